@@ -1,0 +1,41 @@
+// The base of every browser test: the preview server's URL, an axe check and saved screenshots.
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+
+export const SCREENSHOT_DIR = path.join(__dirname, '..', 'e2e-artifacts', 'screenshots');
+export const GUEST_TOKEN = process.env.GUEST_TOKEN ?? 'demo-guest-token';
+
+interface Fixtures {
+  /** Fails the test on any WCAG 2.x A/AA violation on the page as it is now. */
+  expectAccessible: (page?: Page) => Promise<void>;
+  /** Saves a full-page screenshot under e2e-artifacts/screenshots/{name}.png. */
+  saveScreenshot: (name: string, page?: Page) => Promise<void>;
+}
+
+export const test = base.extend<Fixtures>({
+  // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.
+  // eslint-disable-next-line no-empty-pattern
+  baseURL: async ({}, use) => {
+    await use(process.env.E2E_BASE_URL);
+  },
+  expectAccessible: async ({ page }, use) => {
+    await use(async (target = page) => {
+      const results = await new AxeBuilder({ page: target })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+        .analyze();
+      const summary = results.violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+      );
+      expect(summary, 'axe violations').toEqual([]);
+    });
+  },
+  saveScreenshot: async ({ page }, use) => {
+    await use(async (name, target = page) => {
+      await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+    });
+  },
+});
+
+export { expect };

@@ -1,0 +1,42 @@
+import type { Config } from 'jest';
+
+// ts-jest only transpiles (type checking is `npm run typecheck`), into CommonJS for Jest.
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        module: 'commonjs',
+        moduleResolution: 'node10',
+        jsx: 'react-jsx',
+        esModuleInterop: true,
+        isolatedModules: true,
+      },
+    },
+  ],
+};
+
+const moduleNameMapper = { '\\.css$': '<rootDir>/src/testing/styleStub.ts' };
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'app',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      transform,
+      moduleNameMapper,
+    },
+    {
+      displayName: 'mock-api',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/mock-api', '<rootDir>/scripts'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,30 @@
+// `npm run mock-api` (serve) and `npm run mock-api:reset` (restore the demo data and exit).
+import { resetData } from './db/store';
+import { DEFAULT_DATA_DIR, createMockApi } from './server';
+import { readServerEnv } from './env';
+
+async function main(): Promise<void> {
+  const env = readServerEnv();
+  const dataDir = env.mockDataDir ?? DEFAULT_DATA_DIR;
+  if (process.argv.includes('--reset-only') || process.argv.includes('--reset')) {
+    await resetData(dataDir);
+    console.log(`Demo data restored in ${dataDir}`);
+    if (process.argv.includes('--reset-only')) return;
+  }
+  const { app } = await createMockApi({
+    dataDir,
+    guestToken: env.guestToken,
+    allowedOrigins: [env.appOrigin],
+    logger: !process.env.CI,
+  });
+  const server = app.listen(env.mockApiPort, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : env.mockApiPort;
+    console.log(`Mock API listening on http://localhost:${port}/api (data: ${dataDir})`);
+  });
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+// Crash-safe file replacement: write a temp file, fsync it, rename it over the target, fsync the
+// folder. A reader (or a restart after SIGKILL) sees either the old file or the new one, whole.
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+export async function writeFileAtomic(target: string, contents: string | Buffer): Promise<void> {
+  const dir = path.dirname(target);
+  const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
+  const handle = await fs.open(tmp, 'w', 0o644);
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await fs.rename(tmp, target);
+  } catch (error) {
+    await fs.rm(tmp, { force: true });
+    throw error;
+  }
+  await syncDir(dir);
+}
+
+async function syncDir(dir: string): Promise<void> {
+  const handle = await fs.open(dir, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}

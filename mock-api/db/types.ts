@@ -1,0 +1,76 @@
+// What the mock API keeps in its data file. Media paths are relative to the media root
+// ("seed/ava.jpg", "uploads/<random>.jpg"); the API answers with absolute /media/ URLs.
+import type { BusinessType, FeedItem, IconsCount, SocialLinks } from '../../src/api/types';
+
+export interface UserRecord {
+  _id: string;
+  fullName: string;
+  userName: string;
+  profession: string | null;
+  workPlace: string | null;
+  bio: string | null;
+  businessType: BusinessType;
+  premium: { isProfileVerified: boolean };
+  isNgoVerified: boolean;
+  profilePicture: string | null;
+  socialLinks: SocialLinks;
+  /** Ids of team members (workplaces and non-profits). */
+  memberIds: string[];
+  /** Id of the workplace a person belongs to. */
+  workPlaceId: string | null;
+  iconsCount: IconsCount;
+}
+
+export interface FeedRecord extends FeedItem {
+  /** The profile that received this gratitude. */
+  userId: string;
+}
+
+export interface GalleryRecord {
+  id: string;
+  userId: string;
+  media: string;
+  mimeType: string;
+  createdAt: string;
+}
+
+export interface GuestRecord {
+  userId: string;
+  /** Lower-cased, trimmed. */
+  email: string;
+  fullName: string;
+  createdAt: string;
+}
+
+export interface ProfileClickRecord {
+  id: string;
+  userProfileId: string;
+  profileClickBy: string;
+  guestName: string;
+  createdAt: string;
+}
+
+export interface DemoProfileRecord {
+  id: string;
+  shows: string;
+}
+
+export interface Db {
+  users: UserRecord[];
+  feed: FeedRecord[];
+  gallery: GalleryRecord[];
+  guests: GuestRecord[];
+  profileClicks: ProfileClickRecord[];
+  demoProfiles: DemoProfileRecord[];
+}
+
+/**
+ * The committed seed: like Db, but times are ages ("agoMinutes") so a fresh data file always
+ * shows minutes, hours, days and months ago relative to when it was made.
+ */
+export interface Seed {
+  users: UserRecord[];
+  feed: (Omit<FeedRecord, 'createdAt'> & { agoMinutes: number })[];
+  gallery: (Omit<GalleryRecord, 'createdAt'> & { agoMinutes: number })[];
+  demoProfiles: DemoProfileRecord[];
+}

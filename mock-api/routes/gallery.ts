@@ -1,0 +1,34 @@
+// GET user/v2/fetchUserGallery: the profile's photos and videos, a page at a time, newest first.
+import { Router } from 'express';
+import type { GalleryItem } from '../../src/api/types';
+import type { Store } from '../db/store';
+import { asyncRoute, envelope, notFound, queryInt, queryString } from '../http';
+import { mediaUrl, requestOrigin } from '../media';
+
+export const MAX_GALLERY_LIMIT = 100;
+export const MAX_PAGE_NO = 1_000_000;
+
+export function galleryRoutes(store: Store): Router {
+  const router = Router();
+  router.get(
+    '/user/v2/fetchUserGallery',
+    asyncRoute((req, res) => {
+      const pageNo = queryInt(req, 'pageNo', { min: 1, max: MAX_PAGE_NO });
+      const limit = queryInt(req, 'limit', { min: 1, max: MAX_GALLERY_LIMIT, default: 20 });
+      const userId = queryString(req, 'userId', 100);
+      if (!store.db.users.some((u) => u._id === userId)) {
+        throw notFound(`No account exists with the id "${userId}".`, 'userId');
+      }
+      const all = store.db.gallery
+        .filter((item) => item.userId === userId)
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+      const origin = requestOrigin(req);
+      const page: GalleryItem[] = all.slice((pageNo - 1) * limit, pageNo * limit).map((item) => ({
+        media: mediaUrl(origin, item.media) ?? item.media,
+        mimeType: item.mimeType,
+      }));
+      res.json(envelope(page, all.length));
+    }),
+  );
+  return router;
+}

@@ -1,0 +1,303 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FindUserResult, GalleryItem } from '../src/api/types';
+import { jsonPost, startMockApi, type RunningMockApi } from '../src/testing/startMockApi';
+
+const DEMO_IDS = ['ava-martinez', 'bluebird-cafe', 'green-earth-fund', 'sam-lee', 'tip-only-jo'];
+
+let api: RunningMockApi;
+
+beforeAll(async () => {
+  api = await startMockApi({ allowedOrigins: ['http://localhost:3000'] });
+});
+
+afterAll(() => api.close());
+
+const findUser = (body: unknown, init: RequestInit = {}) =>
+  api.request('gratitude/findUser', { ...jsonPost(body), ...init });
+
+const gallery = (query: string) => api.request(`user/v2/fetchUserGallery?${query}`);
+
+describe('POST /api/gratitude/findUser', () => {
+  it.each(DEMO_IDS)('answers %s with the envelope and the spec field names', async (id) => {
+    const response = await findUser({ _id: id, profilePage: true });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { status: number; data: { data: FindUserResult } };
+    expect(body.status).toBe(200);
+    const { userDetails, userFeed, iconsCount } = body.data.data;
+    expect(userDetails._id).toBe(id);
+    expect(Object.keys(userDetails).sort()).toEqual(
+      [
+        '_id',
+        'fullName',
+        'userName',
+        'profession',
+        'workPlace',
+        'bio',
+        'businessType',
+        'premium',
+        'isNgoVerified',
+        'profilePicture',
+        'socialLinks',
+        'workPlaceMembersData',
+        'associatedWithWorkPlaceDetails',
+      ].sort(),
+    );
+    expect(Array.isArray(userFeed)).toBe(true);
+    expect(Object.keys(iconsCount).sort()).toEqual([
+      'cleberateCount',
+      'handshakeCount',
+      'thankyouCount',
+      'thumbsupCount',
+    ]);
+  });
+
+  it("gives Ava's feed newest first, with absolute media URLs that serve real files", async () => {
+    const body = (await (await findUser({ _id: 'ava-martinez', profilePage: true })).json()) as {
+      data: { data: FindUserResult };
+    };
+    const feed = body.data.data.userFeed;
+    const times = feed.map((item) => Date.parse(item.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(feed.filter((item) => item.gratitudeType === 'REVIEW').length).toBeGreaterThanOrEqual(7);
+    const firstImage = feed
+      .flatMap((item) => item.media)
+      .find((m) => m.mimeType.startsWith('image/'));
+    expect(firstImage?.imgUrl.startsWith(`${api.origin}/media/`)).toBe(true);
+    const media = await fetch(firstImage!.imgUrl);
+    expect(media.status).toBe(200);
+    expect(media.headers.get('content-type')).toBe(firstImage!.mimeType);
+    expect(media.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('lists Bluebird Café team members with names and pictures', async () => {
+    const body = (await (await findUser({ _id: 'bluebird-cafe' })).json()) as {
+      data: { data: FindUserResult };
+    };
+    const members = body.data.data.userDetails.workPlaceMembersData;
+    expect(members).toHaveLength(6);
+    expect(members.map((m) => m._id)).toContain('ava-martinez');
+  });
+
+  it('answers an unknown id with 404, a message and no status field', async () => {
+    const response = await findUser({ _id: 'nobody-here', profilePage: true });
+    expect(response.status).toBe(404);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('status');
+    expect(body.message).toMatch(/nobody-here/);
+  });
+
+  it.each([
+    ['a missing _id', { profilePage: true }, /_id is required/],
+    ['an empty _id', { _id: '  ' }, /_id is required/],
+    ['a numeric _id', { _id: 42 }, /_id must be a string/],
+    [
+      'a non-boolean profilePage',
+      { _id: 'ava-martinez', profilePage: 'yes' },
+      /profilePage must be true or false/,
+    ],
+    ['an array body', [], /JSON object/],
+  ])('answers %s with 400 naming the problem', async (_name, body, message) => {
+    const response = await findUser(body);
+    expect(response.status).toBe(400);
+    const error = (await response.json()) as { message: string };
+    expect(error.message).toMatch(message);
+    expect(error).not.toHaveProperty('status');
+  });
+
+  it('answers a non-JSON body with 400', async () => {
+    const broken = await api.request('gratitude/findUser', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"_id": "ava-',
+    });
+    expect(broken.status).toBe(400);
+    expect(((await broken.json()) as { message: string }).message).toMatch(/not valid JSON/);
+
+    const plain = await api.request('gratitude/findUser', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'ava-martinez',
+    });
+    expect(plain.status).toBe(400);
+    expect(((await plain.json()) as { message: string }).message).toMatch(/must be JSON/);
+  });
+});
+
+describe('the guest bearer token', () => {
+  it.each([
+    ['no Authorization header', {}],
+    ['a wrong token', { Authorization: 'Bearer not-the-guest-token' }],
+    ['another scheme', { Authorization: 'Basic ZGVtbzpkZW1v' }],
+  ])('answers %s with 401 and a JSON error', async (_name, headers) => {
+    const response = await fetch(`${api.apiBaseUrl}/gratitude/findUser`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify({ _id: 'ava-martinez' }),
+    });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    const body = (await response.json()) as { error: string };
+    expect(body.error).toBe('unauthorized');
+  });
+
+  it('guards the gallery too', async () => {
+    const response = await fetch(
+      `${api.apiBaseUrl}/user/v2/fetchUserGallery?pageNo=1&userId=ava-martinez`,
+    );
+    expect(response.status).toBe(401);
+  });
+});
+
+describe('GET /api/user/v2/fetchUserGallery', () => {
+  it("pages Ava's 47 items as 20, 20, 7 and then empty", async () => {
+    const sizes: number[] = [];
+    const seen = new Set<string>();
+    for (const pageNo of [1, 2, 3, 4]) {
+      const response = await gallery(`pageNo=${pageNo}&limit=20&userId=ava-martinez`);
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as {
+        data: { data: GalleryItem[]; totalPostCount: number };
+      };
+      expect(body.data.totalPostCount).toBe(47);
+      sizes.push(body.data.data.length);
+      body.data.data.forEach((item) => seen.add(item.media));
+    }
+    expect(sizes).toEqual([20, 20, 7, 0]);
+    expect(seen.size).toBe(47);
+  });
+
+  it('serves every gallery item as a playable or viewable file of its type', async () => {
+    const body = (await (await gallery('pageNo=1&limit=100&userId=ava-martinez')).json()) as {
+      data: { data: GalleryItem[] };
+    };
+    const videos = body.data.data.filter((item) => item.mimeType === 'video/mp4');
+    expect(videos.length).toBeGreaterThanOrEqual(3);
+    const response = await fetch(videos[0]!.media);
+    expect(response.headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it.each([
+    ['pageNo=0', 'pageNo=0&limit=20&userId=ava-martinez', 'pageNo'],
+    ['pageNo=abc', 'pageNo=abc&limit=20&userId=ava-martinez', 'pageNo'],
+    ['pageNo=-1', 'pageNo=-1&userId=ava-martinez', 'pageNo'],
+    ['pageNo=1.5', 'pageNo=1.5&userId=ava-martinez', 'pageNo'],
+    ['a missing pageNo', 'limit=20&userId=ava-martinez', 'pageNo'],
+    ['limit=0', 'pageNo=1&limit=0&userId=ava-martinez', 'limit'],
+    ['limit=1000', 'pageNo=1&limit=1000&userId=ava-martinez', 'limit'],
+    ['a missing userId', 'pageNo=1&limit=20', 'userId'],
+    ['a repeated userId', 'pageNo=1&userId=a&userId=b', 'userId'],
+  ])('answers %s with 400 naming the field', async (_name, query, field) => {
+    const response = await gallery(query);
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { field: string };
+    expect(body.field).toBe(field);
+  });
+
+  it('answers an empty gallery with an empty page', async () => {
+    const body = (await (await gallery('pageNo=1&limit=20&userId=sam-lee')).json()) as {
+      data: { data: GalleryItem[]; totalPostCount: number };
+    };
+    expect(body.data).toEqual({ data: [], totalPostCount: 0 });
+  });
+});
+
+describe('guests and profile clicks', () => {
+  it('gives the same guest id for the same email, whatever its case', async () => {
+    const first = await api.request(
+      'user/v2/createWebUser',
+      jsonPost({ email: 'Kim@Example.org', fullName: 'Kim' }),
+    );
+    const second = await api.request(
+      'user/v2/createWebUser',
+      jsonPost({ email: ' kim@example.org ', fullName: 'Kim Park' }),
+    );
+    const other = await api.request(
+      'user/v2/createWebUser',
+      jsonPost({ email: 'lee@example.travel', fullName: 'Lee' }),
+    );
+    const ids = await Promise.all(
+      [first, second, other].map(
+        async (r) => ((await r.json()) as { data: { userId: string } }).data.userId,
+      ),
+    );
+    expect(ids[0]).toMatch(/^guest-/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(ids[2]).not.toBe(ids[0]);
+  });
+
+  it.each([
+    [{ fullName: 'Kim' }, 'email'],
+    [{ email: 'not-an-email', fullName: 'Kim' }, 'email'],
+    [{ email: 'kim@example.org', fullName: '' }, 'fullName'],
+    [{ email: 'kim@example.org', fullName: 'x'.repeat(31) }, 'fullName'],
+  ])('rejects %j with 400 on %s', async (body, field) => {
+    const response = await api.request('user/v2/createWebUser', jsonPost(body));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { field: string }).field).toBe(field);
+  });
+
+  it('stores a profile click in the data file before answering', async () => {
+    const response = await api.request(
+      'user/userProfileClick',
+      jsonPost({ userProfileId: 'ava-martinez', profileClickBy: 'guest-1', guestName: 'Kim' }),
+    );
+    expect(response.status).toBe(200);
+    const file = JSON.parse(await readFile(path.join(api.dataDir, 'db.json'), 'utf8')) as {
+      profileClicks: { guestName: string }[];
+    };
+    expect(file.profileClicks.map((c) => c.guestName)).toContain('Kim');
+  });
+
+  it('answers a click on an unknown profile with 404', async () => {
+    const response = await api.request(
+      'user/userProfileClick',
+      jsonPost({ userProfileId: 'nobody', profileClickBy: 'guest-1', guestName: 'Kim' }),
+    );
+    expect(response.status).toBe(404);
+  });
+});
+
+describe('CORS and unknown routes', () => {
+  it("allows only the app's origin", async () => {
+    const preflight = (origin: string) =>
+      fetch(`${api.apiBaseUrl}/gratitude/findUser`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization,content-type',
+        },
+      });
+    const allowed = await preflight('http://localhost:3000');
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    const denied = await preflight('https://evil.example');
+    expect(denied.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('answers an unknown API path with a 404 JSON error', async () => {
+    const response = await api.request('nothing/here');
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { error: string }).error).toBe('not_found');
+  });
+
+  it('keeps the data view read-only', async () => {
+    expect((await api.request('__db/users')).status).toBe(200);
+    const write = await api.request('__db/users', jsonPost({ _id: 'intruder' }));
+    expect(write.status).toBe(405);
+  });
+
+  it('lists the five demo profiles for the home page', async () => {
+    const body = (await (await api.request('__demo-profiles')).json()) as {
+      data: { data: { id: string }[] };
+    };
+    expect(body.data.data.map((p) => p.id)).toEqual([
+      'ava-martinez',
+      'bluebird-cafe',
+      'green-earth-fund',
+      'sam-lee',
+      'tip-only-jo',
+    ]);
+  });
+});

@@ -1,0 +1,43 @@
+// The ONE RTK Query API slice. Features add endpoints with baseApi.injectEndpoints.
+import {
+  createApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
+import { resolveApiBaseUrl, type AppConfig } from '../config/env';
+
+/** What every thunk and query gets as `extra`: the config of this store (one per request on a server). */
+export interface ThunkExtra {
+  config: Pick<AppConfig, 'apiBaseUrl' | 'guestToken'>;
+}
+
+type GuestBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
+
+const baseQueries = new WeakMap<ThunkExtra['config'], GuestBaseQuery>();
+
+function guestBaseQuery(config: ThunkExtra['config']): GuestBaseQuery {
+  let query = baseQueries.get(config);
+  if (!query) {
+    query = fetchBaseQuery({
+      baseUrl: resolveApiBaseUrl(config.apiBaseUrl),
+      prepareHeaders: (headers) => {
+        headers.set('Authorization', `Bearer ${config.guestToken}`);
+        return headers;
+      },
+    });
+    baseQueries.set(config, query);
+  }
+  return query;
+}
+
+const baseQuery: GuestBaseQuery = (args, api, extraOptions) =>
+  guestBaseQuery((api.extra as ThunkExtra).config)(args, api, extraOptions);
+
+export const baseApi = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: ['Profile', 'Gallery'],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,208 @@
+import fc from 'fast-check';
+import { formatRelativeTime } from './relativeTime';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+// 2024-11-15 15:45 UTC, which is 10:45 AM in New York (EST, UTC-5; EDT, UTC-4, ended 3 November).
+const NOW = Date.UTC(2024, 10, 15, 15, 45);
+
+const ago = (ms: number, timeZone = 'UTC') => formatRelativeTime(NOW - ms, NOW, timeZone);
+
+describe('formatRelativeTime', () => {
+  describe('bands and boundaries (UTC)', () => {
+    it.each([
+      [0, 'Just now'],
+      [1, 'Just now'],
+      [59 * SECOND, 'Just now'],
+      [60 * SECOND - 1, 'Just now'],
+      [60 * SECOND, '1 minute ago'],
+      [119 * SECOND, '1 minute ago'],
+      [2 * MINUTE, '2 minutes ago'],
+      [59 * MINUTE + 59 * SECOND, '59 minutes ago'],
+      [60 * MINUTE, '1 hour ago'],
+      [2 * HOUR - 1, '1 hour ago'],
+      [2 * HOUR, '2 hours ago'],
+      [23 * HOUR + 59 * MINUTE, '23 hours ago'],
+      [DAY - 1, '23 hours ago'],
+      [DAY, 'Yesterday | 3:45 PM'],
+      [DAY + 15 * HOUR + 45 * MINUTE, 'Yesterday | 12:00 AM'],
+      [DAY + 15 * HOUR + 45 * MINUTE + 1, '13 November | 11:59 PM'],
+      [2 * DAY, '13 November | 3:45 PM'],
+      [29 * DAY + 23 * HOUR, '16 October | 4:45 PM'],
+      [30 * DAY - 1, '16 October | 3:45 PM'],
+      [30 * DAY, '1 month ago'],
+      [59 * DAY, '1 month ago'],
+      [60 * DAY - 1, '1 month ago'],
+      [60 * DAY, '2 months ago'],
+      [365 * DAY, '12 months ago'],
+      [3 * 365 * DAY, '36 months ago'],
+    ])('%d ms ago is %j', (ms, expected) => {
+      expect(ago(ms)).toBe(expected);
+    });
+  });
+
+  describe('bands and boundaries (America/New_York)', () => {
+    const NY = 'America/New_York';
+    it.each([
+      [59 * SECOND, 'Just now'],
+      [60 * SECOND, '1 minute ago'],
+      [59 * MINUTE + 59 * SECOND, '59 minutes ago'],
+      [60 * MINUTE, '1 hour ago'],
+      [23 * HOUR + 59 * MINUTE, '23 hours ago'],
+      [DAY, 'Yesterday | 10:45 AM'],
+      [DAY + 10 * HOUR + 45 * MINUTE, 'Yesterday | 12:00 AM'],
+      [DAY + 10 * HOUR + 46 * MINUTE, '13 November | 11:59 PM'],
+      // 2024-10-16 16:45 UTC is 12:45 PM in New York under daylight time.
+      [29 * DAY + 23 * HOUR, '16 October | 12:45 PM'],
+      [30 * DAY, '1 month ago'],
+      [59 * DAY, '1 month ago'],
+      [60 * DAY, '2 months ago'],
+      [365 * DAY, '12 months ago'],
+    ])('%d ms ago is %j', (ms, expected) => {
+      expect(ago(ms, NY)).toBe(expected);
+    });
+  });
+
+  it('reads "yesterday" as a calendar day in the given time zone', () => {
+    // now: 15 Nov 03:00 UTC, which is 14 Nov 10:00 PM in New York and 15 Nov 12:00 PM in Tokyo.
+    const now = Date.UTC(2024, 10, 15, 3, 0);
+    // created: 13 Nov 11:30 PM UTC, 13 Nov 6:30 PM in New York, 14 Nov 8:30 AM in Tokyo.
+    const created = Date.UTC(2024, 10, 13, 23, 30);
+    expect(formatRelativeTime(created, now, 'UTC')).toBe('13 November | 11:30 PM');
+    expect(formatRelativeTime(created, now, 'America/New_York')).toBe('Yesterday | 6:30 PM');
+    expect(formatRelativeTime(created, now, 'Asia/Tokyo')).toBe('Yesterday | 8:30 AM');
+  });
+
+  it('prefers the hour band over "Yesterday" for items under 24 hours old', () => {
+    const now = Date.UTC(2024, 10, 15, 1, 0);
+    expect(formatRelativeTime(Date.UTC(2024, 10, 14, 23, 0), now, 'UTC')).toBe('2 hours ago');
+  });
+
+  it('shows the date for a 24-hour-old item on the same day, on a 25-hour DST day', () => {
+    // 3 Nov 2024 in New York runs from 04:00 UTC to 05:00 UTC the next day.
+    const created = Date.UTC(2024, 10, 3, 4, 30); // 12:30 AM EDT
+    const now = created + DAY + 10 * MINUTE; // 11:40 PM EST, the same calendar day
+    expect(formatRelativeTime(created, now, 'America/New_York')).toBe('3 November | 12:30 AM');
+  });
+
+  it('writes the time as en-US h:mm AM/PM with a plain space', () => {
+    const now = Date.UTC(2024, 10, 15, 23, 0);
+    const at = (h: number, m: number) =>
+      formatRelativeTime(Date.UTC(2024, 10, 14, h, m), now, 'UTC');
+    expect(at(0, 0)).toBe('Yesterday | 12:00 AM');
+    expect(at(9, 5)).toBe('Yesterday | 9:05 AM');
+    expect(at(12, 0)).toBe('Yesterday | 12:00 PM');
+    expect(at(22, 59)).toBe('Yesterday | 10:59 PM');
+  });
+
+  it('treats a future timestamp (clock skew) as just now', () => {
+    expect(ago(-1)).toBe('Just now');
+    expect(ago(-5 * MINUTE)).toBe('Just now');
+    expect(ago(-400 * DAY)).toBe('Just now');
+  });
+
+  it('accepts an ISO string, a number or a Date for createdAt and a Date for now', () => {
+    const nowDate = new Date(NOW);
+    expect(formatRelativeTime('2024-11-15T15:40:00.000Z', nowDate, 'UTC')).toBe('5 minutes ago');
+    expect(formatRelativeTime(NOW - 3 * HOUR, nowDate, 'UTC')).toBe('3 hours ago');
+    expect(formatRelativeTime(new Date(NOW - 2 * DAY), nowDate, 'UTC')).toBe(
+      '13 November | 3:45 PM',
+    );
+    expect(formatRelativeTime('2024-11-14T15:45:00+00:00', NOW, 'UTC')).toBe('Yesterday | 3:45 PM');
+  });
+
+  it('crosses month and year ends when finding yesterday', () => {
+    const newYear = Date.UTC(2025, 0, 1, 12, 0);
+    expect(formatRelativeTime(Date.UTC(2024, 11, 31, 8, 15), newYear, 'UTC')).toBe(
+      'Yesterday | 8:15 AM',
+    );
+    expect(formatRelativeTime(Date.UTC(2024, 11, 30, 8, 15), newYear, 'UTC')).toBe(
+      '30 December | 8:15 AM',
+    );
+    const march = Date.UTC(2024, 2, 1, 12, 0); // 2024 is a leap year
+    expect(formatRelativeTime(Date.UTC(2024, 1, 29, 6, 0), march, 'UTC')).toBe(
+      'Yesterday | 6:00 AM',
+    );
+  });
+
+  it('gives an empty string for an unparseable date', () => {
+    expect(formatRelativeTime('not a date', NOW, 'UTC')).toBe('');
+    expect(formatRelativeTime(NOW, Number.NaN, 'UTC')).toBe('');
+  });
+
+  it('uses the runtime time zone when none is given', () => {
+    expect(formatRelativeTime(NOW - 5 * MINUTE, NOW)).toBe('5 minutes ago');
+    expect(formatRelativeTime(NOW - 2 * DAY, NOW)).toMatch(
+      /^(Yesterday|\d{1,2} [A-Z][a-z]+) \| \d{1,2}:\d{2} (AM|PM)$/,
+    );
+  });
+
+  describe('properties', () => {
+    // Order of the bands from newest to oldest; within a counted band, by the count.
+    const rank = (text: string): [number, number] => {
+      if (text === 'Just now') return [0, 0];
+      const counted = /^(\d+) (minute|hour|month)s? ago$/.exec(text);
+      if (counted) {
+        const band = { minute: 1, hour: 2, month: 4 }[counted[2] as 'minute' | 'hour' | 'month'];
+        return [band, Number(counted[1])];
+      }
+      if (text.startsWith('Yesterday | ')) return [3, 0];
+      if (/^\d{1,2} [A-Z][a-z]+ \| \d{1,2}:\d{2} [AP]M$/.test(text)) return [3, 1];
+      throw new Error(`unexpected format: ${text}`);
+    };
+    const notNewer = ([bandA, countA]: [number, number], [bandB, countB]: [number, number]) =>
+      bandA < bandB || (bandA === bandB && countA <= countB);
+
+    const maxAge = 3 * 365 * DAY;
+    const age = fc.oneof(
+      fc.integer({ min: -DAY, max: maxAge }),
+      fc
+        .constantFrom(0, MINUTE, HOUR, DAY, 2 * DAY, 30 * DAY, 60 * DAY)
+        .chain((edge) => fc.integer({ min: edge - 2, max: edge + 2 })),
+    );
+    const nowArb = fc.integer({ min: Date.UTC(2000, 0, 1), max: Date.UTC(2040, 0, 1) });
+
+    it('never shows an older item as newer (UTC, Yesterday before other dates)', () => {
+      fc.assert(
+        fc.property(nowArb, age, age, (now, a, b) => {
+          const [younger, older] = a <= b ? [a, b] : [b, a];
+          const first = rank(formatRelativeTime(now - younger, now, 'UTC'));
+          const second = rank(formatRelativeTime(now - older, now, 'UTC'));
+          expect(notNewer(first, second)).toBe(true);
+        }),
+      );
+    });
+
+    it('keeps the band order in any time zone', () => {
+      const zone = fc.constantFrom(
+        'America/New_York',
+        'Europe/London',
+        'Asia/Kolkata',
+        'Australia/Lord_Howe',
+      );
+      fc.assert(
+        fc.property(zone, nowArb, age, age, (timeZone, now, a, b) => {
+          const [younger, older] = a <= b ? [a, b] : [b, a];
+          const [bandA, countA] = rank(formatRelativeTime(now - younger, now, timeZone));
+          const [bandB, countB] = rank(formatRelativeTime(now - older, now, timeZone));
+          // Within the day band, 'Yesterday' versus a date can flip on a DST day; bands cannot.
+          expect(
+            notNewer([bandA, bandA === 3 ? 0 : countA], [bandB, bandB === 3 ? 0 : countB]),
+          ).toBe(true);
+        }),
+      );
+    });
+
+    it('shows "Yesterday" or a date for exactly the ages from 24 hours to under 30 days', () => {
+      fc.assert(
+        fc.property(nowArb, fc.integer({ min: -DAY, max: maxAge }), (now, a) => {
+          const [band] = rank(formatRelativeTime(now - a, now, 'America/New_York'));
+          expect(band === 3).toBe(a >= DAY && a < 30 * DAY);
+        }),
+      );
+    });
+  });
+});

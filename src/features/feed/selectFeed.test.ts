@@ -1,0 +1,165 @@
+import fc from 'fast-check';
+import type { FeedItem, GratitudeType } from '../../api/types';
+import {
+  RECENT_REVIEWS_KEPT,
+  isDisplayableReview,
+  isFeedEmpty,
+  keepRecentReviews,
+  selectFeedCards,
+} from './selectFeed';
+
+let nextId = 1;
+function makeFeedItem(overrides: Partial<FeedItem> = {}): FeedItem {
+  const id = `item-${nextId++}`;
+  return {
+    id,
+    gratitudeType: 'REVIEW',
+    icon: 'RECOGNITION',
+    title: 'Sam recognized ava.martinez',
+    sayThanks: `Thanks (${id})`,
+    media: [],
+    createdAt: '2024-11-14T15:45:00.000Z',
+    boosted: false,
+    tipAmount: null,
+    giveThanksUser: { fullName: 'Sam Guest', profilePicture: null },
+    ...overrides,
+  };
+}
+
+const tip = (overrides: Partial<FeedItem> = {}) =>
+  makeFeedItem({ gratitudeType: 'TIP', sayThanks: '', tipAmount: 1000, ...overrides });
+const image = { imgUrl: '/uploads/a.jpg', mimeType: 'image/jpeg' };
+const ids = (items: FeedItem[]) => items.map((item) => item.id);
+
+describe('keepRecentReviews', () => {
+  it('keeps four reviews', () => {
+    expect(RECENT_REVIEWS_KEPT).toBe(4);
+  });
+
+  it('keeps the first four reviews in order from seven reviews and two tips', () => {
+    const reviews = Array.from({ length: 7 }, () => makeFeedItem());
+    const feed = [tip(), reviews[0]!, reviews[1]!, tip(), ...reviews.slice(2)];
+    expect(ids(keepRecentReviews(feed))).toEqual(ids(reviews.slice(0, 4)));
+  });
+
+  it('keeps fewer when there are fewer reviews', () => {
+    const review = makeFeedItem();
+    expect(keepRecentReviews([tip(), review])).toEqual([review]);
+    expect(keepRecentReviews([])).toEqual([]);
+    expect(keepRecentReviews([tip()])).toEqual([]);
+  });
+
+  it('drops BOTH items, which are not REVIEW', () => {
+    const both = makeFeedItem({ gratitudeType: 'BOTH', tipAmount: 500 });
+    expect(keepRecentReviews([both])).toEqual([]);
+  });
+
+  it('counts a blank review toward the four even though it gets no card', () => {
+    const blank = makeFeedItem({ sayThanks: '   ' });
+    const reviews = Array.from({ length: 4 }, () => makeFeedItem());
+    const kept = keepRecentReviews([blank, ...reviews]);
+    expect(ids(kept)).toEqual(ids([blank, ...reviews.slice(0, 3)]));
+    expect(selectFeedCards(kept)).toHaveLength(3);
+  });
+
+  it('does not modify its input', () => {
+    const feed = [tip(), makeFeedItem(), makeFeedItem()];
+    const copy = [...feed];
+    keepRecentReviews(feed);
+    expect(feed).toEqual(copy);
+  });
+});
+
+describe('isDisplayableReview', () => {
+  it('shows a review with text', () => {
+    expect(isDisplayableReview(makeFeedItem({ sayThanks: 'Great service' }))).toBe(true);
+  });
+
+  it('shows a review with media only', () => {
+    expect(isDisplayableReview(makeFeedItem({ sayThanks: '', media: [image] }))).toBe(true);
+    expect(isDisplayableReview(makeFeedItem({ sayThanks: ' \n', media: [image] }))).toBe(true);
+  });
+
+  it('hides a review with blank text and no media', () => {
+    expect(isDisplayableReview(makeFeedItem({ sayThanks: '' }))).toBe(false);
+    expect(isDisplayableReview(makeFeedItem({ sayThanks: ' \t\n ' }))).toBe(false);
+  });
+
+  it('hides TIP and BOTH items, even with text or media', () => {
+    expect(isDisplayableReview(tip({ sayThanks: 'Thanks', media: [image] }))).toBe(false);
+    expect(isDisplayableReview(makeFeedItem({ gratitudeType: 'BOTH', media: [image] }))).toBe(
+      false,
+    );
+  });
+});
+
+describe('selectFeedCards and isFeedEmpty', () => {
+  it('counts a feed holding only one TIP as empty', () => {
+    const feed = [tip({ sayThanks: 'Here is a tip' })];
+    expect(selectFeedCards(feed)).toEqual([]);
+    expect(isFeedEmpty(feed)).toBe(true);
+  });
+
+  it('counts an empty list and a list of blank reviews as empty', () => {
+    expect(isFeedEmpty([])).toBe(true);
+    expect(isFeedEmpty([makeFeedItem({ sayThanks: '  ' }), tip()])).toBe(true);
+  });
+
+  it('selects the displayable reviews in order', () => {
+    const text = makeFeedItem();
+    const blank = makeFeedItem({ sayThanks: ' ' });
+    const mediaOnly = makeFeedItem({ sayThanks: '', media: [image] });
+    const feed = [text, tip(), blank, mediaOnly];
+    expect(selectFeedCards(feed)).toEqual([text, mediaOnly]);
+    expect(isFeedEmpty(feed)).toBe(false);
+  });
+
+  describe('properties', () => {
+    const feedItem = fc
+      .record({
+        gratitudeType: fc.constantFrom<GratitudeType>('REVIEW', 'TIP', 'BOTH'),
+        sayThanks: fc.constantFrom('', ' ', '\n\t', 'Thanks!', ' hi '),
+        withMedia: fc.boolean(),
+      })
+      .map(({ withMedia, ...rest }) => makeFeedItem({ ...rest, media: withMedia ? [image] : [] }));
+    const feed = fc.array(feedItem, { maxLength: 15 });
+
+    const isSubsequence = (sub: FeedItem[], of: FeedItem[]) => {
+      let from = 0;
+      return sub.every((item) => {
+        const at = of.indexOf(item, from);
+        from = at + 1;
+        return at !== -1;
+      });
+    };
+
+    it('keeps at most four REVIEW items, in their original order', () => {
+      fc.assert(
+        fc.property(feed, (items) => {
+          const kept = keepRecentReviews(items);
+          const reviews = items.filter((item) => item.gratitudeType === 'REVIEW');
+          expect(kept.length).toBeLessThanOrEqual(RECENT_REVIEWS_KEPT);
+          expect(kept.length).toBe(Math.min(RECENT_REVIEWS_KEPT, reviews.length));
+          expect(kept.every((item) => item.gratitudeType === 'REVIEW')).toBe(true);
+          expect(isSubsequence(kept, items)).toBe(true);
+          expect(kept).toEqual(reviews.slice(0, kept.length));
+        }),
+      );
+    });
+
+    it('selects the displayable reviews in order; empty exactly when isFeedEmpty', () => {
+      fc.assert(
+        fc.property(feed, (items) => {
+          const cards = selectFeedCards(items);
+          expect(cards.every(isDisplayableReview)).toBe(true);
+          expect(isSubsequence(cards, items)).toBe(true);
+          expect(cards).toHaveLength(items.filter(isDisplayableReview).length);
+          expect(isFeedEmpty(items)).toBe(cards.length === 0);
+          expect(selectFeedCards(keepRecentReviews(items)).length).toBeLessThanOrEqual(
+            RECENT_REVIEWS_KEPT,
+          );
+        }),
+      );
+    });
+  });
+});

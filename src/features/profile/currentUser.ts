@@ -1,0 +1,18 @@
+// The profile being viewed is remembered as the current user id (spec: local storage).
+export const CURRENT_USER_ID_KEY = 'userId';
+
+export function rememberCurrentUserId(id: string): void {
+  try {
+    globalThis.localStorage?.setItem(CURRENT_USER_ID_KEY, id);
+  } catch {
+    // Storage can be disabled (private mode, quotas); the page works without it.
+  }
+}
+
+export function readCurrentUserId(): string | null {
+  try {
+    return globalThis.localStorage?.getItem(CURRENT_USER_ID_KEY) ?? null;
+  } catch {
+    return null;
+  }
+}

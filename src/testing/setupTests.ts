@@ -1,0 +1,7 @@
+import '@testing-library/jest-dom/jest-globals';
+import '@testing-library/jest-dom';
+import { clearImmediate, setImmediate } from 'node:timers';
+
+// Integration tests run the real mock API (express) inside the jsdom environment, which lacks
+// Node's immediate timers.
+Object.assign(globalThis, { setImmediate, clearImmediate });

@@ -1,0 +1,129 @@
+import type { Page, Request } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// The real branch-sdk runs in Chromium here; the mock API's Branch emulator (/__branch) answers
+// it. Nothing is stubbed: routes below only watch, hold a request back, or block the real
+// Branch hosts so that a request leaking past the emulator fails the test.
+const REAL_BRANCH_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(branch\.io|app\.link|bnc\.lt)\//;
+
+interface BranchTraffic {
+  emulator: Request[];
+  realBranch: string[];
+  find(path: string): Request | undefined;
+}
+
+async function watchBranchTraffic(page: Page): Promise<BranchTraffic> {
+  const emulator: Request[] = [];
+  const realBranch: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/__branch/')) emulator.push(request);
+  });
+  await page.route(REAL_BRANCH_HOSTS, async (route) => {
+    realBranch.push(route.request().url());
+    await route.abort();
+  });
+  return {
+    emulator,
+    realBranch,
+    find: (path) => emulator.find((request) => new URL(request.url()).pathname === path),
+  };
+}
+
+/** Holds the SDK's /v1/open call at the emulator's door until `release` is called. */
+async function holdOpenCall(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/__branch/v1/open', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+const formField = (request: Request | undefined, name: string) =>
+  new URLSearchParams(request?.postData() ?? '').get(name);
+
+test.describe('deep links through branch-sdk and the mock API emulator', () => {
+  test("a QR link for Ava shows Loading..., then lands on Ava's profile", async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const traffic = await watchBranchTraffic(page);
+    const release = await holdOpenCall(page);
+
+    await page.goto('/?_branch_match_id=qr-ava');
+    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+    await expectAccessible();
+    await saveScreenshot('deeplink-loading');
+    release();
+
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe('ava-martinez');
+
+    // branch-sdk itself made these calls: its fingerprint JSONP (app.link, mapped to the
+    // emulator by the page shell) and /v1/open at the URL given to setAPIUrl.
+    const fingerprint = traffic.find('/__branch/app.link/_r');
+    expect(fingerprint?.resourceType()).toBe('script');
+    expect(new URL(fingerprint!.url()).searchParams.get('callback')).toMatch(/^branch_callback__/);
+    const open = traffic.find('/__branch/v1/open');
+    expect(open?.method()).toBe('POST');
+    expect(new URL(open!.url()).hostname).toBe('127.0.0.1');
+    expect(formField(open, 'link_identifier')).toBe('qr-ava');
+    expect(formField(open, 'sdk')).toMatch(/^web2\.\d+\.\d+$/);
+    expect(formField(open, 'branch_key')).toMatch(/^key_test_[A-Za-z0-9]{32}$/);
+    await expect.poll(() => traffic.find('/__branch/v1/pageview')?.method()).toBe('POST');
+    expect(traffic.realBranch).toEqual([]);
+
+    // The landing replaced the link's address: Back leaves the app instead of re-opening it.
+    expect(await page.evaluate(() => history.length)).toBe(2);
+
+    await expectAccessible();
+    await page.waitForLoadState('networkidle');
+    await saveScreenshot('deeplink-qr-ava');
+  });
+
+  test('a broken QR link shows Invalid QR Found and logs the failure', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const traffic = await watchBranchTraffic(page);
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+
+    await page.goto('/?_branch_match_id=qr-broken');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Invalid QR Found' })).toBeVisible();
+    expect(errors.some((text) => text.startsWith('Failed to initialize Branch SDK'))).toBe(true);
+    expect(formField(traffic.find('/__branch/v1/open'), 'link_identifier')).toBe('qr-broken');
+    expect(traffic.realBranch).toEqual([]);
+    await expect(page).toHaveURL(/\/\?_branch_match_id=qr-broken$/);
+    expect(await page.evaluate(() => localStorage.getItem('userId'))).toBeNull();
+
+    await expectAccessible();
+    await saveScreenshot('deeplink-invalid-qr-1280');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreenshot('deeplink-invalid-qr-390');
+  });
+
+  test('a plain profile visit does not wait for Branch, which starts in the background', async ({
+    page,
+  }) => {
+    const traffic = await watchBranchTraffic(page);
+    // Branch never answers in this test: the page must not depend on it.
+    await holdOpenCall(page);
+
+    await page.goto('/user_profile/sam-lee');
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+    await expect.poll(() => traffic.find('/__branch/v1/open')?.method()).toBe('POST');
+    expect(formField(traffic.find('/__branch/v1/open'), 'link_identifier')).toBeNull();
+    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+    expect(traffic.realBranch).toEqual([]);
+  });
+});

@@ -1,0 +1,116 @@
+// The mock API: json-server 0.17's express app with the product's routes, the guest bearer
+// check, strict CORS and the demo media. `createMockApi` builds it; only cli.ts listens.
+import path from 'node:path';
+import express, { type RequestHandler } from 'express';
+import cors from 'cors';
+import morgan from 'morgan';
+import jsonServer from 'json-server';
+import { SEED_FILE, SEED_MEDIA_DIR, Store } from './db/store';
+import { HttpError, errorHandler } from './http';
+import { MEDIA_ROUTE } from './media';
+import { profileRoutes } from './routes/profile';
+import { galleryRoutes } from './routes/gallery';
+import { guestRoutes } from './routes/guests';
+import { demoRoutes } from './routes/demo';
+import { DEFAULT_GUEST_TOKEN } from './env';
+import { BRANCH_EMULATOR_ROUTE, branchEmulator } from './emulators/branch';
+
+export const API_ROUTE = '/api';
+export const DEFAULT_DATA_DIR = path.join(__dirname, '.data');
+
+export interface MockApiOptions {
+  /** Folder for the data file and uploads; created from the seed when empty. */
+  dataDir: string;
+  guestToken?: string;
+  /** Origins allowed by CORS (the app's). Same-origin requests need none. */
+  allowedOrigins?: string[];
+  logger?: boolean;
+  seedFile?: string;
+}
+
+export interface MockApi {
+  app: express.Express;
+  store: Store;
+}
+
+export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
+  const store = await Store.open(options.dataDir, options.seedFile ?? SEED_FILE);
+  const guestToken = options.guestToken ?? DEFAULT_GUEST_TOKEN;
+  const allowedOrigins = new Set(options.allowedOrigins ?? []);
+
+  const app = jsonServer.create() as express.Express;
+  app.disable('x-powered-by');
+  if (options.logger) app.use(morgan('dev'));
+
+  app.use(
+    cors({
+      origin: (origin, callback) =>
+        callback(null, origin !== undefined && allowedOrigins.has(origin)),
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      maxAge: 600,
+    }),
+  );
+
+  app.use(
+    `${MEDIA_ROUTE}/seed`,
+    noSniff,
+    mediaCache,
+    express.static(SEED_MEDIA_DIR, { index: false }),
+  );
+  app.use(
+    `${MEDIA_ROUTE}/uploads`,
+    noSniff,
+    mediaCache,
+    express.static(store.uploadsDir, { index: false }),
+  );
+  app.use(MEDIA_ROUTE, noSniff, (_req, _res, next) =>
+    next(new HttpError(404, 'not_found', 'No such media.')),
+  );
+
+  app.use(BRANCH_EMULATOR_ROUTE, branchEmulator());
+
+  const api = express.Router();
+  api.use(noSniff, requireGuestToken(guestToken));
+  api.use(express.json({ limit: '100kb', strict: true }));
+  api.use(profileRoutes(store));
+  api.use(galleryRoutes(store));
+  api.use(guestRoutes(store));
+  api.use(demoRoutes(store));
+  api.use((req, _res, next) =>
+    next(new HttpError(404, 'not_found', `No route for ${req.method} ${req.originalUrl}.`)),
+  );
+  app.use(API_ROUTE, api);
+  app.use(errorHandler);
+
+  return { app, store };
+}
+
+const noSniff: RequestHandler = (_req, res, next) => {
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  next();
+};
+
+const mediaCache: RequestHandler = (_req, res, next) => {
+  res.setHeader('Cache-Control', 'public, max-age=3600');
+  next();
+};
+
+function requireGuestToken(token: string): RequestHandler {
+  const expected = `Bearer ${token}`;
+  return (req, res, next) => {
+    if (req.get('authorization') === expected) {
+      next();
+      return;
+    }
+    res.setHeader('WWW-Authenticate', 'Bearer realm="grati-guest"');
+    next(
+      new HttpError(
+        401,
+        'unauthorized',
+        req.get('authorization')
+          ? 'The guest token is not valid.'
+          : 'The Authorization: Bearer <guest token> header is missing.',
+      ),
+    );
+  };
+}

@@ -1,0 +1,44 @@
+import { lazy, Suspense } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { Spinner } from '../components/Spinner';
+import { ProfileRedirect } from './ProfileRedirect';
+import { Header } from '../components/Header';
+import { getAppConfig } from '../config/env';
+import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
+
+const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/demo/HomePage'));
+const ProfilePage = lazy(
+  () => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'),
+);
+const GPayPage = lazy(() => import(/* webpackChunkName: "gpay" */ '../features/payments/GPayPage'));
+
+export function AppRoutes() {
+  return (
+    <>
+      <Header marketingUrl={getAppConfig().marketingUrl} />
+      <main id="main" className="app-main">
+        <DeepLinkGate>
+          <Suspense fallback={<Spinner />}>
+            <Routes>
+              <Route path={paths.home.path} element={<HomePage />} />
+              <Route path={paths.profileRedirect.path} element={<ProfileRedirect />} />
+              <Route path={paths.profile.path} element={<ProfilePage />} />
+              <Route path={paths.userDetails.path} element={<ProfilePage />} />
+              <Route path={paths.gpay.path} element={<GPayPage />} />
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </Suspense>
+        </DeepLinkGate>
+      </main>
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <section className="page" aria-labelledby="not-found-title">
+      <h1 id="not-found-title">Page not found</h1>
+    </section>
+  );
+}

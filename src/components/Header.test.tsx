@@ -1,0 +1,139 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Header } from './Header';
+import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../config/appLinks';
+
+const MARKETING_URL = 'https://www.grati.example';
+
+function renderHeader() {
+  const user = userEvent.setup();
+  render(
+    <>
+      <Header marketingUrl={MARKETING_URL} />
+      <main>
+        <a href="/after">A link after the header</a>
+      </main>
+    </>,
+  );
+  return { user, banner: screen.getByRole('banner') };
+}
+
+describe('Header', () => {
+  it('links the logo and the main menu to the marketing site', () => {
+    const { banner } = renderHeader();
+    expect(within(banner).getByRole('link', { name: 'Grati home' })).toHaveAttribute(
+      'href',
+      MARKETING_URL,
+    );
+    const nav = within(banner).getByRole('navigation', { name: 'Main' });
+    const hrefs = within(nav)
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(hrefs).toEqual([
+      ['Home', MARKETING_URL],
+      ['How Grati Works', `${MARKETING_URL}/how-grati-works`],
+      ['Download', `${MARKETING_URL}/download`],
+      ['Contact Us', `${MARKETING_URL}/contact-us`],
+    ]);
+  });
+
+  it('shows the support mailbox, the tagline and social icons leading to the marketing site', () => {
+    const { banner } = renderHeader();
+    expect(within(banner).getByRole('link', { name: 'support@grati.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@grati.com',
+    );
+    expect(within(banner).getByText('Give a little thanks. It goes a long way.')).toBeVisible();
+    for (const network of ['Facebook', 'Instagram', 'LinkedIn', 'X']) {
+      expect(within(banner).getByRole('link', { name: `Grati on ${network}` })).toHaveAttribute(
+        'href',
+        MARKETING_URL,
+      );
+    }
+  });
+
+  it('opens and closes the mobile menu with its button, and Escape returns focus to it', async () => {
+    const { user, banner } = renderHeader();
+    const menuButton = within(banner).getByRole('button', { name: 'Menu' });
+    const nav = within(banner).getByRole('navigation', { name: 'Main' });
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(within(nav).getByRole('list')).toHaveAttribute(
+      'id',
+      menuButton.getAttribute('aria-controls'),
+    );
+
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.click(menuButton);
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+    menuButton.focus();
+    await user.keyboard('{Enter}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+    await user.tab();
+    expect(within(nav).getByRole('link', { name: 'Home' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+    expect(menuButton).toHaveFocus();
+  });
+
+  it('opens the side panel as a modal dialog with focus inside and the app-download links', async () => {
+    const { user } = renderHeader();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const opener = screen.getByRole('button', { name: 'Get the app' });
+    await user.click(opener);
+
+    const dialog = screen.getByRole('dialog', { name: 'Get the Grati app' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
+    expect(within(dialog).getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+      'href',
+      GOOGLE_PLAY_URL,
+    );
+    expect(within(dialog).getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
+      'href',
+      APP_STORE_URL,
+    );
+    expect(within(dialog).getByRole('link', { name: 'How Grati Works' })).toHaveAttribute(
+      'href',
+      `${MARKETING_URL}/how-grati-works`,
+    );
+  });
+
+  it('keeps Tab and Shift+Tab inside the side panel', async () => {
+    const { user } = renderHeader();
+    await user.click(screen.getByRole('button', { name: 'Get the app' }));
+    const dialog = screen.getByRole('dialog', { name: 'Get the Grati app' });
+    const close = within(dialog).getByRole('button', { name: 'Close' });
+    const focusable = [close, ...within(dialog).getAllByRole('link')];
+    const last = focusable[focusable.length - 1];
+
+    await user.keyboard('{Shift>}{Tab}{/Shift}');
+    expect(last).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+
+    // A full lap forward visits every control in the panel and never leaves it.
+    for (const expected of [...focusable.slice(1), close]) {
+      await user.tab();
+      expect(expected).toHaveFocus();
+    }
+  });
+
+  it('closes the side panel on Escape and on Close, returning focus to the opener', async () => {
+    const { user } = renderHeader();
+    const opener = screen.getByRole('button', { name: 'Get the app' });
+
+    await user.click(opener);
+    await user.tab();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
+
+    await user.keyboard('{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+});

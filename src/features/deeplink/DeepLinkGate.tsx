@@ -1,0 +1,63 @@
+// Starts the deep-link session when the app starts. A visit through a Branch link
+// (`?_branch_match_id=...`) waits for it: `Loading...`, then the profile the link's dynamic key
+// names, or `Invalid QR Found` when initialisation fails. Any other visit shows its page at
+// once while the session starts in the background (a failure there is only logged).
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { paths } from '../../config/paths';
+import { rememberCurrentUserId } from '../profile/currentUser';
+import { initDeepLinks, type DeepLinkSession } from './branch';
+import './DeepLinkGate.css';
+
+/** The query parameter Branch appends when it sends a visitor to the site from a link. */
+const LINK_PARAMETER = '_branch_match_id';
+
+type GateStatus = 'resolving' | 'ready' | 'invalid';
+
+export function DeepLinkGate({ children }: { children: ReactNode }) {
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  // Only the address the app started at can carry the link being opened.
+  const [opensLink] = useState(() => new URLSearchParams(search).has(LINK_PARAMETER));
+  const [status, setStatus] = useState<GateStatus>(opensLink ? 'resolving' : 'ready');
+
+  const onSession = useEffectEvent(({ dynamicKey }: DeepLinkSession) => {
+    if (dynamicKey) {
+      rememberCurrentUserId(dynamicKey);
+      void navigate(paths.profile.href(dynamicKey), { replace: true });
+    }
+    setStatus('ready');
+  });
+
+  const onFailure = useEffectEvent((error: unknown) => {
+    console.error('Failed to initialize Branch SDK', error);
+    setStatus(opensLink ? 'invalid' : 'ready');
+  });
+
+  useEffect(() => {
+    let current = true;
+    initDeepLinks().then(
+      (session) => current && onSession(session),
+      (error: unknown) => current && onFailure(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  if (status === 'resolving') {
+    return (
+      <p className="deep-link-gate" role="status">
+        Loading...
+      </p>
+    );
+  }
+  if (status === 'invalid') {
+    return (
+      <section className="page deep-link-gate" aria-labelledby="invalid-qr-title">
+        <h1 id="invalid-qr-title">Invalid QR Found</h1>
+      </section>
+    );
+  }
+  return children;
+}

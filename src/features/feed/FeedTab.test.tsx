@@ -1,0 +1,378 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Envelope, FeedItem, FindUserResult } from '../../api/types';
+import { jsonPost, startMockApi } from '../../testing/startMockApi';
+import { FeedTab } from './FeedTab';
+import { keepRecentReviews } from './selectFeed';
+
+const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
+const APP_ONLY = 'Download the app to access this feature.';
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+
+let nextId = 1;
+function feedItem(overrides: Partial<FeedItem> = {}): FeedItem {
+  return {
+    id: `item-${nextId++}`,
+    gratitudeType: 'REVIEW',
+    icon: 'RECOGNITION',
+    title: 'jordan blake recognized ava.martinez',
+    sayThanks: 'Best flat white in town!',
+    media: [],
+    createdAt: new Date(NOW - 5 * 60_000).toISOString(),
+    boosted: false,
+    tipAmount: null,
+    giveThanksUser: { fullName: 'Jordan Blake', profilePicture: 'https://cdn.test/jordan.jpg' },
+    ...overrides,
+  };
+}
+
+const photos = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    imgUrl: `https://cdn.test/photo-${i + 1}.jpg`,
+    mimeType: 'image/jpeg',
+  }));
+
+/** The photo the carousel shows: the others are hidden from people and screen readers alike. */
+const shownPhoto = (name: string) => screen.getByRole('img', { name });
+
+describe('FeedTab', () => {
+  describe('an empty feed', () => {
+    it('shows the empty-feed message for no items', () => {
+      render(<FeedTab items={[]} now={NOW} />);
+      expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
+      expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    });
+
+    it('counts a feed holding a single TIP as empty, even a TIP with words', () => {
+      render(
+        <FeedTab
+          items={[feedItem({ gratitudeType: 'TIP', title: 'Tip to jo', sayThanks: 'Thanks!' })]}
+          now={NOW}
+        />,
+      );
+      expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
+      expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    });
+
+    it('counts reviews with neither words nor media as empty', () => {
+      render(<FeedTab items={[feedItem({ sayThanks: '   ', media: [] })]} now={NOW} />);
+      expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
+    });
+  });
+
+  it('shows a card for each REVIEW with words or media, and none for the rest', () => {
+    render(
+      <FeedTab
+        items={[
+          feedItem({ title: 'mia thompson appreciated ava', sayThanks: 'Words only' }),
+          feedItem({ title: 'tip to ava', gratitudeType: 'TIP', sayThanks: 'A tip' }),
+          feedItem({
+            title: 'liam carter celebrated ava',
+            sayThanks: '',
+            media: photos(1),
+            giveThanksUser: { fullName: 'Liam Carter', profilePicture: null },
+          }),
+          feedItem({ title: 'noah patel thanked ava', sayThanks: ' ', media: [] }),
+          feedItem({ title: 'grace kim thanked ava', gratitudeType: 'BOTH', sayThanks: 'Both' }),
+        ]}
+        now={NOW}
+      />,
+    );
+    const cards = screen.getAllByRole('article');
+    expect(cards).toHaveLength(2);
+    // Each card is named by its title-cased title (the verbs stay lower-case where the rule says).
+    expect(screen.getByRole('article', { name: 'Mia Thompson Appreciated Ava' })).toBe(cards[0]);
+    expect(screen.getByRole('article', { name: 'Liam Carter celebrated Ava' })).toBe(cards[1]);
+    expect(within(cards[0]!).getByText('Words only')).toBeInTheDocument();
+    expect(within(cards[1]!).getByRole('img', { name: 'Photo from Liam Carter' })).toBeVisible();
+    expect(screen.queryByText('A tip')).not.toBeInTheDocument();
+    expect(screen.queryByText(EMPTY_FEED)).not.toBeInTheDocument();
+  });
+
+  it("shows the kind, the giver's picture (or a default one), the time and the Boosted marker", () => {
+    render(
+      <FeedTab
+        items={[
+          feedItem({ icon: 'CELEBRATION', boosted: true }),
+          feedItem({
+            icon: 'GRATITUDE',
+            title: 'chris doyle thanked ava',
+            createdAt: new Date(NOW - 3 * 3_600_000).toISOString(),
+            giveThanksUser: { fullName: 'Chris Doyle', profilePicture: null },
+          }),
+        ]}
+        now={NOW}
+      />,
+    );
+    const [boosted, plain] = screen.getAllByRole('article');
+    const first = within(boosted!);
+    expect(first.getByRole('img', { name: 'Celebration' })).toBeInTheDocument();
+    expect(first.getByRole('img', { name: 'Jordan Blake' })).toHaveAttribute(
+      'src',
+      'https://cdn.test/jordan.jpg',
+    );
+    expect(first.getByText('5 minutes ago')).toBeInTheDocument();
+    expect(first.getByText('Boosted')).toBeInTheDocument();
+
+    const second = within(plain!);
+    expect(second.getByRole('img', { name: 'Gratitude' })).toBeInTheDocument();
+    // No picture: a drawn default avatar, still named after the giver.
+    const avatar = second.getByRole('img', { name: 'Chris Doyle' });
+    expect(avatar.tagName.toLowerCase()).toBe('svg');
+    expect(second.getByText('3 hours ago')).toBeInTheDocument();
+    expect(second.queryByText('Boosted')).not.toBeInTheDocument();
+  });
+
+  it('falls back to the default avatar when the picture fails to load', () => {
+    render(<FeedTab items={[feedItem()]} now={NOW} />);
+    const picture = screen.getByRole('img', { name: 'Jordan Blake' });
+    expect(picture.tagName.toLowerCase()).toBe('img');
+    fireEvent.error(picture);
+    expect(screen.getByRole('img', { name: 'Jordan Blake' }).tagName.toLowerCase()).toBe('svg');
+  });
+
+  describe('Like, Comment and Share', () => {
+    beforeEach(() => jest.useFakeTimers());
+    afterEach(() => jest.useRealTimers());
+
+    it.each(['Like', 'Comment', 'Share'])(
+      '%s shows the download-the-app message for 1.5 s',
+      async (action) => {
+        const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+        render(<FeedTab items={[feedItem()]} now={NOW} />);
+        expect(screen.queryByText(APP_ONLY)).not.toBeInTheDocument();
+
+        await user.click(screen.getByRole('button', { name: action }));
+        expect(screen.getByRole('status')).toHaveTextContent(APP_ONLY);
+
+        act(() => jest.advanceTimersByTime(1499));
+        expect(screen.getByRole('status')).toHaveTextContent(APP_ONLY);
+        act(() => jest.advanceTimersByTime(1));
+        expect(screen.queryByText(APP_ONLY)).not.toBeInTheDocument();
+      },
+    );
+  });
+
+  describe('a card with several photos', () => {
+    const renderCarousel = (count = 3) =>
+      render(<FeedTab items={[feedItem({ media: photos(count) })]} now={NOW} />);
+
+    it('shows one photo at a time, with the dots marking which', async () => {
+      const user = userEvent.setup();
+      renderCarousel();
+      expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toHaveAttribute(
+        'src',
+        'https://cdn.test/photo-1.jpg',
+      );
+      expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toHaveAttribute('loading', 'lazy');
+      expect(screen.queryByRole('img', { name: /^Photo 2 of 3/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Show image 1 of 3' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+
+      await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
+      expect(shownPhoto('Photo 3 of 3 from Jordan Blake')).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: /^Photo 1 of 3/ })).not.toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Show image 3 of 3' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      );
+      expect(screen.getByRole('button', { name: 'Show image 1 of 3' })).not.toHaveAttribute(
+        'aria-current',
+      );
+    });
+
+    it('moves with the previous and next buttons, and stops at either end', async () => {
+      const user = userEvent.setup();
+      renderCarousel();
+      const previous = screen.getByRole('button', { name: 'Previous image' });
+      const next = screen.getByRole('button', { name: 'Next image' });
+      expect(previous).toHaveAttribute('aria-disabled', 'true');
+      await user.click(previous);
+      expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toBeInTheDocument();
+
+      await user.click(next);
+      expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+      expect(previous).not.toHaveAttribute('aria-disabled');
+      await user.click(next);
+      expect(shownPhoto('Photo 3 of 3 from Jordan Blake')).toBeInTheDocument();
+      expect(next).toHaveAttribute('aria-disabled', 'true');
+      await user.click(next);
+      expect(shownPhoto('Photo 3 of 3 from Jordan Blake')).toBeInTheDocument();
+      await user.click(previous);
+      expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+    });
+
+    it('works from the keyboard: Tab to the buttons, then Enter and the arrow keys', async () => {
+      const user = userEvent.setup();
+      renderCarousel(4);
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Previous image' })).toHaveFocus();
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Next image' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(shownPhoto('Photo 2 of 4 from Jordan Blake')).toBeInTheDocument();
+      await user.keyboard('{ArrowRight}');
+      expect(shownPhoto('Photo 3 of 4 from Jordan Blake')).toBeInTheDocument();
+
+      // The dots are a single tab stop, on the current one; the arrows move it along.
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Show image 3 of 4' })).toHaveFocus();
+      await user.keyboard('{ArrowLeft}');
+      expect(shownPhoto('Photo 2 of 4 from Jordan Blake')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Show image 2 of 4' })).toHaveFocus();
+      await user.keyboard('{End}');
+      expect(shownPhoto('Photo 4 of 4 from Jordan Blake')).toBeInTheDocument();
+      await user.keyboard('{Home}');
+      expect(shownPhoto('Photo 1 of 4 from Jordan Blake')).toBeInTheDocument();
+      await user.tab();
+      expect(screen.getByRole('button', { name: 'Like' })).toHaveFocus();
+    });
+
+    describe('the mouse wheel', () => {
+      beforeEach(() => {
+        jest.useFakeTimers();
+        jest.setSystemTime(NOW);
+      });
+      afterEach(() => jest.useRealTimers());
+
+      it('swipes once, then ignores the wheel for 1 second', () => {
+        renderCarousel();
+        const wheel = (init: WheelEventInit) =>
+          fireEvent.wheel(screen.getByRole('img', { name: /^Photo \d of 3/ }), init);
+
+        // The event that swipes is taken from the page (not cancelled means the page scrolls).
+        expect(wheel({ deltaY: 100 })).toBe(false);
+        expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+
+        // Within the second: ignored, and a vertical wheel scrolls the page as usual.
+        expect(wheel({ deltaY: 100 })).toBe(true);
+        act(() => jest.advanceTimersByTime(999));
+        expect(wheel({ deltaY: 100 })).toBe(true);
+        expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+
+        act(() => jest.advanceTimersByTime(1));
+        expect(wheel({ deltaX: 80 })).toBe(false);
+        expect(shownPhoto('Photo 3 of 3 from Jordan Blake')).toBeInTheDocument();
+
+        // Upwards (or leftwards) goes back, after its own second.
+        act(() => jest.advanceTimersByTime(1000));
+        wheel({ deltaY: -100 });
+        expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+      });
+
+      it('gives the wheel back to the page at either end, without locking', () => {
+        renderCarousel(2);
+        const wheel = (init: WheelEventInit) =>
+          fireEvent.wheel(screen.getByRole('img', { name: /^Photo \d of 2/ }), init);
+        // At the first photo, wheeling up scrolls the page and starts no lock...
+        expect(wheel({ deltaY: -100 })).toBe(true);
+        expect(shownPhoto('Photo 1 of 2 from Jordan Blake')).toBeInTheDocument();
+        // ...so wheeling down right after still swipes.
+        expect(wheel({ deltaY: 100 })).toBe(false);
+        expect(shownPhoto('Photo 2 of 2 from Jordan Blake')).toBeInTheDocument();
+        act(() => jest.advanceTimersByTime(1000));
+        expect(wheel({ deltaY: 100 })).toBe(true);
+        expect(shownPhoto('Photo 2 of 2 from Jordan Blake')).toBeInTheDocument();
+      });
+
+      it('ignores tiny movements and pinch-zoom', () => {
+        renderCarousel();
+        const photo = shownPhoto('Photo 1 of 3 from Jordan Blake');
+        fireEvent.wheel(photo, { deltaY: 2 });
+        fireEvent.wheel(photo, { deltaY: 100, ctrlKey: true });
+        expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toBeInTheDocument();
+        fireEvent.wheel(photo, { deltaY: 100 });
+        expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+      });
+    });
+
+    it('swipes with a sideways touch drag, not with a tap or an upward drag', async () => {
+      const user = userEvent.setup();
+      renderCarousel();
+      const drag = (from: [number, number], to: [number, number]) =>
+        user.pointer([
+          {
+            keys: '[TouchA>]',
+            target: screen.getByRole('img', { name: /^Photo \d of 3/ }),
+            coords: { clientX: from[0], clientY: from[1] },
+          },
+          { pointerName: 'TouchA', coords: { clientX: to[0], clientY: to[1] } },
+          { keys: '[/TouchA]' },
+        ]);
+
+      await drag([300, 100], [100, 110]);
+      expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+      await drag([300, 100], [280, 100]);
+      expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+      await drag([300, 300], [250, 100]);
+      expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
+      await drag([100, 100], [300, 90]);
+      expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toBeInTheDocument();
+    });
+  });
+
+  it('shows a single photo without dots or arrows', () => {
+    render(<FeedTab items={[feedItem({ media: photos(1) })]} now={NOW} />);
+    expect(shownPhoto('Photo from Jordan Blake')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /image/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a video as a play button instead of photos', () => {
+    render(
+      <FeedTab
+        items={[
+          feedItem({
+            giveThanksUser: { fullName: 'Liam Carter', profilePicture: null },
+            media: [{ imgUrl: 'https://cdn.test/latte.mp4', mimeType: 'video/mp4' }],
+          }),
+          feedItem({
+            giveThanksUser: { fullName: 'Emma Wilson', profilePicture: null },
+            media: [{ imgUrl: 'https://cdn.test/clip.mov', mimeType: 'video/quicktime' }],
+          }),
+        ]}
+        now={NOW}
+      />,
+    );
+    expect(screen.getByRole('button', { name: 'Play video from Liam Carter' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Play video from Emma Wilson' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: /^Photo/ })).not.toBeInTheDocument();
+  });
+});
+
+describe("FeedTab with Ava's feed from the mock API", () => {
+  it('shows her four kept reviews, newest first, with their media', async () => {
+    const api = await startMockApi();
+    try {
+      const response = await api.request(
+        'gratitude/findUser',
+        jsonPost({ _id: 'ava-martinez', profilePage: true }),
+      );
+      const { data } = (await response.json()) as Envelope<FindUserResult>;
+      render(<FeedTab items={keepRecentReviews(data.data.userFeed)} />);
+    } finally {
+      await api.close();
+    }
+
+    const cards = screen.getAllByRole('article');
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual([
+      'Jordan Blake recognized Ava.martinez',
+      'Mia Thompson Appreciated Ava.martinez',
+      'Liam Carter celebrated Ava.martinez',
+      'Noah Patel thanked Ava.martinez',
+    ]);
+    expect(
+      within(cards[0]!).getByRole('button', { name: 'Show image 3 of 3' }),
+    ).toBeInTheDocument();
+    expect(
+      within(cards[0]!).getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' }),
+    ).toHaveAttribute('src', expect.stringMatching(/\/media\/seed\/ava-feed-01\.jpg$/));
+    expect(within(cards[1]!).getByText('Boosted')).toBeInTheDocument();
+    expect(
+      within(cards[2]!).getByRole('button', { name: 'Play video from Liam Carter' }),
+    ).toBeInTheDocument();
+    expect(within(cards[3]!).getAllByRole('button', { name: /^Show image/ })).toHaveLength(5);
+    expect(screen.getAllByText('Boosted')).toHaveLength(1);
+  });
+});

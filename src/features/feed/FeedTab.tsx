@@ -1,0 +1,77 @@
+// The Feed tab of the profile page: a card per displayable thanks, or the empty-feed message.
+import { useCallback, useEffect, useState } from 'react';
+import { Snackbar, useSnackbar } from '../../components/Snackbar';
+import type { FeedItem } from '../../api/types';
+import { FeedCard } from './FeedCard';
+import { isFeedEmpty, selectFeedCards } from './selectFeed';
+import './FeedCard.css';
+
+/** Spec section 2: what an empty feed shows. */
+export const EMPTY_FEED_MESSAGE =
+  'This is where the timeline of the thanks you receive will appear';
+/** Spec section 2: what Like, Comment and Share show. */
+export const FEED_APP_ONLY_MESSAGE = 'Download the app to access this feature.';
+/** Spec section 9: the feed's snackbar hides after 1500 ms. */
+export const FEED_SNACKBAR_MS = 1500;
+
+/** How often the relative times ("5 minutes ago") are brought up to date. */
+const CLOCK_REFRESH_MS = 60_000;
+
+interface FeedTabProps {
+  /** The profile's feed as the lookup keeps it (the first 4 REVIEW items). */
+  items: FeedItem[];
+  /** Fixes the clock the relative times are measured from; by default the current time. */
+  now?: number;
+}
+
+export function FeedTab({ items, now }: FeedTabProps) {
+  const clock = useClock(CLOCK_REFRESH_MS);
+  const snackbar = useSnackbar(FEED_SNACKBAR_MS);
+  const { show } = snackbar;
+  const onAppOnlyAction = useCallback(() => show(FEED_APP_ONLY_MESSAGE), [show]);
+
+  if (isFeedEmpty(items)) {
+    return (
+      <div className="feed-empty">
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          width="48"
+          height="48"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={1.5}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+        </svg>
+        <p>{EMPTY_FEED_MESSAGE}</p>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <ul className="feed-list">
+        {selectFeedCards(items).map((item) => (
+          <li key={item.id}>
+            <FeedCard item={item} now={now ?? clock} onAppOnlyAction={onAppOnlyAction} />
+          </li>
+        ))}
+      </ul>
+      <Snackbar {...snackbar} />
+    </>
+  );
+}
+
+/** The current time, read once on mount and then every `refreshMs`. */
+function useClock(refreshMs: number): number {
+  const [time, setTime] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setTime(Date.now()), refreshMs);
+    return () => clearInterval(timer);
+  }, [refreshMs]);
+  return time;
+}

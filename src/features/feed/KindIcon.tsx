@@ -1,0 +1,85 @@
+// The icon of a gratitude kind (RECOGNITION, APPRECIATION, CELEBRATION, GRATITUDE), drawn inline.
+// Line drawings after the Lucide icon set (ISC licence): handshake, thumbs-up, party-popper, heart.
+import type { ReactNode } from 'react';
+import type { GratitudeIcon } from '../../api/types';
+
+/** How each kind is named to people (the words of the profile's action buttons, spec section 2). */
+export const KIND_LABELS: Record<GratitudeIcon, string> = {
+  RECOGNITION: 'Recognition',
+  APPRECIATION: 'Appreciation',
+  CELEBRATION: 'Celebration',
+  GRATITUDE: 'Gratitude',
+};
+
+const PATHS: Record<GratitudeIcon, ReactNode> = {
+  RECOGNITION: (
+    <>
+      <path d="m11 17 2 2a1 1 0 1 0 3-3" />
+      <path d="m14 14 2.5 2.5a1 1 0 1 0 3-3l-3.88-3.88a3 3 0 0 0-4.24 0l-.88.88a1 1 0 1 1-3-3l2.81-2.81a5.79 5.79 0 0 1 7.06-.87l.47.28a2 2 0 0 0 1.42.25L21 4" />
+      <path d="m21 3 1 11h-2" />
+      <path d="M3 3 2 14l6.5 6.5a1 1 0 1 0 3-3" />
+      <path d="M3 4h8" />
+    </>
+  ),
+  APPRECIATION: (
+    <>
+      <path d="M7 10v12" />
+      <path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
+    </>
+  ),
+  CELEBRATION: (
+    <>
+      <path d="M5.8 11.3 2 22l10.7-3.79" />
+      <path d="M4 3h.01" />
+      <path d="M22 8h.01" />
+      <path d="M15 2h.01" />
+      <path d="M22 20h.01" />
+      <path d="m22 2-2.24.75a2.9 2.9 0 0 0-1.96 3.12c.1.86-.57 1.63-1.45 1.63h-.38c-.86 0-1.6.6-1.76 1.44L14 10" />
+      <path d="m22 13-.82-.33c-.86-.34-1.82.2-1.98 1.11-.11.7-.72 1.22-1.43 1.22H17" />
+      <path d="m11 2 .33.82c.34.86-.2 1.82-1.11 1.98C9.52 4.9 9 5.52 9 6.23V7" />
+      <path d="M11 13c1.93 1.93 2.83 4.17 2 5-.83.83-3.07-.07-5-2-1.93-1.93-2.83-4.17-2-5 .83-.83 3.07.07 5 2Z" />
+    </>
+  ),
+  GRATITUDE: (
+    <path d="M19 14c1.49-1.46 3-3.21 3-5.5A5.5 5.5 0 0 0 16.5 3c-1.76 0-3 .5-4.5 2-1.5-1.5-2.74-2-4.5-2A5.5 5.5 0 0 0 2 8.5c0 2.3 1.5 4.05 3 5.5l7 7Z" />
+  ),
+};
+
+interface KindIconProps {
+  kind: GratitudeIcon;
+  /** Drawn size in CSS pixels (the icon is square). */
+  size?: number;
+  className?: string;
+  /** Hidden from screen readers, where the text beside it already names the kind. */
+  decorative?: boolean;
+}
+
+/**
+ * The kind's line icon, in `currentColor`, named for screen readers by its label
+ * ("Recognition"...). An unknown kind from the server draws nothing rather than failing.
+ */
+export function KindIcon({ kind, size = 20, className, decorative = false }: KindIconProps) {
+  const label = KIND_LABELS[kind];
+  if (!label) return null;
+  const naming = decorative
+    ? ({ 'aria-hidden': true } as const)
+    : ({ role: 'img', 'aria-label': label } as const);
+  return (
+    <svg
+      className={className}
+      {...naming}
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      focusable="false"
+    >
+      {!decorative && <title>{label}</title>}
+      {PATHS[kind]}
+    </svg>
+  );
+}

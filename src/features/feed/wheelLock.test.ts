@@ -1,0 +1,125 @@
+import fc from 'fast-check';
+import {
+  createWheelLock,
+  isHorizontalWheel,
+  WHEEL_MIN_DELTA,
+  WHEEL_SWIPE_LOCK_MS,
+  wheelDirection,
+} from './wheelLock';
+
+describe('createWheelLock', () => {
+  it('uses the spec lock of 1 second by default', () => {
+    expect(WHEEL_SWIPE_LOCK_MS).toBe(1000);
+    const lock = createWheelLock();
+    expect(lock.trySwipe(5000)).toBe(true);
+    expect(lock.trySwipe(5999)).toBe(false);
+    expect(lock.trySwipe(6000)).toBe(true);
+  });
+
+  it('lets the first wheel event swipe, whatever the clock reads', () => {
+    expect(createWheelLock(1000).trySwipe(0)).toBe(true);
+    expect(createWheelLock(1000).trySwipe(-50)).toBe(true);
+    expect(createWheelLock(1000).trySwipe(123456.789)).toBe(true);
+  });
+
+  it('refuses every wheel event in the second after a swipe, and allows one at exactly 1 s', () => {
+    const lock = createWheelLock(1000);
+    expect(lock.trySwipe(100)).toBe(true);
+    expect(lock.trySwipe(100)).toBe(false);
+    expect(lock.trySwipe(101)).toBe(false);
+    expect(lock.trySwipe(1099.999)).toBe(false);
+    expect(lock.trySwipe(1100)).toBe(true);
+  });
+
+  it('is not extended by the refused events of a long wheel gesture', () => {
+    const lock = createWheelLock(1000);
+    expect(lock.trySwipe(0)).toBe(true);
+    // A trackpad sends an event every 16 ms for 1.5 s: exactly one more swipe gets through, at 1 s.
+    const swipes = [];
+    for (let t = 16; t <= 1500; t += 16) if (lock.trySwipe(t)) swipes.push(t);
+    expect(swipes).toEqual([1008]);
+  });
+
+  it('reports whether it is locked without closing itself', () => {
+    const lock = createWheelLock(1000);
+    expect(lock.isLocked(0)).toBe(false);
+    expect(lock.isLocked(0)).toBe(false);
+    expect(lock.trySwipe(0)).toBe(true);
+    expect(lock.isLocked(999)).toBe(true);
+    expect(lock.isLocked(1000)).toBe(false);
+  });
+
+  it('keeps separate locks apart', () => {
+    const first = createWheelLock(1000);
+    const second = createWheelLock(1000);
+    expect(first.trySwipe(0)).toBe(true);
+    expect(second.trySwipe(10)).toBe(true);
+  });
+
+  it('swipes exactly when no swipe happened in the lock before it (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.array(fc.integer({ min: 0, max: 1500 }), { maxLength: 60 }),
+        (lockMs, gaps) => {
+          const lock = createWheelLock(lockMs);
+          let t = 0;
+          let lastSwipe: number | undefined;
+          for (const gap of gaps) {
+            t += gap;
+            const expected = lastSwipe === undefined || t - lastSwipe >= lockMs;
+            expect(lock.trySwipe(t)).toBe(expected);
+            if (expected) lastSwipe = t;
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe('wheelDirection', () => {
+  it('reads down and right as next, up and left as previous', () => {
+    expect(wheelDirection({ deltaX: 0, deltaY: 100 })).toBe('next');
+    expect(wheelDirection({ deltaX: 0, deltaY: -100 })).toBe('previous');
+    expect(wheelDirection({ deltaX: 100, deltaY: 0 })).toBe('next');
+    expect(wheelDirection({ deltaX: -100, deltaY: 0 })).toBe('previous');
+  });
+
+  it('follows the larger axis, and the horizontal one on a tie', () => {
+    expect(wheelDirection({ deltaX: -30, deltaY: 10 })).toBe('previous');
+    expect(wheelDirection({ deltaX: 5, deltaY: -40 })).toBe('previous');
+    expect(wheelDirection({ deltaX: 20, deltaY: -20 })).toBe('next');
+  });
+
+  it(`ignores movements under ${WHEEL_MIN_DELTA} pixels and non-numbers`, () => {
+    expect(wheelDirection({ deltaX: 0, deltaY: 0 })).toBeNull();
+    expect(wheelDirection({ deltaX: 3, deltaY: -3 })).toBeNull();
+    expect(wheelDirection({ deltaX: 0, deltaY: WHEEL_MIN_DELTA })).toBe('next');
+    expect(wheelDirection({ deltaX: Number.NaN, deltaY: Number.NaN })).toBeNull();
+    expect(wheelDirection({ deltaX: Number.NaN, deltaY: 50 })).toBe('next');
+  });
+
+  it('is symmetric: mirroring the movement mirrors the direction (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -500, max: 500 }),
+        fc.integer({ min: -500, max: 500 }),
+        (x, y) => {
+          const forward = wheelDirection({ deltaX: x, deltaY: y });
+          const backward = wheelDirection({ deltaX: -x, deltaY: -y });
+          if (forward === null) expect(backward).toBeNull();
+          else expect(backward).toBe(forward === 'next' ? 'previous' : 'next');
+        },
+      ),
+    );
+  });
+});
+
+describe('isHorizontalWheel', () => {
+  it('is true only when the sideways movement is the larger one', () => {
+    expect(isHorizontalWheel({ deltaX: 40, deltaY: 0 })).toBe(true);
+    expect(isHorizontalWheel({ deltaX: -40, deltaY: 10 })).toBe(true);
+    expect(isHorizontalWheel({ deltaX: 10, deltaY: 10 })).toBe(false);
+    expect(isHorizontalWheel({ deltaX: 0, deltaY: 100 })).toBe(false);
+  });
+});

@@ -1,0 +1,178 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { GalleryTab } from './GalleryTab';
+
+// jsdom has no IntersectionObserver: a small stand-in of the browser API whose entries the test
+// delivers, as the browser would when the marker near the end of the grid scrolls into view.
+class FakeIntersectionObserver {
+  static live = new Set<FakeIntersectionObserver>();
+  private targets = new Set<Element>();
+  constructor(private readonly callback: IntersectionObserverCallback) {
+    FakeIntersectionObserver.live.add(this);
+  }
+  observe(target: Element) {
+    this.targets.add(target);
+  }
+  unobserve(target: Element) {
+    this.targets.delete(target);
+  }
+  disconnect() {
+    this.targets.clear();
+    FakeIntersectionObserver.live.delete(this);
+  }
+  takeRecords(): IntersectionObserverEntry[] {
+    return [];
+  }
+  deliver(isIntersecting: boolean) {
+    const entries = [...this.targets].map(
+      (target) => ({ target, isIntersecting }) as IntersectionObserverEntry,
+    );
+    if (entries.length) this.callback(entries, this as unknown as IntersectionObserver);
+  }
+}
+
+/** The visitor scrolls so that the end zone of the grid comes into view (or leaves it). */
+function scrollEndZone(inView: boolean) {
+  act(() => {
+    for (const observer of [...FakeIntersectionObserver.live]) observer.deliver(inView);
+  });
+}
+
+let api: RunningMockApi;
+let requestedPages: Array<{ userId: string | null; pageNo: string | null }>;
+/** Gallery pages whose next request the server answers with a 500. */
+let failingPages: Set<string>;
+const realIntersectionObserver = globalThis.IntersectionObserver;
+const realFetch = globalThis.fetch;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  globalThis.IntersectionObserver =
+    FakeIntersectionObserver as unknown as typeof IntersectionObserver;
+});
+
+afterAll(async () => {
+  globalThis.IntersectionObserver = realIntersectionObserver;
+  await api.close();
+});
+
+beforeEach(() => {
+  requestedPages = [];
+  failingPages = new Set();
+  // Records every gallery request the page makes, then lets it through to the mock API.
+  jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.pathname.endsWith('/user/v2/fetchUserGallery')) {
+      const pageNo = url.searchParams.get('pageNo');
+      requestedPages.push({ userId: url.searchParams.get('userId'), pageNo });
+      if (pageNo && failingPages.delete(pageNo)) {
+        return Promise.resolve(Response.json({ error: 'boom' }, { status: 500 }));
+      }
+    }
+    return realFetch(input, init);
+  });
+});
+
+afterEach(() => {
+  jest.restoreAllMocks();
+  FakeIntersectionObserver.live.clear();
+});
+
+const pageNumbers = () => requestedPages.map((request) => Number(request.pageNo));
+const thumbnails = () =>
+  within(screen.getByRole('list', { name: 'Photos and videos' })).getAllByRole('listitem');
+
+describe('GalleryTab against the mock API', () => {
+  it("shows Loading..., then Ava's first page of 20 thumbnails", async () => {
+    renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+
+    await waitFor(() => expect(thumbnails()).toHaveLength(20));
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    const first = screen.getByRole('img', { name: 'Photo 1' });
+    expect(first).toHaveAttribute('loading', 'lazy');
+    expect(first).toHaveAttribute('decoding', 'async');
+    expect(first.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    expect(requestedPages).toEqual([{ userId: 'ava-martinez', pageNo: '1' }]);
+  });
+
+  it('loads pages 2 and 3 as the visitor nears the end, then says it has all 47 and stops', async () => {
+    renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
+    await waitFor(() => expect(thumbnails()).toHaveLength(20));
+
+    scrollEndZone(true);
+    // The end zone is still in view when page 2 lands, so page 3 follows without another scroll.
+    await waitFor(() => expect(thumbnails()).toHaveLength(47));
+    expect(await screen.findByText('Yay! You have seen it all')).toBeInTheDocument();
+    expect(pageNumbers()).toEqual([1, 2, 3]);
+
+    // Ava's videos play fullscreen from a button; the photos have alt text.
+    expect(
+      screen.getAllByRole('button', { name: /^Play Video \d+$/ }).length,
+    ).toBeGreaterThanOrEqual(3);
+    expect(screen.getAllByRole('img', { name: /^Photo \d+$/ }).length).toBeGreaterThanOrEqual(40);
+
+    scrollEndZone(false);
+    scrollEndZone(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pageNumbers()).toEqual([1, 2, 3]);
+  });
+
+  it('asks for a page once however often the end zone is seen while it loads', async () => {
+    renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
+    await waitFor(() => expect(thumbnails()).toHaveLength(20));
+
+    scrollEndZone(true);
+    scrollEndZone(false);
+    scrollEndZone(true);
+    scrollEndZone(true);
+    scrollEndZone(false);
+    await waitFor(() => expect(thumbnails()).toHaveLength(40));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The zone was left before page 2 landed, so page 3 waits for the next scroll.
+    expect(pageNumbers()).toEqual([1, 2]);
+    expect(screen.queryByText('Yay! You have seen it all')).not.toBeInTheDocument();
+  });
+
+  it('says No Media Found. for Sam Lee and asks for nothing more', async () => {
+    renderWithProviders(<GalleryTab userId="sam-lee" />, { api });
+    expect(await screen.findByText('No Media Found.')).toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Photos and videos' })).not.toBeInTheDocument();
+    scrollEndZone(true);
+    expect(pageNumbers()).toEqual([1]);
+  });
+
+  it('only logs a gallery error and shows nothing', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderWithProviders(<GalleryTab userId="nobody-here" />, { api });
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Failed to fetch the gallery', expect.anything()),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    expect(screen.queryByText('No Media Found.')).not.toBeInTheDocument();
+    expect(screen.queryByRole('list', { name: 'Photos and videos' })).not.toBeInTheDocument();
+  });
+
+  it('after a failed page keeps what it has, does not retry on its own, and retries on the next scroll', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    failingPages.add('2');
+    renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
+    await waitFor(() => expect(thumbnails()).toHaveLength(20));
+
+    scrollEndZone(true);
+    await waitFor(() =>
+      expect(logged).toHaveBeenCalledWith('Failed to fetch the gallery', expect.anything()),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pageNumbers()).toEqual([1, 2]);
+    expect(thumbnails()).toHaveLength(20);
+    expect(screen.getByRole('status')).toHaveTextContent('');
+
+    scrollEndZone(false);
+    scrollEndZone(true);
+    await waitFor(() => expect(thumbnails()).toHaveLength(47));
+    expect(pageNumbers()).toEqual([1, 2, 2, 3]);
+    expect(screen.getByText('Yay! You have seen it all')).toBeInTheDocument();
+  });
+});

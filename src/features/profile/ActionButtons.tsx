@@ -1,0 +1,58 @@
+import type { IconsCount, UserDetails } from '../../api/types';
+import { KindIcon } from '../feed/KindIcon';
+import { KIND_ACTIONS, giftLabel, type FlowKind } from './flowKinds';
+import './ActionButtons.css';
+
+interface ActionButtonsProps {
+  user: UserDetails;
+  counts: IconsCount;
+  onChoose: (kind: FlowKind, button: HTMLButtonElement) => void;
+}
+
+const formatCount = new Intl.NumberFormat('en-US', { notation: 'compact' });
+
+export function ActionButtons({ user, counts, onChoose }: ActionButtonsProps) {
+  return (
+    <div className="action-buttons">
+      <ul className="action-buttons__kinds" aria-label="Send thanks">
+        {KIND_ACTIONS.map(({ kind, label, countKey }) => (
+          <li key={kind}>
+            <button
+              type="button"
+              className="action-button"
+              data-kind={kind}
+              aria-label={`${label}, received ${formatCount.format(counts[countKey])}`}
+              onClick={(event) => onChoose(kind, event.currentTarget)}
+            >
+              <KindIcon kind={kind} size={26} className="action-button__icon" decorative />
+              <span className="action-button__label">{label}</span>
+              <span className="action-button__badge">{formatCount.format(counts[countKey])}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className="button action-buttons__gift"
+        onClick={(event) => onChoose('gift', event.currentTarget)}
+      >
+        <GiftIcon />
+        {giftLabel(user)}
+      </button>
+    </div>
+  );
+}
+
+function GiftIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+      <path
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+        d="M3 9h18v4H3zM5 13v8h14v-8M12 9v12M12 9c-2-4-7-4-7-1s4 1 7 1zm0 0c2-4 7-4 7-1s-4 1-7 1z"
+      />
+    </svg>
+  );
+}

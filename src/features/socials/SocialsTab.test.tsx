@@ -1,0 +1,103 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { SocialLinks } from '../../api/types';
+import { SocialsTab } from './SocialsTab';
+
+const avaLinks: SocialLinks = {
+  FBlink: 'https://www.facebook.com/ava.martinez.latte',
+  InstaLink: 'https://www.instagram.com/ava.pours/',
+  LinkedInLink: 'https://www.linkedin.com/in/ava-martinez-barista',
+};
+
+const noLinks: SocialLinks = { FBlink: null, InstaLink: null, LinkedInLink: null };
+
+const rows = () =>
+  within(screen.getByRole('list', { name: 'Social links' })).getAllByRole('listitem');
+
+describe('SocialsTab', () => {
+  it('shows a link per network with its address', () => {
+    render(<SocialsTab socialLinks={avaLinks} />);
+    expect(rows()).toHaveLength(3);
+    expect(screen.getByRole('link', { name: /^Facebook/ })).toHaveAttribute(
+      'href',
+      avaLinks.FBlink,
+    );
+    expect(screen.getByRole('link', { name: /^Instagram/ })).toHaveAttribute(
+      'href',
+      avaLinks.InstaLink,
+    );
+    expect(screen.getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute(
+      'href',
+      avaLinks.LinkedInLink,
+    );
+    expect(screen.getByRole('link', { name: /^Instagram/ })).toHaveTextContent(
+      'instagram.com/ava.pours',
+    );
+    expect(screen.queryByText('NA')).not.toBeInTheDocument();
+  });
+
+  it('shows NA for every absent link', () => {
+    render(<SocialsTab socialLinks={noLinks} />);
+    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.getAllByText('NA')).toHaveLength(3);
+    const [facebook, instagram, linkedIn] = rows();
+    expect(facebook).toHaveTextContent('FacebookNA');
+    expect(instagram).toHaveTextContent('InstagramNA');
+    expect(linkedIn).toHaveTextContent('LinkedInNA');
+  });
+
+  it('never renders a link that is not http(s)', () => {
+    render(
+      <SocialsTab
+        socialLinks={{
+          FBlink: 'javascript:alert(1)',
+          InstaLink: 'data:text/html,<b>hi</b>',
+          LinkedInLink: 'http://www.linkedin.com/in/someone',
+        }}
+      />,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links).toHaveLength(1);
+    expect(links[0]).toHaveAccessibleName(/^LinkedIn/);
+    expect(links[0]).toHaveAttribute('href', 'http://www.linkedin.com/in/someone');
+    expect(screen.getAllByText('NA')).toHaveLength(2);
+  });
+
+  it('a click stays on the page and shows the download message', async () => {
+    const user = userEvent.setup();
+    render(<SocialsTab socialLinks={avaLinks} />);
+    const facebook = screen.getByRole('link', { name: /^Facebook/ });
+
+    // fireEvent returns false when the page cancelled the browser's own handling (navigation).
+    expect(fireEvent.click(facebook)).toBe(false);
+    expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
+
+    await user.click(screen.getByRole('link', { name: /^LinkedIn/ }));
+    expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
+  });
+
+  it('hides the message after 1000 ms, not before', () => {
+    jest.useFakeTimers();
+    try {
+      render(<SocialsTab socialLinks={avaLinks} />);
+      fireEvent.click(screen.getByRole('link', { name: /^Instagram/ }));
+      act(() => jest.advanceTimersByTime(990));
+      expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
+      act(() => jest.advanceTimersByTime(20));
+      expect(screen.getByRole('status')).toHaveTextContent('');
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('works from the keyboard: Tab to a link, Enter shows the message', async () => {
+    const user = userEvent.setup();
+    render(<SocialsTab socialLinks={avaLinks} />);
+    await user.tab();
+    expect(screen.getByRole('link', { name: /^Facebook/ })).toHaveFocus();
+    await user.tab();
+    expect(screen.getByRole('link', { name: /^Instagram/ })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
+  });
+});

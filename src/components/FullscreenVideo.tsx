@@ -64,7 +64,8 @@ export function FullscreenVideo({ src, mimeType, label, className }: FullscreenV
         tabIndex={playing ? 0 : -1}
         aria-label={label}
       >
-        <source src={src} type={mimeType} />
+        {/* "#t=0.1" makes the browser seek and paint a frame as the poster, instead of black. */}
+        <source src={src.includes('#') ? src : `${src}#t=0.1`} type={mimeType} />
       </video>
       {!playing && (
         <button type="button" className="fullscreen-video__play" onClick={() => void play()}>

@@ -2,6 +2,7 @@
 // menu on narrow screens), the tagline and a side panel with the app-download links.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { AppDownloadLinks } from './AppDownloadLinks';
+import { useFocusTrap } from './useFocusTrap';
 import './Header.css';
 
 export const SUPPORT_EMAIL = 'support@grati.com';
@@ -148,9 +149,6 @@ function SocialLinks({ marketingUrl }: { marketingUrl: string }) {
   );
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 interface SidePanelProps {
   links: MenuLink[];
   marketingUrl: string;
@@ -161,45 +159,15 @@ function SidePanel({ links, marketingUrl, onClose }: SidePanelProps) {
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
 
-  const onCloseRef = useRef(onClose);
+  // The header puts focus back on its own opener when the panel closes.
+  useFocusTrap(panelRef, onClose, { returnFocus: false });
+
+  // Keep the page behind the panel still while it is open.
   useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const panel = panelRef.current;
-    if (!panel) return;
-    panel.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-
-    // Escape closes; Tab and Shift+Tab wrap around inside the panel.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = Array.from(panel.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      const active = document.activeElement;
-      if (event.shiftKey && (active === first || active === panel)) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && active === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    panel.addEventListener('keydown', onKeyDown);
-
-    // Keep the page behind the panel still while it is open.
     const root = document.documentElement;
     const previousOverflow = root.style.overflow;
     root.style.overflow = 'hidden';
     return () => {
-      panel.removeEventListener('keydown', onKeyDown);
       root.style.overflow = previousOverflow;
     };
   }, []);

@@ -1,5 +1,6 @@
 // A modal dialog: focus moves in, Tab stays inside, Escape closes (when it may), focus returns.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useFocusTrap } from './useFocusTrap';
 
 interface ModalProps {
   title: string;
@@ -9,48 +10,11 @@ interface ModalProps {
   onClose?: () => void;
 }
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 export function Modal({ title, children, actions, onClose }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
 
-  const onCloseRef = useRef(onClose);
-  useEffect(() => {
-    onCloseRef.current = onClose;
-  }, [onClose]);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    const previous = document.activeElement as HTMLElement | null;
-    (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape' && onCloseRef.current) {
-        event.stopPropagation();
-        onCloseRef.current();
-        return;
-      }
-      if (event.key !== 'Tab') return;
-      const items = Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-      const first = items[0];
-      const last = items[items.length - 1];
-      if (!first || !last) return;
-      if (event.shiftKey && document.activeElement === first) {
-        event.preventDefault();
-        last.focus();
-      } else if (!event.shiftKey && document.activeElement === last) {
-        event.preventDefault();
-        first.focus();
-      }
-    };
-    dialog.addEventListener('keydown', onKeyDown);
-    return () => {
-      dialog.removeEventListener('keydown', onKeyDown);
-      previous?.focus?.();
-    };
-  }, []);
+  useFocusTrap(dialogRef, onClose);
 
   return (
     <div className="modal-backdrop">

@@ -12,6 +12,7 @@ import { profileRoutes } from './routes/profile';
 import { galleryRoutes } from './routes/gallery';
 import { guestRoutes } from './routes/guests';
 import { demoRoutes } from './routes/demo';
+import { gratitudeRoutes } from './routes/gratitude';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import { BRANCH_EMULATOR_ROUTE, branchEmulator } from './emulators/branch';
 
@@ -76,6 +77,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   api.use(galleryRoutes(store));
   api.use(guestRoutes(store));
   api.use(demoRoutes(store));
+  api.use(gratitudeRoutes(store));
   api.use((req, _res, next) =>
     next(new HttpError(404, 'not_found', `No route for ${req.method} ${req.originalUrl}.`)),
   );

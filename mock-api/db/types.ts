@@ -55,6 +55,16 @@ export interface DemoProfileRecord {
   shows: string;
 }
 
+/** A stored answer to an Idempotency-Key, so a repeated submission is stored once. */
+export interface IdempotencyRecord {
+  key: string;
+  endpoint: string;
+  /** sha256 of the request's fields and file contents. */
+  bodyHash: string;
+  response: unknown;
+  createdAt: string;
+}
+
 export interface Db {
   users: UserRecord[];
   feed: FeedRecord[];
@@ -62,6 +72,8 @@ export interface Db {
   guests: GuestRecord[];
   profileClicks: ProfileClickRecord[];
   demoProfiles: DemoProfileRecord[];
+  /** Absent in data files written before idempotency keys existed. */
+  idempotency?: IdempotencyRecord[];
 }
 
 /**

@@ -19,7 +19,11 @@ export function makeStore({ preloadedState, config = getAppConfig() }: MakeStore
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(baseApi.middleware),
+      getDefaultMiddleware({
+        thunk: { extraArgument: extra },
+        // Uploads carry File objects and a progress callback in their arguments.
+        serializableCheck: { ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta'] },
+      }).concat(baseApi.middleware),
   });
   setupListeners(store.dispatch);
   return store;

@@ -41,7 +41,7 @@ describe('ProfilePage against the mock API', () => {
     const user = userEvent.setup();
     renderProfile('green-earth-fund');
     await user.click(await screen.findByRole('button', { name: 'Donate' }));
-    expect(screen.getByRole('heading', { name: 'Donate Green Earth Fund' })).toHaveFocus();
+    expect(await screen.findByRole('heading', { name: 'Donate Green Earth Fund' })).toHaveFocus();
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('tablist')).toBeInTheDocument();

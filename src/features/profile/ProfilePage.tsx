@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { AppDownloadLinks } from '../../components/AppDownloadLinks';
@@ -9,13 +9,17 @@ import { useGetProfileQuery } from './profileApi';
 import { rememberCurrentUserId } from './currentUser';
 import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
-import { FlowPanel } from './FlowPanel';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs } from './ProfileTabs';
 import { CongratulationsModal } from './CongratulationsModal';
 import { titleCase } from './titleCase';
 import type { FlowKind } from './flowKinds';
 import './ProfilePage.css';
+
+// The forms (and later payments) load only when a guest chooses to give.
+const GratitudeFlow = lazy(
+  () => import(/* webpackChunkName: "gratitude" */ '../gratitude/GratitudeFlow'),
+);
 
 export default function ProfilePage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -74,7 +78,9 @@ export default function ProfilePage() {
       </div>
       <div className="profile-page__panel">
         {flow ? (
-          <FlowPanel kind={flow} user={user} onBack={back} />
+          <Suspense fallback={<Spinner label="Loading form" />}>
+            <GratitudeFlow kind={flow} profile={user} onExit={back} />
+          </Suspense>
         ) : (
           <ProfileTabs
             tabs={[

@@ -1,25 +1,22 @@
-// The panel a chosen action opens: a back arrow, what was chosen, then that kind's forms.
+// The panel a chosen action opens: a back arrow and a title (which takes focus), then its step.
 import { useEffect, useRef, type ReactNode } from 'react';
-import type { UserDetails } from '../../api/types';
-import { titleCase } from './titleCase';
-import { flowLabel, type FlowKind } from './flowKinds';
 import './FlowPanel.css';
 
 interface FlowPanelProps {
-  kind: FlowKind;
-  user: UserDetails;
+  title: ReactNode;
   onBack: () => void;
   children?: ReactNode;
+  /** Changes when the panel shows another step, so focus moves to the new title. */
+  stepKey?: string;
 }
 
-export function FlowPanel({ kind, user, onBack, children }: FlowPanelProps) {
+export function FlowPanel({ title, onBack, children, stepKey }: FlowPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
-  }, [kind]);
-  const name = titleCase(user.fullName);
+  }, [stepKey]);
   return (
-    <section className="flow-panel" aria-labelledby="flow-title" data-kind={kind}>
+    <section className="flow-panel" aria-labelledby="flow-title">
       <div className="flow-panel__bar">
         <button type="button" className="flow-panel__back" onClick={onBack} aria-label="Back">
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
@@ -34,8 +31,7 @@ export function FlowPanel({ kind, user, onBack, children }: FlowPanelProps) {
           </svg>
         </button>
         <h2 id="flow-title" ref={headingRef} tabIndex={-1} className="flow-panel__title">
-          {flowLabel(kind, user)}
-          <span className="flow-panel__to"> {name}</span>
+          {title}
         </h2>
       </div>
       {children}

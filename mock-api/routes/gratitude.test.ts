@@ -1,0 +1,488 @@
+import { readFileSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Envelope, FindUserResult } from '../../src/api/types';
+import {
+  MAX_VIDEO_BYTES,
+  MESSAGE_IMAGE_SIZE,
+  MESSAGE_ONE_VIDEO,
+  MESSAGE_TEXT_OR_MEDIA_REQUIRED,
+  MESSAGE_TOO_MANY_IMAGES,
+  MESSAGE_UNSUPPORTED_FORMAT,
+  MESSAGE_VIDEO_LIMITS,
+} from '../../src/features/gratitude/limits';
+import { type RunningMockApi, jsonPost, startMockApi } from '../../src/testing/startMockApi';
+import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
+
+const PROFILE = 'ava-martinez';
+const seedFile = (name: string) => readFileSync(path.join(SEED_MEDIA_DIR, name));
+const JPEG = seedFile('ava-feed-01.jpg');
+const IMAGES = [
+  'ava-feed-01.jpg',
+  'ava-feed-02.jpg',
+  'ava-feed-03.png',
+  'ava-feed-04.jpg',
+  'ava-feed-05.jpg',
+  'ava-feed-06.jpg',
+].map(seedFile);
+const VIDEO = seedFile('ava-video-latte.mp4');
+const THUMBNAIL = seedFile('ava-martinez.jpg');
+
+/** A seed mp4 whose movie header says it lasts `seconds`. */
+function mp4Lasting(seconds: number): Buffer {
+  const bytes = Buffer.from(VIDEO);
+  const at = bytes.indexOf('mvhd') + 4;
+  expect(bytes[at]).toBe(0);
+  const timescale = bytes.readUInt32BE(at + 12);
+  bytes.writeUInt32BE(timescale * seconds, at + 16);
+  return bytes;
+}
+
+const padded = (head: Buffer | string, size: number) => {
+  const start = Buffer.from(head);
+  return Buffer.concat([start, Buffer.alloc(size - start.length, 0x20)]);
+};
+
+interface Upload {
+  field?: 'media' | 'thumbnail';
+  bytes: Buffer;
+  name: string;
+  type: string;
+}
+
+let api: RunningMockApi;
+let guestId: string;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  const answer = await api.request(
+    'user/v2/createWebUser',
+    jsonPost({ fullName: 'Jamie Guest', email: 'jamie@example.com' }),
+  );
+  guestId = ((await answer.json()) as { data: { userId: string } }).data.userId;
+});
+
+afterAll(() => api.close());
+
+function fields(overrides: Record<string, string | undefined> = {}): Record<string, string> {
+  const all: Record<string, string | undefined> = {
+    gratitudeType: 'REVIEW',
+    icon: 'RECOGNITION',
+    title: 'Jamie Guest recognized Ava',
+    sayThanks: 'Thank you for the great service!',
+    accountType: 'Guest',
+    guestName: 'Jamie Guest',
+    email: 'jamie@example.com',
+    latitude: '0',
+    longitude: '0',
+    getThanksUserId: PROFILE,
+    userId: guestId,
+    ngoId: '',
+    isRecurring: 'false',
+    isDonate: 'false',
+    ...overrides,
+  };
+  return Object.fromEntries(
+    Object.entries(all).filter((e): e is [string, string] => e[1] !== undefined),
+  );
+}
+
+function send(
+  endpoint: 'create-gratitude' | 'image-gratitude',
+  options: { fields?: Record<string, string>; files?: Upload[]; key?: string | null } = {},
+): Promise<Response> {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(options.fields ?? fields())) form.append(name, value);
+  for (const file of options.files ?? []) {
+    form.append(
+      file.field ?? 'media',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type }),
+      file.name,
+    );
+  }
+  const key = options.key === undefined ? randomUUID() : options.key;
+  return api.request(`gratitude/${endpoint}`, {
+    method: 'POST',
+    body: form,
+    headers: key === null ? {} : { 'Idempotency-Key': key },
+  });
+}
+
+const jpeg = (bytes: Buffer, name = 'photo.jpg'): Upload => ({ bytes, name, type: 'image/jpeg' });
+const mp4 = (bytes: Buffer): Upload => ({ bytes, name: 'clip.mp4', type: 'video/mp4' });
+const thumbnail: Upload = {
+  field: 'thumbnail',
+  bytes: THUMBNAIL,
+  name: 't.jpg',
+  type: 'image/jpeg',
+};
+
+async function profile(): Promise<FindUserResult> {
+  const answer = await api.request('gratitude/findUser', jsonPost({ _id: PROFILE }));
+  return ((await answer.json()) as Envelope<FindUserResult>).data.data;
+}
+
+async function snapshot() {
+  await api.store.flush();
+  return {
+    data: await readFile(path.join(api.dataDir, DATA_FILE_NAME)),
+    uploads: (await readdir(path.join(api.dataDir, UPLOADS_DIR_NAME))).sort(),
+  };
+}
+
+async function uploads() {
+  return (await readdir(path.join(api.dataDir, UPLOADS_DIR_NAME))).sort();
+}
+
+describe('accepted gratitude', () => {
+  it('stores a text-only review as the newest feed item and counts its kind', async () => {
+    const before = await profile();
+    const answer = await send('create-gratitude', {
+      fields: fields({ icon: 'CELEBRATION', sayThanks: '  Congratulations, Ava!  ' }),
+    });
+    expect(answer.status).toBe(200);
+    const body = (await answer.json()) as { status: number; data: { data: { id: string } } };
+    expect(body.status).toBe(200);
+
+    const after = await profile();
+    expect(after.userFeed[0]).toMatchObject({
+      id: body.data.data.id,
+      gratitudeType: 'REVIEW',
+      icon: 'CELEBRATION',
+      title: 'Jamie Guest recognized Ava',
+      sayThanks: 'Congratulations, Ava!',
+      media: [],
+      boosted: false,
+      tipAmount: null,
+      giveThanksUser: { fullName: 'Jamie Guest', profilePicture: null },
+    });
+    expect(after.iconsCount).toEqual({
+      ...before.iconsCount,
+      cleberateCount: before.iconsCount.cleberateCount + 1,
+    });
+  });
+
+  it('stores 3 images under random names and serves them with their detected type', async () => {
+    const files = [jpeg(IMAGES[0]!), { ...jpeg(IMAGES[2]!), name: 'shot.png' }, jpeg(IMAGES[1]!)];
+    const before = await profile();
+    const answer = await send('image-gratitude', { files, fields: fields({ sayThanks: '' }) });
+    expect(answer.status).toBe(200);
+
+    const after = await profile();
+    const [item] = after.userFeed;
+    expect(item?.media.map((m) => m.mimeType)).toEqual(['image/jpeg', 'image/png', 'image/jpeg']);
+    expect(after.iconsCount.handshakeCount).toBe(before.iconsCount.handshakeCount + 1);
+    for (const [i, media] of (item?.media ?? []).entries()) {
+      expect(media.imgUrl).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.(jpg|png)$/);
+      const served = await fetch(media.imgUrl);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe(media.mimeType);
+      expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(Buffer.from(await served.arrayBuffer()).equals(files[i]!.bytes)).toBe(true);
+    }
+  });
+
+  it('stores a video sent with its JPEG thumbnail', async () => {
+    const answer = await send('image-gratitude', {
+      fields: fields({ icon: 'GRATITUDE' }),
+      files: [mp4(VIDEO), thumbnail],
+    });
+    expect(answer.status).toBe(200);
+    const [item] = (await profile()).userFeed;
+    expect(item?.icon).toBe('GRATITUDE');
+    expect(item?.media).toHaveLength(1);
+    expect(item?.media[0]?.mimeType).toBe('video/mp4');
+    const served = await fetch(item!.media[0]!.imgUrl);
+    expect(served.headers.get('content-type')).toBe('video/mp4');
+  });
+
+  it('ignores a path-traversal file name: the file gets a random name inside uploads', async () => {
+    const outside = await readdir(api.dataDir);
+    const answer = await send('image-gratitude', { files: [jpeg(JPEG, '../../evil.jpg')] });
+    expect(answer.status).toBe(200);
+    expect(await readdir(api.dataDir)).toEqual(outside);
+    const [item] = (await profile()).userFeed;
+    expect(item?.media[0]?.imgUrl).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.jpg$/);
+    expect((await uploads()).some((name) => name.includes('evil'))).toBe(false);
+  });
+});
+
+describe('rejected gratitude stores nothing', () => {
+  const cases: [
+    string,
+    () => Promise<Response>,
+    { status: number; field?: string; message?: string },
+  ][] = [
+    [
+      'no guest token',
+      () =>
+        api.request('gratitude/create-gratitude', {
+          method: 'POST',
+          headers: { Authorization: '' },
+        }),
+      { status: 401 },
+    ],
+    [
+      'no Idempotency-Key',
+      () => send('create-gratitude', { key: null }),
+      { status: 400, field: 'Idempotency-Key' },
+    ],
+    [
+      'a JSON body',
+      () =>
+        api.request('gratitude/create-gratitude', {
+          ...jsonPost(fields()),
+          headers: { 'Content-Type': 'application/json', 'Idempotency-Key': 'k-json' },
+        }),
+      { status: 400 },
+    ],
+    [
+      'no icon',
+      () => send('create-gratitude', { fields: fields({ icon: undefined }) }),
+      { status: 400, field: 'icon' },
+    ],
+    [
+      'a bad icon',
+      () => send('create-gratitude', { fields: fields({ icon: 'HUG' }) }),
+      { status: 400, field: 'icon' },
+    ],
+    [
+      'no title',
+      () => send('create-gratitude', { fields: fields({ title: ' ' }) }),
+      { status: 400, field: 'title' },
+    ],
+    [
+      'another gratitudeType',
+      () => send('create-gratitude', { fields: fields({ gratitudeType: 'TIP' }) }),
+      { status: 400, field: 'gratitudeType' },
+    ],
+    [
+      'no guestName',
+      () => send('create-gratitude', { fields: fields({ guestName: undefined }) }),
+      { status: 400, field: 'guestName' },
+    ],
+    [
+      'a 31-character guestName',
+      () => send('create-gratitude', { fields: fields({ guestName: 'x'.repeat(31) }) }),
+      { status: 400, field: 'guestName' },
+    ],
+    [
+      'a bad email',
+      () => send('create-gratitude', { fields: fields({ email: 'jamie@' }) }),
+      { status: 400, field: 'email' },
+    ],
+    [
+      'another accountType',
+      () => send('create-gratitude', { fields: fields({ accountType: 'User' }) }),
+      { status: 400, field: 'accountType' },
+    ],
+    [
+      'a bad isDonate',
+      () => send('create-gratitude', { fields: fields({ isDonate: 'maybe' }) }),
+      { status: 400, field: 'isDonate' },
+    ],
+    [
+      'isRecurring true',
+      () => send('create-gratitude', { fields: fields({ isRecurring: 'true' }) }),
+      { status: 400, field: 'isRecurring' },
+    ],
+    [
+      'a non-numeric latitude',
+      () => send('create-gratitude', { fields: fields({ latitude: 'north' }) }),
+      { status: 400, field: 'latitude' },
+    ],
+    [
+      'an unknown field',
+      () => send('create-gratitude', { fields: { ...fields(), admin: 'true' } }),
+      { status: 400, field: 'admin' },
+    ],
+    [
+      'an unknown profile',
+      () => send('create-gratitude', { fields: fields({ getThanksUserId: 'nobody' }) }),
+      { status: 404, field: 'getThanksUserId' },
+    ],
+    [
+      'an unknown guest',
+      () => send('create-gratitude', { fields: fields({ userId: 'guest-nobody' }) }),
+      { status: 404, field: 'userId' },
+    ],
+    [
+      '251 characters of thanks',
+      () => send('create-gratitude', { fields: fields({ sayThanks: 'a'.repeat(251) }) }),
+      { status: 400, field: 'sayThanks' },
+    ],
+    [
+      'neither text nor media',
+      () => send('create-gratitude', { fields: fields({ sayThanks: '   ' }) }),
+      { status: 400, message: MESSAGE_TEXT_OR_MEDIA_REQUIRED },
+    ],
+    [
+      'neither text nor media (image endpoint)',
+      () => send('image-gratitude', { fields: fields({ sayThanks: '' }) }),
+      { status: 400, message: MESSAGE_TEXT_OR_MEDIA_REQUIRED },
+    ],
+    [
+      'a file sent to the text-only endpoint',
+      () => send('create-gratitude', { files: [jpeg(JPEG)] }),
+      { status: 400, field: 'media' },
+    ],
+    [
+      'a .jpg whose bytes are HTML',
+      () =>
+        send('image-gratitude', {
+          files: [jpeg(padded('<!DOCTYPE html><html><script>alert(1)</script>', 30_000))],
+        }),
+      { status: 400, message: MESSAGE_UNSUPPORTED_FORMAT },
+    ],
+    [
+      'a .jpg whose bytes are plain text',
+      () =>
+        send('image-gratitude', { files: [jpeg(padded('Just some words, not a photo.', 30_000))] }),
+      { status: 400, message: MESSAGE_UNSUPPORTED_FORMAT },
+    ],
+    [
+      'a gif',
+      () =>
+        send('image-gratitude', {
+          files: [{ bytes: padded('GIF89a', 30_000), name: 'a.gif', type: 'image/gif' }],
+        }),
+      { status: 400, message: MESSAGE_UNSUPPORTED_FORMAT },
+    ],
+    [
+      'a 10 KB png',
+      () =>
+        send('image-gratitude', {
+          files: [
+            {
+              bytes: padded(IMAGES[2]!.subarray(0, 64), 10 * 1024),
+              name: 'small.png',
+              type: 'image/png',
+            },
+          ],
+        }),
+      { status: 400, message: MESSAGE_IMAGE_SIZE },
+    ],
+    [
+      'a 6 MB jpeg',
+      () => send('image-gratitude', { files: [jpeg(padded(JPEG, 6 * 1024 * 1024))] }),
+      { status: 413, message: MESSAGE_IMAGE_SIZE },
+    ],
+    [
+      '6 images',
+      () => send('image-gratitude', { files: IMAGES.map((bytes) => jpeg(bytes)) }),
+      { status: 400, message: MESSAGE_TOO_MANY_IMAGES },
+    ],
+    [
+      '8 files (past the parser limit)',
+      () => send('image-gratitude', { files: [...IMAGES, JPEG, JPEG].map((bytes) => jpeg(bytes)) }),
+      { status: 400, message: MESSAGE_TOO_MANY_IMAGES },
+    ],
+    [
+      'two videos',
+      () =>
+        send('image-gratitude', {
+          files: [mp4(VIDEO), mp4(seedFile('ava-video-sunrise.mp4')), thumbnail],
+        }),
+      { status: 400, message: MESSAGE_ONE_VIDEO },
+    ],
+    [
+      'a video with images',
+      () => send('image-gratitude', { files: [mp4(VIDEO), jpeg(JPEG), thumbnail] }),
+      { status: 400, message: MESSAGE_VIDEO_LIMITS },
+    ],
+    [
+      'a video over 50 MB (cut off by the parser)',
+      () =>
+        send('image-gratitude', {
+          files: [mp4(padded(VIDEO, MAX_VIDEO_BYTES + 1024 * 1024)), thumbnail],
+        }),
+      { status: 413, message: MESSAGE_VIDEO_LIMITS },
+    ],
+    [
+      'a 40-second mp4',
+      () => send('image-gratitude', { files: [mp4(mp4Lasting(40)), thumbnail] }),
+      { status: 400, message: MESSAGE_VIDEO_LIMITS },
+    ],
+    [
+      'a video without a thumbnail',
+      () => send('image-gratitude', { files: [mp4(VIDEO)] }),
+      { status: 400, field: 'thumbnail' },
+    ],
+    [
+      'a thumbnail that is a png',
+      () => send('image-gratitude', { files: [mp4(VIDEO), { ...thumbnail, bytes: IMAGES[2]! }] }),
+      { status: 400, field: 'thumbnail' },
+    ],
+    [
+      'a file in another field',
+      () => send('image-gratitude', { files: [{ ...jpeg(JPEG), field: 'avatar' as 'media' }] }),
+      { status: 400, field: 'avatar' },
+    ],
+    [
+      'a field over 4 KB',
+      () => send('create-gratitude', { fields: fields({ title: 'x'.repeat(5000) }) }),
+      { status: 400, field: 'title' },
+    ],
+  ];
+
+  it.each(cases)('%s', async (_name, request, expected) => {
+    const before = await snapshot();
+    const answer = await request();
+    expect(answer.status).toBe(expected.status);
+    const body = (await answer.json()) as { error: string; message: string; field?: string };
+    expect(body).not.toHaveProperty('status');
+    if (expected.field) expect(body.field).toBe(expected.field);
+    if (expected.message) expect(body.message).toBe(expected.message);
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('idempotency', () => {
+  const feedLength = async () => api.store.db.feed.length;
+
+  it('replays the same submission without storing it again', async () => {
+    const key = randomUUID();
+    const count = await feedLength();
+    const first = await send('image-gratitude', { key, files: [jpeg(JPEG)] });
+    const files = await uploads();
+    const second = await send('image-gratitude', { key, files: [jpeg(JPEG)] });
+    expect(first.status).toBe(200);
+    expect(second.status).toBe(200);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect(await second.json()).toEqual(await first.json());
+    expect(await feedLength()).toBe(count + 1);
+    expect(await uploads()).toEqual(files);
+  });
+
+  it('refuses the same key with a different body', async () => {
+    const key = randomUUID();
+    expect((await send('create-gratitude', { key })).status).toBe(200);
+    const before = await snapshot();
+    const other = await send('create-gratitude', {
+      key,
+      fields: fields({ sayThanks: 'Something else' }),
+    });
+    expect(other.status).toBe(422);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('stores one recognition for concurrent duplicates (a double click)', async () => {
+    const key = randomUUID();
+    const count = await feedLength();
+    const answers = await Promise.all([
+      send('image-gratitude', { key, files: [jpeg(JPEG)] }),
+      send('image-gratitude', { key, files: [jpeg(JPEG)] }),
+      send('image-gratitude', { key, files: [jpeg(JPEG)] }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    const ids = await Promise.all(
+      answers.map(
+        async (a) => ((await a.json()) as { data: { data: { id: string } } }).data.data.id,
+      ),
+    );
+    expect(new Set(ids).size).toBe(1);
+    expect(await feedLength()).toBe(count + 1);
+    expect((await uploads()).filter((name) => name.startsWith('.'))).toEqual([]);
+  });
+});

@@ -1,0 +1,71 @@
+// The flow a chosen action opens: guest details, then the review form (or, for a gift, the gift step).
+import { useState } from 'react';
+import type { GratitudeIcon, UserDetails } from '../../api/types';
+import { FlowPanel } from '../../components/FlowPanel';
+import { flowLabel } from '../profile/flowKinds';
+import { titleCase } from '../profile/titleCase';
+import { GuestDetailsForm, type Guest } from './GuestDetailsForm';
+import { ReviewForm, type ReviewDraft } from './ReviewForm';
+import type { GuestDetailsValues } from './schemas';
+import './GratitudeForms.css';
+
+export type GratitudeFlowKind = GratitudeIcon | 'gift';
+
+type Step = 'details' | 'review' | 'gift';
+
+interface GratitudeFlowProps {
+  kind: GratitudeFlowKind;
+  profile: UserDetails;
+  /** Leaves the flow (the Back arrow on the first step). */
+  onExit: () => void;
+}
+
+export function GratitudeFlow({ kind, profile, onExit }: GratitudeFlowProps) {
+  const [step, setStep] = useState<Step>('details');
+  // Everything entered so far lives here, so going back and forth between the steps keeps it.
+  const [guestValues, setGuestValues] = useState<GuestDetailsValues>({ fullName: '', email: '' });
+  const [guest, setGuest] = useState<Guest | null>(null);
+  const [draft, setDraft] = useState<ReviewDraft>({
+    icon: kind === 'gift' ? 'RECOGNITION' : kind,
+    sayThanks: '',
+    media: [],
+  });
+
+  const back = () => (step === 'details' ? onExit() : setStep('details'));
+
+  return (
+    <FlowPanel
+      stepKey={step}
+      onBack={back}
+      title={
+        <>
+          {flowLabel(kind, profile)}
+          <span className="flow-panel__to"> {titleCase(profile.fullName)}</span>
+        </>
+      }
+    >
+      {step === 'details' && (
+        <GuestDetailsForm
+          profile={profile}
+          initialValues={guestValues}
+          onDone={(found, values) => {
+            setGuest(found);
+            setGuestValues(values);
+            setStep(kind === 'gift' ? 'gift' : 'review');
+          }}
+        />
+      )}
+      {step === 'review' && guest && (
+        <ReviewForm profile={profile} guest={guest} draft={draft} onDraftChange={setDraft} />
+      )}
+      {step === 'gift' && (
+        <p className="gratitude-flow__placeholder">
+          Sending a gift on its own is coming soon. Choose Recognize, Appreciate, Celebrate or
+          Gratitude to send your thanks now.
+        </p>
+      )}
+    </FlowPanel>
+  );
+}
+
+export default GratitudeFlow;

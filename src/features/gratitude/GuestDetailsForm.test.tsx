@@ -1,0 +1,132 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { GuestDetailsForm } from './GuestDetailsForm';
+
+let api: RunningMockApi;
+
+beforeAll(async () => {
+  api = await startMockApi();
+});
+
+afterAll(() => api.close());
+
+function renderForm(
+  { profileId = 'ava-martinez', initialValues = { fullName: '', email: '' } } = {},
+  running: RunningMockApi = api,
+) {
+  const onDone = jest.fn();
+  renderWithProviders(
+    <GuestDetailsForm profile={{ _id: profileId }} initialValues={initialValues} onDone={onDone} />,
+    { api: running },
+  );
+  return { onDone, user: userEvent.setup() };
+}
+
+const fullName = () => screen.getByLabelText('Full Name');
+const email = () => screen.getByLabelText('Email');
+const submit = () => screen.getByRole('button', { name: 'Submit' });
+
+describe('GuestDetailsForm', () => {
+  it('says which fields are empty, under each field', async () => {
+    const { user, onDone } = renderForm();
+    await user.click(submit());
+    expect(await screen.findByText('Full Name is not allowed to be empty')).toBeInTheDocument();
+    expect(fullName()).toHaveAccessibleDescription('Full Name is not allowed to be empty');
+    expect(fullName()).toHaveAttribute('aria-invalid', 'true');
+    expect(email()).toHaveAccessibleDescription('Email is not allowed to be empty');
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('treats a name of spaces as empty', async () => {
+    const { user } = renderForm();
+    await user.type(fullName(), '   ');
+    await user.tab();
+    expect(await screen.findByText('Full Name is not allowed to be empty')).toBeInTheDocument();
+  });
+
+  it('refuses an email without a top-level domain, and accepts any longer one', async () => {
+    const { user } = renderForm();
+    await user.type(email(), 'jo@example');
+    await user.tab();
+    expect(await screen.findByText('Please enter a valid email')).toBeInTheDocument();
+    expect(email()).toHaveAccessibleDescription('Please enter a valid email');
+    await user.type(email(), '.photography');
+    await waitFor(() => expect(screen.queryByText('Please enter a valid email')).toBeNull());
+    expect(email()).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('refuses a name over 30 characters', async () => {
+    const { user, onDone } = renderForm();
+    await user.type(fullName(), 'A'.repeat(31));
+    await user.type(email(), 'jo@example.com');
+    await user.click(submit());
+    expect(await screen.findByText('Full Name must be at most 30 characters')).toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it('looks the guest up, records the profile click and hands over the trimmed details', async () => {
+    const { user, onDone } = renderForm();
+    await user.type(fullName(), '  Jo Doe ');
+    await user.type(email(), ' Jo.Doe@Example.com');
+    await user.click(submit());
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    const [guest, values] = onDone.mock.calls[0];
+    expect(values).toEqual({ fullName: 'Jo Doe', email: 'Jo.Doe@Example.com' });
+    expect(guest).toEqual({
+      userId: expect.stringMatching(/^guest-/),
+      fullName: 'Jo Doe',
+      email: 'Jo.Doe@Example.com',
+    });
+    expect(api.store.db.guests).toContainEqual(
+      expect.objectContaining({ userId: guest.userId, email: 'jo.doe@example.com' }),
+    );
+    await waitFor(() =>
+      expect(api.store.db.profileClicks).toContainEqual(
+        expect.objectContaining({
+          userProfileId: 'ava-martinez',
+          profileClickBy: guest.userId,
+          guestName: 'Jo Doe',
+        }),
+      ),
+    );
+  });
+
+  it('lets the guest on when the profile click cannot be recorded, and logs it', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, onDone } = renderForm({ profileId: 'nobody' });
+    await user.type(fullName(), 'Jo Doe');
+    await user.type(email(), 'jo@example.com');
+    await user.click(submit());
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Failed to record the profile click', expect.anything()),
+    );
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    error.mockRestore();
+  });
+
+  it('starts from the details entered before', () => {
+    renderForm({ initialValues: { fullName: 'Jo Doe', email: 'jo@example.com' } });
+    expect(fullName()).toHaveValue('Jo Doe');
+    expect(email()).toHaveValue('jo@example.com');
+  });
+
+  it('keeps the details and says so when the API cannot be reached', async () => {
+    const stopped = await startMockApi();
+    await stopped.close();
+    const { user, onDone } = renderForm({}, stopped);
+    await user.type(fullName(), 'Jo Doe');
+    await user.type(email(), 'jo@example.com');
+    await user.click(submit());
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Something went wrong. Please try again.',
+    );
+    expect(fullName()).toHaveValue('Jo Doe');
+    expect(email()).toHaveValue('jo@example.com');
+    expect(submit()).toBeEnabled();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});

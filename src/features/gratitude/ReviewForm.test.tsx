@@ -1,0 +1,463 @@
+import { File as NodeFile } from 'node:buffer';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { GratitudeIcon, UserDetails } from '../../api/types';
+import type { AppStore } from '../../app/store';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { GratitudeFlow } from './GratitudeFlow';
+import { ReviewForm, type ReviewDraft } from './ReviewForm';
+
+const PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
+const LOST_CONNECTION = 'Something went wrong. Please try again.';
+const GUEST = { userId: '', fullName: 'Jo Doe', email: 'jo@example.com' };
+
+let api: RunningMockApi;
+let consoleError: jest.SpyInstance;
+
+beforeAll(async () => {
+  // Uploads use XMLHttpRequest, which jsdom sends cross-origin like a browser does.
+  api = await startMockApi({ allowedOrigins: [window.location.origin] });
+  const response = await api.request(
+    'user/v2/createWebUser',
+    jsonPost({ fullName: GUEST.fullName, email: GUEST.email }),
+  );
+  GUEST.userId = ((await response.json()) as { data: { userId: string } }).data.userId;
+});
+
+afterAll(() => api.close());
+
+// jsdom cannot navigate, and its Location cannot be spied on: `window.location.assign` logs this
+// instead, which tells that the form did go (the address itself is checked by the browser specs).
+const NAVIGATION_ATTEMPT = /Not implemented: navigation/;
+const navigations = () =>
+  consoleError.mock.calls.filter((call) => NAVIGATION_ATTEMPT.test(String(call[0])));
+
+/**
+ * jsdom's XMLHttpRequest cannot send this environment's FormData (jest-fixed-jsdom puts Node's in
+ * place; jsdom would send the text "[object FormData]"). This stand-in sends the same request with
+ * Node's fetch to the real mock API. It reports 42% sent, then waits for `uploadGate` (so a test
+ * can look at the progress bar) before sending.
+ */
+let uploadGate: Promise<void> = Promise.resolve();
+/** When set, the next request reaches the API but its answer is lost (as on a dropped connection). */
+let loseNextAnswer = false;
+
+class FetchXhr {
+  status = 0;
+  responseText = '';
+  responseType = '';
+  upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private method = 'GET';
+  private url = '';
+  private headers: Record<string, string> = {};
+
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+
+  abort() {
+    this.onabort?.();
+  }
+
+  send(body: FormData) {
+    void (async () => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 42, total: 100 });
+      await uploadGate;
+      try {
+        const response = await fetch(this.url, {
+          method: this.method,
+          headers: this.headers,
+          body,
+        });
+        if (loseNextAnswer) {
+          loseNextAnswer = false;
+          this.onerror?.();
+          return;
+        }
+        this.status = response.status;
+        this.responseText = await response.text();
+        this.onload?.();
+      } catch {
+        this.onerror?.();
+      }
+    })();
+  }
+}
+
+let objectUrls: string[];
+
+beforeEach(() => {
+  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  // The test environment's URL is Node's, which takes only Node's own Blobs.
+  objectUrls = [];
+  jest.spyOn(URL, 'createObjectURL').mockImplementation(() => {
+    const url = `blob:preview-${objectUrls.length + 1}`;
+    objectUrls.push(url);
+    return url;
+  });
+  jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  jest
+    .spyOn(window, 'XMLHttpRequest')
+    .mockImplementation(() => new FetchXhr() as unknown as XMLHttpRequest);
+  uploadGate = Promise.resolve();
+  loseNextAnswer = false;
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+const profileOf = (id: string): UserDetails => {
+  const user = api.store.db.users.find((candidate) => candidate._id === id);
+  if (!user) throw new Error(`No seed user ${id}`);
+  return user as unknown as UserDetails;
+};
+
+function renderReview(
+  {
+    profileId = 'ava-martinez',
+    icon = 'RECOGNITION' as GratitudeIcon,
+    guest = GUEST,
+  }: { profileId?: string; icon?: GratitudeIcon; guest?: typeof GUEST } = {},
+  running: RunningMockApi = api,
+) {
+  const draft: ReviewDraft = { icon, sayThanks: '', media: [] };
+  const onDraftChange = jest.fn();
+  renderWithProviders(
+    <ReviewForm
+      profile={profileOf(profileId)}
+      guest={guest}
+      draft={draft}
+      onDraftChange={onDraftChange}
+    />,
+    { api: running },
+  );
+  return { onDraftChange, user: userEvent.setup({ applyAccept: false }) };
+}
+
+const sayThanks = () => screen.getByLabelText('Say thanks');
+const submit = () => screen.getByRole('button', { name: 'Submit' });
+const picker = () => screen.getByLabelText('Attach photos or a video');
+/** The attach control's alert: it comes before the form's own (server errors). */
+const expectPickerAlert = (message: string) =>
+  waitFor(() => expect(screen.getAllByRole('alert')[0]).toHaveTextContent(message));
+
+/** Node's File, which this environment's FormData (Node's) can send; jsdom's it cannot. */
+const file = (bytes: Uint8Array, name: string, type: string) =>
+  new NodeFile([bytes], name, { type }) as unknown as File;
+const png = (name: string, kilobytes = 30) =>
+  file(new Uint8Array(kilobytes * 1024), name, 'image/png');
+/** Real PNG bytes: the API checks what a file is by its content. */
+const seedPng = (name: string) =>
+  file(
+    new Uint8Array(readFileSync(path.join(__dirname, '../../../mock-api/seed/media', name))),
+    name,
+    'image/png',
+  );
+
+const feedOf = (profileId: string) => api.store.db.feed.filter((item) => item.userId === profileId);
+
+describe('ReviewForm', () => {
+  it('offers the four kinds, preselects the chosen one and titles the review after it', async () => {
+    const { user } = renderReview({ icon: 'CELEBRATION' });
+    const kinds = screen.getByRole('group', { name: 'Kind of thanks' });
+    expect(within(kinds).getAllByRole('radio')).toEqual(
+      ['Recognition', 'Appreciation', 'Celebration', 'Gratitude'].map((name) =>
+        screen.getByRole('radio', { name }),
+      ),
+    );
+    expect(screen.getByRole('radio', { name: 'Celebration' })).toBeChecked();
+    const title = screen.getByLabelText('Review Title');
+    expect(title).toHaveValue('Jo Doe celebrated ava.martinez');
+    expect(title).toHaveAttribute('readonly');
+
+    await user.click(screen.getByRole('radio', { name: 'Gratitude' }));
+    expect(title).toHaveValue('Jo Doe thanked ava.martinez');
+    await user.click(screen.getByRole('radio', { name: 'Appreciation' }));
+    expect(title).toHaveValue('Jo Doe appreciated ava.martinez');
+    await user.click(screen.getByRole('radio', { name: 'Recognition' }));
+    expect(title).toHaveValue('Jo Doe recognized ava.martinez');
+  });
+
+  it('keeps Submit disabled until there is text that is not only spaces', async () => {
+    const { user } = renderReview();
+    expect(sayThanks()).toHaveAttribute('placeholder', PLACEHOLDER);
+    expect(submit()).toBeDisabled();
+    await user.type(sayThanks(), '   ');
+    expect(submit()).toBeDisabled();
+    await user.type(sayThanks(), 'Thanks');
+    expect(submit()).toBeEnabled();
+    await user.clear(sayThanks());
+    expect(submit()).toBeDisabled();
+  });
+
+  it('counts the characters and stops at 250', async () => {
+    const { user } = renderReview();
+    expect(screen.getByText('0/250')).toBeInTheDocument();
+    await user.type(sayThanks(), 'Thank you!');
+    expect(screen.getByText('10/250')).toHaveAttribute('aria-live', 'polite');
+    expect(sayThanks()).toHaveAccessibleDescription('10/250');
+    await user.clear(sayThanks());
+    await user.click(sayThanks());
+    await user.paste('a'.repeat(250));
+    await user.keyboard('b');
+    expect(sayThanks()).toHaveValue('a'.repeat(250));
+    expect(screen.getByText('250/250')).toBeInTheDocument();
+  });
+
+  it('shows an Add Gift button that neither submits nor sends anything yet', async () => {
+    const { user } = renderReview();
+    const before = api.store.db.feed.length;
+    await user.type(sayThanks(), 'Thanks!');
+    await user.click(screen.getByRole('button', { name: 'Add Gift' }));
+    expect(screen.queryByRole('button', { name: 'Add Donation' })).not.toBeInTheDocument();
+    expect(submit()).toBeEnabled();
+    expect(api.store.db.feed).toHaveLength(before);
+    expect(navigations()).toHaveLength(0);
+  });
+
+  it('says Add Donation for a non-profit', () => {
+    renderReview({ profileId: 'green-earth-fund' });
+    expect(screen.getByRole('button', { name: 'Add Donation' })).toHaveAttribute('type', 'button');
+    expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
+  });
+
+  describe('attaching media', () => {
+    it('shows the hint, previews an image, enables Submit, and removes it again', async () => {
+      const { user } = renderReview();
+      expect(picker()).toHaveAccessibleDescription('Note :- Add up to 5 images or 1 video.');
+      await user.upload(picker(), png('a.png'));
+      const attached = await screen.findByRole('list', { name: 'Attached media' });
+      expect(within(attached).getByRole('img', { name: 'a.png' })).toBeInTheDocument();
+      expect(submit()).toBeEnabled();
+      expect(within(attached).getByRole('img', { name: 'a.png' })).toHaveAttribute(
+        'src',
+        'blob:preview-1',
+      );
+      await user.click(screen.getByRole('button', { name: 'Remove a.png' }));
+      expect(screen.queryByRole('list', { name: 'Attached media' })).not.toBeInTheDocument();
+      expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
+      expect(submit()).toBeDisabled();
+    });
+
+    it('refuses an image under 25 KB', async () => {
+      const { user } = renderReview();
+      await user.upload(picker(), [png('small.png', 10), png('ok.png')]);
+      await expectPickerAlert(
+        'Some images were not uploaded due to size restrictions (25KB to 5mb).',
+      );
+      expect(screen.getByRole('img', { name: 'ok.png' })).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: 'small.png' })).not.toBeInTheDocument();
+    });
+
+    it('refuses a gif', async () => {
+      const { user } = renderReview();
+      await user.upload(picker(), file(new Uint8Array(30 * 1024), 'a.gif', 'image/gif'));
+      await expectPickerAlert('Unsupported file format.');
+      expect(submit()).toBeDisabled();
+    });
+
+    it('keeps 5 images and refuses the sixth, also across picks', async () => {
+      const { user } = renderReview();
+      await user.upload(
+        picker(),
+        [1, 2, 3].map((n) => png(`${n}.png`)),
+      );
+      await user.upload(
+        picker(),
+        [4, 5, 6].map((n) => png(`${n}.png`)),
+      );
+      await expectPickerAlert('You can only upload up to 5 images');
+      const attached = screen.getByRole('list', { name: 'Attached media' });
+      expect(within(attached).getAllByRole('img')).toHaveLength(5);
+      expect(screen.queryByRole('img', { name: '6.png' })).not.toBeInTheDocument();
+    });
+  });
+
+  describe('sending', () => {
+    it('sends a text-only recognition, stores it and goes to the profile with show=true', async () => {
+      const { user } = renderReview({ icon: 'GRATITUDE' });
+      await user.type(sayThanks(), '  Thanks for the latte art!  ');
+      await user.click(submit());
+      await waitFor(() => expect(navigations()).toHaveLength(1));
+      const stored = feedOf('ava-martinez').find(
+        (item) => item.title === 'Jo Doe thanked ava.martinez',
+      );
+      expect(stored).toEqual(
+        expect.objectContaining({
+          gratitudeType: 'REVIEW',
+          icon: 'GRATITUDE',
+          sayThanks: 'Thanks for the latte art!',
+          media: [],
+        }),
+      );
+      expect(submit()).toBeDisabled();
+    });
+
+    it('stores one recognition when the answer is lost and the guest sends again', async () => {
+      const { user } = renderReview({ profileId: 'bluebird-cafe' });
+      await user.type(sayThanks(), 'Sent twice, stored once');
+      loseNextAnswer = true;
+      await user.click(submit());
+      expect(await screen.findByText(LOST_CONNECTION)).toHaveAttribute('role', 'alert');
+      expect(sayThanks()).toHaveValue('Sent twice, stored once');
+      await user.click(submit());
+      await waitFor(() => expect(navigations()).toHaveLength(1));
+      const stored = feedOf('bluebird-cafe').filter(
+        (item) => item.sayThanks === 'Sent twice, stored once',
+      );
+      expect(stored).toHaveLength(1);
+    });
+
+    it('sends real image bytes with the text and stores the media', async () => {
+      const { user } = renderReview({ profileId: 'sam-lee', icon: 'APPRECIATION' });
+      await user.upload(picker(), seedPng('ava-gallery-04.png'));
+      await screen.findByRole('img', { name: 'ava-gallery-04.png' });
+      let release = () => undefined as void;
+      uploadGate = new Promise((resolve) => {
+        release = resolve;
+      });
+      await user.click(submit());
+      const progress = await screen.findByRole('progressbar', { name: 'Uploading' });
+      expect(progress).toHaveAttribute('value', '42');
+      expect(screen.getByText('42%')).toBeVisible();
+      expect(submit()).toBeDisabled();
+      release();
+      await waitFor(() => expect(navigations()).toHaveLength(1));
+      const stored = feedOf('sam-lee');
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toEqual(
+        expect.objectContaining({ icon: 'APPRECIATION', title: 'Jo Doe appreciated sam.lee' }),
+      );
+      expect(stored[0]?.media).toEqual([expect.objectContaining({ mimeType: 'image/png' })]);
+    });
+
+    it("shows the server's message and keeps everything when the API refuses", async () => {
+      const { user } = renderReview({ guest: { ...GUEST, email: 'not an email' } });
+      await user.type(sayThanks(), 'Thanks!');
+      await user.click(submit());
+      const alert = await screen.findByText('email is not a valid address.');
+      expect(alert).toHaveAttribute('role', 'alert');
+      expect(sayThanks()).toHaveValue('Thanks!');
+      expect(submit()).toBeEnabled();
+      expect(navigations()).toHaveLength(0);
+    });
+
+    it('keeps the text and the files and lets the guest try again when the API is gone', async () => {
+      const stopped = await startMockApi({ allowedOrigins: [window.location.origin] });
+      const profile = profileOf('ava-martinez');
+      await stopped.close();
+      const user = userEvent.setup();
+      renderWithProviders(
+        <ReviewForm
+          profile={profile}
+          guest={GUEST}
+          draft={{ icon: 'RECOGNITION', sayThanks: '', media: [] }}
+          onDraftChange={() => undefined}
+        />,
+        { api: stopped },
+      );
+      await user.type(sayThanks(), 'Thanks!');
+      await user.upload(picker(), png('a.png'));
+      await screen.findByRole('img', { name: 'a.png' });
+      await user.click(submit());
+      expect(await screen.findByText(LOST_CONNECTION)).toBeInTheDocument();
+      expect(sayThanks()).toHaveValue('Thanks!');
+      expect(screen.getByRole('img', { name: 'a.png' })).toBeInTheDocument();
+      expect(screen.getByRole('radio', { name: 'Recognition' })).toBeChecked();
+      expect(submit()).toBeEnabled();
+      expect(navigations()).toHaveLength(0);
+    });
+  });
+});
+
+describe('GratitudeFlow', () => {
+  const clicksOn = (profileId: string) =>
+    api.store.db.profileClicks.filter((click) => click.userProfileId === profileId).length;
+  /** The profile click is recorded in the background: no request may outlive its test. */
+  const noRequestInFlight = (store: AppStore) =>
+    waitFor(() =>
+      expect(
+        Object.values(store.getState().api.mutations).filter(
+          (mutation) => mutation?.status === 'pending',
+        ),
+      ).toHaveLength(0),
+    );
+
+  it('goes from the details to the review and back, keeping what was entered', async () => {
+    const onExit = jest.fn();
+    const user = userEvent.setup();
+    const clicksBefore = clicksOn('ava-martinez');
+    const { store } = renderWithProviders(
+      <GratitudeFlow kind="APPRECIATION" profile={profileOf('ava-martinez')} onExit={onExit} />,
+      { api },
+    );
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Appreciate Ava Martinez' }),
+    ).toHaveFocus();
+    await user.type(screen.getByLabelText('Full Name'), 'Jo Doe');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(submit());
+
+    expect(await screen.findByLabelText('Review Title')).toHaveValue(
+      'Jo Doe appreciated ava.martinez',
+    );
+    await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
+    await user.click(screen.getByRole('radio', { name: 'Celebration' }));
+    await user.type(sayThanks(), 'Great coffee');
+    await user.upload(picker(), png('a.png'));
+    await screen.findByRole('img', { name: 'a.png' });
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Jo Doe');
+    expect(screen.getByLabelText('Email')).toHaveValue('jo@example.com');
+    await user.click(submit());
+
+    expect(await screen.findByLabelText('Review Title')).toHaveValue(
+      'Jo Doe celebrated ava.martinez',
+    );
+    expect(screen.getByRole('radio', { name: 'Celebration' })).toBeChecked();
+    expect(sayThanks()).toHaveValue('Great coffee');
+    expect(screen.getByRole('img', { name: 'a.png' })).toBeInTheDocument();
+    await waitFor(() => expect(clicksOn('ava-martinez')).toBe(clicksBefore + 2));
+    await noRequestInFlight(store);
+
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onExit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(onExit).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows the gift placeholder after the details for a gift', async () => {
+    const user = userEvent.setup();
+    const clicksBefore = clicksOn('green-earth-fund');
+    const { store } = renderWithProviders(
+      <GratitudeFlow
+        kind="gift"
+        profile={profileOf('green-earth-fund')}
+        onExit={() => undefined}
+      />,
+      { api },
+    );
+    expect(
+      screen.getByRole('heading', { level: 2, name: 'Donate Green Earth Fund' }),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Full Name'), 'Jo Doe');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(submit());
+    expect(await screen.findByText(/Sending a gift on its own is coming soon/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Say thanks')).not.toBeInTheDocument();
+    await waitFor(() => expect(clicksOn('green-earth-fund')).toBe(clicksBefore + 1));
+    await noRequestInFlight(store);
+  });
+});

@@ -1,0 +1,204 @@
+// The review form: the kind, the title it gives, words of thanks and media, then sending it.
+import { useEffect, useId, useRef, useState } from 'react';
+import { Field, Form, Formik, useFormikContext } from 'formik';
+import { GRATITUDE_ICONS, type GratitudeIcon, type UserDetails } from '../../api/types';
+import { paths } from '../../config/paths';
+import { useSendRecognitionMutation } from './gratitudeApi';
+import { serverErrorMessage, type Guest } from './GuestDetailsForm';
+import { submissionKey, type SubmissionKey } from './idempotency';
+import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from './limits';
+import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
+import { reviewTitle } from './reviewTitle';
+import { SAY_THANKS_LABEL, hasTextOrMedia, reviewSchema } from './schemas';
+import './GratitudeForms.css';
+
+/** What the guest has chosen, written and attached so far. */
+export interface ReviewDraft {
+  icon: GratitudeIcon;
+  sayThanks: string;
+  media: AttachedMedia[];
+}
+
+export const SAY_THANKS_PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
+
+const KIND_LABELS: Readonly<Record<GratitudeIcon, string>> = {
+  RECOGNITION: 'Recognition',
+  APPRECIATION: 'Appreciation',
+  CELEBRATION: 'Celebration',
+  GRATITUDE: 'Gratitude',
+};
+
+interface ReviewFormProps {
+  profile: Pick<UserDetails, '_id' | 'userName' | 'businessType'>;
+  guest: Guest;
+  /** The starting values: what was entered before the guest went back, or the chosen kind. */
+  draft: ReviewDraft;
+  /** Told of every change, so the draft outlives this form when the guest goes back. */
+  onDraftChange: (draft: ReviewDraft) => void;
+}
+
+export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormProps) {
+  const [sendRecognition] = useSendRecognitionMutation();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [percentSent, setPercentSent] = useState<number | null>(null);
+  const [preparingMedia, setPreparingMedia] = useState(false);
+  const [sent, setSent] = useState(false);
+  // One key per set of values: a retry of the same values is the same submission.
+  const lastKey = useRef<SubmissionKey | null>(null);
+  const isNonProfit = profile.businessType === 'NON-PROFIT';
+
+  const submit = async (values: ReviewDraft) => {
+    setServerError(null);
+    const title = reviewTitle(guest.fullName, values.icon, profile.userName);
+    const sayThanks = values.sayThanks.trim();
+    const files = values.media.map((item) => item.file.file);
+    const video = values.media.find((item) => item.kind === 'video');
+    lastKey.current = submissionKey(
+      { profileId: profile._id, guest, icon: values.icon, sayThanks, media: files },
+      lastKey.current,
+    );
+    if (files.length > 0) setPercentSent(0);
+    try {
+      await sendRecognition({
+        profileId: profile._id,
+        icon: values.icon,
+        title,
+        sayThanks,
+        guest,
+        isNonProfit,
+        media: files,
+        thumbnail: video?.file.thumbnail ?? null,
+        idempotencyKey: lastKey.current.key,
+        onProgress: setPercentSent,
+      }).unwrap();
+      setSent(true);
+      // A full load, so the profile is fetched afresh and shows the Congratulations modal.
+      window.location.assign(`${paths.profile.href(profile._id)}?show=true`);
+    } catch (error) {
+      setServerError(serverErrorMessage(error));
+    } finally {
+      setPercentSent(null);
+    }
+  };
+
+  return (
+    <Formik<ReviewDraft> initialValues={draft} validationSchema={reviewSchema} onSubmit={submit}>
+      {({ values, isSubmitting, setFieldValue }) => (
+        <Form className="gratitude-form" noValidate aria-label="Your thanks">
+          <DraftObserver onChange={onDraftChange} />
+          <fieldset className="gratitude-form__kinds">
+            <legend className="gratitude-form__label">Kind of thanks</legend>
+            {GRATITUDE_ICONS.map((icon) => (
+              <label key={icon} className="gratitude-form__kind">
+                <Field type="radio" name="icon" value={icon} />
+                {KIND_LABELS[icon]}
+              </label>
+            ))}
+          </fieldset>
+          <ReviewTitleField title={reviewTitle(guest.fullName, values.icon, profile.userName)} />
+          <SayThanksField />
+          <MediaPicker
+            value={values.media}
+            onChange={(media) => void setFieldValue('media', media)}
+            onBusyChange={setPreparingMedia}
+            disabled={isSubmitting || sent}
+          />
+          {percentSent !== null && <UploadProgress percent={percentSent} />}
+          <div role="alert" className="gratitude-form__server-error">
+            {serverError}
+          </div>
+          <div className="gratitude-form__actions">
+            <button type="button" className="button button--ghost">
+              {isNonProfit ? 'Add Donation' : 'Add Gift'}
+            </button>
+            <button
+              type="submit"
+              className="button gratitude-form__submit"
+              disabled={!hasTextOrMedia(values) || isSubmitting || preparingMedia || sent}
+            >
+              Submit
+            </button>
+          </div>
+        </Form>
+      )}
+    </Formik>
+  );
+}
+
+/** Reports the form's values to the parent whenever they change. */
+function DraftObserver({ onChange }: { onChange: (draft: ReviewDraft) => void }) {
+  const { values } = useFormikContext<ReviewDraft>();
+  useEffect(() => {
+    onChange(values);
+  }, [values, onChange]);
+  return null;
+}
+
+function ReviewTitleField({ title }: { title: string }) {
+  const id = useId();
+  return (
+    <div className="gratitude-form__field">
+      <label htmlFor={id} className="gratitude-form__label">
+        Review Title
+      </label>
+      <input
+        id={id}
+        type="text"
+        className="gratitude-form__input gratitude-form__input--readonly"
+        value={title}
+        readOnly
+      />
+    </div>
+  );
+}
+
+function SayThanksField() {
+  const id = useId();
+  const countId = `${id}-count`;
+  const errorId = `${id}-error`;
+  const { values, errors, touched } = useFormikContext<ReviewDraft>();
+  // "Text or media" is shown by the disabled Submit; a message would nag a guest who only attaches.
+  const error =
+    touched.sayThanks && errors.sayThanks !== MESSAGE_TEXT_OR_MEDIA_REQUIRED
+      ? errors.sayThanks
+      : undefined;
+  return (
+    <div className="gratitude-form__field">
+      <label htmlFor={id} className="gratitude-form__label">
+        {SAY_THANKS_LABEL}
+      </label>
+      <Field
+        as="textarea"
+        id={id}
+        name="sayThanks"
+        rows={5}
+        maxLength={MAX_SAY_THANKS_LENGTH}
+        placeholder={SAY_THANKS_PLACEHOLDER}
+        className="gratitude-form__input gratitude-form__textarea"
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${countId} ${errorId}` : countId}
+      />
+      <p id={countId} className="gratitude-form__count" aria-live="polite">
+        {values.sayThanks.length}/{MAX_SAY_THANKS_LENGTH}
+      </p>
+      {error && (
+        <p id={errorId} className="gratitude-form__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UploadProgress({ percent }: { percent: number }) {
+  const id = useId();
+  return (
+    <div className="gratitude-form__progress">
+      <label htmlFor={id} className="gratitude-form__label">
+        Uploading
+      </label>
+      <progress id={id} max={100} value={percent} />
+      <span aria-hidden="true">{percent}%</span>
+    </div>
+  );
+}

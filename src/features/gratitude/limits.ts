@@ -1,0 +1,29 @@
+// The review form's limits and messages, shared by the app's validators and the mock API.
+
+export const MAX_SAY_THANKS_LENGTH = 250;
+export const MAX_IMAGES = 5;
+export const MIN_IMAGE_BYTES = 25 * 1024;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const MAX_VIDEO_BYTES = 52428800;
+export const MAX_VIDEO_SECONDS = 30;
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png'] as const;
+export const VIDEO_TYPES = ['video/mp4', 'video/quicktime'] as const;
+
+export type ImageType = (typeof IMAGE_TYPES)[number];
+export type VideoType = (typeof VIDEO_TYPES)[number];
+export type MediaType = ImageType | VideoType;
+
+export const isImageType = (type: string): type is ImageType =>
+  (IMAGE_TYPES as readonly string[]).includes(type);
+export const isVideoType = (type: string): type is VideoType =>
+  (VIDEO_TYPES as readonly string[]).includes(type);
+
+export const MESSAGE_TEXT_OR_MEDIA_REQUIRED = 'Either "Say Thanks" or "Post" must be provided.';
+export const MESSAGE_UNSUPPORTED_FORMAT = 'Unsupported file format.';
+export const MESSAGE_ONE_VIDEO = 'Only one video allowed.';
+export const MESSAGE_TOO_MANY_IMAGES = 'You can only upload up to 5 images';
+export const MESSAGE_IMAGE_SIZE =
+  'Some images were not uploaded due to size restrictions (25KB to 5mb).';
+export const MESSAGE_VIDEO_LIMITS =
+  'The video must be under 30 seconds and less than 50 MB. You can either upload up to 5 images or 1 video.';

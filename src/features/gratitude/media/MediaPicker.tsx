@@ -1,0 +1,195 @@
+// The review form's attach control: picks photos or a video, applies the attach rules and previews them.
+import { useCallback, useId, useState, type ChangeEvent } from 'react';
+import { isVideoType } from '../limits';
+import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
+import { makeVideoThumbnail, readVideoDuration } from './videoThumbnail';
+import './MediaPicker.css';
+
+/** A picked file, with what the rules need and, for a video, its JPEG thumbnail (made once). */
+export interface AttachedFile extends CandidateFile {
+  file: File;
+  /** The video's poster, sent with it; null for an image or when it could not be made. */
+  thumbnail: Blob | null;
+}
+
+export type AttachedMedia = PickedMedia<AttachedFile>;
+
+export const ATTACH_LABEL = 'Attach photos or a video';
+export const ATTACH_HINT = 'Note :- Add up to 5 images or 1 video.';
+export const ACCEPTED_MEDIA = 'image/jpeg,image/png,video/mp4,video/quicktime';
+
+interface MediaPickerProps {
+  value: readonly AttachedMedia[];
+  onChange: (media: AttachedMedia[]) => void;
+  /** Told while picked videos are measured and their thumbnails made. */
+  onBusyChange?: (busy: boolean) => void;
+  disabled?: boolean;
+}
+
+/** Undefined when the browser cannot read the video: the rules then refuse it. */
+const measureDuration = (file: File) =>
+  readVideoDuration(file).catch((error: unknown) => {
+    console.error('Could not read the video duration', error);
+    return undefined;
+  });
+
+async function toCandidate(file: File): Promise<AttachedFile> {
+  const candidate: AttachedFile = {
+    file,
+    name: file.name,
+    type: file.type,
+    size: file.size,
+    thumbnail: null,
+  };
+  if (isVideoType(file.type)) candidate.durationSeconds = await measureDuration(file);
+  return candidate;
+}
+
+async function withThumbnail(item: AttachedMedia): Promise<AttachedMedia> {
+  if (item.kind !== 'video' || item.file.thumbnail) return item;
+  try {
+    const thumbnail = await makeVideoThumbnail(item.file.file);
+    return { ...item, file: { ...item.file, thumbnail } };
+  } catch (error) {
+    // The video is still sent; the feed then shows it without a poster.
+    console.error('Could not make the video thumbnail', error);
+    return item;
+  }
+}
+
+export function MediaPicker({ value, onChange, onBusyChange, disabled = false }: MediaPickerProps) {
+  const id = useId();
+  const inputId = `${id}-input`;
+  const hintId = `${id}-hint`;
+  const [errors, setErrors] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  const setWorking = (working: boolean) => {
+    setBusy(working);
+    onBusyChange?.(working);
+  };
+
+  const pick = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const files = Array.from(input.files ?? []);
+    // Cleared so that the same file can be picked again after it was removed.
+    input.value = '';
+    if (files.length === 0) return;
+    setWorking(true);
+    try {
+      const candidates = await Promise.all(files.map(toCandidate));
+      const result = addMedia(value, candidates);
+      const media = await Promise.all(
+        result.media.map((item) => (value.includes(item) ? item : withThumbnail(item))),
+      );
+      setErrors(result.errors);
+      onChange(media);
+    } finally {
+      setWorking(false);
+    }
+  };
+
+  const remove = (item: AttachedMedia) => {
+    setErrors([]);
+    onChange(value.filter((other) => other !== item));
+  };
+
+  return (
+    <div className="media-picker">
+      <input
+        id={inputId}
+        className="media-picker__input visually-hidden"
+        type="file"
+        multiple
+        accept={ACCEPTED_MEDIA}
+        aria-describedby={hintId}
+        disabled={disabled || busy}
+        onChange={(event) => void pick(event)}
+      />
+      <label htmlFor={inputId} className="media-picker__button">
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+          <path
+            d="M21 12.5l-8.3 8.3a5.5 5.5 0 01-7.8-7.8l8.6-8.6a3.7 3.7 0 015.2 5.2l-8.6 8.6a1.8 1.8 0 01-2.6-2.6l7.9-7.9"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </svg>
+        {ATTACH_LABEL}
+      </label>
+      <p id={hintId} className="media-picker__hint">
+        {ATTACH_HINT}
+      </p>
+      {busy && (
+        <p className="media-picker__busy" role="status">
+          Preparing your files...
+        </p>
+      )}
+      <div role="alert" className="media-picker__errors">
+        {errors.length > 0 && (
+          <ul>
+            {errors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+      {value.length > 0 && (
+        <ul className="media-picker__previews" aria-label="Attached media">
+          {value.map((item, index) => (
+            <li key={`${index}-${item.file.name}`} className="media-picker__preview">
+              <MediaPreview item={item} />
+              <button
+                type="button"
+                className="media-picker__remove"
+                aria-label={`Remove ${item.file.name}`}
+                disabled={disabled}
+                onClick={() => remove(item)}
+              >
+                <span aria-hidden="true">×</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** Sets the image's source to an object URL of `blob` and frees the URL when the image goes. */
+function useObjectUrlSource(blob: Blob | null) {
+  return useCallback(
+    (image: HTMLImageElement | null) => {
+      if (!image || !blob) return undefined;
+      const url = URL.createObjectURL(blob);
+      image.src = url;
+      return () => URL.revokeObjectURL(url);
+    },
+    [blob],
+  );
+}
+
+function MediaPreview({ item }: { item: AttachedMedia }) {
+  const isVideo = item.kind === 'video';
+  const source = isVideo ? item.file.thumbnail : item.file.file;
+  const imageRef = useObjectUrlSource(source);
+  if (!source) {
+    return (
+      <span className="media-picker__placeholder" role="img" aria-label={`Video ${item.file.name}`}>
+        Video
+      </span>
+    );
+  }
+  return (
+    <span className="media-picker__frame">
+      <img ref={imageRef} alt={isVideo ? `Video ${item.file.name}` : item.file.name} />
+      {isVideo && (
+        <span className="media-picker__play" aria-hidden="true">
+          ▶
+        </span>
+      )}
+    </span>
+  );
+}

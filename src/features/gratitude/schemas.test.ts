@@ -1,0 +1,178 @@
+import fc from 'fast-check';
+import { ValidationError, type AnyObjectSchema } from 'yup';
+import { MESSAGE_TEXT_OR_MEDIA_REQUIRED } from './limits';
+import type { PickedMedia } from './media/validateMedia';
+import { emptyMessage, guestDetailsSchema, hasTextOrMedia, reviewSchema } from './schemas';
+
+/** Every message by field, as Formik would show them. */
+async function errorsOf(
+  schema: AnyObjectSchema,
+  values: unknown,
+): Promise<Record<string, string[]>> {
+  try {
+    await schema.validate(values, { abortEarly: false });
+    return {};
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const errors: Record<string, string[]> = {};
+    for (const inner of error.inner) (errors[inner.path ?? ''] ??= []).push(inner.message);
+    return errors;
+  }
+}
+
+const guest = (fullName: string, email = 'jo@example.com') => ({ fullName, email });
+
+describe('emptyMessage', () => {
+  it("writes the spec's '{label} is not allowed to be empty'", () => {
+    expect(emptyMessage('Full Name')).toBe('Full Name is not allowed to be empty');
+  });
+});
+
+describe('guestDetailsSchema', () => {
+  it('accepts a name and an email', async () => {
+    expect(await errorsOf(guestDetailsSchema, guest('Jo Doe'))).toEqual({});
+  });
+
+  it('says which fields are empty', async () => {
+    expect(await errorsOf(guestDetailsSchema, { fullName: '', email: '' })).toEqual({
+      fullName: ['Full Name is not allowed to be empty'],
+      email: ['Email is not allowed to be empty'],
+    });
+    expect(await errorsOf(guestDetailsSchema, {})).toEqual({
+      fullName: ['Full Name is not allowed to be empty'],
+      email: ['Email is not allowed to be empty'],
+    });
+  });
+
+  it('counts a name or email of spaces as empty', async () => {
+    expect(await errorsOf(guestDetailsSchema, { fullName: '  \t ', email: '   ' })).toEqual({
+      fullName: ['Full Name is not allowed to be empty'],
+      email: ['Email is not allowed to be empty'],
+    });
+  });
+
+  it('accepts 1 and 30 characters, refuses 31', async () => {
+    expect(await errorsOf(guestDetailsSchema, guest('J'))).toEqual({});
+    expect(await errorsOf(guestDetailsSchema, guest('x'.repeat(30)))).toEqual({});
+    expect(await errorsOf(guestDetailsSchema, guest('x'.repeat(31)))).toEqual({
+      fullName: ['Full Name must be at most 30 characters'],
+    });
+  });
+
+  it('measures the name after trimming it', async () => {
+    expect(await errorsOf(guestDetailsSchema, guest(`   ${'x'.repeat(30)}   `))).toEqual({});
+    expect(guestDetailsSchema.cast(guest('  Jo Doe  ', ' jo@example.com '))).toEqual({
+      fullName: 'Jo Doe',
+      email: 'jo@example.com',
+    });
+  });
+
+  it.each(['jo@example.com', 'jo@agency.travel', 'jo@studio.photography', 'j.o+1@mail.co.uk'])(
+    'accepts the email %j',
+    async (email) => {
+      expect(await errorsOf(guestDetailsSchema, guest('Jo', email))).toEqual({});
+    },
+  );
+
+  it.each(['jo', 'jo@', 'jo@example', 'jo@example.c', 'jo@@example.com', 'j o@example.com'])(
+    'refuses the email %j',
+    async (email) => {
+      expect(await errorsOf(guestDetailsSchema, guest('Jo', email))).toEqual({
+        email: ['Please enter a valid email'],
+      });
+    },
+  );
+
+  const nameChar = fc.constantFrom(..."abcXYZ .-'éñ李".split(''));
+  const edge = fc.constantFrom(...'abcXYZéñ李'.split(''));
+
+  it('accepts any name of 1 to 30 characters that does not start or end with a space', async () => {
+    const name = fc.oneof(
+      edge,
+      fc
+        .tuple(edge, fc.array(nameChar, { maxLength: 28 }), edge)
+        .map(([first, middle, last]) => first + middle.join('') + last),
+    );
+    await fc.assert(
+      fc.asyncProperty(name, async (fullName) => {
+        expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({});
+      }),
+    );
+  });
+
+  it('refuses any name longer than 30 characters once trimmed', async () => {
+    const padding = fc.constantFrom('', ' ', '\t', '  ');
+    const name = fc
+      .tuple(padding, edge, fc.array(nameChar, { minLength: 29, maxLength: 60 }), edge, padding)
+      .map(
+        ([before, first, middle, last, after]) => before + first + middle.join('') + last + after,
+      );
+    await fc.assert(
+      fc.asyncProperty(name, async (fullName) => {
+        expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({
+          fullName: ['Full Name must be at most 30 characters'],
+        });
+      }),
+    );
+  });
+});
+
+describe('reviewSchema', () => {
+  const image: PickedMedia = {
+    kind: 'image',
+    file: { name: 'a.png', type: 'image/png', size: 100_000 },
+  };
+  const review = (sayThanks: string, media: PickedMedia[] = []) => ({
+    icon: 'RECOGNITION',
+    sayThanks,
+    media,
+  });
+
+  it('accepts text alone, media alone, or both', async () => {
+    expect(await errorsOf(reviewSchema, review('Thank you!'))).toEqual({});
+    expect(await errorsOf(reviewSchema, review('', [image]))).toEqual({});
+    expect(await errorsOf(reviewSchema, review('Thanks', [image]))).toEqual({});
+  });
+
+  it('needs text or media', async () => {
+    const expected = { sayThanks: [MESSAGE_TEXT_OR_MEDIA_REQUIRED] };
+    expect(MESSAGE_TEXT_OR_MEDIA_REQUIRED).toBe('Either "Say Thanks" or "Post" must be provided.');
+    expect(await errorsOf(reviewSchema, review(''))).toEqual(expected);
+    expect(await errorsOf(reviewSchema, review('  \n\t '))).toEqual(expected);
+    expect(await errorsOf(reviewSchema, { icon: 'GRATITUDE' })).toEqual(expected);
+  });
+
+  it('accepts 250 characters of thanks, refuses 251, after trimming', async () => {
+    expect(await errorsOf(reviewSchema, review('x'.repeat(250)))).toEqual({});
+    expect(await errorsOf(reviewSchema, review(` ${'x'.repeat(250)}\n`))).toEqual({});
+    expect(await errorsOf(reviewSchema, review('x'.repeat(251)))).toEqual({
+      sayThanks: ['Say thanks must be at most 250 characters'],
+    });
+  });
+
+  it.each(['RECOGNITION', 'APPRECIATION', 'CELEBRATION', 'GRATITUDE'])(
+    'accepts the kind %s',
+    async (icon) => {
+      expect(await errorsOf(reviewSchema, { ...review('Thanks'), icon })).toEqual({});
+    },
+  );
+
+  it.each([undefined, '', 'TIP', 'recognition'])('refuses the kind %p', async (icon) => {
+    expect(await errorsOf(reviewSchema, { ...review('Thanks'), icon })).toEqual({
+      icon: ['Please choose a kind of recognition'],
+    });
+  });
+});
+
+describe('hasTextOrMedia', () => {
+  it('is true for trimmed text or any attachment', () => {
+    expect(hasTextOrMedia({ sayThanks: ' ', media: [] })).toBe(false);
+    expect(hasTextOrMedia({ sayThanks: ' a ', media: [] })).toBe(true);
+    expect(
+      hasTextOrMedia({
+        sayThanks: '',
+        media: [{ kind: 'video', file: { name: 'v', type: 'video/mp4', size: 1 } }],
+      }),
+    ).toBe(true);
+  });
+});

@@ -1,4 +1,5 @@
 // One build config for the demo (emulated services) and live (real keys): only the environment differs.
+const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
@@ -48,6 +49,60 @@ function branchEmulatorShell(branchApiUrl) {
   };
 }
 
+/**
+ * Emulator builds (no STRIPE_PUBLISHABLE_KEY) inline the Stripe.js emulator's redirect in <head>:
+ * the js.stripe.com script that loadStripe injects on first use is then served by the mock API.
+ */
+function stripeEmulatorShell(emulatorUrl) {
+  const code = fs.readFileSync(
+    path.join(__dirname, 'mock-api/emulators/stripe-redirect.js'),
+    'utf8',
+  );
+  return {
+    apply(compiler) {
+      compiler.hooks.compilation.tap('StripeEmulatorShell', (compilation) => {
+        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+          'StripeEmulatorShell',
+          (groups) => {
+            const attributes = { 'data-stripe-emulator': `${emulatorUrl}/` };
+            groups.headTags.unshift(
+              HtmlWebpackPlugin.createHtmlTagObject('script', attributes, code),
+            );
+            return groups;
+          },
+        );
+      });
+    },
+  };
+}
+
+/**
+ * Emulator builds (no RECAPTCHA_SITE_KEY) inline the reCAPTCHA emulator's redirect first in <head>:
+ * the Google script react-google-recaptcha loads is then served by the mock API's emulator.
+ */
+function recaptchaEmulatorShell(emulatorUrl) {
+  const code = fs.readFileSync(
+    path.join(__dirname, 'mock-api/emulators/recaptcha-redirect.js'),
+    'utf8',
+  );
+  return {
+    apply(compiler) {
+      compiler.hooks.compilation.tap('RecaptchaEmulatorShell', (compilation) => {
+        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
+          'RecaptchaEmulatorShell',
+          (groups) => {
+            const attributes = { 'data-recaptcha-emulator': `${emulatorUrl}/` };
+            groups.headTags.unshift(
+              HtmlWebpackPlugin.createHtmlTagObject('script', attributes, code),
+            );
+            return groups;
+          },
+        );
+      });
+    },
+  };
+}
+
 module.exports = (_env, argv) => {
   const isProduction = argv.mode === 'production';
   const config = appConfig(isProduction);
@@ -80,6 +135,24 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({ __APP_CONFIG__: JSON.stringify(config) }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       ...(config.branchApiUrl ? [branchEmulatorShell(config.branchApiUrl)] : []),
+      ...(process.env.STRIPE_PUBLISHABLE_KEY
+        ? []
+        : [
+            stripeEmulatorShell(
+              isProduction
+                ? '/__stripe'
+                : `http://localhost:${process.env.MOCK_API_PORT || defaults.mockApiPort}/__stripe`,
+            ),
+          ]),
+      ...(process.env.RECAPTCHA_SITE_KEY
+        ? []
+        : [
+            recaptchaEmulatorShell(
+              isProduction
+                ? '/__recaptcha'
+                : `http://localhost:${process.env.MOCK_API_PORT || defaults.mockApiPort}/__recaptcha`,
+            ),
+          ]),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

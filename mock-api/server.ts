@@ -13,8 +13,14 @@ import { galleryRoutes } from './routes/gallery';
 import { guestRoutes } from './routes/guests';
 import { demoRoutes } from './routes/demo';
 import { gratitudeRoutes } from './routes/gratitude';
+import { paymentRoutes } from './routes/payments';
+import { createScenarios } from './scenarios';
+import { createCaptchaVerifier } from './captchaVerifier';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import { BRANCH_EMULATOR_ROUTE, branchEmulator } from './emulators/branch';
+import { RECAPTCHA_EMULATOR_ROUTE, recaptchaEmulator } from './emulators/recaptcha';
+import { STRIPE_EMULATOR_ROUTE, createStripeEmulator } from './emulators/stripe';
+import { STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator } from './emulators/stripeJs';
 
 export const API_ROUTE = '/api';
 export const DEFAULT_DATA_DIR = path.join(__dirname, '.data');
@@ -69,10 +75,23 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   );
 
   app.use(BRANCH_EMULATOR_ROUTE, branchEmulator());
+  // Stripe's API subset for the `stripe` SDK and the Stripe.js stand-in (its own keys, no guest token).
+  const stripeEmulator = createStripeEmulator();
+  app.use(STRIPE_EMULATOR_ROUTE, stripeEmulator.router);
+  app.use(STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator());
+  // Payment routes check tokens with createCaptchaVerifier({ emulator: recaptcha }).
+  const recaptcha = recaptchaEmulator();
+  app.use(RECAPTCHA_EMULATOR_ROUTE, recaptcha.router);
+  // Testers' fault scenarios: the payment routes apply them; the Stripe.js emulator reads its flags.
+  const scenarios = createScenarios();
 
   const api = express.Router();
   api.use(noSniff, requireGuestToken(guestToken));
   api.use(express.json({ limit: '100kb', strict: true }));
+  // Before profileRoutes: it publishes paid reviews before findUser answers.
+  api.use(
+    paymentRoutes(store, { captcha: createCaptchaVerifier({ emulator: recaptcha }), scenarios }),
+  );
   api.use(profileRoutes(store));
   api.use(galleryRoutes(store));
   api.use(guestRoutes(store));

@@ -65,6 +65,37 @@ export interface IdempotencyRecord {
   createdAt: string;
 }
 
+/** A PaymentIntent the payment routes created (amounts in integer cents). */
+export interface PaymentRecord {
+  id: string;
+  /** Stripe's PaymentIntent id (pi_...). */
+  intentId: string;
+  /** payment/create-payment-intent, payment/create-donation-intent, payment/payment-intent-for-both. */
+  endpoint: string;
+  /** The tip or donation. */
+  amountCents: number;
+  /** platformFeeForWallet. */
+  feeCents: number;
+  /** What the intent charges: amountCents + feeCents. */
+  totalCents: number;
+  paymentMethodTypes: string[];
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+  /** The intent's last known Stripe status. */
+  status: string;
+  /** True for the on-load wallet preparation call (placeholder account). */
+  walletPrepare: boolean;
+  createdAt: string;
+  /** The pending recognition sent with it (payment-intent-for-both). */
+  gratitudeId?: string;
+}
+
+/** A recognition sent with a payment: kept out of the feed until its intent has succeeded. */
+export interface PendingGratitudeRecord {
+  record: FeedRecord;
+  intentId: string;
+}
+
 export interface Db {
   users: UserRecord[];
   feed: FeedRecord[];
@@ -74,6 +105,10 @@ export interface Db {
   demoProfiles: DemoProfileRecord[];
   /** Absent in data files written before idempotency keys existed. */
   idempotency?: IdempotencyRecord[];
+  /** Absent in data files written before payments existed. */
+  payments?: PaymentRecord[];
+  /** Absent in data files written before payments existed. */
+  pendingGratitudes?: PendingGratitudeRecord[];
 }
 
 /**

@@ -1,0 +1,130 @@
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+// The reCAPTCHA emulator in Chromium, driven as react-google-recaptcha drives Google's: no page
+// shows a captcha yet, so these load Google's script URL by hand. The page shell of this emulator
+// build sends it to the mock API; the real Google hosts are blocked so a leak fails the test.
+const GOOGLE_RECAPTCHA = /^https:\/\/(www\.google\.com|www\.recaptcha\.net)\/recaptcha\//;
+
+async function blockGoogle(page: Page): Promise<string[]> {
+  const leaked: string[] = [];
+  await page.route(GOOGLE_RECAPTCHA, async (route) => {
+    leaked.push(route.request().url());
+    await route.abort();
+  });
+  return leaked;
+}
+
+/** What react-async-script does: a script tag for Google's URL, then wait for `onload`. */
+async function loadRecaptcha(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        Object.assign(window, { onloadcallback: () => resolve() });
+        const script = document.createElement('script');
+        script.src =
+          'https://www.google.com/recaptcha/api.js?onload=onloadcallback&render=explicit';
+        script.async = true;
+        script.onerror = () => reject(new Error(`could not load ${script.src}`));
+        document.body.appendChild(script);
+      }),
+  );
+}
+
+/** Renders a checkbox widget in the page's main region; tokens land in window.captchaTokens. */
+async function renderWidget(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const tokens: (string | null)[] = [];
+    Object.assign(window, { captchaTokens: tokens });
+    const host = document.createElement('div');
+    document.querySelector('main')?.appendChild(host);
+    const { grecaptcha } = window as unknown as {
+      grecaptcha: { render(el: HTMLElement, params: Record<string, unknown>): number };
+    };
+    grecaptcha.render(host, {
+      sitekey: 'emulator-site-key',
+      size: 'normal',
+      callback: (token: string) => tokens.push(token),
+      'expired-callback': () => tokens.push(null),
+    });
+  });
+}
+
+const response = (page: Page) =>
+  page.evaluate(() =>
+    (
+      window as unknown as { grecaptcha: { getResponse(id: number): string } }
+    ).grecaptcha.getResponse(0),
+  );
+
+const tokens = (page: Page) =>
+  page.evaluate(() => (window as unknown as { captchaTokens: (string | null)[] }).captchaTokens);
+
+test('Google’s script URL loads the emulator, whose checkbox gives a single-use token', async ({
+  page,
+  request,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  const leaked = await blockGoogle(page);
+  await page.goto('/');
+  expect(await page.evaluate(() => 'grecaptcha' in window)).toBe(false);
+
+  await loadRecaptcha(page);
+  await renderWidget(page);
+  const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
+  await expect(checkbox).not.toBeChecked();
+  await expect(page.getByText('reCAPTCHA (emulated)')).toBeVisible();
+  await expectAccessible();
+
+  await checkbox.focus();
+  await page.keyboard.press('Space');
+  await expect(checkbox).toBeChecked();
+  await expect.poll(async () => (await tokens(page)).length).toBe(1);
+  const [token] = await tokens(page);
+  expect(await response(page)).toBe(token);
+
+  // Once passed, the box cannot be unticked by the user.
+  await checkbox.click();
+  await expect(checkbox).toBeChecked();
+  await expectAccessible();
+  await saveScreenshot('captcha-emulator-passed');
+
+  const verify = async () =>
+    (
+      await request.post('/__recaptcha/siteverify', {
+        form: { secret: 'emulator-secret', response: token ?? '' },
+      })
+    ).json() as Promise<Record<string, unknown>>;
+  expect(await verify()).toMatchObject({ success: true, hostname: 'localhost' });
+  expect(await verify()).toEqual({ success: false, 'error-codes': ['timeout-or-duplicate'] });
+  expect(leaked).toEqual([]);
+});
+
+test('the token expires after two minutes and the widget asks again', async ({
+  page,
+  expectAccessible,
+}) => {
+  await blockGoogle(page);
+  await page.clock.install();
+  await page.goto('/');
+  await loadRecaptcha(page);
+  await renderWidget(page);
+
+  const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
+  await checkbox.check();
+  await expect.poll(async () => (await tokens(page)).length).toBe(1);
+
+  await page.clock.fastForward('02:00');
+  await expect(checkbox).not.toBeChecked();
+  await expect(page.getByRole('status')).toHaveText(
+    'Verification expired. Check the checkbox again.',
+  );
+  expect((await tokens(page)).at(-1)).toBeNull();
+  expect(await response(page)).toBe('');
+  await expectAccessible();
+
+  await checkbox.check();
+  await expect.poll(async () => (await tokens(page)).length).toBe(3);
+  expect((await tokens(page)).at(-1)).toEqual(expect.any(String));
+});

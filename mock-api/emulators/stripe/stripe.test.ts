@@ -1,0 +1,413 @@
+// The Stripe emulator as its two clients use it: the official `stripe` SDK on the server (secret
+// key) and a browser script (publishable key + client secret, form posts like Stripe.js).
+import type Stripe from 'stripe';
+import { startMockApi, type RunningMockApi } from '../../../src/testing/startMockApi';
+import { createStripeClient } from '../../stripeClient';
+import { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY, STRIPE_MESSAGES } from './index';
+
+let api: RunningMockApi;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  stripe = createStripeClient({}, api.origin);
+});
+
+afterAll(() => api.close());
+
+const nextYear = String(new Date().getUTCFullYear() + 1);
+
+interface Answer {
+  status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  body: any;
+}
+
+/** A form post from the browser: publishable key in the body, no custom headers (no preflight). */
+async function browserPost(path: string, fields: Record<string, string>): Promise<Answer> {
+  const response = await fetch(`${api.origin}/v1${path}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/x-www-form-urlencoded',
+      Origin: 'http://localhost:4100',
+    },
+    body: new URLSearchParams({ key: EMULATOR_PUBLISHABLE_KEY, ...fields }).toString(),
+  });
+  expect(response.headers.get('access-control-allow-origin')).toBe('*');
+  return { status: response.status, body: await response.json() };
+}
+
+async function browserGet(path: string, query: Record<string, string>): Promise<Answer> {
+  const params = new URLSearchParams({ key: EMULATOR_PUBLISHABLE_KEY, ...query });
+  const response = await fetch(`${api.origin}/v1${path}?${params.toString()}`);
+  return { status: response.status, body: await response.json() };
+}
+
+const createIntent = (metadata: Record<string, string> = {}) =>
+  stripe.paymentIntents.create({
+    amount: 1500,
+    currency: 'usd',
+    allowed_payment_method_types: ['card'],
+    description: 'cardToWallet',
+    metadata: { title: 'Tip to', ...metadata },
+  });
+
+const createCard = (number: string, extra: Record<string, string> = {}) =>
+  browserPost('/payment_methods', {
+    type: 'card',
+    'card[number]': number,
+    'card[exp_month]': '12',
+    'card[exp_year]': nextYear,
+    'card[cvc]': '123',
+    ...extra,
+  });
+
+async function payWithCard(number: string) {
+  const intent = await createIntent();
+  const method = await createCard(number);
+  expect(method.status).toBe(200);
+  const confirmation = await browserPost(`/payment_intents/${intent.id}/confirm`, {
+    client_secret: intent.client_secret ?? '',
+    payment_method: method.body.id,
+  });
+  const after = await stripe.paymentIntents.retrieve(intent.id);
+  return { intent, method: method.body, confirmation, after };
+}
+
+describe('a PaymentIntent created with the stripe SDK', () => {
+  it('is a test-mode intent awaiting a payment method, with its client secret and metadata', async () => {
+    const intent = await createIntent({ guestName: 'Ava' });
+    expect(intent).toMatchObject({
+      object: 'payment_intent',
+      amount: 1500,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      livemode: false,
+      payment_method_types: ['card'],
+      allowed_payment_method_types: ['card'],
+      description: 'cardToWallet',
+      metadata: { title: 'Tip to', guestName: 'Ava' },
+    });
+    expect(intent.id).toMatch(/^pi_\w+$/);
+    expect(intent.client_secret).toMatch(new RegExp(`^${intent.id}_secret_\\w+$`));
+  });
+
+  it('refuses an amount below Stripe minimum and a wallet name as a payment method type', async () => {
+    await expect(
+      stripe.paymentIntents.create({ amount: 49, currency: 'usd' }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'amount_too_small',
+      param: 'amount',
+      message: 'Amount must be at least $0.50 usd',
+    });
+    await expect(
+      stripe.paymentIntents.create({
+        amount: 1500,
+        currency: 'usd',
+        allowed_payment_method_types: ['card', 'apple_pay'],
+      }),
+    ).rejects.toMatchObject({ statusCode: 400, param: 'allowed_payment_method_types' });
+  });
+});
+
+it('accepts the older payment_method_types parameter too, but not both names at once', async () => {
+  const post = (body: string) =>
+    fetch(`${api.origin}/v1/payment_intents`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${EMULATOR_SECRET_KEY}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body,
+    });
+  const legacy = await post('amount=1500&currency=usd&payment_method_types[0]=card');
+  expect(legacy.status).toBe(200);
+  expect(await legacy.json()).toMatchObject({
+    payment_method_types: ['card'],
+    allowed_payment_method_types: null,
+  });
+  const both = await post(
+    'amount=1500&currency=usd&payment_method_types[0]=card&allowed_payment_method_types[0]=card',
+  );
+  expect(both.status).toBe(400);
+  expect((await both.json()).error.code).toBe('parameters_exclusive');
+});
+
+describe('confirming with Stripe test cards, as the browser does', () => {
+  it('4242 4242 4242 4242 succeeds', async () => {
+    const { method, confirmation, after } = await payWithCard('4242424242424242');
+    expect(method.card).toMatchObject({ brand: 'visa', last4: '4242' });
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.body).toMatchObject({ status: 'succeeded', payment_method: method.id });
+    expect(after).toMatchObject({ status: 'succeeded', amount_received: 1500 });
+  });
+
+  it.each([
+    ['4000000000000002', 'card_declined', 'generic_decline', STRIPE_MESSAGES.genericDecline],
+    [
+      '4000000000009995',
+      'card_declined',
+      'insufficient_funds',
+      'Your card has insufficient funds.',
+    ],
+    ['4000000000009987', 'card_declined', 'lost_card', 'Your card was declined.'],
+    ['4000000000000069', 'expired_card', 'expired_card', 'Your card has expired.'],
+    [
+      '4000000000000127',
+      'incorrect_cvc',
+      'incorrect_cvc',
+      "Your card's security code is incorrect.",
+    ],
+    [
+      '4000000000000119',
+      'processing_error',
+      'processing_error',
+      'An error occurred while processing your card. Try again in a little bit.',
+    ],
+  ])('%s fails with %s / %s', async (number, code, declineCode, message) => {
+    const { intent, confirmation, after } = await payWithCard(number);
+    expect(confirmation.status).toBe(402);
+    expect(confirmation.body.error).toMatchObject({
+      type: 'card_error',
+      code,
+      decline_code: declineCode,
+      message,
+      payment_intent: { id: intent.id, status: 'requires_payment_method' },
+    });
+    expect(after.status).toBe('requires_payment_method');
+    expect(after.last_payment_error).toMatchObject({
+      type: 'card_error',
+      code,
+      decline_code: declineCode,
+      message,
+    });
+  });
+
+  it('the same decline reaches the stripe SDK as a StripeCardError', async () => {
+    const intent = await createIntent();
+    await expect(
+      stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_chargeDeclined' }),
+    ).rejects.toMatchObject({
+      type: 'StripeCardError',
+      statusCode: 402,
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: 'Your card was declined.',
+    });
+  });
+
+  it('a well-formed number that is not a test card is declined as a live card', async () => {
+    const { confirmation } = await payWithCard('4111111111111111');
+    expect(confirmation.status).toBe(402);
+    expect(confirmation.body.error).toMatchObject({
+      code: 'card_declined',
+      decline_code: 'test_mode_live_card',
+    });
+  });
+
+  it('a succeeded intent cannot be confirmed again', async () => {
+    const { intent } = await payWithCard('4242424242424242');
+    const again = await browserPost(`/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      payment_method: 'pm_card_visa',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'payment_intent_unexpected_state',
+    });
+  });
+});
+
+describe('the 3-D Secure card 4000 0025 0000 3155', () => {
+  async function challenged() {
+    const { intent, confirmation } = await payWithCard('4000002500003155');
+    expect(confirmation.status).toBe(200);
+    expect(confirmation.body.status).toBe('requires_action');
+    expect(confirmation.body.next_action).toMatchObject({
+      type: 'use_stripe_sdk',
+      use_stripe_sdk: {
+        type: 'three_d_secure_redirect',
+        stripe_js: `${api.origin}/v1/payment_intents/${intent.id}/authenticate`,
+      },
+    });
+    return intent;
+  }
+
+  it('succeeds once authentication is completed', async () => {
+    const intent = await challenged();
+    const answer = await browserPost(`/payment_intents/${intent.id}/authenticate`, {
+      client_secret: intent.client_secret ?? '',
+      outcome: 'complete',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ status: 'succeeded', next_action: null });
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+  });
+
+  it('fails with payment_intent_authentication_failure when authentication fails', async () => {
+    const intent = await challenged();
+    const answer = await browserPost(`/payment_intents/${intent.id}/authenticate`, {
+      client_secret: intent.client_secret ?? '',
+      outcome: 'fail',
+    });
+    expect(answer.body).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: {
+        code: 'payment_intent_authentication_failure',
+        message:
+          'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+      },
+    });
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe(
+      'requires_payment_method',
+    );
+  });
+
+  it('cannot be authenticated without a pending challenge', async () => {
+    const intent = await createIntent();
+    const answer = await browserPost(`/payment_intents/${intent.id}/authenticate`, {
+      client_secret: intent.client_secret ?? '',
+      outcome: 'complete',
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error.code).toBe('payment_intent_unexpected_state');
+  });
+});
+
+describe('payment methods', () => {
+  it.each([
+    [{ 'card[number]': '4242424242424241' }, 'incorrect_number', STRIPE_MESSAGES.incorrectNumber],
+    [{ 'card[exp_month]': '13' }, 'invalid_expiry_month', STRIPE_MESSAGES.invalidExpiryMonth],
+    [{ 'card[exp_year]': '2001' }, 'invalid_expiry_year', STRIPE_MESSAGES.invalidExpiryYear],
+    [{ 'card[cvc]': '12' }, 'invalid_cvc', STRIPE_MESSAGES.invalidCvc],
+  ])('refuses %j with %s', async (fields, code, message) => {
+    const answer = await createCard('4242424242424242', fields);
+    expect(answer.status).toBe(402);
+    expect(answer.body.error).toMatchObject({ type: 'card_error', code, message });
+  });
+
+  it('needs a card number', async () => {
+    const answer = await browserPost('/payment_methods', { type: 'card' });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toMatchObject({ code: 'parameter_missing', param: 'card' });
+  });
+});
+
+describe('idempotency keys', () => {
+  it('gives back the same intent for the same key and parameters', async () => {
+    const idempotencyKey = `tip-${Date.now()}`;
+    const first = await createIntent();
+    const a = await stripe.paymentIntents.create(
+      { amount: 1500, currency: 'usd', metadata: { n: '1' } },
+      { idempotencyKey },
+    );
+    const b = await stripe.paymentIntents.create(
+      { amount: 1500, currency: 'usd', metadata: { n: '1' } },
+      { idempotencyKey },
+    );
+    expect(b.id).toBe(a.id);
+    expect(a.id).not.toBe(first.id);
+  });
+
+  it('refuses the same key with different parameters', async () => {
+    const idempotencyKey = `tip-changed-${Date.now()}`;
+    await stripe.paymentIntents.create({ amount: 1500, currency: 'usd' }, { idempotencyKey });
+    await expect(
+      stripe.paymentIntents.create({ amount: 2000, currency: 'usd' }, { idempotencyKey }),
+    ).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+      statusCode: 400,
+      message: expect.stringContaining(
+        'Keys for idempotent requests can only be used with the same parameters',
+      ),
+    });
+  });
+});
+
+describe('retrieving with the publishable key', () => {
+  it('works with the client secret and hides the metadata', async () => {
+    const intent = await createIntent({ email: 'ava@example.com' });
+    const answer = await browserGet(`/payment_intents/${intent.id}`, {
+      client_secret: intent.client_secret ?? '',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: intent.id, amount: 1500, metadata: {} });
+  });
+
+  it('is refused without the client secret or with another one', async () => {
+    const intent = await createIntent();
+    const missing = await browserGet(`/payment_intents/${intent.id}`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.param).toBe('client_secret');
+    const wrong = await browserGet(`/payment_intents/${intent.id}`, {
+      client_secret: `${intent.id}_secret_wrong`,
+    });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('answers 404 for an unknown intent', async () => {
+    await expect(stripe.paymentIntents.retrieve('pi_unknown')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+  });
+});
+
+describe('API keys', () => {
+  it('401 without a key, with a wrong key and with a publishable key where a secret one is needed', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${api.origin}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'amount=1500&currency=usd',
+      });
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect((await none.json()).error.message).toMatch(/^You did not provide an API key/);
+    const wrong = await post({ Authorization: 'Bearer sk_test_not_the_emulator_key' });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.message).toBe(
+      'Invalid API Key provided: sk_test_****************_key',
+    );
+    const publishable = await post({ Authorization: `Bearer ${EMULATOR_PUBLISHABLE_KEY}` });
+    expect(publishable.status).toBe(401);
+    const ok = await post({ Authorization: `Bearer ${EMULATOR_SECRET_KEY}` });
+    expect(ok.status).toBe(200);
+  });
+
+  it('reaches the SDK as a StripeAuthenticationError', async () => {
+    const wrongClient = createStripeClient({}, api.origin);
+    await expect(
+      wrongClient.paymentIntents.create(
+        { amount: 1500, currency: 'usd' },
+        { apiKey: 'sk_test_wrong' },
+      ),
+    ).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
+  });
+});
+
+describe('cancel', () => {
+  it('cancels an open intent and refuses to cancel a succeeded one', async () => {
+    const open = await createIntent();
+    const canceled = await stripe.paymentIntents.cancel(open.id, {
+      cancellation_reason: 'abandoned',
+    });
+    expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    const { intent } = await payWithCard('4242424242424242');
+    await expect(stripe.paymentIntents.cancel(intent.id)).rejects.toMatchObject({
+      statusCode: 400,
+      code: 'payment_intent_unexpected_state',
+    });
+  });
+});
+
+it('answers an unknown /v1 path with Stripe 404 body', async () => {
+  const response = await fetch(`${api.origin}/v1/charges`, {
+    headers: { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
+  });
+  expect(response.status).toBe(404);
+  expect((await response.json()).error).toMatchObject({ type: 'invalid_request_error' });
+});

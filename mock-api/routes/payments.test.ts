@@ -1,0 +1,513 @@
+// The payment calls as the app makes them: JSON intents for tips and donations, the multipart
+// review + tip, captcha tokens from the reCAPTCHA emulator, and card confirmation as the browser
+// does it against the Stripe emulator (publishable key + client secret).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import type { Envelope, FindUserResult } from '../../src/api/types';
+import { platformFeeCents } from '../../src/features/payments/fees';
+import { type RunningMockApi, jsonPost, startMockApi } from '../../src/testing/startMockApi';
+import { SEED_MEDIA_DIR } from '../db/store';
+import type { PaymentRecord } from '../db/types';
+import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
+import { WALLET_PREPARE_ACCOUNT_ID } from './payments';
+
+const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
+const nextYear = String(new Date().getUTCFullYear() + 1);
+
+let api: RunningMockApi;
+let guestId: string;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  const answer = await api.request(
+    'user/v2/createWebUser',
+    jsonPost({ fullName: 'Jamie Guest', email: 'jamie@example.com' }),
+  );
+  guestId = ((await answer.json()) as { data: { userId: string } }).data.userId;
+});
+
+afterAll(() => api.close());
+
+afterEach(() => setScenario(null));
+
+/** A token as the emulated checkbox gets one. */
+async function captchaToken(): Promise<string> {
+  const answer = await fetch(`${api.origin}/__recaptcha/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sitekey: 'test-site-key' }),
+  });
+  return ((await answer.json()) as { token: string }).token;
+}
+
+async function setScenario(name: string | null, delayMs?: number): Promise<void> {
+  const answer = await api.request('__scenarios', jsonPost({ name, delayMs }));
+  expect(answer.status).toBe(200);
+}
+
+type Body = Record<string, unknown>;
+
+function tipBody(amount = 1500, overrides: Body = {}): Body {
+  const fee = platformFeeCents(amount, 'card');
+  return {
+    piDescription: 'cardToWallet',
+    metadata: {
+      getThanksUserID: 'ava-martinez',
+      title: 'Tip to Ava Martinez',
+      guestName: 'Jamie Guest',
+      userName: 'ava.martinez',
+      email: 'jamie@example.com',
+      amountAfterFee: amount + fee,
+    },
+    platformFeeForWallet: fee,
+    amount,
+    payment_method_types: ['card'],
+    userName: 'ava.martinez',
+    ...overrides,
+  };
+}
+
+function donationBody(amount = 2000): Body {
+  const fee = platformFeeCents(amount, 'card');
+  return {
+    piDescription: 'cardToWallet',
+    metadata: {
+      getThanksUserID: 'green-earth-fund',
+      title: 'Jamie Guest donated to Green Earth Fund',
+      guestName: 'Jamie Guest',
+      userName: 'greenearthfund',
+      email: 'jamie@example.com',
+      amountAfterFee: amount + fee,
+    },
+    platformFeeForWallet: fee,
+    amount,
+    paymentMethodType: 'card',
+    userName: 'greenearthfund',
+    userId: guestId,
+    ngoId: 'green-earth-fund',
+    isRecurring: false,
+  };
+}
+
+async function post(
+  endpoint: string,
+  body: Body,
+  options: { key?: string | null; captcha?: boolean } = {},
+): Promise<Response> {
+  const withCaptcha =
+    options.captcha === false ? body : { captchaToken: await captchaToken(), ...body };
+  const key = options.key === undefined ? randomUUID() : options.key;
+  return api.request(`payment/${endpoint}`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(key === null ? {} : { 'Idempotency-Key': key }),
+    },
+    body: JSON.stringify(withCaptcha),
+  });
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = async (response: Response): Promise<any> => response.json();
+
+async function clientSecretOf(response: Response): Promise<string> {
+  expect(response.status).toBe(200);
+  const body = (await response.json()) as { status: number; data: { paymentIntent: string } };
+  expect(body.status).toBe(200);
+  expect(body.data.paymentIntent).toMatch(/^pi_.+_secret_.+$/);
+  return body.data.paymentIntent;
+}
+
+const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+/** The intent as the browser sees it (publishable key + client secret). */
+async function browserIntent(clientSecret: string) {
+  const params = new URLSearchParams({
+    key: EMULATOR_PUBLISHABLE_KEY,
+    client_secret: clientSecret,
+  });
+  const answer = await fetch(
+    `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}?${params.toString()}`,
+  );
+  return { status: answer.status, body: await json(answer) };
+}
+
+/** Confirms with a card as Stripe.js would: form post, publishable key, client secret. */
+async function confirmWithCard(clientSecret: string, number: string) {
+  const answer = await fetch(
+    `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: EMULATOR_PUBLISHABLE_KEY,
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': number,
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': nextYear,
+        'payment_method_data[card][cvc]': '123',
+      }).toString(),
+    },
+  );
+  return { status: answer.status, body: await json(answer) };
+}
+
+async function payments(): Promise<(PaymentRecord & { published?: boolean })[]> {
+  const answer = await api.request('__payments');
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { data: { data: (PaymentRecord & { published?: boolean })[] } })
+    .data.data;
+}
+
+async function profile(id: string): Promise<FindUserResult> {
+  const answer = await api.request('gratitude/findUser', jsonPost({ _id: id, profilePage: true }));
+  return ((await answer.json()) as Envelope<FindUserResult>).data.data;
+}
+
+describe('create-payment-intent', () => {
+  it('creates one intent for a tip to Ava and answers its client secret', async () => {
+    const key = randomUUID();
+    const secret = await clientSecretOf(await post('create-payment-intent', tipBody(), { key }));
+    const intent = await browserIntent(secret);
+    expect(intent.status).toBe(200);
+    // The tip plus the card's platform fee (3.0 % + $0.50 of $15 = $0.95).
+    expect(intent.body).toMatchObject({
+      amount: 1595,
+      currency: 'usd',
+      status: 'requires_payment_method',
+      payment_method_types: ['card'],
+    });
+    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
+    expect(record).toMatchObject({
+      amountCents: 1500,
+      feeCents: 95,
+      totalCents: 1595,
+      idempotencyKey: key,
+      status: 'requires_payment_method',
+      endpoint: 'payment/create-payment-intent',
+      metadata: { getThanksUserID: 'ava-martinez', amountAfterFee: '1595' },
+    });
+  });
+
+  it('maps wallets to card for Stripe, with the wallet fee', async () => {
+    const fee = platformFeeCents(2000, 'google_pay');
+    expect(fee).toBe(88);
+    const body = tipBody(2000, {
+      payment_method_types: undefined,
+      paymentMethodType: 'google_pay',
+      platformFeeForWallet: fee,
+    });
+    (body.metadata as Body).amountAfterFee = 2088;
+    const secret = await clientSecretOf(await post('create-payment-intent', body));
+    expect((await browserIntent(secret)).body).toMatchObject({
+      amount: 2088,
+      payment_method_types: ['card'],
+    });
+  });
+
+  it('accepts the wallet preparation call on load without a captcha', async () => {
+    const body = {
+      piDescription: 'cardToWallet',
+      metadata: {
+        getThanksUserID: WALLET_PREPARE_ACCOUNT_ID,
+        title: 'Tip to',
+        guestName: '',
+        userName: '',
+        email: '',
+        amountAfterFee: 1080,
+      },
+      platformFeeForWallet: 80,
+      amount: 1000,
+      payment_method_types: ['card', 'apple_pay'],
+      userName: '',
+    };
+    const secret = await clientSecretOf(
+      await post('create-payment-intent', body, { captcha: false }),
+    );
+    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
+    expect(record).toMatchObject({ walletPrepare: true, feeCents: 80, totalCents: 1080 });
+
+    // The placeholder takes nothing else: another amount is refused.
+    const other = await post(
+      'create-payment-intent',
+      {
+        ...body,
+        amount: 2000,
+        platformFeeForWallet: 110,
+        metadata: { ...body.metadata, amountAfterFee: 2110 },
+      },
+      { captcha: false },
+    );
+    expect(other.status).toBe(400);
+    expect(await json(other)).toMatchObject({ field: 'metadata.getThanksUserID' });
+  });
+
+  it.each([
+    ['platformFeeForWallet', tipBody(1500, { platformFeeForWallet: 1 })],
+    // A lowered amount with the original fee: the figures disagree.
+    ['platformFeeForWallet', tipBody(1500, { amount: 100 })],
+    [
+      'metadata.amountAfterFee',
+      tipBody(1500, { metadata: { ...(tipBody().metadata as Body), amountAfterFee: 1500 } }),
+    ],
+    ['amount', tipBody(1550)],
+    ['amount', tipBody(1500, { amount: '1500' })],
+    [
+      'metadata.title',
+      tipBody(1500, { metadata: { ...(tipBody().metadata as Body), title: 'Hi' } }),
+    ],
+    ['userName', tipBody(1500, { userName: 'someone.else' })],
+    ['piDescription', tipBody(1500, { piDescription: 'other' })],
+    ['paymentMethodType', tipBody(1500, { paymentMethodType: 'card' })],
+    ['payment_method_types', tipBody(1500, { payment_method_types: ['cash'] })],
+    ['ngoId', tipBody(1500, { ngoId: 'green-earth-fund' })],
+    ['surprise', tipBody(1500, { surprise: true })],
+    [
+      'metadata.email',
+      tipBody(1500, { metadata: { ...(tipBody().metadata as Body), email: 'nope' } }),
+    ],
+  ])('refuses a request whose %s is wrong (400) and creates no intent', async (field, body) => {
+    const before = (await payments()).length;
+    const answer = await post('create-payment-intent', body);
+    expect(answer.status).toBe(400);
+    expect(await json(answer)).toMatchObject({ error: 'invalid_input', field });
+    expect(await payments()).toHaveLength(before);
+  });
+
+  it('requires the Idempotency-Key header', async () => {
+    const answer = await post('create-payment-intent', tipBody(), { key: null });
+    expect(answer.status).toBe(400);
+    expect(await json(answer)).toMatchObject({ field: 'Idempotency-Key' });
+  });
+
+  it('refuses a missing, made-up or reused captcha token with invalid Captcha', async () => {
+    const before = (await payments()).length;
+    const missing = await post('create-payment-intent', tipBody(), { captcha: false });
+    expect(missing.status).toBe(400);
+    expect(await json(missing)).toMatchObject({
+      message: 'invalid Captcha',
+      field: 'captchaToken',
+    });
+
+    const madeUp = await post('create-payment-intent', { ...tipBody(), captchaToken: 'made-up' });
+    expect(madeUp.status).toBe(400);
+    expect(await json(madeUp)).toMatchObject({ message: 'invalid Captcha' });
+
+    const token = await captchaToken();
+    await clientSecretOf(
+      await post('create-payment-intent', { ...tipBody(), captchaToken: token }),
+    );
+    // The same token under a new key: a new request, and the token is used up.
+    const reused = await post('create-payment-intent', { ...tipBody(), captchaToken: token });
+    expect(reused.status).toBe(400);
+    expect(await json(reused)).toMatchObject({ message: 'invalid Captcha' });
+    expect(await payments()).toHaveLength(before + 1);
+  });
+
+  it('replays a repeated request (same key and body): one intent, the same client secret', async () => {
+    const key = randomUUID();
+    const body = { ...tipBody(1000), captchaToken: await captchaToken() };
+    const send = () => post('create-payment-intent', body, { key, captcha: false });
+    const before = (await payments()).length;
+    // A double click: both at once.
+    const [first, second] = await Promise.all([send(), send()]);
+    const secrets = [await clientSecretOf(first), await clientSecretOf(second)];
+    const retry = await send();
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    secrets.push(await clientSecretOf(retry));
+    expect(new Set(secrets).size).toBe(1);
+    expect(await payments()).toHaveLength(before + 1);
+  });
+
+  it('refuses a reused key with another body and creates no second intent', async () => {
+    const key = randomUUID();
+    await clientSecretOf(await post('create-payment-intent', tipBody(1000), { key }));
+    const before = (await payments()).length;
+    const other = await post('create-payment-intent', tipBody(2000), { key });
+    expect(other.status).toBe(422);
+    expect(await json(other)).toMatchObject({ error: 'idempotency_key_reused' });
+    expect(await payments()).toHaveLength(before);
+  });
+});
+
+describe('create-donation-intent', () => {
+  it('creates a donation intent for Green Earth Fund', async () => {
+    const secret = await clientSecretOf(await post('create-donation-intent', donationBody()));
+    expect((await browserIntent(secret)).body).toMatchObject({ amount: 2110 });
+    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
+    expect(record).toMatchObject({
+      endpoint: 'payment/create-donation-intent',
+      metadata: { title: 'Jamie Guest donated to Green Earth Fund' },
+    });
+  });
+
+  it('is for non-profits only, with their fields', async () => {
+    const tip = await post('create-donation-intent', tipBody());
+    expect(tip.status).toBe(400);
+    expect(await json(tip)).toMatchObject({ field: 'metadata.getThanksUserID' });
+
+    const noGuest = await post('create-donation-intent', { ...donationBody(), userId: undefined });
+    expect(await json(noGuest)).toMatchObject({ field: 'userId' });
+
+    const tipTitle = donationBody();
+    (tipTitle.metadata as Body).title = 'Tip to Green Earth Fund';
+    expect(await json(await post('create-donation-intent', tipTitle))).toMatchObject({
+      field: 'metadata.title',
+    });
+
+    const recurring = await post('create-donation-intent', {
+      ...donationBody(),
+      isRecurring: true,
+    });
+    expect(await json(recurring)).toMatchObject({ field: 'isRecurring' });
+  });
+});
+
+describe('payment-intent-for-both', () => {
+  const sayThanks = () => `Thanks for everything! ${randomUUID()}`;
+
+  async function sendBoth(text: string, options: { image?: boolean; amount?: number } = {}) {
+    const amount = options.amount ?? 1500;
+    const fee = platformFeeCents(amount, 'card');
+    const form = new FormData();
+    const fields: Record<string, string> = {
+      gratitudeType: 'BOTH',
+      icon: 'APPRECIATION',
+      title: 'Jamie Guest appreciated Ava',
+      sayThanks: text,
+      accountType: 'Guest',
+      guestName: 'Jamie Guest',
+      email: 'jamie@example.com',
+      latitude: '0',
+      longitude: '0',
+      getThanksUserId: 'ava-martinez',
+      userId: guestId,
+      ngoId: '',
+      isRecurring: 'false',
+      isDonate: 'false',
+      piDescription: 'cardToWallet',
+      metadata: JSON.stringify({
+        getThanksUserID: 'ava-martinez',
+        title: 'Tip to Ava Martinez',
+        guestName: 'Jamie Guest',
+        userName: 'ava.martinez',
+        email: 'jamie@example.com',
+        amountAfterFee: amount + fee,
+      }),
+      platformFeeForWallet: String(fee),
+      amount: String(amount),
+      paymentMethodType: 'card',
+      userName: 'ava.martinez',
+      captchaToken: await captchaToken(),
+    };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    if (options.image) {
+      form.append('media', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'a.jpg');
+    }
+    return api.request('payment/payment-intent-for-both', {
+      method: 'POST',
+      body: form,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+  }
+
+  const feedTexts = async () => (await profile('ava-martinez')).userFeed.map((i) => i.sayThanks);
+
+  it('publishes the review only once its intent has succeeded (card 4242)', async () => {
+    const text = sayThanks();
+    const before = await profile('ava-martinez');
+    const secret = await clientSecretOf(await sendBoth(text, { image: true }));
+    expect(await feedTexts()).not.toContain(text);
+
+    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
+    expect(record).toMatchObject({ status: 'requires_payment_method', published: false });
+    expect(record?.gratitudeId).toEqual(expect.any(String));
+
+    const confirmation = await confirmWithCard(secret, '4242424242424242');
+    expect(confirmation.body).toMatchObject({ status: 'succeeded' });
+
+    const after = await profile('ava-martinez');
+    const item = after.userFeed.find((i) => i.sayThanks === text);
+    expect(item).toMatchObject({ gratitudeType: 'REVIEW', tipAmount: 1500, icon: 'APPRECIATION' });
+    expect(item?.media).toHaveLength(1);
+    expect(after.iconsCount.thumbsupCount).toBe(before.iconsCount.thumbsupCount + 1);
+    const media = await fetch(item?.media[0]?.imgUrl ?? '');
+    expect(media.status).toBe(200);
+
+    // Published once: another lookup does not add it again.
+    expect((await feedTexts()).filter((t) => t === text)).toHaveLength(1);
+    expect((await payments()).find((p) => p.intentId === intentIdOf(secret))).toMatchObject({
+      status: 'succeeded',
+      published: true,
+    });
+  });
+
+  it('keeps the review hidden when the card is declined, whatever the URL says', async () => {
+    const text = sayThanks();
+    const secret = await clientSecretOf(await sendBoth(text));
+    const declined = await confirmWithCard(secret, '4000000000000002');
+    expect(declined.status).toBe(402);
+    expect(declined.body.error).toMatchObject({ code: 'card_declined' });
+    expect(await feedTexts()).not.toContain(text);
+    expect((await payments()).find((p) => p.intentId === intentIdOf(secret))).toMatchObject({
+      status: 'requires_payment_method',
+      published: false,
+    });
+  });
+
+  it('validates the review and the payment', async () => {
+    const form = new FormData();
+    form.append('gratitudeType', 'REVIEW');
+    const answer = await api.request('payment/payment-intent-for-both', {
+      method: 'POST',
+      body: form,
+      headers: { 'Idempotency-Key': randomUUID() },
+    });
+    expect(answer.status).toBe(400);
+    expect(await json(answer)).toMatchObject({ field: 'gratitudeType' });
+
+    const small = await sendBoth(sayThanks(), { amount: 50 });
+    expect(small.status).toBe(400);
+    expect(await json(small)).toMatchObject({ field: 'amount' });
+  });
+});
+
+describe('scenarios on the payment calls', () => {
+  it('intent-error answers 500 with a JSON error and creates nothing', async () => {
+    const before = (await payments()).length;
+    await setScenario('intent-error');
+    const answer = await post('create-payment-intent', tipBody());
+    expect(answer.status).toBe(500);
+    expect(await json(answer)).toMatchObject({ error: 'scenario_intent_error' });
+    expect(await payments()).toHaveLength(before);
+  });
+
+  it('intent-missing answers 200 without paymentIntent', async () => {
+    await setScenario('intent-missing');
+    const answer = await post('create-donation-intent', donationBody());
+    expect(answer.status).toBe(200);
+    const body = await json(answer);
+    expect(body.data.paymentIntent).toBeUndefined();
+  });
+
+  it('network-drop closes the connection without an answer', async () => {
+    await setScenario('network-drop');
+    await expect(post('create-payment-intent', tipBody())).rejects.toThrow();
+  });
+
+  it('slow answers after the delay, then normally', async () => {
+    await setScenario('slow', 400);
+    const started = Date.now();
+    await clientSecretOf(await post('create-payment-intent', tipBody()));
+    expect(Date.now() - started).toBeGreaterThanOrEqual(390);
+  });
+
+  it('captcha-fail refuses a good token with invalid Captcha', async () => {
+    await setScenario('captcha-fail');
+    const answer = await post('create-payment-intent', tipBody());
+    expect(answer.status).toBe(400);
+    expect(await json(answer)).toMatchObject({ message: 'invalid Captcha' });
+  });
+});

@@ -1,0 +1,179 @@
+import fc from 'fast-check';
+import {
+  AMOUNT_MESSAGES,
+  MAX_AMOUNT_DIGITS,
+  PRESET_AMOUNTS,
+  acceptPaste,
+  filterAmountInput,
+  isBlockedKey,
+  parseAmountDollars,
+  validateAmount,
+  validateAmountForPayment,
+} from './amountInput';
+
+const digitString = (maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength });
+/** Any text, astral and non-ASCII digits (such as '٣' or '１') included. */
+const anyText = fc.string({ unit: 'binary' });
+/** Text in which digits and anything else are interleaved. */
+const mixedText = fc
+  .array(fc.oneof(digitString(4), anyText, fc.string()), { maxLength: 6 })
+  .map((parts) => parts.join(''));
+/** A string holding at least one character that is not an ASCII digit, anywhere. */
+const withNonDigit = fc
+  .tuple(
+    mixedText,
+    fc.string({ unit: 'binary', minLength: 1 }).filter((s) => /[^0-9]/.test(s)),
+    mixedText,
+  )
+  .map(([before, bad, after]) => before + bad + after);
+
+describe('amount constants and messages', () => {
+  it('match the spec', () => {
+    expect(MAX_AMOUNT_DIGITS).toBe(6);
+    expect(PRESET_AMOUNTS).toEqual([10, 15, 20]);
+    expect(AMOUNT_MESSAGES).toEqual({
+      invalid: 'Please enter a valid amount.',
+      missing: 'Please enter an amount before proceeding',
+      notPositive: 'Please enter a valid amount greater than 0.',
+    });
+  });
+});
+
+describe('isBlockedKey', () => {
+  it.each(['.', ',', 'e', 'E', '+', '-'])('blocks %j', (key) => {
+    expect(isBlockedKey(key)).toBe(true);
+  });
+
+  it.each(['0', '5', '9', 'Backspace', 'Delete', 'ArrowLeft', 'Tab', 'Enter'])(
+    'lets %j through',
+    (key) => {
+      expect(isBlockedKey(key)).toBe(false);
+    },
+  );
+});
+
+describe('acceptPaste', () => {
+  it.each([
+    ['25', true],
+    ['999999', true],
+    ['0', true],
+    ['1234567', false],
+    ['12.5', false],
+    ['1,000', false],
+    ['1e3', false],
+    [' 12', false],
+    ['-5', false],
+    ['１２', false],
+    ['', false],
+  ])('%j -> %s', (text, accepted) => {
+    expect(acceptPaste(text)).toBe(accepted);
+  });
+
+  it('rejects any text with a non-digit in it', () => {
+    fc.assert(fc.property(withNonDigit, (text) => !acceptPaste(text)));
+  });
+
+  it('accepts every run of one to six digits', () => {
+    fc.assert(
+      fc.property(
+        digitString(6).filter((s) => s.length > 0),
+        (text) => acceptPaste(text),
+      ),
+    );
+  });
+});
+
+describe('filterAmountInput', () => {
+  it.each([
+    ['', ''],
+    ['12', '12'],
+    ['12.50', '1250'],
+    ['1e5', '15'],
+    ['$1,000', '1000'],
+    ['1234567', '123456'],
+    ['abc', ''],
+    ['٣٤ or １２', ''],
+  ])('keeps %j as %j', (raw, kept) => {
+    expect(filterAmountInput(raw)).toBe(kept);
+  });
+
+  it('always leaves zero to six digits', () => {
+    fc.assert(fc.property(mixedText, (raw) => /^\d{0,6}$/.test(filterAmountInput(raw))));
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(mixedText, (raw) => {
+        const once = filterAmountInput(raw);
+        expect(filterAmountInput(once)).toBe(once);
+      }),
+    );
+  });
+
+  it('leaves a short run of digits as it is', () => {
+    fc.assert(fc.property(digitString(6), (digits) => filterAmountInput(digits) === digits));
+  });
+});
+
+describe('validateAmount', () => {
+  it.each([
+    ['', false, AMOUNT_MESSAGES.invalid],
+    ['abc', false, AMOUNT_MESSAGES.invalid],
+    ['1.5', false, AMOUNT_MESSAGES.invalid],
+    ['-1', false, AMOUNT_MESSAGES.invalid],
+    [' 5', false, AMOUNT_MESSAGES.invalid],
+    ['1234567', false, AMOUNT_MESSAGES.invalid],
+    ['0', false, null],
+    ['10', false, null],
+    ['999999', false, null],
+    ['', true, AMOUNT_MESSAGES.invalid],
+    ['0', true, AMOUNT_MESSAGES.notPositive],
+    ['000', true, AMOUNT_MESSAGES.notPositive],
+    ['1', true, null],
+    ['999999', true, null],
+  ])('%j (combined: %s) -> %j', (value, combined, message) => {
+    expect(validateAmount(value, { combined })).toBe(message);
+  });
+
+  it('accepts every filtered, non-empty value in the gift-only flow', () => {
+    fc.assert(
+      fc.property(mixedText, (raw) => {
+        const kept = filterAmountInput(raw);
+        fc.pre(kept !== '');
+        expect(validateAmount(kept, { combined: false })).toBeNull();
+      }),
+    );
+  });
+});
+
+describe('validateAmountForPayment', () => {
+  it.each([
+    ['', 'card', false, AMOUNT_MESSAGES.missing],
+    ['', 'card', true, AMOUNT_MESSAGES.missing],
+    ['', 'wallet', false, AMOUNT_MESSAGES.notPositive],
+    ['0', 'wallet', false, AMOUNT_MESSAGES.notPositive],
+    ['00', 'wallet', false, AMOUNT_MESSAGES.notPositive],
+    ['0', 'card', true, AMOUNT_MESSAGES.notPositive],
+    ['0', 'card', false, null],
+    ['abc', 'wallet', false, AMOUNT_MESSAGES.invalid],
+    ['abc', 'card', false, AMOUNT_MESSAGES.invalid],
+    ['20', 'card', false, null],
+    ['20', 'wallet', true, null],
+  ] as const)('%j by %s (combined: %s) -> %j', (value, option, combined, message) => {
+    expect(validateAmountForPayment(value, { option, combined })).toBe(message);
+  });
+});
+
+describe('parseAmountDollars', () => {
+  it.each([
+    ['', null],
+    ['12', 12],
+    ['007', 7],
+    ['999999', 999999],
+    ['1234567', null],
+    ['1.5', null],
+  ])('%j -> %j', (value, dollars) => {
+    expect(parseAmountDollars(value)).toBe(dollars);
+  });
+});

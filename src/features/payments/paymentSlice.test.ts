@@ -1,0 +1,310 @@
+import { combineSlices, configureStore, type UnknownAction } from '@reduxjs/toolkit';
+import fc from 'fast-check';
+import {
+  PAYMENT_STATUSES,
+  amountChanged,
+  confirmationFailed,
+  confirmationStarted,
+  initialPaymentState,
+  intentCreated,
+  intentFailed,
+  methodChosen,
+  paymentReducer,
+  paymentSlice,
+  paymentSucceeded,
+  reset,
+  selectClientSecret,
+  selectPayment,
+  selectPaymentError,
+  selectPaymentMethod,
+  selectPaymentStatus,
+  type PaymentState,
+  type PaymentStatus,
+} from './paymentSlice';
+
+const SECRET = 'pi_1_secret_a';
+const DECLINED = 'Your card was declined.';
+
+/** One realistic state per status: a $10 card payment at that point of its life. */
+const STATES: Record<PaymentStatus, PaymentState> = {
+  idle: initialPaymentState,
+  creatingIntent: {
+    status: 'creatingIntent',
+    method: 'card',
+    amountCents: 1000,
+    clientSecret: null,
+    error: null,
+  },
+  awaitingCard: {
+    status: 'awaitingCard',
+    method: 'card',
+    amountCents: 1000,
+    clientSecret: SECRET,
+    error: null,
+  },
+  confirming: {
+    status: 'confirming',
+    method: 'card',
+    amountCents: 1000,
+    clientSecret: SECRET,
+    error: null,
+  },
+  succeeded: {
+    status: 'succeeded',
+    method: 'card',
+    amountCents: 1000,
+    clientSecret: SECRET,
+    error: null,
+  },
+  failed: {
+    status: 'failed',
+    method: 'card',
+    amountCents: 1000,
+    clientSecret: SECRET,
+    error: DECLINED,
+  },
+};
+
+const EVENTS = {
+  methodChosen: methodChosen({ method: 'google_pay', amountCents: 2000 }),
+  intentCreated: intentCreated({ clientSecret: 'pi_2_secret_b' }),
+  intentFailed: intentFailed({ message: 'Payment could not be processed. Please try again.' }),
+  confirmationStarted: confirmationStarted(),
+  paymentSucceeded: paymentSucceeded(),
+  confirmationFailed: confirmationFailed({ message: 'Your card has insufficient funds.' }),
+  amountChanged: amountChanged(),
+  reset: reset(),
+} satisfies Record<string, UnknownAction>;
+
+type EventName = keyof typeof EVENTS;
+const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+const IGNORED = 'ignored';
+const chosen: PaymentState = {
+  status: 'creatingIntent',
+  method: 'google_pay',
+  amountCents: 2000,
+  clientSecret: null,
+  error: null,
+};
+
+/** Every event in every state: the next state, or IGNORED when the very same state comes back. */
+const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof IGNORED>> = {
+  idle: {
+    methodChosen: chosen,
+    intentCreated: IGNORED,
+    intentFailed: IGNORED,
+    confirmationStarted: IGNORED,
+    paymentSucceeded: IGNORED,
+    confirmationFailed: IGNORED,
+    amountChanged: IGNORED,
+    reset: IGNORED,
+  },
+  creatingIntent: {
+    methodChosen: IGNORED,
+    intentCreated: {
+      ...STATES.creatingIntent,
+      status: 'awaitingCard',
+      clientSecret: 'pi_2_secret_b',
+    },
+    intentFailed: {
+      ...STATES.creatingIntent,
+      status: 'failed',
+      error: 'Payment could not be processed. Please try again.',
+    },
+    confirmationStarted: IGNORED,
+    paymentSucceeded: IGNORED,
+    confirmationFailed: IGNORED,
+    amountChanged: initialPaymentState,
+    reset: initialPaymentState,
+  },
+  awaitingCard: {
+    methodChosen: chosen,
+    intentCreated: IGNORED,
+    intentFailed: IGNORED,
+    confirmationStarted: STATES.confirming,
+    paymentSucceeded: IGNORED,
+    confirmationFailed: IGNORED,
+    amountChanged: initialPaymentState,
+    reset: initialPaymentState,
+  },
+  confirming: {
+    methodChosen: IGNORED,
+    intentCreated: IGNORED,
+    intentFailed: IGNORED,
+    confirmationStarted: IGNORED,
+    paymentSucceeded: STATES.succeeded,
+    confirmationFailed: { ...STATES.failed, error: 'Your card has insufficient funds.' },
+    amountChanged: IGNORED,
+    reset: initialPaymentState,
+  },
+  succeeded: {
+    methodChosen: IGNORED,
+    intentCreated: IGNORED,
+    intentFailed: IGNORED,
+    confirmationStarted: IGNORED,
+    paymentSucceeded: IGNORED,
+    confirmationFailed: IGNORED,
+    amountChanged: IGNORED,
+    reset: initialPaymentState,
+  },
+  failed: {
+    methodChosen: chosen,
+    intentCreated: IGNORED,
+    intentFailed: IGNORED,
+    confirmationStarted: IGNORED,
+    paymentSucceeded: IGNORED,
+    confirmationFailed: IGNORED,
+    amountChanged: initialPaymentState,
+    reset: initialPaymentState,
+  },
+};
+
+const TABLE = PAYMENT_STATUSES.flatMap((status) =>
+  EVENT_NAMES.map((event) => [status, event, TRANSITIONS[status][event]] as const),
+);
+
+describe('paymentSlice transitions', () => {
+  it('starts idle with nothing chosen', () => {
+    expect(paymentReducer(undefined, { type: 'unknown' })).toEqual({
+      status: 'idle',
+      method: null,
+      clientSecret: null,
+      error: null,
+      amountCents: null,
+    });
+  });
+
+  it('covers every event in every state', () => {
+    expect(TABLE).toHaveLength(6 * 8);
+  });
+
+  it.each(TABLE)('%s + %s -> %j', (status, event, expected) => {
+    const before = STATES[status];
+    const after = paymentReducer(before, EVENTS[event]);
+    if (expected === IGNORED) {
+      expect(after).toBe(before);
+    } else {
+      expect(after).not.toBe(before);
+      expect(after).toEqual(expected);
+    }
+  });
+
+  it('walks a declined card, a retry and a success', () => {
+    const steps = [
+      methodChosen({ method: 'card', amountCents: 1500 }),
+      intentCreated({ clientSecret: 'pi_a_secret' }),
+      confirmationStarted(),
+      confirmationFailed({ message: DECLINED }),
+      methodChosen({ method: 'card', amountCents: 1500 }),
+      intentCreated({ clientSecret: 'pi_b_secret' }),
+      confirmationStarted(),
+      paymentSucceeded(),
+    ];
+    const seen = [initialPaymentState];
+    for (const step of steps) seen.push(paymentReducer(seen.at(-1), step));
+    expect(seen.map((state) => state.status)).toEqual([
+      'idle',
+      'creatingIntent',
+      'awaitingCard',
+      'confirming',
+      'failed',
+      'creatingIntent',
+      'awaitingCard',
+      'confirming',
+      'succeeded',
+    ]);
+    expect(seen[4]?.error).toBe(DECLINED);
+    expect(seen.at(-1)).toEqual({
+      status: 'succeeded',
+      method: 'card',
+      amountCents: 1500,
+      clientSecret: 'pi_b_secret',
+      error: null,
+    });
+  });
+
+  it('ignores a double click and a late intent after the amount changed', () => {
+    let state = paymentReducer(undefined, methodChosen({ method: 'card', amountCents: 1000 }));
+    const creating = state;
+    state = paymentReducer(state, methodChosen({ method: 'apple_pay', amountCents: 1000 }));
+    expect(state).toBe(creating);
+    state = paymentReducer(state, amountChanged());
+    state = paymentReducer(state, intentCreated({ clientSecret: 'pi_stale_secret' }));
+    expect(state).toEqual(initialPaymentState);
+  });
+});
+
+describe('paymentSlice properties', () => {
+  const event = fc.oneof(
+    fc
+      .record({
+        method: fc.constantFrom(
+          'card' as const,
+          'bank' as const,
+          'apple_pay' as const,
+          'google_pay' as const,
+        ),
+        amountCents: fc.integer({ min: 0, max: 99_999_900 }),
+      })
+      .map(methodChosen),
+    fc.string().map((clientSecret) => intentCreated({ clientSecret })),
+    fc.string().map((message) => intentFailed({ message })),
+    fc.constant(confirmationStarted()),
+    fc.constant(paymentSucceeded()),
+    fc.string().map((message) => confirmationFailed({ message })),
+    fc.constant(amountChanged()),
+    fc.constant(reset()),
+  );
+
+  it('stays in the union, keeps its fields consistent and succeeds only through confirming', () => {
+    fc.assert(
+      fc.property(fc.array(event, { maxLength: 40 }), (events) => {
+        let state = initialPaymentState;
+        const path: PaymentStatus[] = [state.status];
+        for (const action of events) {
+          const next = paymentReducer(state, action);
+          expect(PAYMENT_STATUSES).toContain(next.status);
+          expect(next.method === null).toBe(next.status === 'idle');
+          expect(next.amountCents === null).toBe(next.method === null);
+          expect(next.error !== null).toBe(next.status === 'failed');
+          if (next.status === 'idle' || next.status === 'creatingIntent') {
+            expect(next.clientSecret).toBeNull();
+          }
+          if (['awaitingCard', 'confirming', 'succeeded'].includes(next.status)) {
+            expect(next.clientSecret).not.toBeNull();
+          }
+          if (next.status === 'succeeded' && state.status !== 'succeeded') {
+            expect(paymentSucceeded.match(action)).toBe(true);
+            expect(path.slice(-3)).toEqual(['creatingIntent', 'awaitingCard', 'confirming']);
+          }
+          if (next !== state) path.push(next.status);
+          state = next;
+        }
+      }),
+    );
+  });
+});
+
+describe('payment selectors', () => {
+  it('read the slice once it is injected into the root reducer', () => {
+    const rootReducer = combineSlices(paymentSlice);
+    const store = configureStore({ reducer: rootReducer });
+    store.dispatch(methodChosen({ method: 'card', amountCents: 2000 }));
+    store.dispatch(intentCreated({ clientSecret: SECRET }));
+    store.dispatch(confirmationStarted());
+    store.dispatch(confirmationFailed({ message: DECLINED }));
+    const state = store.getState();
+    expect(selectPaymentStatus(state)).toBe('failed');
+    expect(selectPaymentMethod(state)).toBe('card');
+    expect(selectClientSecret(state)).toBe(SECRET);
+    expect(selectPaymentError(state)).toBe(DECLINED);
+    expect(selectPayment(state)).toEqual({
+      status: 'failed',
+      method: 'card',
+      amountCents: 2000,
+      clientSecret: SECRET,
+      error: DECLINED,
+    });
+  });
+});

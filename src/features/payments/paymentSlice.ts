@@ -1,0 +1,128 @@
+/**
+ * The payment state machine. Actions are events; an event that cannot happen in the current state
+ * is ignored (the state object is returned unchanged), so a late or doubled answer cannot move the
+ * payment backwards or skip a step.
+ *
+ *   idle | awaitingCard | failed --methodChosen--> creatingIntent
+ *   creatingIntent --intentCreated--> awaitingCard,  --intentFailed--> failed
+ *   awaitingCard --confirmationStarted--> confirming
+ *   confirming --paymentSucceeded--> succeeded,      --confirmationFailed--> failed
+ *   idle | creatingIntent | awaitingCard | failed --amountChanged--> idle
+ *   any --reset--> idle
+ *
+ * amountChanged is ignored while confirming (the provider is already charging that amount: its
+ * answer must still land) and after success.
+ */
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { PaymentMethodKind } from './fees';
+
+export const PAYMENT_STATUSES = [
+  'idle',
+  'creatingIntent',
+  'awaitingCard',
+  'confirming',
+  'succeeded',
+  'failed',
+] as const;
+
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export interface PaymentState {
+  status: PaymentStatus;
+  method: PaymentMethodKind | null;
+  clientSecret: string | null;
+  error: string | null;
+  amountCents: number | null;
+}
+
+export const initialPaymentState: PaymentState = {
+  status: 'idle',
+  method: null,
+  clientSecret: null,
+  error: null,
+  amountCents: null,
+};
+
+const CAN_CHOOSE_METHOD: readonly PaymentStatus[] = ['idle', 'awaitingCard', 'failed'];
+/** idle is already the reset state; confirming and succeeded keep their payment. */
+const AMOUNT_CAN_RESET: readonly PaymentStatus[] = ['creatingIntent', 'awaitingCard', 'failed'];
+
+export const paymentSlice = createSlice({
+  name: 'payment',
+  initialState: initialPaymentState,
+  reducers: {
+    methodChosen(
+      state,
+      action: PayloadAction<{ method: PaymentMethodKind; amountCents: number }>,
+    ): PaymentState | undefined {
+      if (!CAN_CHOOSE_METHOD.includes(state.status)) return;
+      return {
+        status: 'creatingIntent',
+        method: action.payload.method,
+        amountCents: action.payload.amountCents,
+        clientSecret: null,
+        error: null,
+      };
+    },
+    intentCreated(state, action: PayloadAction<{ clientSecret: string }>) {
+      if (state.status !== 'creatingIntent') return;
+      state.status = 'awaitingCard';
+      state.clientSecret = action.payload.clientSecret;
+    },
+    intentFailed(state, action: PayloadAction<{ message: string }>) {
+      if (state.status !== 'creatingIntent') return;
+      state.status = 'failed';
+      state.error = action.payload.message;
+    },
+    confirmationStarted(state) {
+      if (state.status !== 'awaitingCard') return;
+      state.status = 'confirming';
+    },
+    paymentSucceeded(state) {
+      if (state.status !== 'confirming') return;
+      state.status = 'succeeded';
+    },
+    confirmationFailed(state, action: PayloadAction<{ message: string }>) {
+      if (state.status !== 'confirming') return;
+      state.status = 'failed';
+      state.error = action.payload.message;
+    },
+    amountChanged(state): PaymentState | undefined {
+      if (!AMOUNT_CAN_RESET.includes(state.status)) return;
+      return initialPaymentState;
+    },
+    reset(state): PaymentState | undefined {
+      if (state.status === 'idle') return;
+      return initialPaymentState;
+    },
+  },
+  selectors: {
+    selectPayment: (payment) => payment,
+    selectPaymentStatus: (payment) => payment.status,
+    selectPaymentMethod: (payment) => payment.method,
+    selectClientSecret: (payment) => payment.clientSecret,
+    selectPaymentError: (payment) => payment.error,
+  },
+});
+
+export const paymentReducer = paymentSlice.reducer;
+
+export const {
+  methodChosen,
+  intentCreated,
+  intentFailed,
+  confirmationStarted,
+  paymentSucceeded,
+  confirmationFailed,
+  amountChanged,
+  reset,
+} = paymentSlice.actions;
+
+/** Each takes the root state ({ payment: PaymentState }) once the slice is injected. */
+export const {
+  selectPayment,
+  selectPaymentStatus,
+  selectPaymentMethod,
+  selectClientSecret,
+  selectPaymentError,
+} = paymentSlice.selectors;

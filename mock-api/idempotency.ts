@@ -1,6 +1,6 @@
 // Idempotency-Key handling shared by the routes that store something (gratitudes, payments): the
 // header's rules, one-at-a-time processing per key, and replaying a stored answer.
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import type { Db, IdempotencyRecord } from './db/types';
 import { HttpError, badRequest } from './http';
 
@@ -68,4 +68,31 @@ export function storedAnswer(
 export function rememberAnswer(db: Db, record: IdempotencyRecord): void {
   db.idempotency ??= [];
   db.idempotency.push(record);
+}
+
+export interface IdempotentOutcome {
+  answer: unknown;
+  replayed: boolean;
+}
+
+/**
+ * Runs `work` once per key: one request at a time per key, and a repeat of the same request gets
+ * the stored answer instead (`work` stores its answer with `rememberAnswer`).
+ */
+export function runIdempotent(
+  serialized: ReturnType<typeof createSerializer>,
+  db: () => Db,
+  request: { key: string; endpoint: string; bodyHash: string },
+  work: () => Promise<unknown>,
+): Promise<IdempotentOutcome> {
+  return serialized(request.key, async () => {
+    const known = storedAnswer(db(), request.key, request.endpoint, request.bodyHash);
+    if (known) return { answer: known.answer, replayed: true };
+    return { answer: await work(), replayed: false };
+  });
+}
+
+export function sendIdempotent(res: Response, outcome: IdempotentOutcome): void {
+  if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
+  res.json(outcome.answer);
 }

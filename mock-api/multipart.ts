@@ -6,7 +6,7 @@ import { createWriteStream, promises as fs } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import busboy from 'busboy';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import {
   MAX_IMAGES,
   MAX_VIDEO_BYTES,
@@ -194,4 +194,29 @@ export function hashForm(endpoint: string, form: ParsedForm): string {
 
 export async function removeFiles(paths: string[]): Promise<void> {
   await Promise.all(paths.map((p) => fs.rm(p, { force: true })));
+}
+
+/**
+ * Parses the request's form and hands it to `use`; the temporary files are gone before this
+ * returns, so none outlives its request. A form cut off early closes the connection instead of
+ * reading the rest of the body.
+ */
+export async function withParsedForm<T>(
+  req: Request,
+  res: Response,
+  uploadsDir: string,
+  use: (form: ParsedForm) => Promise<T>,
+): Promise<T> {
+  let form: ParsedForm;
+  try {
+    form = await parseForm(req, uploadsDir);
+  } catch (error) {
+    res.setHeader('Connection', 'close');
+    throw error;
+  }
+  try {
+    return await use(form);
+  } finally {
+    await removeFiles(form.files.map((f) => f.tempPath));
+  }
 }

@@ -33,8 +33,20 @@ import type { Db, FeedRecord } from '../db/types';
 import type { Store } from '../db/store';
 import { EMAIL_PATTERN, HttpError, asyncRoute, badRequest, notFound, requireString } from '../http';
 import { extensionOf, videoDurationSeconds } from '../mediaSniff';
-import { createSerializer, idempotencyKey, rememberAnswer, storedAnswer } from '../idempotency';
-import { type ParsedForm, type UploadedFile, hashForm, parseForm, removeFiles } from '../multipart';
+import {
+  createSerializer,
+  idempotencyKey,
+  rememberAnswer,
+  runIdempotent,
+  sendIdempotent,
+} from '../idempotency';
+import {
+  type ParsedForm,
+  type UploadedFile,
+  hashForm,
+  removeFiles,
+  withParsedForm,
+} from '../multipart';
 
 type Endpoint = 'create-gratitude' | 'image-gratitude';
 
@@ -90,29 +102,17 @@ export function gratitudeRoutes(store: Store): Router {
   const handler = (endpoint: Endpoint) =>
     asyncRoute(async (req: Request, res: Response) => {
       const key = idempotencyKey(req);
-      let form: ParsedForm;
-      try {
-        form = await parseForm(req, store.uploadsDir);
-      } catch (error) {
-        // The rest of the body was not read: close the connection rather than read it.
-        res.setHeader('Connection', 'close');
-        throw error;
-      }
-      let outcome: { answer: unknown; replayed: boolean };
-      try {
+      const outcome = await withParsedForm(req, res, store.uploadsDir, (form) => {
         const bodyHash = hashForm(endpoint, form);
-        outcome = await serialized(key, async () => {
-          const known = storedAnswer(store.db, key, endpoint, bodyHash);
-          if (known) return { answer: known.answer, replayed: true };
-          const review = await validate(endpoint, form, store.db);
-          return { answer: await save(store, key, endpoint, bodyHash, review), replayed: false };
-        });
-      } finally {
-        // Before answering, so no temporary file outlives its request.
-        await removeFiles(form.files.map((f) => f.tempPath));
-      }
-      if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-      res.json(outcome.answer);
+        return runIdempotent(
+          serialized,
+          () => store.db,
+          { key, endpoint, bodyHash },
+          async () =>
+            save(store, key, endpoint, bodyHash, await validate(endpoint, form, store.db)),
+        );
+      });
+      sendIdempotent(res, outcome);
     });
 
   router.post('/gratitude/create-gratitude', handler('create-gratitude'));

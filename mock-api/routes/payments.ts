@@ -51,8 +51,14 @@ import {
   jsonBody,
   notFound,
 } from '../http';
-import { createSerializer, idempotencyKey, rememberAnswer, storedAnswer } from '../idempotency';
-import { type ParsedForm, hashForm, parseForm, removeFiles } from '../multipart';
+import {
+  createSerializer,
+  idempotencyKey,
+  rememberAnswer,
+  runIdempotent,
+  sendIdempotent,
+} from '../idempotency';
+import { type ParsedForm, hashForm, withParsedForm } from '../multipart';
 import type { Scenarios } from '../scenarios';
 import { createStripeClient } from '../stripeClient';
 import { MAX_FULL_NAME_LENGTH } from './guests';
@@ -213,81 +219,75 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
       const bodyHash = createHash('sha256')
         .update(JSON.stringify({ endpoint, body: canonical(body) }))
         .digest('hex');
-      const outcome = await serialized(key, async () => {
-        const known = storedAnswer(store.db, key, endpoint, bodyHash);
-        if (known) return { answer: known.answer, replayed: true };
-        await checkCaptcha(request);
-        const intent = await createIntent(req, request, key);
-        const answer = intentAnswer(intent);
-        await store.mutate((db) => {
-          db.payments ??= [];
-          db.payments.push(paymentRecord(endpoint, request, intent, key));
-          rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
-        });
-        return { answer, replayed: false };
-      });
-      if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-      res.json(outcome.answer);
+      const outcome = await runIdempotent(
+        serialized,
+        () => store.db,
+        { key, endpoint, bodyHash },
+        async () => {
+          await checkCaptcha(request);
+          const intent = await createIntent(req, request, key);
+          const answer = intentAnswer(intent);
+          await store.mutate((db) => {
+            db.payments ??= [];
+            db.payments.push(paymentRecord(endpoint, request, intent, key));
+            rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
+          });
+          return answer;
+        },
+      );
+      sendIdempotent(res, outcome);
     });
 
   const bothHandler = asyncRoute(async (req: Request, res: Response) => {
     const endpoint: Endpoint = 'payment/payment-intent-for-both';
     const key = idempotencyKey(req);
-    let form: ParsedForm;
-    try {
-      form = await parseForm(req, store.uploadsDir);
-    } catch (error) {
-      res.setHeader('Connection', 'close');
-      throw error;
-    }
-    let outcome: { answer: unknown; replayed: boolean };
-    try {
+    const outcome = await withParsedForm(req, res, store.uploadsDir, (form) => {
       const bodyHash = hashForm(endpoint, form);
-      outcome = await serialized(key, async () => {
-        const known = storedAnswer(store.db, key, endpoint, bodyHash);
-        if (known) return { answer: known.answer, replayed: true };
-        const review = await validateReview(form, store.db, {
-          gratitudeType: 'BOTH',
-          media: 'optional',
-          otherFields: FORM_PAYMENT_FIELDS,
-        });
-        const request = parsePayment(paymentFieldsOfForm(form), store.db, endpoint);
-        if (request.metadata.getThanksUserID !== review.getThanksUserId) {
-          throw badRequest('metadata', 'metadata.getThanksUserID must be getThanksUserId.');
-        }
-        if (review.isDonate !== request.nonProfit) {
-          throw badRequest(
-            'isDonate',
-            `isDonate must be ${String(request.nonProfit)} for this profile.`,
-          );
-        }
-        if (request.nonProfit && review.ngoId !== review.getThanksUserId) {
-          throw badRequest('ngoId', 'ngoId must be the non-profit profile id.');
-        }
-        await checkCaptcha(request);
-        const media = await storeMedia(store.uploadsDir, review.media);
-        try {
-          const intent = await createIntent(req, request, key);
-          const record = reviewRecord(review, media, request.amountCents);
-          const answer = intentAnswer(intent);
-          await store.mutate((db) => {
-            db.pendingGratitudes ??= [];
-            db.pendingGratitudes.push({ record, intentId: intent.id });
-            db.payments ??= [];
-            db.payments.push(paymentRecord(endpoint, request, intent, key, record.id));
-            rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
+      return runIdempotent(
+        serialized,
+        () => store.db,
+        { key, endpoint, bodyHash },
+        async () => {
+          const review = await validateReview(form, store.db, {
+            gratitudeType: 'BOTH',
+            media: 'optional',
+            otherFields: FORM_PAYMENT_FIELDS,
           });
-          return { answer, replayed: false };
-        } catch (error) {
-          await removeStoredMedia(store.uploadsDir, media);
-          throw error;
-        }
-      });
-    } finally {
-      await removeFiles(form.files.map((f) => f.tempPath));
-    }
-    if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-    res.json(outcome.answer);
+          const request = parsePayment(paymentFieldsOfForm(form), store.db, endpoint);
+          if (request.metadata.getThanksUserID !== review.getThanksUserId) {
+            throw badRequest('metadata', 'metadata.getThanksUserID must be getThanksUserId.');
+          }
+          if (review.isDonate !== request.nonProfit) {
+            throw badRequest(
+              'isDonate',
+              `isDonate must be ${String(request.nonProfit)} for this profile.`,
+            );
+          }
+          if (request.nonProfit && review.ngoId !== review.getThanksUserId) {
+            throw badRequest('ngoId', 'ngoId must be the non-profit profile id.');
+          }
+          await checkCaptcha(request);
+          const media = await storeMedia(store.uploadsDir, review.media);
+          try {
+            const intent = await createIntent(req, request, key);
+            const record = reviewRecord(review, media, request.amountCents);
+            const answer = intentAnswer(intent);
+            await store.mutate((db) => {
+              db.pendingGratitudes ??= [];
+              db.pendingGratitudes.push({ record, intentId: intent.id });
+              db.payments ??= [];
+              db.payments.push(paymentRecord(endpoint, request, intent, key, record.id));
+              rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
+            });
+            return answer;
+          } catch (error) {
+            await removeStoredMedia(store.uploadsDir, media);
+            throw error;
+          }
+        },
+      );
+    });
+    sendIdempotent(res, outcome);
   });
 
   /**

@@ -4,6 +4,7 @@ import type { GratitudeIcon, UserDetails } from '../../api/types';
 import { FlowPanel } from '../../components/FlowPanel';
 import { flowLabel } from '../profile/flowKinds';
 import { titleCase } from '../profile/titleCase';
+import { GiftForm } from '../payments/GiftForm';
 import { GuestDetailsForm, type Guest } from './GuestDetailsForm';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 import type { GuestDetailsValues } from './schemas';
@@ -58,12 +59,7 @@ export function GratitudeFlow({ kind, profile, onExit }: GratitudeFlowProps) {
       {step === 'review' && guest && (
         <ReviewForm profile={profile} guest={guest} draft={draft} onDraftChange={setDraft} />
       )}
-      {step === 'gift' && (
-        <p className="gratitude-flow__placeholder">
-          Sending a gift on its own is coming soon. Choose Recognize, Appreciate, Celebrate or
-          Gratitude to send your thanks now.
-        </p>
-      )}
+      {step === 'gift' && guest && <GiftForm profile={profile} guest={guest} />}
     </FlowPanel>
   );
 }

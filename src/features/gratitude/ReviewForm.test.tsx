@@ -438,7 +438,18 @@ describe('GratitudeFlow', () => {
     expect(onExit).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the gift placeholder after the details for a gift', async () => {
+  it('shows the gift form after the details for a gift', async () => {
+    // The gift form's captcha reads the build's config (its site key).
+    Object.assign(globalThis, {
+      __APP_CONFIG__: {
+        apiBaseUrl: api.apiBaseUrl,
+        guestToken: api.guestToken,
+        stripePublishableKey: 'pk_test_emulator',
+        recaptchaSiteKey: 'emulator-site-key',
+        branchKey: 'key_test_gratiDemoEmulatorKey000000000000',
+        marketingUrl: 'https://grati.example',
+      },
+    });
     const user = userEvent.setup();
     const clicksBefore = clicksOn('green-earth-fund');
     const { store } = renderWithProviders(
@@ -455,7 +466,7 @@ describe('GratitudeFlow', () => {
     await user.type(screen.getByLabelText('Full Name'), 'Jo Doe');
     await user.type(screen.getByLabelText('Email'), 'jo@example.com');
     await user.click(submit());
-    expect(await screen.findByText(/Sending a gift on its own is coming soon/)).toBeInTheDocument();
+    expect(await screen.findByLabelText('Other (in Dollars)')).toBeInTheDocument();
     expect(screen.queryByLabelText('Say thanks')).not.toBeInTheDocument();
     await waitFor(() => expect(clicksOn('green-earth-fund')).toBe(clicksBefore + 1));
     await noRequestInFlight(store);

@@ -1,0 +1,199 @@
+// Gift-only tips and donations by card, against the Stripe.js and reCAPTCHA emulators.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect, GUEST_TOKEN } from './fixtures';
+
+interface PaymentRow {
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  status: string;
+  walletPrepare: boolean;
+  metadata: { guestName: string; getThanksUserID: string; title: string };
+}
+
+async function paymentsOf(request: APIRequestContext, guestName: string): Promise<PaymentRow[]> {
+  const response = await request.get('/api/__payments', {
+    headers: { Authorization: `Bearer ${GUEST_TOKEN}` },
+  });
+  expect(response.ok()).toBe(true);
+  const rows = ((await response.json()) as { data: { data: PaymentRow[] } }).data.data;
+  return rows.filter((row) => row.metadata.guestName === guestName);
+}
+
+/** Opens the profile, starts the gift flow and gets through the guest details step. */
+async function startGift(page: Page, profileId: string, action: RegExp, guest: string) {
+  await page.goto(`/user_profile/${profileId}`);
+  await page.getByRole('button', { name: action }).click();
+  await page.getByLabel('Full Name').fill(guest);
+  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@example.com`);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
+}
+
+async function passCaptcha(page: Page) {
+  const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
+  await checkbox.check();
+  await expect(checkbox).toBeChecked();
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('10001');
+}
+
+// A guest name of its own per test, so the shared payments list can be read per test.
+const guestName = (label: string) => `${label} ${Date.now() % 100000}`;
+
+test.describe('gift-only payments by card', () => {
+  test('a tip to Ava with 4242 succeeds and shows the Congratulations modal', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Tip Guest');
+    await startGift(page, 'ava-martinez', /Give Gift/, guest);
+    const preset = page.getByRole('button', { name: '$15' });
+    await preset.click();
+    await expect(preset).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toHaveCount(0);
+
+    await passCaptcha(page);
+    const cardOption = page.getByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await expect(cardOption).toBeVisible();
+    await expect(cardOption).toContainText('3.0%+$0.50');
+    await expect(page.getByText('You will be charged $15.95')).toBeVisible();
+    await expectAccessible();
+    await saveScreenshot('gift-form');
+
+    await cardOption.click();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await fillCard(page, '4242 4242 4242 4242');
+    await expectAccessible();
+    await saveScreenshot('gift-card-form');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+    await expect(
+      page.getByRole('dialog', { name: /Congratulations! Your recognition has been sent\./ }),
+    ).toBeVisible();
+
+    const rows = await paymentsOf(request, guest);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      amountCents: 1500,
+      feeCents: 95,
+      totalCents: 1595,
+      status: 'succeeded',
+      metadata: { getThanksUserID: 'ava-martinez', title: 'Tip to ava.martinez' },
+    });
+  });
+
+  test('a donation to Green Earth Fund with 4242 succeeds', async ({ page, request }) => {
+    const guest = guestName('Donor Guest');
+    await startGift(page, 'green-earth-fund', /Donate/, guest);
+    await page.getByLabel('Other (in Dollars)').fill('25');
+    await passCaptcha(page);
+    await expect(page.getByText('You will be charged $26.25')).toBeVisible();
+    await page.getByRole('button', { name: /Donate via Debit\/Credit Card/ }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    await expect(page).toHaveURL(/\/user_profile\/green-earth-fund\?redirect_status=succeeded$/);
+    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    const rows = await paymentsOf(request, guest);
+    expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 2500]]);
+    expect(rows[0]!.metadata.title).toBe(`${guest} donated to greenearthfund`);
+  });
+
+  test('a declined card shows Stripe’s message, charges nothing and can be retried', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Declined Guest');
+    await startGift(page, 'ava-martinez', /Give Gift/, guest);
+    await page.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    await expect(page.getByRole('alert')).toHaveText('Your card was declined.');
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
+    await expectAccessible();
+    await saveScreenshot('gift-declined');
+    const rows = await paymentsOf(request, guest);
+    expect(rows).toHaveLength(1);
+    expect(rows.filter((row) => row.status === 'succeeded')).toEqual([]);
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
+
+    // Another card pays the same intent: still one intent, now succeeded.
+    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+    const after = await paymentsOf(request, guest);
+    expect(after.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 1000]]);
+  });
+
+  test('the card option without an amount, then without a fresh captcha, says so', async ({
+    page,
+    request,
+  }) => {
+    const guest = guestName('Hasty Guest');
+    await startGift(page, 'ava-martinez', /Give Gift/, guest);
+    const amount = page.getByLabel('Other (in Dollars)');
+    await amount.pressSequentially('1.5e,0');
+    await expect(amount).toHaveValue('150');
+    await amount.fill('');
+
+    await passCaptcha(page);
+    const cardOption = page.getByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await cardOption.click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter an amount before proceeding');
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+
+    // The captcha token is single use: once an intent took it, another amount needs a new one.
+    await page.getByRole('button', { name: '$20' }).click();
+    await cardOption.click();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await page.getByRole('button', { name: '$15' }).click();
+    await expect(page.getByRole('button', { name: '$20' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await cardOption.click();
+    await expect(page.getByRole('alert')).toHaveText('invalid Captcha');
+    expect(await paymentsOf(request, guest)).toHaveLength(1);
+  });
+
+  test('double clicks on the card option and on Pay Now make one intent and one charge', async ({
+    page,
+    request,
+  }) => {
+    const guest = guestName('Double Guest');
+    const intentCalls: string[] = [];
+    const confirmCalls: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() !== 'POST') return;
+      if (sent.url().includes('/api/payment/create-payment-intent')) intentCalls.push(sent.url());
+      if (/\/v1\/payment_intents\/[^/]+\/confirm/.test(sent.url())) confirmCalls.push(sent.url());
+    });
+    await startGift(page, 'ava-martinez', /Give Gift/, guest);
+    await page.getByRole('button', { name: '$20' }).click();
+    await passCaptcha(page);
+    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).dblclick();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).dblclick();
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+    const rows = await paymentsOf(request, guest);
+    expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 2000]]);
+    expect(intentCalls).toHaveLength(1);
+    expect(confirmCalls).toHaveLength(1);
+  });
+});

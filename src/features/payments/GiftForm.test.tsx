@@ -1,0 +1,151 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { UserDetails } from '../../api/types';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import type { Guest } from '../gratitude/GuestDetailsForm';
+import { GiftForm } from './GiftForm';
+
+// The gift-only form against the real mock API and its reCAPTCHA emulator. Stripe.js itself is
+// browser-only (e2e/gift.spec.ts pays with it); here it "cannot load", a catalogue row of its own.
+jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: () => Promise.resolve(null) }));
+
+let api: RunningMockApi;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  Object.assign(globalThis, {
+    __APP_CONFIG__: {
+      apiBaseUrl: api.apiBaseUrl,
+      guestToken: api.guestToken,
+      stripePublishableKey: 'pk_test_emulator',
+      recaptchaSiteKey: 'emulator-site-key',
+      branchKey: 'key_test_gratiDemoEmulatorKey000000000000',
+      marketingUrl: 'https://grati.example',
+    },
+  });
+  const scriptUrl = `${api.origin}/__recaptcha/api.js`;
+  const code = await (await fetch(scriptUrl)).text();
+  Object.defineProperty(document, 'currentScript', {
+    configurable: true,
+    value: { src: scriptUrl },
+  });
+  try {
+    window.eval(code);
+  } finally {
+    Object.defineProperty(document, 'currentScript', { configurable: true, value: null });
+  }
+});
+
+afterEach(async () => {
+  await api.request('__scenarios', jsonPost({ name: null }));
+});
+
+afterAll(() => api.close());
+
+const ava = { _id: 'ava-martinez', userName: 'ava.martinez', businessType: 'PERSON' };
+const greenEarth = {
+  _id: 'green-earth-fund',
+  userName: 'greenearthfund',
+  businessType: 'NON-PROFIT',
+};
+
+async function guestNamed(fullName: string): Promise<Guest> {
+  const email = `${fullName.split(' ')[0]!.toLowerCase()}@example.com`;
+  const response = await api.request('user/v2/createWebUser', jsonPost({ email, fullName }));
+  const { userId } = ((await response.json()) as { data: { userId: string } }).data;
+  return { userId, fullName, email };
+}
+
+async function openGiftForm(profile: typeof ava, guest: Guest) {
+  renderWithProviders(<GiftForm profile={profile as unknown as UserDetails} guest={guest} />, {
+    api,
+  });
+  return { user: userEvent.setup() };
+}
+
+async function paymentsOf(guestName: string) {
+  const response = await api.request('__payments');
+  const rows = (
+    (await response.json()) as {
+      data: { data: { status: string; amountCents: number; metadata: { guestName: string } }[] };
+    }
+  ).data.data;
+  return rows.filter((row) => row.metadata.guestName === guestName);
+}
+
+const amountField = () => screen.getByLabelText('Other (in Dollars)');
+
+describe('GiftForm', () => {
+  it('takes whole dollars from the presets or the field and hides the card option before the captcha', async () => {
+    const { user } = await openGiftForm(ava, await guestNamed('Pat Field'));
+    const fifteen = screen.getByRole('button', { name: '$15' });
+    await user.click(fifteen);
+    expect(fifteen).toHaveAttribute('aria-pressed', 'true');
+    expect(amountField()).toHaveValue('15');
+
+    await user.clear(amountField());
+    await user.type(amountField(), '1.5e,0-9');
+    expect(amountField()).toHaveValue('1509');
+    expect(fifteen).toHaveAttribute('aria-pressed', 'false');
+    await user.type(amountField(), '12345');
+    expect(amountField()).toHaveValue('150912');
+    expect(amountField()).toHaveAttribute('inputmode', 'numeric');
+
+    await user.clear(amountField());
+    await user.click(amountField());
+    await user.paste('12.50');
+    expect(amountField()).toHaveValue('');
+    await user.paste('20');
+    expect(amountField()).toHaveValue('20');
+
+    expect(
+      screen.queryByRole('button', { name: /via Debit\/Credit Card/ }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('shows the card option with its fee and total once the captcha is passed, and asks for an amount', async () => {
+    const { user } = await openGiftForm(ava, await guestNamed('Lee Quick'));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    expect(card).toHaveTextContent('3.0%+$0.50');
+    expect(screen.queryByText(/You will be charged/)).not.toBeInTheDocument();
+
+    await user.click(card);
+    expect(screen.getByRole('alert')).toHaveTextContent('Please enter an amount before proceeding');
+
+    await user.click(screen.getByRole('button', { name: '$10' }));
+    expect(screen.getByText('You will be charged $10.80')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('creates the donation intent, then shows the card form (here without Stripe.js)', async () => {
+    const guest = await guestNamed('Robin Giver');
+    const { user } = await openGiftForm(greenEarth, guest);
+    await user.click(screen.getByRole('button', { name: '$20' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await user.click(await screen.findByRole('button', { name: /Donate via Debit\/Credit Card/ }));
+
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Stripe.js not available'),
+    );
+    expect(await paymentsOf(guest.fullName)).toEqual([
+      expect.objectContaining({ amountCents: 2000, status: 'requires_payment_method' }),
+    ]);
+  });
+
+  it('says the payment could not be processed when the answer has no paymentIntent', async () => {
+    await api.request('__scenarios', jsonPost({ name: 'intent-missing' }));
+    const guest = await guestNamed('Kai Missing');
+    const { user } = await openGiftForm(ava, guest);
+    await user.click(screen.getByRole('button', { name: '$10' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+
+    expect(
+      await screen.findByText('Payment could not be processed. Please try again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+  });
+});

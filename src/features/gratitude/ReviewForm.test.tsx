@@ -7,6 +7,7 @@ import type { GratitudeIcon, UserDetails } from '../../api/types';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import { GratitudeFlow } from './GratitudeFlow';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 
@@ -440,16 +441,7 @@ describe('GratitudeFlow', () => {
 
   it('shows the gift form after the details for a gift', async () => {
     // The gift form's captcha reads the build's config (its site key).
-    Object.assign(globalThis, {
-      __APP_CONFIG__: {
-        apiBaseUrl: api.apiBaseUrl,
-        guestToken: api.guestToken,
-        stripePublishableKey: 'pk_test_emulator',
-        recaptchaSiteKey: 'emulator-site-key',
-        branchKey: 'key_test_gratiDemoEmulatorKey000000000000',
-        marketingUrl: 'https://grati.example',
-      },
-    });
+    setEmulatorBuildConfig(api);
     const user = userEvent.setup();
     const clicksBefore = clicksOn('green-earth-fund');
     const { store } = renderWithProviders(

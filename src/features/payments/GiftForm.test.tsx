@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserDetails } from '../../api/types';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import type { Guest } from '../gratitude/GuestDetailsForm';
 import { GiftForm } from './GiftForm';
 
@@ -14,27 +15,8 @@ let api: RunningMockApi;
 
 beforeAll(async () => {
   api = await startMockApi();
-  Object.assign(globalThis, {
-    __APP_CONFIG__: {
-      apiBaseUrl: api.apiBaseUrl,
-      guestToken: api.guestToken,
-      stripePublishableKey: 'pk_test_emulator',
-      recaptchaSiteKey: 'emulator-site-key',
-      branchKey: 'key_test_gratiDemoEmulatorKey000000000000',
-      marketingUrl: 'https://grati.example',
-    },
-  });
-  const scriptUrl = `${api.origin}/__recaptcha/api.js`;
-  const code = await (await fetch(scriptUrl)).text();
-  Object.defineProperty(document, 'currentScript', {
-    configurable: true,
-    value: { src: scriptUrl },
-  });
-  try {
-    window.eval(code);
-  } finally {
-    Object.defineProperty(document, 'currentScript', { configurable: true, value: null });
-  }
+  setEmulatorBuildConfig(api);
+  await runEmulatorScript(api, '/__recaptcha/api.js');
 });
 
 afterEach(async () => {

@@ -9,7 +9,8 @@
 // `qr-broken` is refused with an HTTP error (no retry: a 4xx), so init calls back with an error.
 import path from 'node:path';
 import { randomInt } from 'node:crypto';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
+import { allowAnyOrigin } from './crossOrigin';
 
 export const BRANCH_EMULATOR_ROUTE = '/__branch';
 
@@ -35,7 +36,7 @@ const CALLBACK_NAME = /^[A-Za-z_$][\w$]{0,63}$/;
 export function branchEmulator(): Router {
   const router = Router();
   // The real Branch API is cross-origin to every site that uses it and needs no credentials.
-  router.use(allowAnyOrigin);
+  router.use(allowAnyOrigin());
   router.use(express.urlencoded({ extended: false, limit: '20kb' }));
 
   router.get('/app-link.js', (_req, res) => {
@@ -110,18 +111,6 @@ export function branchEmulator(): Router {
   });
   return router;
 }
-
-const allowAnyOrigin: RequestHandler = (req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.method === 'OPTIONS') {
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
-    res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
-    res.status(204).end();
-    return;
-  }
-  next();
-};
 
 function formBody(req: Request): Record<string, string | undefined> {
   const body: unknown = req.body;

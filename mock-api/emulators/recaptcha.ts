@@ -9,7 +9,8 @@
 // GET /__recaptcha/api.js, so the captcha code loads only when a page shows the captcha.
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import express, { Router, type Request, type RequestHandler } from 'express';
+import express, { Router, type Request } from 'express';
+import { allowAnyOrigin } from './crossOrigin';
 
 export const RECAPTCHA_EMULATOR_ROUTE = '/__recaptcha';
 
@@ -85,7 +86,7 @@ export function recaptchaEmulator(options: RecaptchaEmulatorOptions = {}): Recap
 
   const router = Router();
   // Google's endpoints are cross-origin to every site and need no credentials.
-  router.use(allowAnyOrigin);
+  router.use(allowAnyOrigin());
   router.use(express.urlencoded({ extended: false, limit: '10kb' }));
   router.use(express.json({ limit: '10kb' }));
 
@@ -125,18 +126,6 @@ export function recaptchaEmulator(options: RecaptchaEmulatorOptions = {}): Recap
 function failure(code: string): SiteverifyResult {
   return { success: false, 'error-codes': [code] };
 }
-
-const allowAnyOrigin: RequestHandler = (req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.method === 'OPTIONS') {
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
-    res.setHeader('Access-Control-Allow-Headers', 'Content-Type');
-    res.status(204).end();
-    return;
-  }
-  next();
-};
 
 /** A string field of a form or JSON body. */
 function field(req: Request, name: string): string | undefined {

@@ -6,7 +6,8 @@
 //
 // The scenario switches are per mock API process (module state), as the scenarios are.
 import path from 'node:path';
-import { Router, type RequestHandler } from 'express';
+import { Router } from 'express';
+import { allowAnyOrigin } from './crossOrigin';
 
 export const STRIPE_JS_EMULATOR_ROUTE = '/__stripe';
 
@@ -26,7 +27,7 @@ export function setStripeJsAvailable(available: boolean): void {
 export function stripeJsEmulator(): Router {
   const router = Router();
   // Like js.stripe.com, usable from any origin (the dev server's page is on another port).
-  router.use(allowAnyOrigin);
+  router.use(allowAnyOrigin());
 
   router.get('/stripe.js', (_req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
@@ -47,9 +48,3 @@ export function stripeJsEmulator(): Router {
   });
   return router;
 }
-
-const allowAnyOrigin: RequestHandler = (_req, res, next) => {
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  next();
-};

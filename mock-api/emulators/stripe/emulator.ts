@@ -3,7 +3,7 @@
 // cancel), card PaymentMethods, idempotency keys, and Stripe's error bodies and status codes.
 // The HTTP contract is described in README.md next to this file.
 import { randomBytes } from 'node:crypto';
-import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type Request, type Response } from 'express';
 import {
   STRIPE_MESSAGES,
   cardBrand,
@@ -13,6 +13,7 @@ import {
   type CardBrand,
   type CardOutcome,
 } from './testCards';
+import { allowAnyOrigin } from '../crossOrigin';
 
 /** The keys the emulator accepts unless others are given (the app's demo default is pk_test_emulator). */
 export const EMULATOR_SECRET_KEY = 'sk_test_emulator';
@@ -369,7 +370,9 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
   }
 
   const router = Router();
-  router.use(allowAnyOrigin);
+  router.use(
+    allowAnyOrigin(['Authorization', 'Content-Type', 'Idempotency-Key', 'Stripe-Version']),
+  );
   router.use(express.urlencoded({ extended: true, limit: '100kb', parameterLimit: 1000 }));
   router.use((_req, res, next) => {
     res.setHeader('Request-Id', newId('req'));
@@ -750,23 +753,6 @@ function metadataOf(value: unknown): Record<string, string> {
   }
   return metadata;
 }
-
-const allowAnyOrigin: RequestHandler = (req, res, next) => {
-  // Stripe's API is cross-origin to every site that uses it; keys, not cookies, authenticate.
-  res.setHeader('Access-Control-Allow-Origin', '*');
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  if (req.method === 'OPTIONS') {
-    res.setHeader('Access-Control-Allow-Methods', 'GET, POST');
-    res.setHeader(
-      'Access-Control-Allow-Headers',
-      'Authorization, Content-Type, Idempotency-Key, Stripe-Version',
-    );
-    res.setHeader('Access-Control-Max-Age', '600');
-    res.status(204).end();
-    return;
-  }
-  next();
-};
 
 function sendError(res: Response, error: unknown): void {
   if (error instanceof StripeError) {

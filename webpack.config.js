@@ -31,67 +31,51 @@ function appConfig(isProduction) {
   };
 }
 
-/** Emulator builds load the Branch emulator's page-shell script before the app. */
-function branchEmulatorShell(branchApiUrl) {
-  return {
-    apply(compiler) {
-      compiler.hooks.compilation.tap('BranchEmulatorShell', (compilation) => {
-        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
-          'BranchEmulatorShell',
-          (groups) => {
-            const src = `${branchApiUrl.replace(/\/+$/, '')}/app-link.js`;
-            groups.headTags.unshift(HtmlWebpackPlugin.createHtmlTagObject('script', { src }));
-            return groups;
-          },
-        );
-      });
-    },
-  };
+/**
+ * Where emulator builds send the third-party scripts the real libraries load (see
+ * mock-api/emulators/emulator-redirects.js). A service configured live gets no rule.
+ */
+function emulatorRedirects(config, isProduction) {
+  const mockApi = isProduction
+    ? ''
+    : `http://localhost:${process.env.MOCK_API_PORT || defaults.mockApiPort}`;
+  const rules = [];
+  if (config.branchApiUrl) {
+    rules.push({
+      match: '^https://app\\.link/',
+      to: `${config.branchApiUrl.replace(/\/+$/, '')}/app.link/`,
+    });
+  }
+  if (!process.env.STRIPE_PUBLISHABLE_KEY) {
+    rules.push({
+      match: '^https://js\\.stripe\\.com/(v3/?|[a-z]+/stripe\\.js)',
+      to: `${mockApi}/__stripe/stripe.js`,
+    });
+  }
+  if (!process.env.RECAPTCHA_SITE_KEY) {
+    rules.push({
+      match: '^https://www\\.(google\\.com|recaptcha\\.net)/recaptcha/[^?]*',
+      to: `${mockApi}/__recaptcha/api.js`,
+    });
+  }
+  return rules;
 }
 
-/**
- * Emulator builds (no STRIPE_PUBLISHABLE_KEY) inline the Stripe.js emulator's redirect in <head>:
- * the js.stripe.com script that loadStripe injects on first use is then served by the mock API.
- */
-function stripeEmulatorShell(emulatorUrl) {
+/** Inlines the redirect script, with its rules, first in <head>: it costs no request. */
+function emulatorRedirectsShell(rules) {
   const code = fs.readFileSync(
-    path.join(__dirname, 'mock-api/emulators/stripe-redirect.js'),
+    path.join(__dirname, 'mock-api/emulators/emulator-redirects.js'),
     'utf8',
   );
   return {
     apply(compiler) {
-      compiler.hooks.compilation.tap('StripeEmulatorShell', (compilation) => {
+      compiler.hooks.compilation.tap('EmulatorRedirects', (compilation) => {
         HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
-          'StripeEmulatorShell',
+          'EmulatorRedirects',
           (groups) => {
-            const attributes = { 'data-stripe-emulator': `${emulatorUrl}/` };
-            groups.headTags.unshift(
-              HtmlWebpackPlugin.createHtmlTagObject('script', attributes, code),
-            );
-            return groups;
-          },
-        );
-      });
-    },
-  };
-}
-
-/**
- * Emulator builds (no RECAPTCHA_SITE_KEY) inline the reCAPTCHA emulator's redirect first in <head>:
- * the Google script react-google-recaptcha loads is then served by the mock API's emulator.
- */
-function recaptchaEmulatorShell(emulatorUrl) {
-  const code = fs.readFileSync(
-    path.join(__dirname, 'mock-api/emulators/recaptcha-redirect.js'),
-    'utf8',
-  );
-  return {
-    apply(compiler) {
-      compiler.hooks.compilation.tap('RecaptchaEmulatorShell', (compilation) => {
-        HtmlWebpackPlugin.getHooks(compilation).alterAssetTagGroups.tap(
-          'RecaptchaEmulatorShell',
-          (groups) => {
-            const attributes = { 'data-recaptcha-emulator': `${emulatorUrl}/` };
+            // HtmlWebpackPlugin writes attribute values as they are: escape them for HTML.
+            const json = JSON.stringify(rules).replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+            const attributes = { 'data-redirects': json };
             groups.headTags.unshift(
               HtmlWebpackPlugin.createHtmlTagObject('script', attributes, code),
             );
@@ -106,6 +90,7 @@ function recaptchaEmulatorShell(emulatorUrl) {
 module.exports = (_env, argv) => {
   const isProduction = argv.mode === 'production';
   const config = appConfig(isProduction);
+  const redirects = emulatorRedirects(config, isProduction);
   return {
     mode: isProduction ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
@@ -134,25 +119,7 @@ module.exports = (_env, argv) => {
     plugins: [
       new webpack.DefinePlugin({ __APP_CONFIG__: JSON.stringify(config) }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
-      ...(config.branchApiUrl ? [branchEmulatorShell(config.branchApiUrl)] : []),
-      ...(process.env.STRIPE_PUBLISHABLE_KEY
-        ? []
-        : [
-            stripeEmulatorShell(
-              isProduction
-                ? '/__stripe'
-                : `http://localhost:${process.env.MOCK_API_PORT || defaults.mockApiPort}/__stripe`,
-            ),
-          ]),
-      ...(process.env.RECAPTCHA_SITE_KEY
-        ? []
-        : [
-            recaptchaEmulatorShell(
-              isProduction
-                ? '/__recaptcha'
-                : `http://localhost:${process.env.MOCK_API_PORT || defaults.mockApiPort}/__recaptcha`,
-            ),
-          ]),
+      ...(redirects.length > 0 ? [emulatorRedirectsShell(redirects)] : []),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

@@ -130,15 +130,6 @@ describe('GET /__branch/app.link/_r (JSONP)', () => {
   });
 });
 
-describe('GET /__branch/app-link.js', () => {
-  it('serves the page-shell script that points app.link script tags at the emulator', async () => {
-    const response = await fetch(`${base}/app-link.js`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toMatch(/^application\/javascript/);
-    expect(await response.text()).toContain("'https://app.link/'");
-  });
-});
-
 it('answers unknown emulator paths with a Branch-style 404', async () => {
   const response = await post('/v1/url', { branch_key: KEY });
   expect(response.status).toBe(404);

@@ -2,12 +2,11 @@
 // the api2.branch.io endpoints (POST /v1/open, POST /v1/pageview, reached through the SDK's own
 // `setAPIUrl`) and the app.link fingerprint script (GET /_r, JSONP). The SDK hard-codes
 // https://app.link for that one call, so the page shell of an emulator build loads
-// `app-link.js` first, which points the SDK's app.link script tags here (see that file).
+// emulator-redirects.js first, which points the SDK's app.link script tags here (see that file).
 //
 // Links: `?_branch_match_id=<id>` reaches /v1/open as `link_identifier`. The QR codes below carry
 // the profile id under the custom link-data key `dynamicKey`, as the app's real links do;
 // `qr-broken` is refused with an HTTP error (no retry: a 4xx), so init calls back with an error.
-import path from 'node:path';
 import { randomInt } from 'node:crypto';
 import express, { Router, type Request, type Response } from 'express';
 import { allowAnyOrigin } from './crossOrigin';
@@ -38,11 +37,6 @@ export function branchEmulator(): Router {
   // The real Branch API is cross-origin to every site that uses it and needs no credentials.
   router.use(allowAnyOrigin());
   router.use(express.urlencoded({ extended: false, limit: '20kb' }));
-
-  router.get('/app-link.js', (_req, res) => {
-    res.setHeader('Cache-Control', 'no-cache');
-    res.type('application/javascript').sendFile(path.join(__dirname, 'branch-app-link.js'));
-  });
 
   // https://app.link/_r?sdk=web2.89.2&branch_key=...&callback=branch_callback__0
   router.get('/app.link/_r', (req, res) => {

@@ -4,7 +4,7 @@
 // as Google's do. The mock API checks tokens in-process with `verify`; a live setup posts to
 // Google instead (mock-api/captchaVerifier.ts).
 //
-// Emulator builds inline recaptcha-redirect.js into the page shell (webpack.config.js): it sends
+// Emulator builds inline emulator-redirects.js into the page shell (webpack.config.js): it sends
 // the https://www.google.com/recaptcha/api.js script that react-google-recaptcha injects to
 // GET /__recaptcha/api.js, so the captcha code loads only when a page shows the captcha.
 import path from 'node:path';

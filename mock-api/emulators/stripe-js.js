@@ -1,5 +1,5 @@
 // The Stripe.js emulator's browser script (GET /__stripe/stripe.js, see stripeJs.ts). In emulator
-// builds the page shell's stripe-redirect.js sends the js.stripe.com script that loadStripe
+// builds the page shell's emulator-redirects.js sends the js.stripe.com script that loadStripe
 // injects on first use here, so the app's code path is the one it has with real Stripe. It defines the subset of Stripe.js the app
 // uses (elements and the card element, createPaymentMethod, confirmCardPayment, confirmPayment,
 // retrievePaymentIntent, handleNextAction, paymentRequest) and talks to the Stripe API emulator

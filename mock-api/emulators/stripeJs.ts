@@ -1,7 +1,7 @@
 // The Stripe.js emulator's routes: GET /__stripe/stripe.js (the browser script, stripe-js.js next
 // to this file, which defines `window.Stripe` and talks to the API emulator under /v1) and
 // GET /__stripe/config (what the script asks before it offers wallets). Emulator builds inline
-// stripe-redirect.js in the page shell (webpack.config.js): the js.stripe.com script loadStripe
+// emulator-redirects.js in the page shell (webpack.config.js): the js.stripe.com script loadStripe
 // injects on first use is loaded from here. Live builds load the real Stripe.js.
 //
 // The scenario switches are per mock API process (module state), as the scenarios are.

@@ -6,11 +6,11 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Envelope, FindUserResult } from '../../src/api/types';
 import { platformFeeCents } from '../../src/features/payments/fees';
+import { gpayTestBody, walletPrepareBody } from '../../src/features/payments/intentBody';
 import { type RunningMockApi, jsonPost, startMockApi } from '../../src/testing/startMockApi';
 import { SEED_MEDIA_DIR } from '../db/store';
 import type { PaymentRecord } from '../db/types';
 import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
-import { WALLET_PREPARE_ACCOUNT_ID } from './payments';
 
 const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
 const nextYear = String(new Date().getUTCFullYear() + 1);
@@ -208,21 +208,13 @@ describe('create-payment-intent', () => {
   });
 
   it('accepts the wallet preparation call on load without a captcha', async () => {
-    const body = {
-      piDescription: 'cardToWallet',
-      metadata: {
-        getThanksUserID: WALLET_PREPARE_ACCOUNT_ID,
-        title: 'Tip to',
-        guestName: '',
-        userName: '',
-        email: '',
-        amountAfterFee: 1080,
-      },
-      platformFeeForWallet: 80,
+    // The very body the app sends.
+    const body = walletPrepareBody() as unknown as Body;
+    expect(body).toMatchObject({
       amount: 1000,
+      platformFeeForWallet: 80,
       payment_method_types: ['card', 'apple_pay'],
-      userName: '',
-    };
+    });
     const secret = await clientSecretOf(
       await post('create-payment-intent', body, { captcha: false }),
     );
@@ -236,12 +228,37 @@ describe('create-payment-intent', () => {
         ...body,
         amount: 2000,
         platformFeeForWallet: 110,
-        metadata: { ...body.metadata, amountAfterFee: 2110 },
+        metadata: { ...(body.metadata as Body), amountAfterFee: 2110 },
       },
       { captcha: false },
     );
     expect(other.status).toBe(400);
     expect(await json(other)).toMatchObject({ field: 'metadata.getThanksUserID' });
+  });
+
+  it('accepts the /gpay test payment ($20 by Google Pay, with a captcha) and nothing else', async () => {
+    const { captchaToken: _unused, ...body } = gpayTestBody('placeholder');
+    const secret = await clientSecretOf(await post('create-payment-intent', body as Body));
+    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
+    expect(record).toMatchObject({
+      walletPrepare: false,
+      amountCents: 2000,
+      feeCents: 88,
+      totalCents: 2088,
+      paymentMethodTypes: ['google_pay'],
+    });
+
+    const byCard = await post('create-payment-intent', {
+      ...body,
+      paymentMethodType: 'card',
+      platformFeeForWallet: 110,
+      metadata: { ...body.metadata, amountAfterFee: 2110 },
+    } as Body);
+    expect(byCard.status).toBe(400);
+    expect(await json(byCard)).toMatchObject({ field: 'metadata.getThanksUserID' });
+    const noCaptcha = await post('create-payment-intent', body as Body, { captcha: false });
+    expect(noCaptcha.status).toBe(400);
+    expect(await json(noCaptcha)).toMatchObject({ field: 'captchaToken' });
   });
 
   it.each([

@@ -25,6 +25,9 @@
 // metadata.getThanksUserID = WALLET_PREPARE_ACCOUNT_ID, amount 1000, platformFeeForWallet 80 and
 // payment_method_types ['card', 'apple_pay']; its other metadata may be empty and it needs no
 // captcha (the page has none yet). Nothing else is accepted for that account.
+// The /gpay test page pays GPAY_TEST_ACCOUNT_ID: create-payment-intent, amount 2000, Google Pay
+// (fee by its rule), with a captcha token; nothing else is accepted for that account either.
+// Both fixed accounts and their figures are in src/features/payments/intentBody.ts.
 //
 // PUBLISHING: a review sent with payment-intent-for-both is kept in db.pendingGratitudes, out of
 // the feed. Before `gratitude/findUser` answers for a profile with pending reviews, and on
@@ -39,6 +42,13 @@ import {
   WALLET_PREPARE_FEE_CENTS,
   platformFeeCents,
 } from '../../src/features/payments/fees';
+import {
+  GPAY_TEST_ACCOUNT_ID,
+  GPAY_TEST_AMOUNT_CENTS,
+  WALLET_PREPARE_ACCOUNT_ID,
+  WALLET_PREPARE_AMOUNT_CENTS,
+  WALLET_PREPARE_METHODS,
+} from '../../src/features/payments/intentBody';
 import type { CaptchaVerifier } from '../captchaVerifier';
 import type { Store } from '../db/store';
 import type { Db, PaymentRecord, UserRecord } from '../db/types';
@@ -69,12 +79,6 @@ import {
   storeMedia,
   validateReview,
 } from './gratitude';
-
-/** The placeholder account of the wallet preparation call on page load. */
-export const WALLET_PREPARE_ACCOUNT_ID = 'wallet-prepare';
-/** $10 at the card fee (3.0 % + $0.50) is the spec's $0.80 preparation fee. */
-export const WALLET_PREPARE_AMOUNT_CENTS = 1000;
-export const WALLET_PREPARE_METHODS: readonly PaymentMethodKind[] = ['card', 'apple_pay'];
 
 export const PI_DESCRIPTION = 'cardToWallet';
 export const MESSAGE_INVALID_CAPTCHA = 'invalid Captcha';
@@ -584,6 +588,27 @@ export function parsePayment(
       );
     }
     return { ...base, captchaToken: undefined, walletPrepare: true, nonProfit: false };
+  }
+
+  if (getThanksUserID === GPAY_TEST_ACCOUNT_ID) {
+    const exact =
+      endpoint === 'payment/create-payment-intent' &&
+      amountCents === GPAY_TEST_AMOUNT_CENTS &&
+      methods.length === 1 &&
+      methods[0] === 'google_pay' &&
+      title.startsWith('Tip to');
+    if (!exact) {
+      throw badRequest(
+        'metadata.getThanksUserID',
+        `${GPAY_TEST_ACCOUNT_ID} only takes the /gpay test payment (create-payment-intent, amount ${GPAY_TEST_AMOUNT_CENTS}, google_pay).`,
+      );
+    }
+    return {
+      ...base,
+      captchaToken: captchaToken as string | undefined,
+      walletPrepare: false,
+      nonProfit: false,
+    };
   }
 
   const user = db.users.find((u) => u._id === getThanksUserID);

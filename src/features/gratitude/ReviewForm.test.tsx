@@ -7,7 +7,7 @@ import type { GratitudeIcon, UserDetails } from '../../api/types';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
-import { setEmulatorBuildConfig } from '../../testing/emulatedPage';
+import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import { GratitudeFlow } from './GratitudeFlow';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 
@@ -26,6 +26,10 @@ beforeAll(async () => {
     jsonPost({ fullName: GUEST.fullName, email: GUEST.email }),
   );
   GUEST.userId = ((await response.json()) as { data: { userId: string } }).data.userId;
+  setEmulatorBuildConfig(api);
+  await runEmulatorScript(api, '/__recaptcha/api.js');
+  // loadStripe takes the window.Stripe a page already has: here the mock API's emulator.
+  await runEmulatorScript(api, '/__stripe/stripe.js');
 });
 
 afterAll(() => api.close());
@@ -57,6 +61,16 @@ class FetchXhr {
   onabort: (() => void) | null = null;
   private method = 'GET';
   private url = '';
+
+  /** As a browser's: parsed JSON for responseType 'json' (the captcha emulator asks for it). */
+  get response(): unknown {
+    if (this.responseType !== 'json') return this.responseText;
+    try {
+      return JSON.parse(this.responseText) as unknown;
+    } catch {
+      return null;
+    }
+  }
   private headers: Record<string, string> = {};
 
   open(method: string, url: string) {
@@ -216,15 +230,63 @@ describe('ReviewForm', () => {
     expect(screen.getByText('250/250')).toBeInTheDocument();
   });
 
-  it('shows an Add Gift button that neither submits nor sends anything yet', async () => {
+  it('opens the tip section with Add Gift, which hides itself and sends nothing yet', async () => {
     const { user } = renderReview();
     const before = api.store.db.feed.length;
     await user.type(sayThanks(), 'Thanks!');
     await user.click(screen.getByRole('button', { name: 'Add Gift' }));
-    expect(screen.queryByRole('button', { name: 'Add Donation' })).not.toBeInTheDocument();
-    expect(submit()).toBeEnabled();
+
+    const section = screen.getByRole('region', { name: 'Your tip' });
+    expect(within(section).getByRole('heading', { name: 'Your tip' })).toHaveFocus();
+    expect(within(section).getByLabelText('Other (in Dollars)')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
+    // The review now goes with the payment: no separate Submit.
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     expect(api.store.db.feed).toHaveLength(before);
     expect(navigations()).toHaveLength(0);
+  });
+
+  it('sends the review with the tip as BOTH and keeps it off the feed until paid', async () => {
+    const { user } = renderReview();
+    const text = `With a tip ${Date.now()}`;
+    const feedBefore = api.store.db.feed.length;
+    await user.click(screen.getByRole('button', { name: 'Add Gift' }));
+    const section = screen.getByRole('region', { name: 'Your tip' });
+    await user.click(within(section).getByRole('button', { name: '$10' }));
+    await user.click(await within(section).findByRole('checkbox', { name: "I'm not a robot" }));
+    const card = await within(section).findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+
+    // An empty review cannot go with a tip.
+    await user.click(card);
+    expect(within(section).getByRole('alert')).toHaveTextContent(
+      'Either "Say Thanks" or "Post" must be provided.',
+    );
+
+    await user.type(sayThanks(), text);
+    await user.click(card);
+    expect(await within(section).findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    // The review is locked while its payment is open.
+    expect(sayThanks()).toHaveAttribute('readonly');
+
+    const payments = (
+      (await (await api.request('__payments')).json()) as {
+        data: {
+          data: {
+            endpoint: string;
+            amountCents: number;
+            published?: boolean;
+            gratitudeId?: string;
+          }[];
+        };
+      }
+    ).data.data;
+    const row = payments.find(
+      (p) => p.endpoint === 'payment/payment-intent-for-both' && p.published === false,
+    );
+    expect(row).toMatchObject({ amountCents: 1000, gratitudeId: expect.any(String) });
+    expect(api.store.db.pendingGratitudes?.some((p) => p.record.sayThanks === text)).toBe(true);
+    expect(api.store.db.feed).toHaveLength(feedBefore);
+    expect(api.store.db.feed.some((item) => item.sayThanks === text)).toBe(false);
   });
 
   it('says Add Donation for a non-profit', () => {
@@ -441,7 +503,6 @@ describe('GratitudeFlow', () => {
 
   it('shows the gift form after the details for a gift', async () => {
     // The gift form's captcha reads the build's config (its site key).
-    setEmulatorBuildConfig(api);
     const user = userEvent.setup();
     const clicksBefore = clicksOn('green-earth-fund');
     const { store } = renderWithProviders(

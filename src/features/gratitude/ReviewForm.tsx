@@ -1,11 +1,15 @@
 // The review form: the kind, the title it gives, words of thanks and media, then sending it.
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Field, Form, Formik, useFormikContext } from 'formik';
 import { GRATITUDE_ICONS, type GratitudeIcon, type UserDetails } from '../../api/types';
 import { paths } from '../../config/paths';
-import { useSendRecognitionMutation } from './gratitudeApi';
+import { giftLabels } from '../payments/GiftForm';
+import { paymentIntentBody } from '../payments/intentBody';
+import { PaymentSection, type IntentChoice } from '../payments/PaymentSection';
+import { useCreateIntentForBothMutation } from '../payments/paymentsApi';
+import { useSendRecognitionMutation, type ReviewFormArgs } from './gratitudeApi';
 import { serverErrorMessage, type Guest } from './GuestDetailsForm';
-import { submissionKey, type SubmissionKey } from './idempotency';
+import { stableStringify, submissionKey, type SubmissionKey } from './idempotency';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from './limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
 import { reviewTitle } from './reviewTitle';
@@ -39,41 +43,58 @@ interface ReviewFormProps {
 
 export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormProps) {
   const [sendRecognition] = useSendRecognitionMutation();
+  const [createIntentForBoth] = useCreateIntentForBothMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [percentSent, setPercentSent] = useState<number | null>(null);
   const [preparingMedia, setPreparingMedia] = useState(false);
   const [sent, setSent] = useState(false);
+  // Add Gift / Add Donation opens the payment section; the review then goes with the payment.
+  const [giftOpen, setGiftOpen] = useState(false);
+  // From the intent call to its outcome the review is on its way: it must not change.
+  const [paymentLocked, setPaymentLocked] = useState(false);
   // One key per set of values: a retry of the same values is the same submission.
   const lastKey = useRef<SubmissionKey | null>(null);
   const isNonProfit = profile.businessType === 'NON-PROFIT';
+  const profilePath = paths.profile.href(profile._id);
+
+  /** The review as the gratitude form carries it. */
+  const reviewArgs = (values: ReviewDraft): ReviewFormArgs => {
+    const video = values.media.find((item) => item.kind === 'video');
+    return {
+      profileId: profile._id,
+      icon: values.icon,
+      title: reviewTitle(guest.fullName, values.icon, profile.userName),
+      sayThanks: values.sayThanks.trim(),
+      guest,
+      isNonProfit,
+      media: values.media.map((item) => item.file.file),
+      thumbnail: video?.file.thumbnail ?? null,
+    };
+  };
 
   const submit = async (values: ReviewDraft) => {
     setServerError(null);
-    const title = reviewTitle(guest.fullName, values.icon, profile.userName);
-    const sayThanks = values.sayThanks.trim();
-    const files = values.media.map((item) => item.file.file);
-    const video = values.media.find((item) => item.kind === 'video');
+    const review = reviewArgs(values);
     lastKey.current = submissionKey(
-      { profileId: profile._id, guest, icon: values.icon, sayThanks, media: files },
+      {
+        profileId: profile._id,
+        guest,
+        icon: review.icon,
+        sayThanks: review.sayThanks,
+        media: review.media,
+      },
       lastKey.current,
     );
-    if (files.length > 0) setPercentSent(0);
+    if (review.media.length > 0) setPercentSent(0);
     try {
       await sendRecognition({
-        profileId: profile._id,
-        icon: values.icon,
-        title,
-        sayThanks,
-        guest,
-        isNonProfit,
-        media: files,
-        thumbnail: video?.file.thumbnail ?? null,
+        ...review,
         idempotencyKey: lastKey.current.key,
         onProgress: setPercentSent,
       }).unwrap();
       setSent(true);
       // A full load, so the profile is fetched afresh and shows the Congratulations modal.
-      window.location.assign(`${paths.profile.href(profile._id)}?show=true`);
+      window.location.assign(`${profilePath}?show=true`);
     } catch (error) {
       setServerError(serverErrorMessage(error));
     } finally {
@@ -81,45 +102,88 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
     }
   };
 
+  /** The review with its tip (gratitudeType BOTH): published once the payment has succeeded. */
+  const createIntentWithReview = async (values: ReviewDraft, choice: IntentChoice) => {
+    const review = reviewArgs(values);
+    const body = paymentIntentBody({ profile, payer: guest, ...choice });
+    lastKey.current = submissionKey({ review, body }, lastKey.current);
+    if (review.media.length > 0) setPercentSent(0);
+    try {
+      return await createIntentForBoth({
+        review,
+        body,
+        idempotencyKey: lastKey.current.key,
+        onProgress: setPercentSent,
+      }).unwrap();
+    } finally {
+      setPercentSent(null);
+    }
+  };
+
+  const lockChanged = useCallback((locked: boolean) => setPaymentLocked(locked), []);
+
   return (
     <Formik<ReviewDraft> initialValues={draft} validationSchema={reviewSchema} onSubmit={submit}>
       {({ values, isSubmitting, setFieldValue }) => (
-        <Form className="gratitude-form" noValidate aria-label="Your thanks">
-          <DraftObserver onChange={onDraftChange} />
-          <fieldset className="gratitude-form__kinds">
-            <legend className="gratitude-form__label">Kind of thanks</legend>
-            {GRATITUDE_ICONS.map((icon) => (
-              <label key={icon} className="gratitude-form__kind">
-                <Field type="radio" name="icon" value={icon} />
-                {KIND_LABELS[icon]}
-              </label>
-            ))}
-          </fieldset>
-          <ReviewTitleField title={reviewTitle(guest.fullName, values.icon, profile.userName)} />
-          <SayThanksField />
-          <MediaPicker
-            value={values.media}
-            onChange={(media) => void setFieldValue('media', media)}
-            onBusyChange={setPreparingMedia}
-            disabled={isSubmitting || sent}
-          />
-          {percentSent !== null && <UploadProgress percent={percentSent} />}
-          <div role="alert" className="gratitude-form__server-error">
-            {serverError}
-          </div>
-          <div className="gratitude-form__actions">
-            <button type="button" className="button button--ghost">
-              {isNonProfit ? 'Add Donation' : 'Add Gift'}
-            </button>
-            <button
-              type="submit"
-              className="button gratitude-form__submit"
-              disabled={!hasTextOrMedia(values) || isSubmitting || preparingMedia || sent}
-            >
-              Submit
-            </button>
-          </div>
-        </Form>
+        <>
+          <Form className="gratitude-form" noValidate aria-label="Your thanks">
+            <DraftObserver onChange={onDraftChange} />
+            <fieldset className="gratitude-form__kinds" disabled={paymentLocked}>
+              <legend className="gratitude-form__label">Kind of thanks</legend>
+              {GRATITUDE_ICONS.map((icon) => (
+                <label key={icon} className="gratitude-form__kind">
+                  <Field type="radio" name="icon" value={icon} />
+                  {KIND_LABELS[icon]}
+                </label>
+              ))}
+            </fieldset>
+            <ReviewTitleField title={reviewTitle(guest.fullName, values.icon, profile.userName)} />
+            <SayThanksField readOnly={paymentLocked} />
+            <MediaPicker
+              value={values.media}
+              onChange={(media) => void setFieldValue('media', media)}
+              onBusyChange={setPreparingMedia}
+              disabled={isSubmitting || sent || paymentLocked}
+            />
+            {percentSent !== null && <UploadProgress percent={percentSent} />}
+            <div role="alert" className="gratitude-form__server-error">
+              {serverError}
+            </div>
+            {!giftOpen && (
+              <div className="gratitude-form__actions">
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  onClick={() => setGiftOpen(true)}
+                >
+                  {isNonProfit ? 'Add Donation' : 'Add Gift'}
+                </button>
+                <button
+                  type="submit"
+                  className="button gratitude-form__submit"
+                  disabled={!hasTextOrMedia(values) || isSubmitting || preparingMedia || sent}
+                >
+                  Submit
+                </button>
+              </div>
+            )}
+          </Form>
+          {giftOpen && (
+            // Outside the review's <form>: the card form is a form of its own.
+            <PaymentSection
+              {...giftLabels(profile)}
+              combined
+              focusOnMount
+              createIntent={(choice) => createIntentWithReview(values, choice)}
+              scope={stableStringify(reviewArgs(values))}
+              precondition={() => (hasTextOrMedia(values) ? null : MESSAGE_TEXT_OR_MEDIA_REQUIRED)}
+              disabled={preparingMedia}
+              onLockChange={lockChanged}
+              returnPath={profilePath}
+              successHref={`${profilePath}?redirect_status=succeeded`}
+            />
+          )}
+        </>
       )}
     </Formik>
   );
@@ -152,7 +216,7 @@ function ReviewTitleField({ title }: { title: string }) {
   );
 }
 
-function SayThanksField() {
+function SayThanksField({ readOnly }: { readOnly: boolean }) {
   const id = useId();
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
@@ -174,6 +238,7 @@ function SayThanksField() {
         rows={5}
         maxLength={MAX_SAY_THANKS_LENGTH}
         placeholder={SAY_THANKS_PLACEHOLDER}
+        readOnly={readOnly}
         className="gratitude-form__input gratitude-form__textarea"
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${countId} ${errorId}` : countId}

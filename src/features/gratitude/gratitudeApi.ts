@@ -17,11 +17,22 @@ export interface SendRecognitionArgs {
   onProgress?: (percentSent: number) => void;
 }
 
-/** The spec's gratitude form (section 3), for a review without a tip. */
-export function recognitionForm(args: SendRecognitionArgs): FormData {
+/** The review part of a gratitude form: everything but the key, the progress and the type. */
+export type ReviewFormArgs = Omit<SendRecognitionArgs, 'idempotencyKey' | 'onProgress'>;
+
+/**
+ * The spec's gratitude form (section 3): a review alone (REVIEW), or the review part of a review
+ * sent with a tip or donation (BOTH, where isDonate says whether the payment is a donation).
+ */
+export function recognitionForm(
+  args: ReviewFormArgs,
+  gratitudeType: 'REVIEW' | 'BOTH' = 'REVIEW',
+  /** More text fields (a payment's), sent before the files. */
+  extraFields: Record<string, string> = {},
+): FormData {
   const form = new FormData();
   const fields: Record<string, string> = {
-    gratitudeType: 'REVIEW',
+    gratitudeType,
     icon: args.icon,
     title: args.title,
     sayThanks: args.sayThanks.trim(),
@@ -34,7 +45,8 @@ export function recognitionForm(args: SendRecognitionArgs): FormData {
     userId: args.guest.userId,
     ngoId: args.isNonProfit ? args.profileId : '',
     isRecurring: 'false',
-    isDonate: 'false',
+    isDonate: String(gratitudeType === 'BOTH' && args.isNonProfit),
+    ...extraFields,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const file of args.media) form.append('media', file, file.name);

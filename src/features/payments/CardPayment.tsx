@@ -8,6 +8,7 @@ export const PAYMENT_MESSAGES = {
   exception: 'Something went wrong. Please try again.',
   incomplete: 'Payment failed or incomplete.',
   notInitialized: 'Stripe is not initialized.',
+  walletError: 'An error occurred. Please try again.',
   succeeded: 'succeeded',
 } as const;
 
@@ -26,7 +27,7 @@ interface CardPaymentProps {
 }
 
 /** What the guest is told for a confirmation that did not succeed. */
-function failureMessage(result: Exclude<PaymentResult, { outcome: 'succeeded' }>): string {
+export function failureMessage(result: Exclude<PaymentResult, { outcome: 'succeeded' }>): string {
   return result.outcome === 'failed' ? result.message : PAYMENT_MESSAGES.incomplete;
 }
 

@@ -155,7 +155,8 @@ describe('validateAmountForPayment', () => {
     ['0', 'wallet', false, AMOUNT_MESSAGES.notPositive],
     ['00', 'wallet', false, AMOUNT_MESSAGES.notPositive],
     ['0', 'card', true, AMOUNT_MESSAGES.notPositive],
-    ['0', 'card', false, null],
+    // The field takes 0 in the gift-only form, but nothing can charge $0.
+    ['0', 'card', false, AMOUNT_MESSAGES.notPositive],
     ['abc', 'wallet', false, AMOUNT_MESSAGES.invalid],
     ['abc', 'card', false, AMOUNT_MESSAGES.invalid],
     ['20', 'card', false, null],

@@ -44,17 +44,19 @@ export function validateAmount(
 }
 
 /**
- * The message when a payment option is pressed: without an amount, "before proceeding"; a wallet
- * button with an empty or zero amount, "greater than 0"; otherwise the field's own rule.
+ * The message when a payment option is pressed: without an amount, "before proceeding" (a wallet
+ * button: "greater than 0"); a zero amount, "greater than 0" for every option, since nothing can
+ * charge $0 (the field alone accepts 0 in the gift-only form, as spec 5 says); otherwise the
+ * field's own rule.
  */
 export function validateAmountForPayment(
   value: string,
   { combined, option }: { combined: boolean; option: 'card' | 'wallet' },
 ): AmountMessage | null {
-  if (option === 'wallet' && (value === '' || (DIGITS.test(value) && Number(value) === 0))) {
-    return AMOUNT_MESSAGES.notPositive;
+  if (value === '') {
+    return option === 'wallet' ? AMOUNT_MESSAGES.notPositive : AMOUNT_MESSAGES.missing;
   }
-  if (value === '') return AMOUNT_MESSAGES.missing;
+  if (DIGITS.test(value) && Number(value) === 0) return AMOUNT_MESSAGES.notPositive;
   return validateAmount(value, { combined });
 }
 

@@ -152,7 +152,8 @@ const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof
     methodChosen: chosen,
     intentCreated: IGNORED,
     intentFailed: IGNORED,
-    confirmationStarted: IGNORED,
+    // Another card for the same intent (a declined card leaves the intent payable).
+    confirmationStarted: STATES.confirming,
     paymentSucceeded: IGNORED,
     confirmationFailed: IGNORED,
     amountChanged: initialPaymentState,
@@ -188,6 +189,14 @@ describe('paymentSlice transitions', () => {
       expect(after).not.toBe(before);
       expect(after).toEqual(expected);
     }
+  });
+
+  it('does not confirm after a failed intent call: there is no intent to pay', () => {
+    const failedCall = [
+      methodChosen({ method: 'card', amountCents: 1000 }),
+      intentFailed({ message: 'Payment could not be processed. Please try again.' }),
+    ].reduce(paymentReducer, initialPaymentState);
+    expect(paymentReducer(failedCall, confirmationStarted())).toBe(failedCall);
   });
 
   it('walks a declined card, a retry and a success', () => {

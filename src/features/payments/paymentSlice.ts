@@ -6,6 +6,7 @@
  *   idle | awaitingCard | failed --methodChosen--> creatingIntent
  *   creatingIntent --intentCreated--> awaitingCard,  --intentFailed--> failed
  *   awaitingCard --confirmationStarted--> confirming
+ *   failed (with an intent) --confirmationStarted--> confirming   (another card for the same intent)
  *   confirming --paymentSucceeded--> succeeded,      --confirmationFailed--> failed
  *   idle | creatingIntent | awaitingCard | failed --amountChanged--> idle
  *   any --reset--> idle
@@ -75,8 +76,10 @@ export const paymentSlice = createSlice({
       state.error = action.payload.message;
     },
     confirmationStarted(state) {
-      if (state.status !== 'awaitingCard') return;
+      const retry = state.status === 'failed' && state.clientSecret !== null;
+      if (state.status !== 'awaitingCard' && !retry) return;
       state.status = 'confirming';
+      state.error = null;
     },
     paymentSucceeded(state) {
       if (state.status !== 'confirming') return;

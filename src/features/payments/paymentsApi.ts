@@ -1,35 +1,22 @@
-// The gift-only payment calls: create-payment-intent (tips) and create-donation-intent (non-profits).
-// Amounts are integer cents on the wire (see the contract in mock-api/routes/payments.ts).
-import { baseApi } from '../../api/baseApi';
-import type { PaymentMethodKind } from './fees';
+// The payment calls: create-payment-intent (tips, the wallet preparation, the /gpay test),
+// create-donation-intent (non-profits) and payment-intent-for-both (a review with its tip, as a
+// multipart upload with progress). Amounts are integer cents on the wire (see the contract in
+// mock-api/routes/payments.ts); every answer without a client secret is a failed call.
+import { baseApi, type ThunkExtra } from '../../api/baseApi';
+import { uploadForm } from '../../api/uploadForm';
+import { recognitionForm, type ReviewFormArgs } from '../gratitude/gratitudeApi';
+import { paymentFormFields, type PaymentIntentBody } from './intentBody';
 
-export interface PaymentMetadata {
-  getThanksUserID: string;
-  title: string;
-  guestName: string;
-  userName: string;
-  email: string;
-  /** amount + platformFeeForWallet, in cents. */
-  amountAfterFee: number;
-}
-
-export interface PaymentIntentBody {
-  piDescription: 'cardToWallet';
-  metadata: PaymentMetadata;
-  platformFeeForWallet: number;
-  amount: number;
-  paymentMethodType: PaymentMethodKind;
-  userName: string;
-  captchaToken: string;
-  /** Non-profits only. */
-  userId?: string;
-  ngoId?: string;
-  isRecurring?: false;
-}
+export type { PaymentIntentBody, PaymentMetadata } from './intentBody';
 
 export interface PaymentIntentArgs {
   body: PaymentIntentBody;
   idempotencyKey: string;
+}
+
+export interface IntentForBothArgs extends PaymentIntentArgs {
+  review: ReviewFormArgs;
+  onProgress?: (percentSent: number) => void;
 }
 
 interface PaymentIntentAnswer {
@@ -41,12 +28,14 @@ function clientSecretOf(answer: unknown): string | null {
   return typeof secret === 'string' && secret !== '' ? secret : null;
 }
 
+/** An answer without a client secret, whatever its HTTP status, as a failed call. */
+const MISSING_SECRET = { status: 'CUSTOM_ERROR', error: 'No paymentIntent in the answer' } as const;
+
 const intentRequest = (url: string) => (args: PaymentIntentArgs) => ({
   url,
   method: 'POST',
   body: args.body,
   headers: { 'Idempotency-Key': args.idempotencyKey },
-  // An answer without a client secret is a failed call, whatever its HTTP status.
   validateStatus: (response: Response, answer: unknown) =>
     response.ok && clientSecretOf(answer) !== null,
 });
@@ -61,7 +50,29 @@ export const paymentsApi = baseApi.injectEndpoints({
       query: intentRequest('payment/create-donation-intent'),
       transformResponse: (answer: unknown) => clientSecretOf(answer) ?? '',
     }),
+    /** The review (kept unpublished until its payment succeeds) and the intent for its tip. */
+    createIntentForBoth: build.mutation<string, IntentForBothArgs>({
+      queryFn: async (args, api) => {
+        const result = await uploadForm<unknown>(
+          (api.extra as ThunkExtra).config,
+          {
+            path: 'payment/payment-intent-for-both',
+            form: recognitionForm(args.review, 'BOTH', paymentFormFields(args.body)),
+            headers: { 'Idempotency-Key': args.idempotencyKey },
+            onProgress: args.onProgress,
+          },
+          api.signal,
+        );
+        if ('error' in result) return result;
+        const secret = clientSecretOf(result.data);
+        return secret ? { data: secret } : { error: MISSING_SECRET };
+      },
+    }),
   }),
 });
 
-export const { useCreatePaymentIntentMutation, useCreateDonationIntentMutation } = paymentsApi;
+export const {
+  useCreatePaymentIntentMutation,
+  useCreateDonationIntentMutation,
+  useCreateIntentForBothMutation,
+} = paymentsApi;

@@ -122,6 +122,7 @@ export interface WalletRequest {
   availableWallets(): Promise<Record<Wallet, boolean> | null>;
   /** Opens the sheet; call from a click, after availableWallets() found one. */
   show(): void;
+  isShowing(): boolean;
   onPaymentMethod(handler: (event: WalletPaymentEvent) => void): () => void;
   onCancel(handler: () => void): () => void;
   setAmount(amountCents: number): void;
@@ -157,6 +158,9 @@ export async function createWalletRequest(options: {
     },
     show() {
       request.show();
+    },
+    isShowing() {
+      return request.isShowing();
     },
     onPaymentMethod(handler) {
       const listener = (event: PaymentRequestPaymentMethodEvent) => {

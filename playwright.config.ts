@@ -15,6 +15,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
+  // The testers' fault scenarios are global state of the one preview server: scenarios.spec.ts
+  // runs alone, after every other spec has finished (and is skipped when one of them failed).
+  projects: [
+    { name: 'main', testIgnore: /scenarios\.spec\.ts$/ },
+    { name: 'scenarios', testMatch: /scenarios\.spec\.ts$/, dependencies: ['main'] },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -1,0 +1,89 @@
+// Shared steps of the payment browser tests: the gift-only flow up to the card form, the emulated
+// captcha and card inputs, the payments list of the mock API and its testers' scenario switch.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, GUEST_TOKEN } from './fixtures';
+
+const AUTH = { Authorization: `Bearer ${GUEST_TOKEN}` };
+
+/** One intent as `GET /api/__payments` lists it (the fields these tests read). */
+export interface PaymentRow {
+  intentId: string;
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  status: string;
+  walletPrepare: boolean;
+  idempotencyKey: string;
+  metadata: { guestName: string; getThanksUserID: string; title: string };
+}
+
+/** The intents made for this guest, read from the mock API (statuses refreshed from Stripe). */
+export async function paymentsOf(
+  request: APIRequestContext,
+  guestName: string,
+): Promise<PaymentRow[]> {
+  const response = await request.get('/api/__payments', { headers: AUTH });
+  expect(response.ok()).toBe(true);
+  const rows = ((await response.json()) as { data: { data: PaymentRow[] } }).data.data;
+  return rows.filter((row) => row.metadata.guestName === guestName);
+}
+
+/** The testers' fault scenarios (mock-api/scenarios.ts): global state of the one preview server. */
+export type ScenarioName =
+  | 'intent-error'
+  | 'intent-missing'
+  | 'network-drop'
+  | 'slow'
+  | 'captcha-fail'
+  | 'wallet-unsupported'
+  | 'stripe-unavailable';
+
+/** Picks a scenario with `POST /api/__scenarios` (`null` clears it) and checks it took. */
+export async function setScenario(
+  request: APIRequestContext,
+  name: ScenarioName | null,
+  delayMs?: number,
+): Promise<void> {
+  const response = await request.post('/api/__scenarios', {
+    headers: AUTH,
+    data: delayMs === undefined ? { name } : { name, delayMs },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  const state = (await response.json()) as { data: { active: string | null } };
+  expect(state.data.active).toBe(name);
+}
+
+/** Opens the profile, starts the gift flow and gets through the guest details step. */
+export async function startGift(page: Page, profileId: string, action: RegExp, guest: string) {
+  await page.goto(`/user_profile/${profileId}`);
+  await page.getByRole('button', { name: action }).click();
+  await page.getByLabel('Full Name').fill(guest);
+  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@example.com`);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
+}
+
+/** Ticks the emulated reCAPTCHA checkbox. */
+export async function passCaptcha(page: Page) {
+  const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
+  await checkbox.check();
+  await expect(checkbox).toBeChecked();
+}
+
+/** Types a card into the emulated card element (a valid future expiry, CVC and ZIP). */
+export async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('ZIP').fill('10001');
+}
+
+/**
+ * A guest name of its own per test, so the shared payments list can be read per test. The label
+ * must be unique among the tests of one run; the name must fit Full Name (at most 30 characters).
+ */
+export const guestName = (label: string) => {
+  const name = `${label} ${Date.now() % 100000}`;
+  if (name.length > 30) throw new Error(`guest name "${name}" is longer than 30 characters`);
+  return name;
+};

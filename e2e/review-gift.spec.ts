@@ -1,0 +1,128 @@
+// A review sent with a tip (gratitudeType BOTH): paid, it is published; declined, it never shows.
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { fillCard, guestName, passCaptcha, paymentsOf } from './payment-helpers';
+
+// A profile of its own: these tests add to its feed and counts.
+const PROFILE = 'priya-natarajan';
+
+async function startReview(page: Page, guest: string) {
+  await page.goto(`/user_profile/${PROFILE}`);
+  await page.getByRole('button', { name: /^Recognize/ }).click();
+  await page.getByLabel('Full Name').fill(guest);
+  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@example.com`);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByLabel('Say thanks')).toBeVisible();
+}
+
+async function feedTexts(page: Page): Promise<string[]> {
+  const response = await page.request.post('/api/gratitude/findUser', {
+    headers: { Authorization: 'Bearer demo-guest-token' },
+    data: { _id: PROFILE, profilePage: true },
+  });
+  const feed = (await response.json()).data.data.userFeed as { sayThanks: string }[];
+  return feed.map((item) => item.sayThanks);
+}
+
+/** Writes the review, opens Add Gift and gets to the card form for `dollars`. */
+async function reviewWithTip(page: Page, text: string, dollars: string) {
+  await page.getByLabel('Say thanks').fill(text);
+  await page.getByRole('button', { name: 'Add Gift' }).click();
+  await expect(page.getByRole('button', { name: 'Add Gift' })).toHaveCount(0);
+  const tip = page.getByRole('region', { name: 'Your tip' });
+  await expect(tip.getByRole('heading', { name: 'Your tip' })).toBeFocused();
+  await tip.getByLabel('Other (in Dollars)').fill(dollars);
+  await passCaptcha(page);
+  await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  return tip;
+}
+
+test.describe('a review with a tip (BOTH)', () => {
+  test('paid with 4242, it ends in the Congratulations modal and shows on the profile', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Both Guest');
+    const text = `Thank you for the mentoring, ${guest}`;
+    const forms: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/payment/payment-intent-for-both')) {
+        forms.push(sent.postData() ?? '');
+      }
+    });
+    await startReview(page, guest);
+    // Without text or media, the tip cannot go.
+    await page.getByRole('button', { name: 'Add Gift' }).click();
+    const tip = page.getByRole('region', { name: 'Your tip' });
+    await tip.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await expect(tip.getByRole('alert')).toHaveText(
+      'Either "Say Thanks" or "Post" must be provided.',
+    );
+    // At least $1 with a review.
+    await tip.getByLabel('Other (in Dollars)').fill('0');
+    await page.getByLabel('Say thanks').fill(text);
+    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await expect(tip.getByRole('alert')).toHaveText('Please enter a valid amount greater than 0.');
+    await tip.getByRole('button', { name: '$15' }).click();
+    await expect(page.getByText('You will be charged $15.95')).toBeVisible();
+    await expectAccessible();
+    await saveScreenshot('review-gift-form');
+
+    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await expect(page.getByLabel('Say thanks')).toHaveAttribute('readonly', '');
+    expect(forms).toHaveLength(1);
+    expect(forms[0]).toContain('name="gratitudeType"\r\n\r\nBOTH');
+    expect(forms[0]).toContain(text);
+    // Sent, not yet paid: not on the profile.
+    expect(await feedTexts(page)).not.toContain(text);
+
+    await fillCard(page, '4242 4242 4242 4242');
+    await saveScreenshot('review-gift-card');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
+    const modal = page.getByRole('dialog', { name: /Congratulations/ });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/user_profile\/priya-natarajan$/);
+    await expect(page.getByText(text)).toBeVisible();
+    await saveScreenshot('review-gift-published');
+
+    const rows = await paymentsOf(request, guest);
+    expect(rows.map((row) => [row.status, row.amountCents, row.feeCents])).toEqual([
+      ['succeeded', 1500, 95],
+    ]);
+  });
+
+  test('declined, the review never shows on the profile, whatever the address says', async ({
+    page,
+    request,
+  }) => {
+    const guest = guestName('Declined Both');
+    const text = `A declined thank-you from ${guest}`;
+    await startReview(page, guest);
+    await reviewWithTip(page, text, '12');
+    await fillCard(page, '4000 0000 0000 0002');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toHaveText(
+      'Your card was declined.',
+    );
+
+    // A hand-made success address publishes nothing: only Stripe's status does.
+    await page.goto(`/user_profile/${PROFILE}?redirect_status=succeeded`);
+    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    await page.getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByRole('tab', { name: /Feed/ })).toBeVisible();
+    await expect(page.getByText(text)).toHaveCount(0);
+    expect(await feedTexts(page)).not.toContain(text);
+    const rows = await paymentsOf(request, guest);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.status).not.toBe('succeeded');
+  });
+});

@@ -1,0 +1,203 @@
+// The testers' fault scenarios (POST /api/__scenarios) through the real gift-only screens: what
+// the guest sees, that nothing is charged, and that the app works again once the scenario is
+// cleared. A scenario is global state of the one preview server, so this file runs in its own
+// Playwright project after every other spec (playwright.config.ts), one test at a time.
+import type { APIRequestContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import {
+  fillCard,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  setScenario,
+  startGift,
+} from './payment-helpers';
+
+const PROFILE = 'ava-martinez';
+const CARD_OPTION = /Tip via Debit\/Credit Card/;
+const NOT_PROCESSED = 'Payment could not be processed. Please try again.';
+
+test.describe.configure({ mode: 'serial' });
+
+test.afterEach(async ({ request }) => {
+  await setScenario(request, null);
+});
+
+/** Opens a $10 tip to Ava with the captcha passed, up to the card option. */
+async function openTip(page: Page, guest: string) {
+  await startGift(page, PROFILE, /Give Gift/, guest);
+  await page.getByRole('button', { name: '$10' }).click();
+  await passCaptcha(page);
+  await expect(page.getByRole('button', { name: CARD_OPTION })).toBeEnabled();
+}
+
+/** Clears the scenario and shows the app answers normally again: a fresh profile page loads. */
+async function expectRecovered(page: Page, request: APIRequestContext) {
+  await setScenario(request, null);
+  await page.goto(`/user_profile/${PROFILE}`);
+  await expect(page.getByRole('heading', { name: 'Ava Martinez', level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Give Gift/ })).toBeEnabled();
+}
+
+/** The intent scenarios answer before any intent is made: the guest has none at all. */
+async function expectNoIntent(request: APIRequestContext, guest: string) {
+  expect(await paymentsOf(request, guest)).toEqual([]);
+}
+
+test.describe('payment scenarios on a gift-only tip', () => {
+  for (const name of ['intent-error', 'intent-missing'] as const) {
+    test(`${name}: “${NOT_PROCESSED}” and no Pay Now`, async ({
+      page,
+      request,
+      expectAccessible,
+      saveScreenshot,
+    }) => {
+      const guest = guestName(`Scenario ${name}`);
+      await setScenario(request, name);
+      await openTip(page, guest);
+      await page.getByRole('button', { name: CARD_OPTION }).click();
+
+      await expect(page.getByRole('alert')).toHaveText(NOT_PROCESSED);
+      await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+      await expect(page.getByLabel('Card number')).toHaveCount(0);
+      await expectAccessible();
+      await saveScreenshot(`scenario-${name}`);
+      await expectNoIntent(request, guest);
+
+      await expectRecovered(page, request);
+    });
+  }
+
+  test('network-drop: “Something went wrong. Please try again.” and no Pay Now', async ({
+    page,
+    request,
+  }) => {
+    const guest = guestName('Scenario drop');
+    await setScenario(request, 'network-drop');
+    await openTip(page, guest);
+    await page.getByRole('button', { name: CARD_OPTION }).click();
+
+    await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await expectNoIntent(request, guest);
+
+    await expectRecovered(page, request);
+  });
+
+  test('slow: the card option waits disabled, then Pay Now comes and 4242 pays', async ({
+    page,
+    request,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Scenario slow');
+    await setScenario(request, 'slow', 3000);
+    await openTip(page, guest);
+    const cardOption = page.getByRole('button', { name: CARD_OPTION });
+    await cardOption.click();
+
+    // While the intent call waits: the option cannot be chosen again and there is no card form.
+    await expect(cardOption).toBeDisabled();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Preparing your payment…' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveText('');
+    await saveScreenshot('scenario-slow-waiting');
+
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    await expect(cardOption).toBeEnabled();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
+    );
+    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    const rows = await paymentsOf(request, guest);
+    expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 1000]]);
+
+    await expectRecovered(page, request);
+  });
+
+  test('stripe-unavailable: “Failed to load Stripe.js” and no charge', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Scenario nostripe');
+    await setScenario(request, 'stripe-unavailable');
+    await openTip(page, guest);
+    await page.getByRole('button', { name: CARD_OPTION }).click();
+
+    await expect(page.getByRole('alert')).toHaveText('Failed to load Stripe.js');
+    await expect(page.getByLabel('Card number')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await expectAccessible();
+    await saveScreenshot('scenario-stripe-unavailable');
+    const rows = await paymentsOf(request, guest);
+    expect(rows.filter((row) => row.status === 'succeeded')).toEqual([]);
+
+    await expectRecovered(page, request);
+    expect((await request.get('/__stripe/stripe.js')).ok()).toBe(true);
+  });
+
+  test('wallet-unsupported: no wallet buttons, the Google Pay message, and the card still pays', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Scenario nowallet');
+    await setScenario(request, 'wallet-unsupported');
+    await openTip(page, guest);
+
+    await expect(
+      page.getByText('Google Pay is not supported on this device or browser'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /Apple Pay|Google Pay/ })).toHaveCount(0);
+    await expectAccessible();
+    await saveScreenshot('scenario-wallet-unsupported');
+    await page.getByRole('button', { name: CARD_OPTION }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
+    );
+    const rows = await paymentsOf(request, guest);
+    expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 1000]]);
+
+    await expectRecovered(page, request);
+    await page.getByRole('button', { name: /Give Gift/ }).click();
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+  });
+
+  // A refused captcha shows `invalid Captcha` and a fresh captcha.
+  test('captcha-fail: “invalid Captcha”, a fresh captcha, and no intent', async ({
+    page,
+    request,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Scenario captcha');
+    await setScenario(request, 'captcha-fail');
+    await openTip(page, guest);
+    const cardOption = page.getByRole('button', { name: CARD_OPTION });
+    await cardOption.click();
+
+    await expect(page.getByRole('alert')).toHaveText('invalid Captcha');
+    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    await saveScreenshot('scenario-captcha-fail');
+    await expectNoIntent(request, guest);
+
+    // Once the server accepts captchas again, the fresh one lets the guest on to the card form.
+    await setScenario(request, null);
+    await passCaptcha(page);
+    await cardOption.click();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    expect((await paymentsOf(request, guest)).map((row) => row.status)).toEqual([
+      'requires_payment_method',
+    ]);
+
+    await expectRecovered(page, request);
+  });
+});

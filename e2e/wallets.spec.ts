@@ -1,0 +1,128 @@
+// Apple Pay and Google Pay through Stripe's payment request (the emulated wallet sheet).
+import { test, expect } from './fixtures';
+import { guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
+
+interface IntentCall {
+  metadata: { getThanksUserID: string };
+  amount: number;
+  platformFeeForWallet: number;
+  payment_method_types?: string[];
+}
+
+test.describe('wallet payments', () => {
+  test('Apple Pay tips Ava: the sheet shows the total, success goes to the profile after 1 s', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Apple Guest');
+    const intentCalls: IntentCall[] = [];
+    page.on('request', (sent) => {
+      if (sent.url().endsWith('/api/payment/create-payment-intent')) {
+        intentCalls.push(sent.postDataJSON() as IntentCall);
+      }
+    });
+    await startGift(page, 'ava-martinez', /Give Gift/, guest);
+    await page.getByRole('button', { name: '$15' }).click();
+    await passCaptcha(page);
+    const applePay = page.getByRole('button', { name: /Apple Pay/ });
+    const googlePay = page.getByRole('button', { name: /Google Pay/ });
+    await expect(applePay).toContainText('3.0%+$0.50');
+    await expect(googlePay).toContainText('2.9%+$0.30');
+    await expectAccessible();
+    await saveScreenshot('wallet-options');
+
+    await applePay.click();
+    const sheet = page.getByRole('dialog', { name: 'Apple Pay' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText('$15.95');
+    await saveScreenshot('wallet-apple-pay-sheet');
+    await sheet.getByRole('button', { name: 'Pay' }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    const succeededAt = Date.now();
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+    // The spec's 1000 ms wallet-success delay (a lower bound only: no timing upper bound here).
+    expect(Date.now() - succeededAt).toBeGreaterThanOrEqual(900);
+    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+
+    const rows = await paymentsOf(request, guest);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'succeeded',
+      amountCents: 1500,
+      feeCents: 95,
+      totalCents: 1595,
+    });
+    // The one preparation call (placeholder account, $0.80, card and apple_pay), then the tip.
+    expect(intentCalls.map((call) => call.metadata.getThanksUserID)).toEqual([
+      'wallet-prepare',
+      'ava-martinez',
+    ]);
+    expect(intentCalls[0]).toMatchObject({
+      amount: 1000,
+      platformFeeForWallet: 80,
+      payment_method_types: ['card', 'apple_pay'],
+    });
+  });
+
+  test('Google Pay: no amount is refused, a cancelled sheet makes no intent, then it pays', async ({
+    page,
+    request,
+  }) => {
+    const guest = guestName('Google Guest');
+    await startGift(page, 'bluebird-cafe', /Give Gift/, guest);
+    await passCaptcha(page);
+    const googlePay = page.getByRole('button', { name: /Google Pay/ });
+    await googlePay.click();
+    await expect(page.getByRole('alert')).toHaveText('Please enter a valid amount greater than 0.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    await page.getByRole('button', { name: '$20' }).click();
+    await googlePay.click();
+    const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+    await expect(sheet).toContainText('$20.88');
+    await sheet.getByRole('button', { name: 'Cancel' }).click();
+    await expect(sheet).toHaveCount(0);
+    await expect(googlePay).toBeFocused();
+    expect(await paymentsOf(request, guest)).toEqual([]);
+
+    await googlePay.click();
+    await page
+      .getByRole('dialog', { name: 'Google Pay' })
+      .getByRole('button', { name: 'Pay' })
+      .click();
+    await expect(page).toHaveURL(/\/user_profile\/bluebird-cafe\?redirect_status=succeeded$/);
+    const rows = await paymentsOf(request, guest);
+    expect(rows.map((row) => [row.status, row.amountCents, row.feeCents])).toEqual([
+      ['succeeded', 2000, 88],
+    ]);
+  });
+
+  test('/gpay pays a fixed $20 with Google Pay', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    await page.goto('/gpay');
+    await expect(page.getByRole('heading', { name: 'Google Pay test', level: 1 })).toBeVisible();
+    await expect(page.getByText('Amount: $20.00')).toBeVisible();
+    await expect(page.getByRole('button', { name: /Google Pay/ })).toHaveCount(0);
+    await passCaptcha(page);
+    const googlePay = page.getByRole('button', { name: /Google Pay/ });
+    await expect(googlePay).toBeVisible();
+    await expect(page.getByRole('button', { name: /Debit\/Credit Card/ })).toHaveCount(0);
+    await expectAccessible();
+    await saveScreenshot('gpay-page');
+    await googlePay.click();
+    const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+    await expect(sheet).toContainText('$20.88');
+    await sheet.getByRole('button', { name: 'Pay' }).click();
+    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/gpay$/);
+    const rows = await paymentsOf(request, 'Google Pay test');
+    expect(rows.filter((row) => row.status === 'succeeded').length).toBeGreaterThanOrEqual(1);
+  });
+});

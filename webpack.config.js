@@ -19,6 +19,8 @@ function appConfig(isProduction) {
     // branch-sdk only sends a key shaped key_(live|test)_ + 32 letters or digits.
     branchKey: env.BRANCH_KEY || 'key_test_gratiDemoEmulatorKey000000000000',
     marketingUrl: env.MARKETING_URL || defaults.marketingUrl,
+    // The testers' scenario panel: demo builds only (emulated Stripe), never a live build.
+    scenarioPanel: !env.STRIPE_PUBLISHABLE_KEY,
     // The mock API's Branch emulator (mock-api/emulators/branch.ts) unless a real key is set;
     // BRANCH_API_URL= (empty) is the real Branch API.
     branchApiUrl:

@@ -1,4 +1,4 @@
-// Shared steps of the payment browser tests: the gift-only flow up to the card form, the emulated
+// Shared steps of the flow browser tests: the guest details step, the gift-only flow, the emulated
 // captcha and card inputs, the payments list of the mock API and its testers' scenario switch.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, GUEST_TOKEN } from './fixtures';
@@ -53,13 +53,24 @@ export async function setScenario(
   expect(state.data.active).toBe(name);
 }
 
-/** Opens the profile, starts the gift flow and gets through the guest details step. */
-export async function startGift(page: Page, profileId: string, action: RegExp, guest: string) {
+/** Opens the profile, presses `action` and gets through the guest details step. */
+export async function startFlow(
+  page: Page,
+  profileId: string,
+  action: RegExp,
+  guest: string,
+  emailDomain = 'example.com',
+) {
   await page.goto(`/user_profile/${profileId}`);
   await page.getByRole('button', { name: action }).click();
   await page.getByLabel('Full Name').fill(guest);
-  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@example.com`);
+  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
   await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** The gift-only flow up to its amount field. */
+export async function startGift(page: Page, profileId: string, action: RegExp, guest: string) {
+  await startFlow(page, profileId, action, guest);
   await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
 }
 

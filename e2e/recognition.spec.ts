@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { startFlow } from './payment-helpers';
 
 const SEED = path.join(__dirname, '..', 'mock-api', 'seed', 'media');
 const FILES = path.join(__dirname, 'files');
@@ -38,11 +39,7 @@ async function iconsCount(page: Page, id: string) {
 
 /** Opens the profile, chooses a kind and gets through the guest details step. */
 async function startRecognition(page: Page, profileId: string, kind: RegExp, guest = 'Kim Park') {
-  await page.goto(`/user_profile/${profileId}`);
-  await page.getByRole('button', { name: kind }).click();
-  await page.getByLabel('Full Name').fill(guest);
-  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@example.travel`);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await startFlow(page, profileId, kind, guest, 'example.travel');
   await expect(page.getByLabel('Say thanks')).toBeVisible();
 }
 

@@ -1,17 +1,13 @@
 // A review sent with a tip (gratitudeType BOTH): paid, it is published; declined, it never shows.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { fillCard, guestName, passCaptcha, paymentsOf } from './payment-helpers';
+import { fillCard, guestName, passCaptcha, paymentsOf, startFlow } from './payment-helpers';
 
 // A profile of its own: these tests add to its feed and counts.
 const PROFILE = 'priya-natarajan';
 
 async function startReview(page: Page, guest: string) {
-  await page.goto(`/user_profile/${PROFILE}`);
-  await page.getByRole('button', { name: /^Recognize/ }).click();
-  await page.getByLabel('Full Name').fill(guest);
-  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@example.com`);
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await startFlow(page, PROFILE, /^Recognize/, guest);
   await expect(page.getByLabel('Say thanks')).toBeVisible();
 }
 

@@ -171,6 +171,35 @@ test.describe('payment scenarios on a gift-only tip', () => {
     await expect(page.getByLabel('Full Name')).toBeVisible();
   });
 
+  test('a tester picks a scenario from the demo panel, and clears it there', async ({
+    page,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Scenario panel');
+    await page.goto(`/user_profile/${PROFILE}`);
+    await page.getByRole('button', { name: 'Test scenarios' }).click();
+    const panel = page.getByRole('group', { name: 'Payment scenario' });
+    await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
+    await panel.getByRole('radio', { name: /^intent-error/ }).check();
+    await expect(page.getByText('Active: intent-error')).toBeVisible();
+    await expectAccessible();
+    await saveScreenshot('scenario-panel');
+
+    await openTip(page, guest);
+    await page.getByRole('button', { name: CARD_OPTION }).click();
+    await expect(page.getByRole('alert')).toHaveText(NOT_PROCESSED);
+
+    await page.getByRole('button', { name: 'Test scenarios' }).click();
+    await panel.getByRole('radio', { name: /^none/ }).check();
+    await expect(page.getByText('Active: none')).toBeVisible();
+    const state = await request.get('/api/__scenarios', {
+      headers: { Authorization: 'Bearer demo-guest-token' },
+    });
+    expect(((await state.json()) as { data: { active: unknown } }).data.active).toBeNull();
+  });
+
   // A refused captcha shows `invalid Captcha` and a fresh captcha.
   test('captcha-fail: “invalid Captcha”, a fresh captcha, and no intent', async ({
     page,

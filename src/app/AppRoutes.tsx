@@ -6,6 +6,7 @@ import { ProfileRedirect } from './ProfileRedirect';
 import { Header } from '../components/Header';
 import { getAppConfig } from '../config/env';
 import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
+import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/demo/HomePage'));
 const ProfilePage = lazy(
@@ -31,6 +32,7 @@ export function AppRoutes() {
           </Suspense>
         </DeepLinkGate>
       </main>
+      {getAppConfig().scenarioPanel && <ScenarioBar />}
     </>
   );
 }

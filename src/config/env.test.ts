@@ -31,6 +31,15 @@ describe('parseAppConfig', () => {
     expect(() => parseAppConfig({ ...valid, [key]: value })).toThrow(message);
   });
 
+  it('keeps the scenario panel for demo (test-key) builds only', () => {
+    expect(parseAppConfig({ ...valid, scenarioPanel: true }).scenarioPanel).toBe(true);
+    expect(parseAppConfig({ ...valid, scenarioPanel: false }).scenarioPanel).toBeUndefined();
+    expect(() =>
+      parseAppConfig({ ...valid, stripePublishableKey: 'pk_live_1', scenarioPanel: true }),
+    ).toThrow('not with a live Stripe key');
+    expect(() => parseAppConfig({ ...valid, scenarioPanel: 'yes' })).toThrow(ConfigError);
+  });
+
   it('rejects a missing config', () => {
     expect(() => parseAppConfig(undefined)).toThrow('configuration is missing');
   });

@@ -14,9 +14,11 @@ export interface AppConfig {
    * absolute or a same-origin path. Absent: the real Branch API.
    */
   branchApiUrl?: string;
+  /** Demo builds (emulated payments) show the testers' scenario panel; live builds never do. */
+  scenarioPanel?: boolean;
 }
 
-const FIELDS: Record<Exclude<keyof AppConfig, 'branchApiUrl'>, string> = {
+const FIELDS: Record<Exclude<keyof AppConfig, 'branchApiUrl' | 'scenarioPanel'>, string> = {
   apiBaseUrl: 'API_BASE_URL',
   guestToken: 'GUEST_TOKEN',
   stripePublishableKey: 'STRIPE_PUBLISHABLE_KEY',
@@ -61,6 +63,16 @@ export function parseAppConfig(raw: unknown): AppConfig {
     if (!/^(https?:\/\/[^/]+|\/)/.test(config.branchApiUrl)) {
       throw new ConfigError('BRANCH_API_URL must be an http(s) URL or a path starting with "/".');
     }
+  }
+  const scenarioPanel = source.scenarioPanel;
+  if (scenarioPanel !== undefined && typeof scenarioPanel !== 'boolean') {
+    throw new ConfigError('scenarioPanel must be true or false.');
+  }
+  if (scenarioPanel) {
+    if (!config.stripePublishableKey.startsWith('pk_test_')) {
+      throw new ConfigError('The scenario panel is for demo builds: not with a live Stripe key.');
+    }
+    config.scenarioPanel = true;
   }
   return config;
 }

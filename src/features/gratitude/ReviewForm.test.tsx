@@ -289,6 +289,29 @@ describe('ReviewForm', () => {
     expect(api.store.db.feed.some((item) => item.sayThanks === text)).toBe(false);
   });
 
+  it('sends a review with a donation to a non-profit (isDonate, ngoId, donated to)', async () => {
+    const { user } = renderReview({ profileId: 'green-earth-fund' });
+    const text = `With a donation ${Date.now()}`;
+    await user.type(sayThanks(), text);
+    await user.click(screen.getByRole('button', { name: 'Add Donation' }));
+    const section = screen.getByRole('region', { name: 'Your donation' });
+    await user.click(within(section).getByRole('button', { name: '$20' }));
+    await user.click(await within(section).findByRole('checkbox', { name: "I'm not a robot" }));
+    await user.click(
+      await within(section).findByRole('button', { name: /Donate via Debit\/Credit Card/ }),
+    );
+    expect(await within(section).findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+
+    const pending = api.store.db.pendingGratitudes?.find((p) => p.record.sayThanks === text);
+    expect(pending).toBeDefined();
+    const payment = api.store.db.payments?.find((p) => p.intentId === pending?.intentId);
+    expect(payment).toMatchObject({
+      endpoint: 'payment/payment-intent-for-both',
+      amountCents: 2000,
+      metadata: { title: `${GUEST.fullName} donated to greenearthfund` },
+    });
+  });
+
   it('says Add Donation for a non-profit', () => {
     renderReview({ profileId: 'green-earth-fund' });
     expect(screen.getByRole('button', { name: 'Add Donation' })).toHaveAttribute('type', 'button');

@@ -63,6 +63,35 @@ function emulatorRedirects(config, isProduction) {
   return rules;
 }
 
+/**
+ * Which third-party services this build talks to live, for the page's Content-Security-Policy
+ * (mock-api/securityHeaders.ts): dist/security.json, read by the preview/production server.
+ */
+function securityManifest(config) {
+  const absoluteApi = /^https?:\/\//.test(config.apiBaseUrl);
+  const services = {
+    stripe: Boolean(process.env.STRIPE_PUBLISHABLE_KEY),
+    recaptcha: Boolean(process.env.RECAPTCHA_SITE_KEY),
+    branch: !config.branchApiUrl,
+    apiOrigin: absoluteApi ? new URL(config.apiBaseUrl).origin : null,
+  };
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('SecurityManifest', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'SecurityManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            compilation.emitAsset(
+              'security.json',
+              new webpack.sources.RawSource(JSON.stringify(services, null, 2)),
+            );
+          },
+        );
+      });
+    },
+  };
+}
+
 /** Inlines the redirect script, with its rules, first in <head>: it costs no request. */
 function emulatorRedirectsShell(rules) {
   const code = fs.readFileSync(
@@ -122,6 +151,7 @@ module.exports = (_env, argv) => {
       new webpack.DefinePlugin({ __APP_CONFIG__: JSON.stringify(config) }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       ...(redirects.length > 0 ? [emulatorRedirectsShell(redirects)] : []),
+      securityManifest(config),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

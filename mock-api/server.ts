@@ -13,6 +13,7 @@ import { galleryRoutes } from './routes/gallery';
 import { guestRoutes } from './routes/guests';
 import { demoRoutes } from './routes/demo';
 import { gratitudeRoutes } from './routes/gratitude';
+import { securityHeaders } from './securityHeaders';
 import { paymentRoutes } from './routes/payments';
 import { createScenarios } from './scenarios';
 import { createCaptchaVerifier } from './captchaVerifier';
@@ -47,6 +48,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 
   const app = jsonServer.create() as express.Express;
   app.disable('x-powered-by');
+  app.use(securityHeaders);
   if (options.logger) app.use(morgan('dev'));
 
   app.use(

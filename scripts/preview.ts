@@ -1,11 +1,18 @@
 // `npm run preview`: the production build and the mock API from one process on one origin:
 // the app at /, the API under /api, media under /media; unknown app paths get index.html.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { createMockApi, DEFAULT_DATA_DIR } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
+import {
+  EMULATED_SERVICES,
+  branchEmulatorOrigins,
+  inlineScriptHashes,
+  pageContentSecurityPolicy,
+  type BuildServices,
+} from '../mock-api/securityHeaders';
 
 export const DIST_DIR = path.join(__dirname, '..', 'dist');
 export const DEFAULT_PREVIEW_PORT = 4100;
@@ -23,6 +30,12 @@ export async function createPreviewServer(options: PreviewOptions): Promise<expr
   if (!existsSync(indexHtml)) {
     throw new Error(`${indexHtml} does not exist: run "npm run build" first.`);
   }
+  const manifest = path.join(distDir, 'security.json');
+  const services: BuildServices = existsSync(manifest)
+    ? (JSON.parse(readFileSync(manifest, 'utf8')) as BuildServices)
+    : EMULATED_SERVICES;
+  // The page shell's inline script is allowed by its hash, computed from the file served.
+  const inlineScripts = inlineScriptHashes(readFileSync(indexHtml, 'utf8'));
   const { app } = await createMockApi({
     dataDir: options.dataDir,
     guestToken: options.guestToken,
@@ -43,8 +56,17 @@ export async function createPreviewServer(options: PreviewOptions): Promise<expr
       setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
-  app.get('*', (_req, res) => {
+  app.get('*', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
+    const port = req.get('host')?.split(':')[1] ?? '';
+    res.setHeader(
+      'Content-Security-Policy',
+      pageContentSecurityPolicy(
+        services,
+        inlineScripts,
+        branchEmulatorOrigins(services, { protocol: req.protocol, hostname: req.hostname, port }),
+      ),
+    );
     res.sendFile(indexHtml);
   });
   return app;

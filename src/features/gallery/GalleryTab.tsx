@@ -1,6 +1,6 @@
 // The Photos/Videos tab: the profile's gallery as a grid that loads the next page of 20 when the
 // visitor nears the end, and says when it is loading, empty or complete.
-import { useEffect, useEffectEvent, useMemo, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type RefObject } from 'react';
 import { FullscreenVideo } from '../../components/FullscreenVideo';
 import { useGetGalleryInfiniteQuery } from './galleryApi';
 import {
@@ -10,6 +10,7 @@ import {
   galleryItemLabel,
   type GalleryFooter,
 } from './galleryPaging';
+import { gridWindow, type GridWindow } from './gridWindow';
 import './GalleryTab.css';
 
 const FOOTER_TEXT: Record<GalleryFooter, string> = {
@@ -63,6 +64,9 @@ export function GalleryTab({ userId }: { userId: string }) {
     if (nearEnd && canLoadMore && !isError) void fetchNextPage();
   }, [nearEnd, canLoadMore, isError, fetchNextPage]);
 
+  const listRef = useRef<HTMLUListElement>(null);
+  const shown = useGridWindow(listRef, items.length);
+
   const footer = galleryFooter({
     itemCount: items.length,
     isFetching,
@@ -75,11 +79,22 @@ export function GalleryTab({ userId }: { userId: string }) {
     <div className="gallery">
       <div className="gallery__scroller">
         {items.length > 0 && (
-          <ul className="gallery__grid" aria-label="Photos and videos">
-            {items.map((item, index) => {
+          <ul
+            ref={listRef}
+            className="gallery__grid"
+            aria-label="Photos and videos"
+            style={{ paddingTop: shown.padTop, paddingBottom: shown.padBottom }}
+          >
+            {items.slice(shown.start, shown.end).map((item, offset) => {
+              const index = shown.start + offset;
               const label = galleryItemLabel(item, index);
               return (
-                <li className="gallery__cell" key={`${index}-${item.media}`}>
+                <li
+                  className="gallery__cell"
+                  key={`${index}-${item.media}`}
+                  aria-posinset={index + 1}
+                  aria-setsize={items.length}
+                >
                   {galleryItemKind(item.mimeType) === 'video' ? (
                     <FullscreenVideo
                       src={item.media}
@@ -117,4 +132,88 @@ export function GalleryTab({ userId }: { userId: string }) {
       </p>
     </div>
   );
+}
+
+/** What was last measured of the grid and the viewport. */
+interface GridMeasure {
+  columns: number;
+  rowStride: number;
+  viewportStart: number;
+  viewportHeight: number;
+}
+
+const UNMEASURED: GridMeasure = { columns: 1, rowStride: 0, viewportStart: 0, viewportHeight: 0 };
+
+const windowOf = (itemCount: number, m: GridMeasure) =>
+  gridWindow(
+    { itemCount, columns: m.columns, rowStride: m.rowStride },
+    { start: m.viewportStart, height: m.viewportHeight },
+  );
+
+const sameWindow = (a: GridWindow, b: GridWindow) =>
+  a.start === b.start && a.end === b.end && a.padTop === b.padTop && a.padBottom === b.padBottom;
+
+/**
+ * The part of the grid to render (gridWindow), computed at render from the last measurement, so a
+ * new page of items is placed at once. Re-measured on scroll (once per frame), on resize and when
+ * the grid changes size; a measurement that moves no row boundary does not re-render. The grid's
+ * own CSS decides the columns and row height; this reads them back. Unmeasured (or without layout)
+ * the first items are rendered.
+ */
+function useGridWindow(listRef: RefObject<HTMLUListElement | null>, itemCount: number): GridWindow {
+  const [measured, setMeasured] = useState<GridMeasure>(UNMEASURED);
+  const measure = useEffectEvent(() => {
+    const list = listRef.current;
+    if (!list) return;
+    const next = measureGrid(list);
+    setMeasured((current) =>
+      sameWindow(windowOf(itemCount, current), windowOf(itemCount, next)) ? current : next,
+    );
+  });
+
+  useEffect(() => {
+    measure();
+  }, [itemCount]);
+
+  const hasList = itemCount > 0;
+  useEffect(() => {
+    const list = listRef.current;
+    if (!list) return;
+    let frame = 0;
+    const schedule = () => {
+      if (frame === 0) {
+        frame = requestAnimationFrame(() => {
+          frame = 0;
+          measure();
+        });
+      }
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    const resizes = new ResizeObserver(schedule);
+    resizes.observe(list);
+    schedule();
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+      resizes.disconnect();
+    };
+  }, [listRef, hasList]);
+
+  return windowOf(itemCount, measured);
+}
+
+function measureGrid(list: HTMLUListElement): GridMeasure {
+  const style = getComputedStyle(list);
+  const cell = list.querySelector('li');
+  return {
+    columns: style.gridTemplateColumns.split(' ').filter(Boolean).length || 1,
+    rowStride: cell
+      ? cell.getBoundingClientRect().height + (Number.parseFloat(style.rowGap) || 0)
+      : 0,
+    // The grid's box starts with row 0 (the top padding stands in for the rows above the window).
+    viewportStart: -list.getBoundingClientRect().top,
+    viewportHeight: window.innerHeight,
+  };
 }

@@ -9,6 +9,7 @@ export default tseslint.config(
   {
     ignores: [
       'dist/',
+      'dist-server/',
       'node_modules/',
       'mock-api/.data/',
       'e2e-artifacts/',

@@ -92,6 +92,36 @@ function securityManifest(config) {
   };
 }
 
+/**
+ * dist/asset-manifest.json: the JS and CSS files of each named lazy chunk group (e.g. the
+ * profile route), so a server-rendered page can link them up front instead of waiting for them.
+ */
+function assetManifest() {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('AssetManifest', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'AssetManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+          () => {
+            const groups = {};
+            for (const [name, group] of compilation.namedChunkGroups) {
+              const files = group.getFiles().map((file) => `/${file}`);
+              groups[name] = {
+                js: files.filter((file) => file.endsWith('.js')),
+                css: files.filter((file) => file.endsWith('.css')),
+              };
+            }
+            compilation.emitAsset(
+              'asset-manifest.json',
+              new webpack.sources.RawSource(JSON.stringify({ groups }, null, 2)),
+            );
+          },
+        );
+      });
+    },
+  };
+}
+
 /** Inlines the redirect script, with its rules, first in <head>: it costs no request. */
 function emulatorRedirectsShell(rules) {
   const code = fs.readFileSync(
@@ -118,11 +148,70 @@ function emulatorRedirectsShell(rules) {
   };
 }
 
+/**
+ * The server bundle of the profile route's renderer (src/server/renderPage.tsx), for the
+ * preview/production server: node_modules stay external, CSS is the client's, images get the
+ * client's file names without being written twice.
+ */
+function serverConfig(config) {
+  return {
+    name: 'server',
+    mode: 'production',
+    target: 'node20',
+    entry: { renderPage: './src/server/renderPage.tsx' },
+    output: {
+      path: path.resolve(__dirname, 'dist-server'),
+      filename: '[name].js',
+      library: { type: 'commonjs2' },
+      publicPath: '/',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    devtool: 'source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    externalsPresets: { node: true },
+    externals: [
+      ({ request }, callback) =>
+        /^[@a-z][^:]*$/i.test(request ?? '') && !/\.css$/.test(request ?? '')
+          ? callback(null, `commonjs ${request}`)
+          : callback(),
+    ],
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'ts-loader', options: { transpileOnly: true } },
+        },
+        { test: /\.css$/, use: path.resolve(__dirname, 'scripts/webpack/no-css-loader.js') },
+        {
+          test: /\.(png|jpe?g|svg|webp)$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({ __APP_CONFIG__: JSON.stringify(config) }),
+      // One file: the lazy route modules are required in place.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+    optimization: { minimize: false },
+    performance: { hints: false },
+  };
+}
+
 module.exports = (_env, argv) => {
   const isProduction = argv.mode === 'production';
   const config = appConfig(isProduction);
+  const client = clientConfig(config, isProduction);
+  return isProduction ? [client, serverConfig(config)] : client;
+};
+
+function clientConfig(config, isProduction) {
   const redirects = emulatorRedirects(config, isProduction);
   return {
+    name: 'client',
     mode: isProduction ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
     output: {
@@ -152,6 +241,7 @@ module.exports = (_env, argv) => {
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       ...(redirects.length > 0 ? [emulatorRedirectsShell(redirects)] : []),
       securityManifest(config),
+      ...(isProduction ? [assetManifest()] : []),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
@@ -166,4 +256,4 @@ module.exports = (_env, argv) => {
       client: { overlay: { errors: true, warnings: false } },
     },
   };
-};
+}

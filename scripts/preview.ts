@@ -15,11 +15,20 @@ import {
 } from '../mock-api/securityHeaders';
 
 export const DIST_DIR = path.join(__dirname, '..', 'dist');
+/** The server renderer webpack builds next to the client (src/server/renderPage.tsx). */
+export const SERVER_RENDERER = path.join(__dirname, '..', 'dist-server', 'renderPage.js');
+
+type ProfileRenderer = typeof import('../src/server/renderPage');
+
+/** The profile routes the server renders: /user_profile/{id} and /user-details/{id}. */
+const PROFILE_PATH = /^\/(?:user_profile|user-details)\/([^/]+)\/?$/;
 export const DEFAULT_PREVIEW_PORT = 4100;
 
 export interface PreviewOptions {
   dataDir: string;
   distDir?: string;
+  /** The server renderer's file; null serves the static page to every route. */
+  serverRenderer?: string | null;
   guestToken?: string;
   logger?: boolean;
 }
@@ -56,7 +65,24 @@ export async function createPreviewServer(options: PreviewOptions): Promise<expr
       setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
     }),
   );
-  app.get('*', (req, res) => {
+  const rendererFile =
+    options.serverRenderer === undefined ? SERVER_RENDERER : options.serverRenderer;
+  const renderer =
+    rendererFile && existsSync(rendererFile)
+      ? // eslint-disable-next-line @typescript-eslint/no-require-imports
+        (require(rendererFile) as ProfileRenderer)
+      : null;
+  const template = readFileSync(indexHtml, 'utf8');
+  const manifestFile = path.join(distDir, 'asset-manifest.json');
+  const routeAssets = existsSync(manifestFile)
+    ? (
+        JSON.parse(readFileSync(manifestFile, 'utf8')) as {
+          groups: Record<string, { js: string[]; css: string[] }>;
+        }
+      ).groups.profile
+    : undefined;
+
+  app.get('*', (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
     const port = req.get('host')?.split(':')[1] ?? '';
     res.setHeader(
@@ -67,7 +93,29 @@ export async function createPreviewServer(options: PreviewOptions): Promise<expr
         branchEmulatorOrigins(services, { protocol: req.protocol, hostname: req.hostname, port }),
       ),
     );
-    res.sendFile(indexHtml);
+    const profile = PROFILE_PATH.exec(req.path);
+    if (!renderer || !profile?.[1]) {
+      res.sendFile(indexHtml);
+      return;
+    }
+    const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+    renderer
+      .renderProfilePage({
+        profileId: decodeURIComponent(profile[1]),
+        url: req.originalUrl,
+        origin,
+        template,
+        routeAssets,
+      })
+      .then(
+        (page) => res.status(page.status).type('html').send(page.html),
+        (error: unknown) => {
+          // A failed server render still serves the page: the client renders it.
+          console.error('[preview] server render failed', error);
+          if (res.headersSent) next(error);
+          else res.sendFile(indexHtml);
+        },
+      );
   });
   return app;
 }

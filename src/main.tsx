@@ -1,9 +1,15 @@
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { makeStore } from './app/store';
+import { makeStore, type RootState } from './app/store';
+import { ROOT_ID, readPreloadedState } from './server/pageState';
 import './styles.css';
 
-const container = document.getElementById('root');
+const container = document.getElementById(ROOT_ID);
 if (!container) throw new Error('The page has no #root element.');
-createRoot(container).render(<App store={makeStore()} Router={BrowserRouter} />);
+// A server-rendered page (the preview/production server's profile route) comes with its data:
+// hydrate it. A static host's index.html has neither: render on the client.
+const preloadedState = readPreloadedState(document) as Partial<RootState> | undefined;
+const app = <App store={makeStore({ preloadedState })} Router={BrowserRouter} />;
+if (preloadedState && container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -39,7 +39,13 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
           </h2>
           <p className="feed-card__meta">
             {when && (
-              <time dateTime={item.createdAt} title={absoluteTime(item.createdAt)}>
+              // A server-rendered page says this in the server's clock and time zone; the
+              // browser's own wording replaces it right after hydration (useClock).
+              <time
+                dateTime={item.createdAt}
+                title={absoluteTime(item.createdAt)}
+                suppressHydrationWarning
+              >
                 {when}
               </time>
             )}

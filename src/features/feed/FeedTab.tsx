@@ -70,8 +70,13 @@ export function FeedTab({ items, now }: FeedTabProps) {
 function useClock(refreshMs: number): number {
   const [time, setTime] = useState(() => Date.now());
   useEffect(() => {
+    // Read again once mounted: a hydrated page's first render used the server's moment.
+    const first = setTimeout(() => setTime(Date.now()), 0);
     const timer = setInterval(() => setTime(Date.now()), refreshMs);
-    return () => clearInterval(timer);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
   }, [refreshMs]);
   return time;
 }

@@ -1,0 +1,79 @@
+// The profile route rendered on the server: readable without JavaScript, previewed by link
+// unfurlers (Open Graph / Twitter card), then hydrated without a second lookup or an error.
+import { test, expect } from './fixtures';
+
+test.describe('server rendering of the profile route', () => {
+  test.describe('without JavaScript', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test('the profile, its card, counts and feed are in the page, styled', async ({
+      page,
+      saveScreenshot,
+    }) => {
+      const answer = await page.goto('/user_profile/ava-martinez');
+      expect(answer?.status()).toBe(200);
+      await expect(page).toHaveTitle('Ava Martinez | Grati');
+      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+      await expect(page.getByRole('img', { name: 'Ava Martinez' }).first()).toBeVisible();
+      await expect(page.getByText('Barista & Latte Artist')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Recognize, received 128' })).toBeVisible();
+      await expect(page.getByText(/Best flat white in town!/)).toBeVisible();
+      // The profile route's stylesheet is linked by the server: the card is laid out.
+      const card = await page.locator('.profile-card').boundingBox();
+      expect(card?.width).toBeGreaterThan(200);
+      await saveScreenshot('ssr-no-javascript');
+    });
+
+    test('an unknown profile answers 404 with the OOPS!! page', async ({ page }) => {
+      const answer = await page.goto('/user_profile/nobody-at-all');
+      expect(answer?.status()).toBe(404);
+      await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
+      await expect(page).toHaveTitle('OOPS!! | Grati');
+    });
+  });
+
+  test('a shared link carries its Open Graph and Twitter card preview', async ({ request }) => {
+    const html = await (await request.get('/user_profile/bluebird-cafe?show=true')).text();
+    const meta = (attribute: string, name: string) =>
+      new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
+    expect(meta('property', 'og:title')).toBe('Bluebird Café | Grati');
+    expect(meta('property', 'og:type')).toBe('profile');
+    expect(meta('property', 'og:url')).toMatch(
+      /^http:\/\/localhost:\d+\/user_profile\/bluebird-cafe$/,
+    );
+    expect(meta('property', 'og:image')).toMatch(/^http:\/\/localhost:\d+\/media\/seed\/.+/);
+    expect(meta('name', 'twitter:card')).toBe('summary_large_image');
+    expect(meta('property', 'og:description')?.length).toBeGreaterThan(10);
+    // One title and one description: the shell's generic ones are replaced.
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head.match(/<title>/g)).toHaveLength(1);
+    expect(head.match(/<meta name="?description"?/g)).toHaveLength(1);
+    // The state handed to the client is data, never a script the page's CSP would have to allow.
+    expect(html).toMatch(/<script type="application\/json" id=preloaded-state>/);
+    expect(html).not.toMatch(/<script>/);
+  });
+
+  test('the page hydrates from the server’s data: no second lookup, no error, interactive', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    const lookups: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/gratitude/findUser')) lookups.push(sent.url());
+    });
+    await page.goto('/user_profile/ava-martinez');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+    // Hydrated: the tabs respond.
+    await page.getByRole('tab', { name: 'Socials' }).click();
+    await expect(page.getByRole('tab', { name: 'Socials' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await page.getByRole('tab', { name: 'Feed' }).click();
+    await expect(page.getByText(/Best flat white in town!/)).toBeVisible();
+    expect(lookups).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { DeepLinkGate } from './DeepLinkGate';
 import { initDeepLinks, type DeepLinkSession } from './branch';
@@ -110,18 +110,23 @@ describe('a visit through a Branch link', () => {
 });
 
 describe('any other visit', () => {
-  it('shows its page at once while the session starts in the background', () => {
+  it('shows its page at once and starts the session once the page is idle', async () => {
     deferredSession();
     renderAt('/user_profile/sam-lee');
 
     expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    // The SDK is not fetched during the page's own first load...
+    expect(initMock).not.toHaveBeenCalled();
+    // ...but right after it.
+    await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
   });
 
   it('only logs a failure, leaving the page as it is', async () => {
     const session = deferredSession();
     renderAt('/user_profile/sam-lee');
     const failure = new Error('Request blocked by client, probably adblock');
+    await waitFor(() => expect(initMock).toHaveBeenCalled());
 
     await act(async () => session.reject(failure));
 

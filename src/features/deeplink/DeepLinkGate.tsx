@@ -36,14 +36,19 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    initDeepLinks().then(
-      (session) => current && onSession(session),
-      (error: unknown) => current && onFailure(error),
-    );
+    const start = () =>
+      initDeepLinks().then(
+        (session) => current && onSession(session),
+        (error: unknown) => current && onFailure(error),
+      );
+    // A visit through a link waits for it; any other visit starts the session once the page is
+    // idle, so the SDK's download does not compete with the page's own first load.
+    const cancel = opensLink ? (void start(), () => {}) : whenIdle(() => void start());
     return () => {
       current = false;
+      cancel();
     };
-  }, []);
+  }, [opensLink]);
 
   if (status === 'resolving') {
     return (
@@ -60,4 +65,14 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
     );
   }
   return children;
+}
+
+/** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel function. */
+function whenIdle(task: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(task, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(task, 200);
+  return () => window.clearTimeout(handle);
 }

@@ -43,6 +43,20 @@ function createGuest(apiBaseUrl: string, n: number): Promise<string | null> {
     .catch(() => null); // cut off by the kill: not acknowledged, so it may or may not be stored
 }
 
+async function servedGuestIds(apiBaseUrl: string): Promise<string[]> {
+  const response = await fetch(`${apiBaseUrl}/__db/guests`, {
+    headers: { Authorization: `Bearer ${DEFAULT_GUEST_TOKEN}` },
+  });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { userId: string }[]).map((g) => g.userId);
+}
+
+/** The acknowledged ids that `ids` lacks. */
+function missingFrom(ids: string[], acknowledged: string[]): string[] {
+  const present = new Set(ids);
+  return acknowledged.filter((id) => !present.has(id));
+}
+
 describe('durability', () => {
   let dataDir: string;
   let child: ChildProcess | undefined;
@@ -56,42 +70,69 @@ describe('durability', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('keeps every write answered 200 when the process is SIGKILLed mid-write', async () => {
-    const started = await startApiProcess(dataDir);
-    child = started.child;
+  it('keeps every write answered 200 when the process is SIGKILLed during 200 concurrent writes', async () => {
+    // 200 clients keep writing until the process dies; the kill comes once KILL_AFTER writes have
+    // been answered, so about 200 writes are in flight (sent, not answered) when it lands. Each
+    // round restarts the API on the data the previous kill left.
+    const WRITERS = 200;
+    const KILL_AFTER = 300;
+    const ROUNDS = 3;
     const acknowledged: string[] = [];
     let sent = 0;
-    const KILL_AFTER = 150;
-    // 20 clients keep writing until the process dies, so writes are in flight when it does.
-    const client = async () => {
-      for (;;) {
-        const n = sent++;
-        const userId = await createGuest(started.apiBaseUrl, n);
-        if (userId === null) return;
-        acknowledged.push(userId);
-        if (acknowledged.length === KILL_AFTER) {
-          child!.kill('SIGKILL');
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: 20 }, client));
 
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const started = await startApiProcess(dataDir);
+      child = started.child;
+      // The restarted API serves every write answered before the last kill.
+      expect(missingFrom(await servedGuestIds(started.apiBaseUrl), acknowledged)).toEqual([]);
+
+      const sentBefore = sent;
+      const acknowledgedBefore = acknowledged.length;
+      let inFlight = 0;
+      let inFlightAtKill = 0;
+      const client = async () => {
+        for (;;) {
+          const n = sent++;
+          inFlight += 1;
+          const userId = await createGuest(started.apiBaseUrl, n);
+          inFlight -= 1;
+          if (userId === null) return;
+          acknowledged.push(userId);
+          if (acknowledged.length - acknowledgedBefore === KILL_AFTER) {
+            inFlightAtKill = inFlight;
+            started.child.kill('SIGKILL');
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: WRITERS }, client));
+
+      // The kill landed while most writers were waiting for an answer, and some writes were cut
+      // off by it (sent, never answered).
+      expect(acknowledged.length - acknowledgedBefore).toBeGreaterThanOrEqual(KILL_AFTER);
+      expect(inFlightAtKill).toBeGreaterThanOrEqual(WRITERS / 2);
+      expect(sent - sentBefore).toBeGreaterThan(acknowledged.length - acknowledgedBefore);
+
+      // The data file parses and holds every write that was answered 200.
+      const stored = JSON.parse(await readFile(path.join(dataDir, 'db.json'), 'utf8')) as {
+        guests: { userId: string }[];
+      };
+      expect(
+        missingFrom(
+          stored.guests.map((g) => g.userId),
+          acknowledged,
+        ),
+      ).toEqual([]);
+    }
+    expect(new Set(acknowledged).size).toBe(acknowledged.length);
+
+    // And the API comes back on the same data.
     const stored = JSON.parse(await readFile(path.join(dataDir, 'db.json'), 'utf8')) as {
       guests: { userId: string }[];
     };
-    const storedIds = new Set(stored.guests.map((g) => g.userId));
-    expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
-    // Some writes were cut off by the kill (sent, never answered).
-    expect(sent).toBeGreaterThan(acknowledged.length);
-    for (const id of acknowledged) expect(storedIds.has(id)).toBe(true);
-
-    // And the API comes back on the same data.
     const restarted = await startApiProcess(dataDir);
     child = restarted.child;
-    const response = await fetch(`${restarted.apiBaseUrl}/__db/guests`, {
-      headers: { Authorization: `Bearer ${DEFAULT_GUEST_TOKEN}` },
-    });
-    const guests = (await response.json()) as { userId: string }[];
-    expect(guests.length).toBe(stored.guests.length);
+    const served = await servedGuestIds(restarted.apiBaseUrl);
+    expect(served.length).toBe(stored.guests.length);
+    expect(missingFrom(served, acknowledged)).toEqual([]);
   }, 60_000);
 });

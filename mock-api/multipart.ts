@@ -54,6 +54,8 @@ export interface ParsedForm {
  * uploads folder under a random dot-name (static serving ignores dotfiles). The client's file
  * names are never used. On any failure every temporary file is deleted before rejecting.
  */
+const NAMELESS_PART = 'Every part of the form needs a name.';
+
 export async function parseForm(req: Request, uploadsDir: string): Promise<ParsedForm> {
   if (!req.is('multipart/form-data')) {
     throw new HttpError(400, 'invalid_body', 'The body must be multipart/form-data.');
@@ -82,9 +84,11 @@ export async function parseForm(req: Request, uploadsDir: string): Promise<Parse
       resolve();
     };
 
-    parser.on('field', (name, value, info) => {
+    parser.on('field', (name: string | undefined, value, info) => {
       if (failure) return;
-      if (info.nameTruncated || info.valueTruncated) {
+      if (!name) {
+        stop(badRequest('body', NAMELESS_PART));
+      } else if (info.nameTruncated || info.valueTruncated) {
         stop(badRequest(name, `${name} is too long.`));
       } else if (fields.has(name)) {
         stop(badRequest(name, `${name} must be given once.`));
@@ -93,9 +97,14 @@ export async function parseForm(req: Request, uploadsDir: string): Promise<Parse
       }
     });
 
-    parser.on('file', (name, stream) => {
+    parser.on('file', (name: string | undefined, stream) => {
       if (failure) {
         stream.resume();
+        return;
+      }
+      if (!name) {
+        stream.resume();
+        stop(badRequest('body', NAMELESS_PART));
         return;
       }
       if (name !== 'media' && name !== 'thumbnail') {
@@ -136,16 +145,34 @@ export async function parseForm(req: Request, uploadsDir: string): Promise<Parse
       });
       writes.push(
         new Promise<void>((resolve, reject) => {
-          pipeline(stream, out).then(() => {
-            open.delete(writing);
-            file.sha256 = hash.digest('hex');
-            file.type = sniffMediaType(file.head);
-            resolve();
-          }, reject);
-          // A pipeline whose ends are destroyed mid-way does not always settle: the closed
-          // file (its descriptor released, so it can be deleted) is what counts.
+          // Settled only once the file is closed: a write stream destroyed before it opened
+          // still creates its file when the open completes, and only then may it be deleted.
+          // (A pipeline whose ends are destroyed mid-way may not settle at all: then the close
+          // alone decides.)
+          let outcome: { error: Error | null } | null = null;
+          let closed = false;
+          const settle = () => {
+            if (!closed || !outcome) return;
+            if (outcome.error) reject(outcome.error);
+            else resolve();
+          };
+          pipeline(stream, out).then(
+            () => {
+              open.delete(writing);
+              file.sha256 = hash.digest('hex');
+              file.type = sniffMediaType(file.head);
+              outcome ??= { error: null };
+              settle();
+            },
+            (error: unknown) => {
+              outcome ??= { error: error instanceof Error ? error : new Error(String(error)) };
+              settle();
+            },
+          );
           out.once('close', () => {
-            if (!out.writableFinished) reject(new Error('The upload was cut off.'));
+            closed = true;
+            if (!out.writableFinished) outcome ??= { error: new Error('The upload was cut off.') };
+            settle();
           });
         }),
       );

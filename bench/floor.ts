@@ -1,0 +1,124 @@
+// The floor: a profile page saved as static HTML once it has rendered (same markup, styles and
+// images, no scripts), served from one origin with everything else proxied to the real server,
+// so its CSS, images and fonts resolve exactly as the app's do. The page is captured through the
+// same proxy, so every URL the server or the app wrote already names the floor's origin.
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import type { Browser } from '@playwright/test';
+import { KEEP_NAMES_SHIM } from './chrome';
+
+export const FLOOR_PREFIX = '/__floor/';
+
+/** Lighthouse's default mobile screen (Moto G Power): the markup is taken at the same size. */
+export const MOBILE_VIEWPORT = { width: 412, height: 823 };
+
+/**
+ * Loads the profile in Chromium from `baseUrl` (the floor server's origin), waits for the card
+ * and the feed, and returns its HTML without scripts.
+ */
+export async function captureRenderedHtml(
+  browser: Browser,
+  baseUrl: string,
+  profileId: string,
+): Promise<string> {
+  const context = await browser.newContext({
+    viewport: MOBILE_VIEWPORT,
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  try {
+    await context.addInitScript(KEEP_NAMES_SHIM);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/user_profile/${profileId}`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Feed' }).waitFor({ state: 'visible', timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    return await page.evaluate(() => {
+      const root = document.documentElement.cloneNode(true) as HTMLElement;
+      const scripty = root.querySelectorAll(
+        [
+          'script',
+          'link[rel="modulepreload"]',
+          'link[rel="preload"][as="script"]',
+          'link[rel="prefetch"][as="script"]',
+          // A preloaded API request only feeds the scripts.
+          'link[rel="preload"][as="fetch"]',
+        ].join(','),
+      );
+      for (const element of scripty) element.remove();
+      return `<!doctype html>\n${root.outerHTML}`;
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+export interface FloorServer {
+  baseUrl: string;
+  /** Serves `html` at /__floor/{profileId}.html from now on. */
+  setPage: (profileId: string, html: string) => void;
+  hasPage: (profileId: string) => boolean;
+  urlOf: (profileId: string) => string;
+  close: () => Promise<void>;
+}
+
+/** Serves the floor pages at /__floor/{id}.html and proxies every other request to `target`. */
+export async function startFloorServer(target: string): Promise<FloorServer> {
+  const upstream = new URL(target);
+  const pages = new Map<string, string>();
+  const server: Server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (url.startsWith(FLOOR_PREFIX)) {
+      const id = decodeURIComponent(url.slice(FLOOR_PREFIX.length).replace(/\.html(\?.*)?$/, ''));
+      const html = pages.get(id);
+      if (html === undefined) {
+        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such floor page.');
+        return;
+      }
+      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+      const body = gzip ? gzipSync(html) : Buffer.from(html);
+      res.writeHead(200, {
+        'Content-Type': 'text/html; charset=utf-8',
+        'Cache-Control': 'no-cache',
+        'Content-Length': body.length,
+        ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+      });
+      res.end(body);
+      return;
+    }
+    const proxied = request(
+      {
+        hostname: upstream.hostname,
+        port: upstream.port,
+        method: req.method,
+        path: url,
+        headers: req.headers,
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    proxied.on('error', (error) => {
+      if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
+      res.end(String(error));
+    });
+    req.pipe(proxied);
+  });
+  await new Promise<void>((resolve) => server.listen(0, resolve));
+  const { port } = server.address() as AddressInfo;
+  const baseUrl = `http://localhost:${port}`;
+  return {
+    baseUrl,
+    setPage: (profileId, html) => pages.set(profileId, html),
+    hasPage: (profileId) => pages.has(profileId),
+    urlOf: (profileId) => `${baseUrl}${FLOOR_PREFIX}${encodeURIComponent(profileId)}.html`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}

@@ -1,0 +1,123 @@
+// The production build and the server under test, started exactly as e2e/globalSetup.ts does:
+// `npm run --silent preview` on a free port with its own data dir, in its own process group.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+export const ROOT = path.join(__dirname, '..');
+
+/** Runs a command in the repository; its output goes to `logFile`, and to the error on failure. */
+export function runLogged(command: string, args: string[], logFile: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const log = createWriteStream(logFile);
+    const tail: string[] = [];
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const keep = (chunk: Buffer) => {
+      log.write(chunk);
+      tail.push(chunk.toString());
+      if (tail.length > 40) tail.shift();
+    };
+    child.stdout.on('data', keep);
+    child.stderr.on('data', keep);
+    child.once('error', reject);
+    child.once('close', (code) => {
+      log.end();
+      if (code === 0) resolve();
+      else reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${tail.join('')}`));
+    });
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitForUp(
+  url: string,
+  deadline: number,
+  child?: ChildProcess,
+): Promise<void> {
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) {
+      throw new Error(`the server exited (${child.exitCode}) before ${url} answered`);
+    }
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not come up`);
+}
+
+export interface RunningServer {
+  baseUrl: string;
+  port: number;
+  dataDir: string;
+  logFile: string;
+  /** How the server process ended before `stop` was called, or null while it runs. */
+  exitedEarly: () => string | null;
+  stop: () => Promise<void>;
+}
+
+/** Starts `npm run --silent preview` on a free port over `dataDir` (logs to `logFile`). */
+export async function startPreview(dataDir: string, logFile: string): Promise<RunningServer> {
+  const port = await freePort();
+  const log = createWriteStream(logFile);
+  const child = spawn('npm', ['run', '--silent', 'preview'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  let stopped = false;
+  let earlyExit: string | null = null;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!stopped)
+        earlyExit = `exited with ${signal ?? `code ${code}`} at ${new Date().toISOString()}`;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }, 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    log.end();
+  };
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitForUp(`${baseUrl}/`, Date.now() + 60_000, child);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { baseUrl, port, dataDir, logFile, exitedEarly: () => earlyExit, stop };
+}

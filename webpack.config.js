@@ -122,6 +122,26 @@ function assetManifest() {
   };
 }
 
+/** Copies files from public/ into the build as they are (robots.txt). */
+function publicFiles(names) {
+  return {
+    apply(compiler) {
+      compiler.hooks.thisCompilation.tap('PublicFiles', (compilation) => {
+        compilation.hooks.processAssets.tap(
+          { name: 'PublicFiles', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          () => {
+            for (const name of names) {
+              const file = path.join(__dirname, 'public', name);
+              compilation.fileDependencies.add(file);
+              compilation.emitAsset(name, new webpack.sources.RawSource(fs.readFileSync(file)));
+            }
+          },
+        );
+      });
+    },
+  };
+}
+
 /** Inlines the redirect script, with its rules, first in <head>: it costs no request. */
 function emulatorRedirectsShell(rules) {
   const code = fs.readFileSync(
@@ -241,6 +261,7 @@ function clientConfig(config, isProduction) {
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       ...(redirects.length > 0 ? [emulatorRedirectsShell(redirects)] : []),
       securityManifest(config),
+      publicFiles(['robots.txt']),
       ...(isProduction ? [assetManifest()] : []),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

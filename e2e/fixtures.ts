@@ -13,7 +13,29 @@ interface Fixtures {
   saveScreenshot: (name: string, page?: Page) => Promise<void>;
 }
 
+/**
+ * Waits until the app has taken over the page (`data-app-ready`, src/app/AppRoutes.tsx): a page
+ * the server rendered shows its buttons before they work. Call it after a navigation the test
+ * did not make with page.goto (a redirect, a reload); page.goto waits by itself.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
+}
+
 export const test = base.extend<Fixtures>({
+  page: async ({ page, javaScriptEnabled }, use) => {
+    if (javaScriptEnabled !== false) {
+      const goto = page.goto.bind(page);
+      page.goto = async (url, options) => {
+        const answer = await goto(url, options);
+        if (answer?.ok() !== false && (await page.locator('#root').count()) > 0) {
+          await waitForApp(page);
+        }
+        return answer;
+      };
+    }
+    await use(page);
+  },
   // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.
   // eslint-disable-next-line no-empty-pattern
   baseURL: async ({}, use) => {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, waitForApp } from './fixtures';
 import { startFlow } from './payment-helpers';
 
 const SEED = path.join(__dirname, '..', 'mock-api', 'seed', 'media');
@@ -154,6 +154,8 @@ test.describe('sending a recognition', () => {
     });
     await expect(dialog).toBeVisible();
     await expect(page).toHaveURL(/\/user_profile\/isabella-chen\?show=true$/);
+    // The page the redirect opened is the server's until the app takes over.
+    await waitForApp(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/user_profile\/isabella-chen$/);
     const first = page.getByRole('article').first();
@@ -188,13 +190,17 @@ test.describe('sending a recognition', () => {
     const dialog = page.getByRole('dialog', {
       name: 'Congratulations! Your recognition has been sent.',
     });
+    // The page the redirect opened is the server's until the app takes over.
+    await waitForApp(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
     const first = page.getByRole('article').first();
     await expect(first.getByRole('heading')).toHaveText(/Robin Photos recognized/i);
     await expect(first.getByRole('button', { name: /Show image \d of 3/ })).toHaveCount(3);
     const image = first.getByRole('img', { name: /Photo 1 of 3/ });
     await expect(image).toBeVisible();
-    expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
     expect((await iconsCount(page, 'theodore-brooks')).handshakeCount).toBe(
       before.handshakeCount! + 1,
     );
@@ -218,6 +224,8 @@ test.describe('sending a recognition', () => {
     const response = page.waitForResponse('**/api/gratitude/image-gratitude');
     await page.getByRole('button', { name: 'Submit' }).click();
     expect((await response).status()).toBe(200);
+    await expect(page).toHaveURL(/show=true/);
+    await waitForApp(page);
     await page
       .getByRole('dialog', { name: 'Congratulations! Your recognition has been sent.' })
       .getByRole('button', { name: 'OK' })

@@ -1,6 +1,6 @@
 // A review sent with a tip (gratitudeType BOTH): paid, it is published; declined, it never shows.
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, waitForApp } from './fixtures';
 import { fillCard, guestName, passCaptcha, paymentsOf, startFlow } from './payment-helpers';
 
 // A profile of its own: these tests add to its feed and counts.
@@ -85,6 +85,8 @@ test.describe('a review with a tip (BOTH)', () => {
     await expect(page).toHaveURL(/\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
     const modal = page.getByRole('dialog', { name: /Congratulations/ });
     await expect(modal).toBeVisible();
+    // The page the redirect opened is the server's until the app takes over.
+    await waitForApp(page);
     await modal.getByRole('button', { name: 'OK' }).click();
     await expect(page).toHaveURL(/\/user_profile\/priya-natarajan$/);
     await expect(page.getByText(text)).toBeVisible();

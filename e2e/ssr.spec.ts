@@ -1,5 +1,6 @@
 // The profile route rendered on the server: readable without JavaScript, previewed by link
 // unfurlers (Open Graph / Twitter card), then hydrated without a second lookup or an error.
+import { createHash } from 'node:crypto';
 import { test, expect } from './fixtures';
 
 test.describe('server rendering of the profile route', () => {
@@ -33,7 +34,8 @@ test.describe('server rendering of the profile route', () => {
   });
 
   test('a shared link carries its Open Graph and Twitter card preview', async ({ request }) => {
-    const html = await (await request.get('/user_profile/bluebird-cafe?show=true')).text();
+    const answer = await request.get('/user_profile/bluebird-cafe?show=true');
+    const html = await answer.text();
     const meta = (attribute: string, name: string) =>
       new RegExp(`<meta ${attribute}="${name}" content="([^"]*)"`).exec(html)?.[1];
     expect(meta('property', 'og:title')).toBe('Bluebird Café | Grati');
@@ -48,9 +50,17 @@ test.describe('server rendering of the profile route', () => {
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head.match(/<title>/g)).toHaveLength(1);
     expect(head.match(/<meta name="?description"?/g)).toHaveLength(1);
-    // The state handed to the client is data, never a script the page's CSP would have to allow.
+    // The state handed to the client is data, not a script; the one inline script is the loader
+    // that fetches the app's scripts after the first paint, allowed by its hash.
     expect(html).toMatch(/<script type="application\/json" id=preloaded-state>/);
-    expect(html).not.toMatch(/<script>/);
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1] ?? '');
+    expect(inline).toHaveLength(1);
+    expect(inline[0]).toMatch(/^requestAnimationFrame\(/);
+    expect(html.slice(0, html.indexOf('</head>'))).not.toMatch(/<script defer/);
+    const hash = createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64');
+    expect(answer.headers()['content-security-policy']).toContain(`'sha256-${hash}'`);
   });
 
   test('the page hydrates from the server’s data: no second lookup, no error, interactive', async ({

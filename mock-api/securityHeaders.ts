@@ -46,9 +46,14 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const [, attributes = '', body = ''] = match;
     if (/\ssrc\s*=/i.test(attributes) || body === '') continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+    hashes.push(scriptHash(body));
   }
   return hashes;
+}
+
+/** The CSP source ('sha256-...') that allows exactly this inline script. */
+export function scriptHash(code: string): string {
+  return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
 
 /** The Content-Security-Policy of the app's pages. */

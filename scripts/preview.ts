@@ -10,6 +10,7 @@ import {
   EMULATED_SERVICES,
   branchEmulatorOrigins,
   inlineScriptHashes,
+  scriptHash,
   pageContentSecurityPolicy,
   type BuildServices,
 } from '../mock-api/securityHeaders';
@@ -108,7 +109,22 @@ export async function createPreviewServer(options: PreviewOptions): Promise<expr
         routeAssets,
       })
       .then(
-        (page) => res.status(page.status).type('html').send(page.html),
+        (page) => {
+          // The server-rendered page's script loader is allowed by its hash, as the shell's.
+          res.setHeader(
+            'Content-Security-Policy',
+            pageContentSecurityPolicy(
+              services,
+              [...inlineScripts, ...page.inlineScripts.map(scriptHash)],
+              branchEmulatorOrigins(services, {
+                protocol: req.protocol,
+                hostname: req.hostname,
+                port,
+              }),
+            ),
+          );
+          res.status(page.status).type('html').send(page.html);
+        },
         (error: unknown) => {
           // A failed server render still serves the page: the client renders it.
           console.error('[preview] server render failed', error);

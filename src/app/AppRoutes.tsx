@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { AppReady } from '../components/AppReady';
 import { Spinner } from '../components/Spinner';
 import { ProfileRedirect } from './ProfileRedirect';
 import { Header } from '../components/Header';
@@ -21,6 +22,7 @@ export function AppRoutes() {
       <main id="main" className="app-main">
         <DeepLinkGate>
           <Suspense fallback={<Spinner />}>
+            <AppReady />
             <Routes>
               <Route path={paths.home.path} element={<HomePage />} />
               <Route path={paths.profileRedirect.path} element={<ProfileRedirect />} />

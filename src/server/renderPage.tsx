@@ -29,6 +29,8 @@ export interface RenderRequest {
 export interface RenderedPage {
   status: number;
   html: string;
+  /** The page's inline scripts (the script loader), for its Content-Security-Policy. */
+  inlineScripts: string[];
 }
 
 const ABORT_AFTER_MS = 5000;
@@ -55,9 +57,9 @@ export async function renderProfilePage(request: RenderRequest): Promise<Rendere
   const head =
     hoisted +
     (user ? previewTags(user, request) : '') +
-    assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('') +
-    assets.js.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`).join('');
-  let html = request.template;
+    assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+  const { html: shell, loader } = loadScriptsAfterPaint(request.template, assets.js);
+  let html = shell;
   // React's <title> (and the profile's description) replace the generic ones of the shell.
   if (/<title>/.test(hoisted)) html = html.replace(/<title>[^<]*<\/title>/, '');
   if (user) html = html.replace(/<meta name=description content="[^"]*">/, '');
@@ -70,7 +72,36 @@ export async function renderProfilePage(request: RenderRequest): Promise<Rendere
   // No such account: 404. A lookup that failed otherwise (the API down): 502, same page.
   const failure = result.error as { status?: unknown } | undefined;
   const status = user ? 200 : failure?.status === 404 || !failure ? 404 : 502;
-  return { status, html };
+  return { status, html, inlineScripts: [loader] };
+}
+
+/**
+ * The page is complete as HTML: its scripts are only needed to make it interactive. They are
+ * taken out of the shell's <head> (where they would be fetched, and compete with the page's own
+ * first paint) and loaded, in order, by a small inline loader right after the first paint; the
+ * route's chunk goes with them so hydration finds it ready.
+ */
+export function loadScriptsAfterPaint(
+  template: string,
+  routeScripts: readonly string[],
+): { html: string; loader: string } {
+  const sources: string[] = [];
+  const html = template.replace(
+    /<script defer(?:="")? src="?([^" >]+)"?><\/script>/g,
+    (_t, src) => {
+      sources.push(String(src));
+      return '';
+    },
+  );
+  // The route's chunk goes before the entry (the shell's last script, webpack's runtime), so the
+  // runtime finds it installed and hydration does not wait for it.
+  const route = routeScripts.filter((src) => !sources.includes(src));
+  sources.splice(Math.max(0, sources.length - 1), 0, ...route);
+  const loader =
+    'requestAnimationFrame(function(){setTimeout(function(){' +
+    `${JSON.stringify(sources).replace(/</g, '\\u003c')}.forEach(function(u){` +
+    'var s=document.createElement("script");s.src=u;s.async=false;document.head.appendChild(s)})})})';
+  return { html: html.replace('</body>', `<script>${loader}</script></body>`), loader };
 }
 
 /**

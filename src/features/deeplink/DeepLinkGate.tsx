@@ -4,6 +4,7 @@
 // once while the session starts in the background (a failure there is only logged).
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { AppReady } from '../../components/AppReady';
 import { paths } from '../../config/paths';
 import { rememberCurrentUserId } from '../profile/currentUser';
 import { initDeepLinks, type DeepLinkSession } from './branch';
@@ -53,6 +54,7 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
   if (status === 'resolving') {
     return (
       <p className="deep-link-gate" role="status">
+        <AppReady />
         Loading...
       </p>
     );
@@ -60,6 +62,7 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
   if (status === 'invalid') {
     return (
       <section className="page deep-link-gate" aria-labelledby="invalid-qr-title">
+        <AppReady />
         <h1 id="invalid-qr-title">Invalid QR Found</h1>
       </section>
     );

@@ -1,9 +1,9 @@
 // The production build and the server under test, started exactly as e2e/globalSetup.ts does:
 // `npm run --silent preview` on a free port with its own data dir, in its own process group.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
+import { freePort, waitForUp } from '../scripts/serverProcess';
 
 export const ROOT = path.join(__dirname, '..');
 
@@ -27,37 +27,6 @@ export function runLogged(command: string, args: string[], logFile: string): Pro
       else reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${tail.join('')}`));
     });
   });
-}
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-export async function waitForUp(
-  url: string,
-  deadline: number,
-  child?: ChildProcess,
-): Promise<void> {
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) {
-      throw new Error(`the server exited (${child.exitCode}) before ${url} answered`);
-    }
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not come up`);
 }
 
 export interface RunningServer {

@@ -238,9 +238,24 @@ function LogoMark() {
   );
 }
 
+/** The 24-unit, decorative icon frame every header icon is drawn in. */
+function HeaderIcon({
+  children,
+  className = 'site-header__icon',
+}: {
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {children}
+    </svg>
+  );
+}
+
 function MailIcon() {
   return (
-    <svg className="site-header__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon>
       <rect
         x="3"
         y="5"
@@ -252,24 +267,24 @@ function MailIcon() {
         strokeWidth="2"
       />
       <path d="m4 7 8 6 8-6" fill="none" stroke="currentColor" strokeWidth="2" />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function FacebookIcon() {
   return (
-    <svg className="site-header__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon>
       <path
         fill="currentColor"
         d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H8v3h2.5V21h3Z"
       />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function InstagramIcon() {
   return (
-    <svg className="site-header__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon>
       <rect
         x="3.5"
         y="3.5"
@@ -282,35 +297,35 @@ function InstagramIcon() {
       />
       <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
       <circle cx="17.2" cy="6.8" r="1.2" fill="currentColor" />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function LinkedInIcon() {
   return (
-    <svg className="site-header__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon>
       <path
         fill="currentColor"
         d="M4.5 9h3v11h-3V9Zm1.5-5a1.75 1.75 0 1 1 0 3.5A1.75 1.75 0 0 1 6 4Zm4 5h2.9v1.5h.1c.4-.8 1.4-1.7 3-1.7 3.1 0 3.7 2 3.7 4.7V20h-3v-5.6c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9V20h-3V9h.3Z"
       />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function XIcon() {
   return (
-    <svg className="site-header__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon>
       <path
         fill="currentColor"
         d="M17.2 3.5h2.9l-6.3 7.2 7.4 9.8h-5.8l-4.5-5.9-5.2 5.9H2.8l6.7-7.7-7.1-9.3h5.9l4.1 5.4 4.8-5.4Zm-1 15.3h1.6L7.9 5.1H6.2l10 13.7Z"
       />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function ChevronIcon() {
   return (
-    <svg className="site-header__chevron" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon className="site-header__chevron">
       <path
         d="m6 9 6 6 6-6"
         fill="none"
@@ -318,13 +333,13 @@ function ChevronIcon() {
         strokeWidth="2.4"
         strokeLinecap="round"
       />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function PhoneIcon() {
   return (
-    <svg className="site-header__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon>
       <rect
         x="6"
         y="2.5"
@@ -336,19 +351,19 @@ function PhoneIcon() {
         strokeWidth="2"
       />
       <path d="M10.5 18h3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </svg>
+    </HeaderIcon>
   );
 }
 
 function CloseIcon() {
   return (
-    <svg className="site-header__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+    <HeaderIcon>
       <path
         d="m6 6 12 12M18 6 6 18"
         stroke="currentColor"
         strokeWidth="2.4"
         strokeLinecap="round"
       />
-    </svg>
+    </HeaderIcon>
   );
 }

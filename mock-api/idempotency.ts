@@ -1,8 +1,10 @@
 // Idempotency-Key handling shared by the routes that store something (gratitudes, payments): the
 // header's rules, one-at-a-time processing per key, and replaying a stored answer.
-import type { Request, Response } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { Store } from './db/store';
 import type { Db, IdempotencyRecord } from './db/types';
-import { HttpError, badRequest } from './http';
+import { HttpError, asyncRoute, badRequest } from './http';
+import { type ParsedForm, hashForm, withParsedForm } from './multipart';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
@@ -95,4 +97,37 @@ export function runIdempotent(
 export function sendIdempotent(res: Response, outcome: IdempotentOutcome): void {
   if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
   res.json(outcome.answer);
+}
+
+/** What identifies one request: its key, where it went and its body. */
+export interface IdempotentRequest {
+  key: string;
+  endpoint: string;
+  bodyHash: string;
+}
+
+/**
+ * A multipart endpoint that does its `work` at most once per Idempotency-Key: the form is parsed
+ * (its temporary files removed afterwards), a repeat of the same form answers the stored answer,
+ * the same key with another form is refused. `work` stores its answer with `rememberAnswer`.
+ */
+export function idempotentFormRoute(
+  store: Store,
+  serialized: ReturnType<typeof createSerializer>,
+  endpoint: string,
+  work: (form: ParsedForm, request: IdempotentRequest, req: Request) => Promise<unknown>,
+): RequestHandler {
+  return asyncRoute(async (req: Request, res: Response) => {
+    const key = idempotencyKey(req);
+    const outcome = await withParsedForm(req, res, store.uploadsDir, (form) => {
+      const request = { key, endpoint, bodyHash: hashForm(endpoint, form) };
+      return runIdempotent(
+        serialized,
+        () => store.db,
+        request,
+        () => work(form, request, req),
+      );
+    });
+    sendIdempotent(res, outcome);
+  });
 }

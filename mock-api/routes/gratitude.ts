@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Router, type Request, type Response } from 'express';
+import { Router } from 'express';
 import {
   GRATITUDE_ICONS,
   type FeedMedia,
@@ -31,22 +31,10 @@ import {
 import { MAX_FULL_NAME_LENGTH } from './guests';
 import type { Db, FeedRecord } from '../db/types';
 import type { Store } from '../db/store';
-import { EMAIL_PATTERN, HttpError, asyncRoute, badRequest, notFound, requireString } from '../http';
+import { EMAIL_PATTERN, HttpError, badRequest, notFound, requireString } from '../http';
 import { extensionOf, videoDurationSeconds } from '../mediaSniff';
-import {
-  createSerializer,
-  idempotencyKey,
-  rememberAnswer,
-  runIdempotent,
-  sendIdempotent,
-} from '../idempotency';
-import {
-  type ParsedForm,
-  type UploadedFile,
-  hashForm,
-  removeFiles,
-  withParsedForm,
-} from '../multipart';
+import { createSerializer, idempotentFormRoute, rememberAnswer } from '../idempotency';
+import { type ParsedForm, type UploadedFile, removeFiles } from '../multipart';
 
 type Endpoint = 'create-gratitude' | 'image-gratitude';
 
@@ -100,20 +88,9 @@ export function gratitudeRoutes(store: Store): Router {
   const serialized = createSerializer();
 
   const handler = (endpoint: Endpoint) =>
-    asyncRoute(async (req: Request, res: Response) => {
-      const key = idempotencyKey(req);
-      const outcome = await withParsedForm(req, res, store.uploadsDir, (form) => {
-        const bodyHash = hashForm(endpoint, form);
-        return runIdempotent(
-          serialized,
-          () => store.db,
-          { key, endpoint, bodyHash },
-          async () =>
-            save(store, key, endpoint, bodyHash, await validate(endpoint, form, store.db)),
-        );
-      });
-      sendIdempotent(res, outcome);
-    });
+    idempotentFormRoute(store, serialized, endpoint, async (form, { key, bodyHash }) =>
+      save(store, key, endpoint, bodyHash, await validate(endpoint, form, store.db)),
+    );
 
   router.post('/gratitude/create-gratitude', handler('create-gratitude'));
   router.post('/gratitude/image-gratitude', handler('image-gratitude'));

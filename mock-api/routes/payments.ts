@@ -64,11 +64,12 @@ import {
 import {
   createSerializer,
   idempotencyKey,
+  idempotentFormRoute,
   rememberAnswer,
   runIdempotent,
   sendIdempotent,
 } from '../idempotency';
-import { type ParsedForm, hashForm, withParsedForm } from '../multipart';
+import type { ParsedForm } from '../multipart';
 import type { Scenarios } from '../scenarios';
 import { createStripeClient } from '../stripeClient';
 import { MAX_FULL_NAME_LENGTH } from './guests';
@@ -242,57 +243,51 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
       sendIdempotent(res, outcome);
     });
 
-  const bothHandler = asyncRoute(async (req: Request, res: Response) => {
-    const endpoint: Endpoint = 'payment/payment-intent-for-both';
-    const key = idempotencyKey(req);
-    const outcome = await withParsedForm(req, res, store.uploadsDir, (form) => {
-      const bodyHash = hashForm(endpoint, form);
-      return runIdempotent(
-        serialized,
-        () => store.db,
-        { key, endpoint, bodyHash },
-        async () => {
-          const review = await validateReview(form, store.db, {
-            gratitudeType: 'BOTH',
-            media: 'optional',
-            otherFields: FORM_PAYMENT_FIELDS,
-          });
-          const request = parsePayment(paymentFieldsOfForm(form), store.db, endpoint);
-          if (request.metadata.getThanksUserID !== review.getThanksUserId) {
-            throw badRequest('metadata', 'metadata.getThanksUserID must be getThanksUserId.');
-          }
-          if (review.isDonate !== request.nonProfit) {
-            throw badRequest(
-              'isDonate',
-              `isDonate must be ${String(request.nonProfit)} for this profile.`,
-            );
-          }
-          if (request.nonProfit && review.ngoId !== review.getThanksUserId) {
-            throw badRequest('ngoId', 'ngoId must be the non-profit profile id.');
-          }
-          await checkCaptcha(request);
-          const media = await storeMedia(store.uploadsDir, review.media);
-          try {
-            const intent = await createIntent(req, request, key);
-            const record = reviewRecord(review, media, request.amountCents);
-            const answer = intentAnswer(intent);
-            await store.mutate((db) => {
-              db.pendingGratitudes ??= [];
-              db.pendingGratitudes.push({ record, intentId: intent.id });
-              db.payments ??= [];
-              db.payments.push(paymentRecord(endpoint, request, intent, key, record.id));
-              rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
-            });
-            return answer;
-          } catch (error) {
-            await removeStoredMedia(store.uploadsDir, media);
-            throw error;
-          }
-        },
-      );
-    });
-    sendIdempotent(res, outcome);
-  });
+  const bothEndpoint: Endpoint = 'payment/payment-intent-for-both';
+  const bothHandler = idempotentFormRoute(
+    store,
+    serialized,
+    bothEndpoint,
+    async (form, { key, bodyHash }, req) => {
+      const endpoint = bothEndpoint;
+      const review = await validateReview(form, store.db, {
+        gratitudeType: 'BOTH',
+        media: 'optional',
+        otherFields: FORM_PAYMENT_FIELDS,
+      });
+      const request = parsePayment(paymentFieldsOfForm(form), store.db, endpoint);
+      if (request.metadata.getThanksUserID !== review.getThanksUserId) {
+        throw badRequest('metadata', 'metadata.getThanksUserID must be getThanksUserId.');
+      }
+      if (review.isDonate !== request.nonProfit) {
+        throw badRequest(
+          'isDonate',
+          `isDonate must be ${String(request.nonProfit)} for this profile.`,
+        );
+      }
+      if (request.nonProfit && review.ngoId !== review.getThanksUserId) {
+        throw badRequest('ngoId', 'ngoId must be the non-profit profile id.');
+      }
+      await checkCaptcha(request);
+      const media = await storeMedia(store.uploadsDir, review.media);
+      try {
+        const intent = await createIntent(req, request, key);
+        const record = reviewRecord(review, media, request.amountCents);
+        const answer = intentAnswer(intent);
+        await store.mutate((db) => {
+          db.pendingGratitudes ??= [];
+          db.pendingGratitudes.push({ record, intentId: intent.id });
+          db.payments ??= [];
+          db.payments.push(paymentRecord(endpoint, request, intent, key, record.id));
+          rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
+        });
+        return answer;
+      } catch (error) {
+        await removeStoredMedia(store.uploadsDir, media);
+        throw error;
+      }
+    },
+  );
 
   /**
    * Reads back from Stripe the status of every unfinished intent `which` selects, and publishes

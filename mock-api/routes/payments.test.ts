@@ -20,11 +20,7 @@ let guestId: string;
 
 beforeAll(async () => {
   api = await startMockApi();
-  const answer = await api.request(
-    'user/v2/createWebUser',
-    jsonPost({ fullName: 'Jamie Guest', email: 'jamie@example.com' }),
-  );
-  guestId = ((await answer.json()) as { data: { userId: string } }).data.userId;
+  guestId = (await api.createGuest('Jamie Guest', 'jamie@example.com')).userId;
 });
 
 afterAll(() => api.close());

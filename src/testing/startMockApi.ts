@@ -16,7 +16,15 @@ export interface RunningMockApi {
   store: Store;
   /** fetch() against the API with the guest token (pass `headers` to replace it). */
   request(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  /** A guest made through createWebUser, as the details step makes one; its email is from the name. */
+  createGuest(fullName: string, email?: string): Promise<TestGuest>;
   close(): Promise<void>;
+}
+
+export interface TestGuest {
+  userId: string;
+  fullName: string;
+  email: string;
 }
 
 export async function startMockApi(
@@ -34,20 +42,28 @@ export async function startMockApi(
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const apiBaseUrl = `${origin}/api`;
+  const request: RunningMockApi['request'] = (pathAndQuery, init = {}) =>
+    fetch(`${apiBaseUrl}/${pathAndQuery.replace(/^\//, '')}`, {
+      ...init,
+      headers: {
+        Authorization: `Bearer ${guestToken}`,
+        ...(init.headers as Record<string, string>),
+      },
+    });
   return {
     origin,
     apiBaseUrl,
     guestToken,
     dataDir,
     store,
-    request: (pathAndQuery, init = {}) =>
-      fetch(`${apiBaseUrl}/${pathAndQuery.replace(/^\//, '')}`, {
-        ...init,
-        headers: {
-          Authorization: `Bearer ${guestToken}`,
-          ...(init.headers as Record<string, string>),
-        },
-      }),
+    request,
+    createGuest: async (fullName, email) => {
+      const address = email ?? `${fullName.split(' ')[0]?.toLowerCase() ?? 'guest'}@example.com`;
+      const answer = await request('user/v2/createWebUser', jsonPost({ fullName, email: address }));
+      if (!answer.ok) throw new Error(`createWebUser answered ${answer.status}`);
+      const { userId } = ((await answer.json()) as { data: { userId: string } }).data;
+      return { userId, fullName, email: address };
+    },
     close: async () => {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { GratitudeIcon, UserDetails } from '../../api/types';
 import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import { GratitudeFlow } from './GratitudeFlow';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
@@ -21,11 +21,7 @@ let consoleError: jest.SpyInstance;
 beforeAll(async () => {
   // Uploads use XMLHttpRequest, which jsdom sends cross-origin like a browser does.
   api = await startMockApi({ allowedOrigins: [window.location.origin] });
-  const response = await api.request(
-    'user/v2/createWebUser',
-    jsonPost({ fullName: GUEST.fullName, email: GUEST.email }),
-  );
-  GUEST.userId = ((await response.json()) as { data: { userId: string } }).data.userId;
+  GUEST.userId = (await api.createGuest(GUEST.fullName, GUEST.email)).userId;
   setEmulatorBuildConfig(api);
   await runEmulatorScript(api, '/__recaptcha/api.js');
   // loadStripe takes the window.Stripe a page already has: here the mock API's emulator.

@@ -41,12 +41,7 @@ const greenEarth = {
   businessType: 'NON-PROFIT',
 };
 
-async function guestNamed(fullName: string): Promise<Guest> {
-  const email = `${fullName.split(' ')[0]!.toLowerCase()}@example.com`;
-  const response = await api.request('user/v2/createWebUser', jsonPost({ email, fullName }));
-  const { userId } = ((await response.json()) as { data: { userId: string } }).data;
-  return { userId, fullName, email };
-}
+const guestNamed = (fullName: string): Promise<Guest> => api.createGuest(fullName);
 
 async function openGiftForm(profile: typeof ava, guest: Guest) {
   renderWithProviders(<GiftForm profile={profile as unknown as UserDetails} guest={guest} />, {

@@ -31,11 +31,11 @@ afterAll(() => api.close());
 const bluebird = { _id: 'bluebird-cafe', userName: 'bluebird.cafe', businessType: 'WORKPLACE' };
 
 async function openGiftForm(fullName: string) {
-  const email = `${fullName.split(' ')[0]!.toLowerCase()}@example.com`;
-  const response = await api.request('user/v2/createWebUser', jsonPost({ email, fullName }));
-  const { userId } = ((await response.json()) as { data: { userId: string } }).data;
   renderWithProviders(
-    <GiftForm profile={bluebird as unknown as UserDetails} guest={{ userId, fullName, email }} />,
+    <GiftForm
+      profile={bluebird as unknown as UserDetails}
+      guest={await api.createGuest(fullName)}
+    />,
     { api },
   );
   const user = userEvent.setup();

@@ -55,6 +55,16 @@ export const test = base.extend<Fixtures>({
   },
   saveScreenshot: async ({ page }, use) => {
     await use(async (name, target = page) => {
+      // A full-page picture shows the whole page as a visitor who scrolled would see it: the
+      // lazy pictures below the fold are loaded first (they would be, by the scroll).
+      await target.evaluate(async () => {
+        const images = [...document.images];
+        for (const image of images) image.loading = 'eager';
+        await Promise.race([
+          Promise.all(images.map((image) => image.decode().catch(() => undefined))),
+          new Promise((resolve) => setTimeout(resolve, 3000)),
+        ]);
+      });
       await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
     });
   },

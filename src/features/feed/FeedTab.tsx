@@ -25,7 +25,7 @@ interface FeedTabProps {
 }
 
 export function FeedTab({ items, now }: FeedTabProps) {
-  const clock = useClock(CLOCK_REFRESH_MS);
+  const clock = useClock(CLOCK_REFRESH_MS, now);
   const snackbar = useSnackbar(FEED_SNACKBAR_MS);
   const { show } = snackbar;
   const onAppOnlyAction = useCallback(() => show(FEED_APP_ONLY_MESSAGE), [show]);
@@ -57,7 +57,7 @@ export function FeedTab({ items, now }: FeedTabProps) {
       <ul className="feed-list">
         {selectFeedCards(items).map((item) => (
           <li key={item.id}>
-            <FeedCard item={item} now={now ?? clock} onAppOnlyAction={onAppOnlyAction} />
+            <FeedCard item={item} now={clock} onAppOnlyAction={onAppOnlyAction} />
           </li>
         ))}
       </ul>
@@ -66,17 +66,20 @@ export function FeedTab({ items, now }: FeedTabProps) {
   );
 }
 
-/** The current time, read once on mount and then every `refreshMs`. */
-function useClock(refreshMs: number): number {
-  const [time, setTime] = useState(() => Date.now());
+/**
+ * The time relative times are measured from: `fixed` when given (no timers run then), otherwise
+ * the current time, read on mount and every `refreshMs` after.
+ */
+function useClock(refreshMs: number, fixed: number | undefined): number {
+  const [time, setTime] = useState(() => fixed ?? Date.now());
   useEffect(() => {
-    // Read again once mounted: a hydrated page's first render used the server's moment.
-    const first = setTimeout(() => setTime(Date.now()), 0);
-    const timer = setInterval(() => setTime(Date.now()), refreshMs);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [refreshMs]);
-  return time;
+    if (fixed !== undefined) return;
+    const tick = () => setTime(Date.now());
+    // Read again once mounted, in the same commit: a hydrated page's first render used the
+    // server's moment.
+    tick();
+    const timer = setInterval(tick, refreshMs);
+    return () => clearInterval(timer);
+  }, [fixed, refreshMs]);
+  return fixed ?? time;
 }

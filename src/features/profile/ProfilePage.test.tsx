@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
@@ -41,7 +41,9 @@ describe('ProfilePage against the mock API', () => {
     const user = userEvent.setup();
     renderProfile('green-earth-fund');
     await user.click(await screen.findByRole('button', { name: 'Donate' }));
-    expect(await screen.findByRole('heading', { name: 'Donate Green Earth Fund' })).toHaveFocus();
+    // The flow is a lazy chunk: focus moves to its heading once it has loaded and mounted.
+    const heading = await screen.findByRole('heading', { name: 'Donate Green Earth Fund' });
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('tablist')).toBeInTheDocument();

@@ -1,0 +1,186 @@
+// npm run test:stress: runs the Jest suite 5 rounds of two copies side by side (a machine under
+// load), then the browser suite with every test twice, and lists each test that failed even once.
+// Exit code 1 when anything failed. Options: --rounds N, --copies N, --repeat-each N, --skip-e2e.
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+
+const root = path.join(__dirname, '..');
+
+interface RunResult {
+  label: string;
+  code: number | null;
+  seconds: number;
+  failed: string[];
+  passed: number;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('close', resolve);
+  });
+}
+
+interface JestReport {
+  numPassedTests: number;
+  testResults: {
+    name: string;
+    message: string;
+    assertionResults: { fullName: string; status: string }[];
+  }[];
+}
+
+async function jestRun(label: string, outputFile: string): Promise<RunResult> {
+  const started = Date.now();
+  const code = await run('npx', ['jest', '--silent', '--json', `--outputFile=${outputFile}`]);
+  const seconds = (Date.now() - started) / 1000;
+  try {
+    const report = JSON.parse(await readFile(outputFile, 'utf8')) as JestReport;
+    const failed: string[] = [];
+    for (const file of report.testResults) {
+      const relative = path.relative(root, file.name);
+      const failing = file.assertionResults.filter((test) => test.status === 'failed');
+      for (const test of failing) failed.push(`${relative} › ${test.fullName}`);
+      // A suite that failed to run at all has no failing assertion but a message.
+      if (failing.length === 0 && file.message) failed.push(`${relative} (suite failed to run)`);
+    }
+    return { label, code, seconds, failed, passed: report.numPassedTests };
+  } catch {
+    return { label, code, seconds, failed: [`${label}: no Jest report`], passed: 0 };
+  }
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: { projectName: string; results: { status: string }[] }[];
+  }[];
+}
+
+function playwrightOutcomes(
+  suite: PlaywrightSuite,
+  titles: string[],
+  into: { failed: string[]; passed: number },
+) {
+  for (const spec of suite.specs ?? []) {
+    for (const test of spec.tests) {
+      for (const result of test.results) {
+        const name = `${spec.file} › ${[...titles, spec.title].join(' › ')}`;
+        if (result.status === 'passed') into.passed += 1;
+        else if (result.status !== 'skipped') into.failed.push(`${name} (${result.status})`);
+      }
+    }
+  }
+  for (const child of suite.suites ?? []) {
+    playwrightOutcomes(child, child.file === child.title ? titles : [...titles, child.title], into);
+  }
+}
+
+async function playwrightRun(repeatEach: number, outputFile: string): Promise<RunResult> {
+  const started = Date.now();
+  const code = await run(
+    'npx',
+    ['playwright', 'test', `--repeat-each=${repeatEach}`, '--reporter=json'],
+    { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const into = { failed: [] as string[], passed: 0 };
+  try {
+    const report = JSON.parse(await readFile(outputFile, 'utf8')) as {
+      suites: PlaywrightSuite[];
+      errors?: { message?: string }[];
+    };
+    for (const suite of report.suites) playwrightOutcomes(suite, [], into);
+    for (const error of report.errors ?? []) into.failed.push(`run error: ${error.message ?? ''}`);
+  } catch {
+    into.failed.push('browser suite: no Playwright report');
+  }
+  return { label: `browser suite ×${repeatEach}`, code, seconds, ...into };
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      rounds: { type: 'string', default: '5' },
+      copies: { type: 'string', default: '2' },
+      'repeat-each': { type: 'string', default: '2' },
+      'skip-e2e': { type: 'boolean', default: false },
+    },
+  });
+  const rounds = Number(values.rounds);
+  const copies = Number(values.copies);
+  const work = await mkdtemp(path.join(tmpdir(), 'grati-stress-'));
+  const results: RunResult[] = [];
+  try {
+    for (let round = 1; round <= rounds; round += 1) {
+      const batch = await Promise.all(
+        Array.from({ length: copies }, (_, copy) =>
+          jestRun(
+            `jest round ${round} copy ${copy + 1}`,
+            path.join(work, `jest-${round}-${copy}.json`),
+          ),
+        ),
+      );
+      for (const result of batch) {
+        results.push(result);
+        console.log(
+          `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
+            ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
+        );
+      }
+    }
+    if (!values['skip-e2e']) {
+      const buildCode = await run('npm', ['run', '--silent', 'build']);
+      if (buildCode !== 0) throw new Error('npm run build failed');
+      const result = await playwrightRun(Number(values['repeat-each']), path.join(work, 'pw.json'));
+      results.push(result);
+      console.log(
+        `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
+          ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
+      );
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+
+  const counts = new Map<string, number>();
+  for (const result of results) {
+    for (const name of result.failed) counts.set(name, (counts.get(name) ?? 0) + 1);
+  }
+  const jestRuns = results.filter((result) => result.label.startsWith('jest'));
+  const jestGreen = jestRuns.filter((result) => result.code === 0 && result.failed.length === 0);
+  console.log('');
+  console.log(
+    `Jest: ${jestGreen.length} of ${jestRuns.length} runs green (${copies} copies at once).`,
+  );
+  for (const result of results.filter((r) => !r.label.startsWith('jest'))) {
+    console.log(
+      `${result.label}: ${result.passed} passed, ${result.failed.length} failed (exit ${result.code}).`,
+    );
+  }
+  if (counts.size === 0 && results.every((result) => result.code === 0)) {
+    console.log('No test failed in any run.');
+    return;
+  }
+  console.log('Tests that failed at least once (times):');
+  for (const [name, times] of [...counts].sort((a, b) => b[1] - a[1])) {
+    console.log(`  ${times}× ${name}`);
+  }
+  process.exitCode = 1;
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exitCode = 1;
+});

@@ -2,7 +2,8 @@
 // load), then the browser suite with every test twice, and lists each test that failed even once.
 // Exit code 1 when anything failed. Options: --rounds N, --copies N, --repeat-each N, --skip-e2e.
 import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { closeSync, openSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -17,14 +18,24 @@ interface RunResult {
   passed: number;
 }
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<number | null> {
+/** Runs a command quietly; its output is kept in `logFile` for a failed run's reader. */
+function run(
+  command: string,
+  args: string[],
+  logFile: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<number | null> {
   return new Promise((resolve) => {
+    const log = openSync(logFile, 'w');
     const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', log, log],
     });
-    child.on('close', resolve);
+    child.on('close', (code) => {
+      closeSync(log);
+      resolve(code);
+    });
   });
 }
 
@@ -39,7 +50,11 @@ interface JestReport {
 
 async function jestRun(label: string, outputFile: string): Promise<RunResult> {
   const started = Date.now();
-  const code = await run('npx', ['jest', '--silent', '--json', `--outputFile=${outputFile}`]);
+  const code = await run(
+    'npx',
+    ['jest', '--silent', '--json', `--outputFile=${outputFile}`],
+    `${outputFile}.log`,
+  );
   const seconds = (Date.now() - started) / 1000;
   try {
     const report = JSON.parse(await readFile(outputFile, 'utf8')) as JestReport;
@@ -92,6 +107,7 @@ async function playwrightRun(repeatEach: number, outputFile: string): Promise<Ru
   const code = await run(
     'npx',
     ['playwright', 'test', `--repeat-each=${repeatEach}`, '--reporter=json'],
+    `${outputFile}.log`,
     { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
   );
   const seconds = (Date.now() - started) / 1000;
@@ -141,7 +157,11 @@ async function main() {
       }
     }
     if (!values['skip-e2e']) {
-      const buildCode = await run('npm', ['run', '--silent', 'build']);
+      const buildCode = await run(
+        'npm',
+        ['run', '--silent', 'build'],
+        path.join(work, 'build.log'),
+      );
       if (buildCode !== 0) throw new Error('npm run build failed');
       const result = await playwrightRun(Number(values['repeat-each']), path.join(work, 'pw.json'));
       results.push(result);
@@ -151,7 +171,7 @@ async function main() {
       );
     }
   } finally {
-    await rm(work, { recursive: true, force: true });
+    console.log(`Logs and reports of every run: ${work}`);
   }
 
   const counts = new Map<string, number>();

@@ -49,7 +49,7 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     ignores: [
       'src/features/payments/stripe/**',
-      'src/features/captcha/**',
+      'src/features/payments/captcha/**',
       'src/features/deeplink/branch.ts',
     ],
     rules: {
@@ -61,7 +61,7 @@ export default tseslint.config(
               group: ['@stripe/*'],
               message: 'Use the Stripe adapter in features/payments/stripe.',
             },
-            { group: ['react-google-recaptcha'], message: 'Use features/captcha.' },
+            { group: ['react-google-recaptcha'], message: 'Use features/payments/captcha.' },
             { group: ['branch-sdk'], message: 'Use features/deeplink/branch.ts.' },
           ],
         },

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { GRATITUDE_ICONS } from '../src/api/types';
+import { GRATITUDE_ICONS } from '../src/api/contract/types';
 import { reviewTitle } from '../src/features/gratitude/reviewTitle';
 import { DATA_FILE_NAME } from '../mock-api/db/store';
 import type { Db } from '../mock-api/db/types';

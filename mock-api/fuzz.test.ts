@@ -14,12 +14,12 @@ import { readFile, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
-import { platformFeeCents } from '../src/features/payments/fees';
-import { type RunningMockApi, jsonPost, startMockApi } from '../src/testing/startMockApi';
+import { platformFeeCents } from '../src/api/contract/fees';
+import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from './db/store';
-import { EMAIL_PATTERN } from './http';
 import { isScenarioName } from './scenarios';
 import { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY } from './emulators/stripe';
+import { EMAIL_PATTERN } from '../src/api/contract/guest';
 
 /** Runs per property; FUZZ_RUNS=2000 digs deeper (the default keeps `npm test` quick). */
 const RUNS = { numRuns: Number(process.env.FUZZ_RUNS) || 50 };

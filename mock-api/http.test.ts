@@ -2,15 +2,8 @@
 // keeps its rule, or throws an HttpError 400 naming the field; never another exception.
 import express, { type Request } from 'express';
 import fc from 'fast-check';
-import {
-  EMAIL_PATTERN,
-  HttpError,
-  jsonBody,
-  optionalBoolean,
-  queryInt,
-  queryString,
-  requireString,
-} from './http';
+import { HttpError, jsonBody, optionalBoolean, queryInt, queryString, requireString } from './http';
+import { EMAIL_PATTERN } from '../src/api/contract/guest';
 
 const RUNS = { numRuns: 300 };
 

@@ -1,6 +1,6 @@
 // Errors, input checks and the answer envelope shared by every mock API route.
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { ApiErrorBody, Envelope } from '../src/api/types';
+import type { ApiErrorBody, Envelope } from '../src/api/contract/types';
 
 export class HttpError extends Error {
   constructor(
@@ -121,9 +121,6 @@ export function queryString(req: Request, name: string, max = 200): string {
   if (raw.length > max) throw badRequest(name, `${name} must be at most ${max} characters.`);
   return raw;
 }
-
-/** Any top-level domain; one @; no spaces. The same rule as the guest details form. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
 
 /** The last error handler: every failure becomes a JSON error without a `status` field. */
 export function errorHandler(

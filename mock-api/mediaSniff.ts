@@ -1,6 +1,6 @@
 // Tells a media file's type from its bytes (never its name or declared type), and reads an
 // mp4/quicktime file's duration from its movie header.
-import type { MediaType } from '../src/features/gratitude/limits';
+import type { MediaType } from '../src/api/contract/limits';
 
 /** How many leading bytes `sniffMediaType` needs at most. */
 export const SNIFF_BYTES = 64;

@@ -17,7 +17,7 @@ import {
   isImageType,
   isVideoType,
   type MediaType,
-} from '../src/features/gratitude/limits';
+} from '../src/api/contract/limits';
 import { HttpError, badRequest } from './http';
 import { SNIFF_BYTES, sniffMediaType } from './mediaSniff';
 

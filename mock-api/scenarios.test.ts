@@ -1,7 +1,7 @@
 // The testers' scenario switch (GET/POST /api/__scenarios) and the scenarios that act outside
 // the payment calls (the Stripe.js emulator's wallet and script). The payment calls' scenarios
 // are tested with those calls (routes/payments.test.ts).
-import { type RunningMockApi, jsonPost, startMockApi } from '../src/testing/startMockApi';
+import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DEFAULT_SLOW_DELAY_MS, SCENARIO_NAMES, type ScenarioState } from './scenarios';
 
 let api: RunningMockApi;

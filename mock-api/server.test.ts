@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { FindUserResult, GalleryItem } from '../src/api/types';
-import { jsonPost, startMockApi, type RunningMockApi } from '../src/testing/startMockApi';
+import type { FindUserResult, GalleryItem } from '../src/api/contract/types';
+import { jsonPost, startMockApi, type RunningMockApi } from './testing';
 
 const DEMO_IDS = ['ava-martinez', 'bluebird-cafe', 'green-earth-fund', 'sam-lee', 'tip-only-jo'];
 

@@ -1,6 +1,6 @@
 // What the mock API keeps in its data file. Media paths are relative to the media root
 // ("seed/ava.jpg", "uploads/<random>.jpg"); the API answers with absolute /media/ URLs.
-import type { BusinessType, FeedItem, IconsCount, SocialLinks } from '../../src/api/types';
+import type { BusinessType, FeedItem, IconsCount, SocialLinks } from '../../src/api/contract/types';
 
 export interface UserRecord {
   _id: string;

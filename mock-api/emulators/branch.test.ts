@@ -1,4 +1,4 @@
-import { startMockApi, type RunningMockApi } from '../../src/testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../testing';
 import { BRANCH_EMULATOR_ROUTE } from './branch';
 
 const KEY = 'key_test_gratiDemoEmulatorKey000000000000';

@@ -1,4 +1,4 @@
-import { startMockApi, type RunningMockApi } from '../../src/testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../testing';
 import { createCaptchaVerifier } from '../captchaVerifier';
 import { RECAPTCHA_EMULATOR_ROUTE, TOKEN_TTL_MS, recaptchaEmulator } from './recaptcha';
 

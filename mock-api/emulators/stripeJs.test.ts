@@ -1,4 +1,4 @@
-import { startMockApi, type RunningMockApi } from '../../src/testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../testing';
 import { STRIPE_JS_EMULATOR_ROUTE, setStripeJsAvailable, setWalletsSupported } from './stripeJs';
 
 let api: RunningMockApi;

@@ -1,6 +1,6 @@
 // Mock-only: the demo profiles the home page lists, and a read-only view of the data for testers.
 import { Router, type Request } from 'express';
-import type { DemoProfile } from '../../src/api/types';
+import type { DemoProfile } from '../../src/api/contract/types';
 import type { Store } from '../db/store';
 import { HttpError, badRequest, envelope } from '../http';
 

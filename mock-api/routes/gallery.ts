@@ -1,6 +1,6 @@
 // GET user/v2/fetchUserGallery: the profile's photos and videos, a page at a time, newest first.
 import { Router } from 'express';
-import type { GalleryItem } from '../../src/api/types';
+import type { GalleryItem } from '../../src/api/contract/types';
 import type { Store } from '../db/store';
 import { asyncRoute, envelope, notFound, queryInt, queryString } from '../http';
 import { mediaUrl, requestOrigin } from '../media';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Envelope, FindUserResult } from '../../src/api/types';
+import type { Envelope, FindUserResult } from '../../src/api/contract/types';
 import {
   MAX_VIDEO_BYTES,
   MESSAGE_IMAGE_SIZE,
@@ -11,8 +11,8 @@ import {
   MESSAGE_TOO_MANY_IMAGES,
   MESSAGE_UNSUPPORTED_FORMAT,
   MESSAGE_VIDEO_LIMITS,
-} from '../../src/features/gratitude/limits';
-import { type RunningMockApi, jsonPost, startMockApi } from '../../src/testing/startMockApi';
+} from '../../src/api/contract/limits';
+import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
 
 const PROFILE = 'ava-martinez';

@@ -9,8 +9,7 @@ import {
   GRATITUDE_ICONS,
   type FeedMedia,
   type GratitudeIcon,
-  type IconsCount,
-} from '../../src/api/types';
+} from '../../src/api/contract/types';
 import {
   MAX_IMAGES,
   MAX_IMAGE_BYTES,
@@ -27,14 +26,16 @@ import {
   isImageType,
   isVideoType,
   type MediaType,
-} from '../../src/features/gratitude/limits';
+} from '../../src/api/contract/limits';
 import { MAX_FULL_NAME_LENGTH } from './guests';
 import type { Db, FeedRecord } from '../db/types';
 import type { Store } from '../db/store';
-import { EMAIL_PATTERN, HttpError, badRequest, notFound, requireString } from '../http';
+import { EMAIL_PATTERN } from '../../src/api/contract/guest';
+import { HttpError, badRequest, notFound, requireString } from '../http';
 import { extensionOf, videoDurationSeconds } from '../mediaSniff';
 import { createSerializer, idempotentFormRoute, rememberAnswer } from '../idempotency';
 import { type ParsedForm, type UploadedFile, removeFiles } from '../multipart';
+import { GRATITUDE_KINDS } from '../../src/api/contract/kinds';
 
 type Endpoint = 'create-gratitude' | 'image-gratitude';
 
@@ -57,13 +58,6 @@ const FIELD_NAMES = new Set([
   'isRecurring',
   'isDonate',
 ]);
-
-export const COUNT_OF_ICON: Record<GratitudeIcon, keyof IconsCount> = {
-  RECOGNITION: 'handshakeCount',
-  APPRECIATION: 'thumbsupCount',
-  CELEBRATION: 'cleberateCount',
-  GRATITUDE: 'thankyouCount',
-};
 
 export interface AcceptedMedia {
   file: UploadedFile;
@@ -326,5 +320,5 @@ export function reviewRecord(
 export function publishReview(db: Db, record: FeedRecord): void {
   db.feed.push(record);
   const user = db.users.find((u) => u._id === record.userId);
-  if (user) user.iconsCount[COUNT_OF_ICON[record.icon]] += 1;
+  if (user) user.iconsCount[GRATITUDE_KINDS[record.icon].countKey] += 1;
 }

@@ -4,10 +4,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Envelope, FindUserResult } from '../../src/api/types';
-import { platformFeeCents } from '../../src/features/payments/fees';
-import { gpayTestBody, walletPrepareBody } from '../../src/features/payments/intentBody';
-import { type RunningMockApi, jsonPost, startMockApi } from '../../src/testing/startMockApi';
+import type { Envelope, FindUserResult } from '../../src/api/contract/types';
+import { platformFeeCents } from '../../src/api/contract/fees';
+import { gpayTestBody, walletPrepareBody } from '../../src/api/contract/intentBody';
+import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
 import { SEED_MEDIA_DIR } from '../db/store';
 import type { PaymentRecord } from '../db/types';
 import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';

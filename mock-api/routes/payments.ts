@@ -27,7 +27,7 @@
 // captcha (the page has none yet). Nothing else is accepted for that account.
 // The /gpay test page pays GPAY_TEST_ACCOUNT_ID: create-payment-intent, amount 2000, Google Pay
 // (fee by its rule), with a captcha token; nothing else is accepted for that account either.
-// Both fixed accounts and their figures are in src/features/payments/intentBody.ts.
+// Both fixed accounts and their figures are in src/api/contract/intentBody.ts.
 //
 // PUBLISHING: a review sent with payment-intent-for-both is kept in db.pendingGratitudes, out of
 // the feed. Before `gratitude/findUser` answers for a profile with pending reviews, and on
@@ -41,26 +41,13 @@ import {
   type PaymentMethodKind,
   WALLET_PREPARE_FEE_CENTS,
   platformFeeCents,
-} from '../../src/features/payments/fees';
-import {
-  GPAY_TEST_ACCOUNT_ID,
-  GPAY_TEST_AMOUNT_CENTS,
-  WALLET_PREPARE_ACCOUNT_ID,
-  WALLET_PREPARE_AMOUNT_CENTS,
-  WALLET_PREPARE_METHODS,
-} from '../../src/features/payments/intentBody';
+} from '../../src/api/contract/fees';
+import { GPAY_TEST_ACCOUNT_ID, GPAY_TEST_AMOUNT_CENTS, WALLET_PREPARE_ACCOUNT_ID, WALLET_PREPARE_AMOUNT_CENTS, WALLET_PREPARE_METHODS, PI_DESCRIPTION } from '../../src/api/contract/intentBody';
 import type { CaptchaVerifier } from '../captchaVerifier';
 import type { Store } from '../db/store';
 import type { Db, PaymentRecord, UserRecord } from '../db/types';
-import {
-  EMAIL_PATTERN,
-  HttpError,
-  asyncRoute,
-  badRequest,
-  envelope,
-  jsonBody,
-  notFound,
-} from '../http';
+import { EMAIL_PATTERN } from '../../src/api/contract/guest';
+import { HttpError, asyncRoute, badRequest, envelope, jsonBody, notFound } from '../http';
 import {
   createSerializer,
   idempotencyKey,
@@ -80,10 +67,8 @@ import {
   storeMedia,
   validateReview,
 } from './gratitude';
+import { INVALID_CAPTCHA_MESSAGE, CAPTCHA_FIELD } from '../../src/api/contract/messages';
 
-export const PI_DESCRIPTION = 'cardToWallet';
-export const MESSAGE_INVALID_CAPTCHA = 'invalid Captcha';
-export const CAPTCHA_FIELD = 'captchaToken';
 
 const MIN_AMOUNT_CENTS = 100;
 const MAX_AMOUNT_CENTS = 99_999_900;
@@ -159,13 +144,13 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
   async function checkCaptcha(request: PaymentRequest): Promise<void> {
     if (request.walletPrepare) return;
     if (request.captchaToken === undefined) {
-      throw new HttpError(400, 'captcha_missing', MESSAGE_INVALID_CAPTCHA, CAPTCHA_FIELD);
+      throw new HttpError(400, 'captcha_missing', INVALID_CAPTCHA_MESSAGE, CAPTCHA_FIELD);
     }
     const verdict = scenarios.captchaFails()
       ? { ok: false }
       : await options.captcha.verify(request.captchaToken);
     if (!verdict.ok) {
-      throw new HttpError(400, 'captcha_invalid', MESSAGE_INVALID_CAPTCHA, CAPTCHA_FIELD);
+      throw new HttpError(400, 'captcha_invalid', INVALID_CAPTCHA_MESSAGE, CAPTCHA_FIELD);
     }
   }
 

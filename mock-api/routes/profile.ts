@@ -1,6 +1,6 @@
 // POST gratitude/findUser: the profile lookup (user details, feed, icon counts).
 import { Router } from 'express';
-import type { FeedItem, FindUserResult, UserDetails } from '../../src/api/types';
+import type { FeedItem, FindUserResult, UserDetails } from '../../src/api/contract/types';
 import type { Db, FeedRecord, UserRecord } from '../db/types';
 import type { Store } from '../db/store';
 import { asyncRoute, envelope, jsonBody, notFound, optionalBoolean, requireString } from '../http';

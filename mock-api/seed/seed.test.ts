@@ -4,7 +4,7 @@
 import { copyFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GRATITUDE_ICONS, type GratitudeIcon } from '../../src/api/types';
+import { GRATITUDE_ICONS, type GratitudeIcon } from '../../src/api/contract/types';
 import { SEED_FILE, SEED_MEDIA_DIR } from '../db/store';
 import type { Seed, UserRecord } from '../db/types';
 

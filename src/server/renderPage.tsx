@@ -5,12 +5,12 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
-import type { UserDetails } from '../api/types';
+import type { UserDetails } from '../api/contract/types';
 import { App } from '../app/App';
 import { makeStore } from '../app/store';
 import { getAppConfig, resolveApiBaseUrl } from '../config/env';
 import { profileApi } from '../features/profile/profileApi';
-import { titleCase } from '../features/profile/titleCase';
+import { titleCase } from '../lib/titleCase';
 import { PRELOADED_STATE_ID, ROOT_ID, serializeState } from './pageState';
 
 export interface RenderRequest {

@@ -1,6 +1,6 @@
 // Makes the jsdom page look like an emulator build served next to a running mock API: the build
 // config the app reads, and an emulator's browser script run as the page shell's tag would run it.
-import type { RunningMockApi } from './startMockApi';
+import type { RunningMockApi } from '../../mock-api/testing';
 
 type Api = Pick<RunningMockApi, 'apiBaseUrl' | 'guestToken' | 'origin'>;
 

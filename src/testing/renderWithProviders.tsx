@@ -4,7 +4,7 @@ import { render, type RenderOptions } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore, type AppStore } from '../app/store';
-import type { RunningMockApi } from './startMockApi';
+import type { RunningMockApi } from '../../mock-api/testing';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   api: Pick<RunningMockApi, 'apiBaseUrl' | 'guestToken'>;

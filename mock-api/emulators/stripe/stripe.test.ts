@@ -1,7 +1,7 @@
 // The Stripe emulator as its two clients use it: the official `stripe` SDK on the server (secret
 // key) and a browser script (publishable key + client secret, form posts like Stripe.js).
 import type Stripe from 'stripe';
-import { startMockApi, type RunningMockApi } from '../../../src/testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../../testing';
 import { createStripeClient } from '../../stripeClient';
 import { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY, STRIPE_MESSAGES } from './index';
 

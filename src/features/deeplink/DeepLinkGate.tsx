@@ -6,7 +6,7 @@ import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppReady } from '../../components/AppReady';
 import { paths } from '../../config/paths';
-import { rememberCurrentUserId } from '../profile/currentUser';
+import { rememberCurrentUserId } from '../../lib/currentUser';
 import { initDeepLinks, type DeepLinkSession } from './branch';
 import './DeepLinkGate.css';
 

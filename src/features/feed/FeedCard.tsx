@@ -2,15 +2,14 @@
 // app-only Like, Comment and Share buttons.
 import { useId, useState, type ReactNode } from 'react';
 import { FullscreenVideo } from '../../components/FullscreenVideo';
-import type { FeedItem, FeedMedia } from '../../api/types';
-import { titleCase } from '../profile/titleCase';
-import { KIND_LABELS, KindIcon } from './KindIcon';
+import type { FeedItem, FeedMedia } from '../../api/contract/types';
+import { titleCase } from '../../lib/titleCase';
+import { KindIcon } from './KindIcon';
+import { GRATITUDE_KINDS } from '../../api/contract/kinds';
 import { MediaCarousel } from './MediaCarousel';
 import { formatRelativeTime } from './relativeTime';
+import { isVideoType } from '../../api/contract/limits';
 import './FeedCard.css';
-
-/** The video types a card plays (spec section 5: mp4 or quicktime). */
-const VIDEO_TYPES: ReadonlySet<string> = new Set(['video/mp4', 'video/quicktime']);
 
 export type AppOnlyAction = 'Like' | 'Comment' | 'Share';
 
@@ -27,7 +26,9 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
   const giver = item.giveThanksUser.fullName;
   const text = item.sayThanks.trim();
   const when = formatRelativeTime(item.createdAt, now);
-  const kindLabel = KIND_LABELS[item.icon];
+  const kindLabel = Object.hasOwn(GRATITUDE_KINDS, item.icon)
+    ? GRATITUDE_KINDS[item.icon].label
+    : undefined;
 
   return (
     <article className="feed-card" aria-labelledby={titleId}>
@@ -88,7 +89,7 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
 }
 
 function CardMedia({ media, giver }: { media: readonly FeedMedia[]; giver: string }) {
-  const video = media.find((m) => VIDEO_TYPES.has(m.mimeType.toLowerCase()));
+  const video = media.find((m) => isVideoType(m.mimeType.toLowerCase()));
   if (video) {
     return (
       <div className="feed-card__video">

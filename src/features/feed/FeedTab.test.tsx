@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Envelope, FeedItem, FindUserResult } from '../../api/types';
-import { jsonPost, startMockApi } from '../../testing/startMockApi';
+import type { Envelope, FeedItem, FindUserResult } from '../../api/contract/types';
+import { jsonPost, startMockApi } from '../../../mock-api/testing';
 import { FeedTab } from './FeedTab';
 import { keepRecentReviews } from './selectFeed';
 

@@ -1,7 +1,7 @@
 // The Feed tab of the profile page: a card per displayable thanks, or the empty-feed message.
 import { useCallback, useEffect, useState } from 'react';
 import { Snackbar, useSnackbar } from '../../components/Snackbar';
-import type { FeedItem } from '../../api/types';
+import type { FeedItem } from '../../api/contract/types';
 import { FeedCard } from './FeedCard';
 import { isFeedEmpty, selectFeedCards } from './selectFeed';
 import './FeedCard.css';

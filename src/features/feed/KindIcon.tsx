@@ -1,15 +1,8 @@
 // The icon of a gratitude kind (RECOGNITION, APPRECIATION, CELEBRATION, GRATITUDE), drawn inline.
 // Line drawings after the Lucide icon set (ISC licence): handshake, thumbs-up, party-popper, heart.
 import type { ReactNode } from 'react';
-import type { GratitudeIcon } from '../../api/types';
-
-/** How each kind is named to people (the words of the profile's action buttons, spec section 2). */
-export const KIND_LABELS: Record<GratitudeIcon, string> = {
-  RECOGNITION: 'Recognition',
-  APPRECIATION: 'Appreciation',
-  CELEBRATION: 'Celebration',
-  GRATITUDE: 'Gratitude',
-};
+import { GRATITUDE_KINDS } from '../../api/contract/kinds';
+import type { GratitudeIcon } from '../../api/contract/types';
 
 const PATHS: Record<GratitudeIcon, ReactNode> = {
   RECOGNITION: (
@@ -59,8 +52,9 @@ interface KindIconProps {
  * ("Recognition"...). An unknown kind from the server draws nothing rather than failing.
  */
 export function KindIcon({ kind, size = 20, className, decorative = false }: KindIconProps) {
-  const label = KIND_LABELS[kind];
-  if (!label) return null;
+  // Object.hasOwn: a kind is looked up by a server's string, never along the prototype chain.
+  if (!Object.hasOwn(GRATITUDE_KINDS, kind)) return null;
+  const { label } = GRATITUDE_KINDS[kind];
   const naming = decorative
     ? ({ 'aria-hidden': true } as const)
     : ({ role: 'img', 'aria-label': label } as const);

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { FeedItem, GratitudeType } from '../../api/types';
+import type { FeedItem, GratitudeType } from '../../api/contract/types';
 import {
   RECENT_REVIEWS_KEPT,
   isDisplayableReview,

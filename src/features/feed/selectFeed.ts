@@ -1,5 +1,5 @@
 // The feed rules of spec section 5: which items the profile keeps and which ones get a card.
-import type { FeedItem } from '../../api/types';
+import type { FeedItem } from '../../api/contract/types';
 
 /** Spec section 9: the profile lookup keeps this many REVIEW items for the feed. */
 export const RECENT_REVIEWS_KEPT = 4;

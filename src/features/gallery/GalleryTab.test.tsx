@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { GalleryTab } from './GalleryTab';
 
 // jsdom has no IntersectionObserver: a small stand-in of the browser API whose entries the test

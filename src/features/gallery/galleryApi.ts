@@ -1,6 +1,6 @@
 // GET user/v2/fetchUserGallery as an infinite query: one cache entry per user, pages from 1.
 import { baseApi } from '../../api/baseApi';
-import type { Envelope, GalleryItem } from '../../api/types';
+import type { Envelope, GalleryItem } from '../../api/contract/types';
 import {
   FIRST_GALLERY_PAGE,
   GALLERY_PAGE_SIZE,

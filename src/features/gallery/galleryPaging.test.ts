@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { GalleryItem } from '../../api/types';
+import type { GalleryItem } from '../../api/contract/types';
 import {
   GALLERY_PAGE_SIZE,
   galleryFooter,

@@ -1,6 +1,7 @@
 // The gallery's paging rules (spec sections 4 and 9): pages of 20 from page 1, the next page near
 // the end of the grid, and a stop once the last page has come back.
-import type { GalleryItem } from '../../api/types';
+import type { GalleryItem } from '../../api/contract/types';
+import { isVideoType } from '../../api/contract/limits';
 
 /** Spec section 9: gallery page size. */
 export const GALLERY_PAGE_SIZE = 20;
@@ -38,11 +39,9 @@ export function nextGalleryPage(
 
 export type GalleryItemKind = 'photo' | 'video';
 
-/** Spec section 2: these videos play fullscreen; every other item shows as a picture. */
-export const FULLSCREEN_VIDEO_TYPES: readonly string[] = ['video/mp4', 'video/quicktime'];
-
+/** Spec section 2: mp4 and quicktime videos play fullscreen; every other item is a picture. */
 export function galleryItemKind(mimeType: string): GalleryItemKind {
-  return FULLSCREEN_VIDEO_TYPES.includes(mimeType.trim().toLowerCase()) ? 'video' : 'photo';
+  return isVideoType(mimeType.trim().toLowerCase()) ? 'video' : 'photo';
 }
 
 /** The name of the item at `index` (0-based) for screen readers: "Photo 3", "Video 12". */

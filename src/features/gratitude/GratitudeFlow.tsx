@@ -1,21 +1,20 @@
 // The flow a chosen action opens: guest details, then the review form (or, for a gift, the gift step).
 import { useState } from 'react';
-import type { GratitudeIcon, UserDetails } from '../../api/types';
+import type { UserDetails } from '../../api/contract/types';
 import { FlowPanel } from '../../components/FlowPanel';
-import { flowLabel } from '../profile/flowKinds';
-import { titleCase } from '../profile/titleCase';
+import { titleCase } from '../../lib/titleCase';
 import { GiftForm } from '../payments/GiftForm';
-import { GuestDetailsForm, type Guest } from './GuestDetailsForm';
+import { GuestDetailsForm } from './GuestDetailsForm';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 import type { GuestDetailsValues } from './schemas';
+import { type Guest } from '../../api/contract/guest';
+import { flowLabel, type FlowKind } from '../../api/contract/kinds';
 import './GratitudeForms.css';
-
-export type GratitudeFlowKind = GratitudeIcon | 'gift';
 
 type Step = 'details' | 'review' | 'gift';
 
 interface GratitudeFlowProps {
-  kind: GratitudeFlowKind;
+  kind: FlowKind;
   profile: UserDetails;
   /** Leaves the flow (the Back arrow on the first step). */
   onExit: () => void;

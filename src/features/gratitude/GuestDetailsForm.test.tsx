@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { GuestDetailsForm } from './GuestDetailsForm';
 
 let api: RunningMockApi;

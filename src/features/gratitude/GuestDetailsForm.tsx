@@ -1,7 +1,7 @@
 // The guest details step: who is sending thanks. Looks the guest up and records the profile visit.
 import { useId, useState } from 'react';
 import { ErrorMessage, Field, Form, Formik, useField } from 'formik';
-import type { UserDetails } from '../../api/types';
+import type { UserDetails } from '../../api/contract/types';
 import { useCreateWebUserMutation, useRecordProfileClickMutation } from './gratitudeApi';
 import {
   EMAIL_LABEL,
@@ -9,6 +9,7 @@ import {
   guestDetailsSchema,
   type GuestDetailsValues,
 } from './schemas';
+import { type Guest } from '../../api/contract/guest';
 import './GratitudeForms.css';
 
 export const CONNECTION_ERROR_MESSAGE = 'Something went wrong. Please try again.';
@@ -18,13 +19,6 @@ export function serverErrorMessage(error: unknown): string {
   const data = (error as { data?: unknown } | null)?.data;
   const message = (data as { message?: unknown } | null | undefined)?.message;
   return typeof message === 'string' && message.trim() !== '' ? message : CONNECTION_ERROR_MESSAGE;
-}
-
-/** The guest as the API knows them, once looked up. */
-export interface Guest {
-  userId: string;
-  fullName: string;
-  email: string;
 }
 
 interface GuestDetailsFormProps {

@@ -1,19 +1,21 @@
 // The review form: the kind, the title it gives, words of thanks and media, then sending it.
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Field, Form, Formik, useFormikContext } from 'formik';
-import { GRATITUDE_ICONS, type GratitudeIcon, type UserDetails } from '../../api/types';
+import { GRATITUDE_ICONS, type GratitudeIcon, type UserDetails } from '../../api/contract/types';
 import { paths } from '../../config/paths';
 import { giftLabels } from '../payments/GiftForm';
-import { paymentIntentBody } from '../payments/intentBody';
+import { paymentIntentBody } from '../../api/contract/intentBody';
 import { PaymentSection, type IntentChoice } from '../payments/PaymentSection';
 import { useCreateIntentForBothMutation } from '../payments/paymentsApi';
 import { useSendRecognitionMutation, type ReviewFormArgs } from './gratitudeApi';
-import { serverErrorMessage, type Guest } from './GuestDetailsForm';
-import { stableStringify, submissionKey, type SubmissionKey } from './idempotency';
-import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from './limits';
+import { serverErrorMessage } from './GuestDetailsForm';
+import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
 import { reviewTitle } from './reviewTitle';
 import { SAY_THANKS_LABEL, hasTextOrMedia, reviewSchema } from './schemas';
+import { type Guest } from '../../api/contract/guest';
+import { GRATITUDE_KINDS, isNonProfit } from '../../api/contract/kinds';
 import './GratitudeForms.css';
 
 /** What the guest has chosen, written and attached so far. */
@@ -24,13 +26,6 @@ export interface ReviewDraft {
 }
 
 export const SAY_THANKS_PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
-
-const KIND_LABELS: Readonly<Record<GratitudeIcon, string>> = {
-  RECOGNITION: 'Recognition',
-  APPRECIATION: 'Appreciation',
-  CELEBRATION: 'Celebration',
-  GRATITUDE: 'Gratitude',
-};
 
 interface ReviewFormProps {
   profile: Pick<UserDetails, '_id' | 'userName' | 'businessType'>;
@@ -54,7 +49,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
   const [paymentLocked, setPaymentLocked] = useState(false);
   // One key per set of values: a retry of the same values is the same submission.
   const lastKey = useRef<SubmissionKey | null>(null);
-  const isNonProfit = profile.businessType === 'NON-PROFIT';
+  const nonProfit = isNonProfit(profile);
   const profilePath = paths.profile.href(profile._id);
 
   /** The review as the gratitude form carries it. */
@@ -66,7 +61,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
       title: reviewTitle(guest.fullName, values.icon, profile.userName),
       sayThanks: values.sayThanks.trim(),
       guest,
-      isNonProfit,
+      isNonProfit: nonProfit,
       media: values.media.map((item) => item.file.file),
       thumbnail: video?.file.thumbnail ?? null,
     };
@@ -94,7 +89,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
       }).unwrap();
       setSent(true);
       // A full load, so the profile is fetched afresh and shows the Congratulations modal.
-      window.location.assign(`${profilePath}?show=true`);
+      window.location.assign(paths.profile.href(profile._id, { sent: 'recognition' }));
     } catch (error) {
       setServerError(serverErrorMessage(error));
     } finally {
@@ -133,7 +128,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
               {GRATITUDE_ICONS.map((icon) => (
                 <label key={icon} className="gratitude-form__kind">
                   <Field type="radio" name="icon" value={icon} />
-                  {KIND_LABELS[icon]}
+                  {GRATITUDE_KINDS[icon].label}
                 </label>
               ))}
             </fieldset>
@@ -156,7 +151,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
                   className="button button--ghost"
                   onClick={() => setGiftOpen(true)}
                 >
-                  {isNonProfit ? 'Add Donation' : 'Add Gift'}
+                  {nonProfit ? 'Add Donation' : 'Add Gift'}
                 </button>
                 <button
                   type="submit"
@@ -180,7 +175,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
               disabled={preparingMedia}
               onLockChange={lockChanged}
               returnPath={profilePath}
-              successHref={`${profilePath}?redirect_status=succeeded`}
+              successHref={paths.profile.href(profile._id, { sent: 'payment' })}
             />
           )}
         </>

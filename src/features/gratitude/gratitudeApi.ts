@@ -1,13 +1,14 @@
 import { baseApi, type ThunkExtra } from '../../api/baseApi';
 import { uploadForm } from '../../api/uploadForm';
-import type { GratitudeIcon } from '../../api/types';
+import type { GratitudeIcon } from '../../api/contract/types';
+import { type Guest } from '../../api/contract/guest';
 
 export interface SendRecognitionArgs {
   profileId: string;
   icon: GratitudeIcon;
   title: string;
   sayThanks: string;
-  guest: { userId: string; fullName: string; email: string };
+  guest: Guest;
   isNonProfit: boolean;
   media: File[];
   /** The video's JPEG thumbnail, when media is one video. */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
-import { GRATITUDE_ICONS } from '../../api/types';
-import { REVIEW_VERBS, reviewTitle } from './reviewTitle';
+import { GRATITUDE_ICONS } from '../../api/contract/types';
+import { GRATITUDE_KINDS } from '../../api/contract/kinds';
+import { reviewTitle } from './reviewTitle';
 
 describe('reviewTitle', () => {
   it.each([
@@ -18,8 +19,8 @@ describe('reviewTitle', () => {
     );
   });
 
-  it('has a verb for every kind', () => {
-    expect(Object.keys(REVIEW_VERBS).sort()).toEqual([...GRATITUDE_ICONS].sort());
+  it('has a kind in the table for every icon, and no other', () => {
+    expect(Object.keys(GRATITUDE_KINDS).sort()).toEqual([...GRATITUDE_ICONS].sort());
   });
 
   it('always reads guest, verb, userName', () => {
@@ -30,7 +31,7 @@ describe('reviewTitle', () => {
         fc.string(),
         (guest, icon, user) => {
           expect(reviewTitle(guest, icon, user)).toBe(
-            `${guest.trim()} ${REVIEW_VERBS[icon]} ${user}`,
+            `${guest.trim()} ${GRATITUDE_KINDS[icon].verb} ${user}`,
           );
         },
       ),

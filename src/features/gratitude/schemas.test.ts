@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ValidationError, type AnyObjectSchema } from 'yup';
-import { MESSAGE_TEXT_OR_MEDIA_REQUIRED } from './limits';
+import { MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import type { PickedMedia } from './media/validateMedia';
 import { emptyMessage, guestDetailsSchema, hasTextOrMedia, reviewSchema } from './schemas';
 

@@ -1,8 +1,8 @@
 // The Yup schemas of the guest details step and the review form (spec section 5).
 import * as yup from 'yup';
-import { GRATITUDE_ICONS, type GratitudeIcon } from '../../api/types';
-import { EMAIL_PATTERN } from './email';
-import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from './limits';
+import { GRATITUDE_ICONS, type GratitudeIcon } from '../../api/contract/types';
+import { EMAIL_PATTERN } from '../../api/contract/guest';
+import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import type { PickedMedia } from './media/validateMedia';
 
 export const MAX_FULL_NAME_LENGTH = 30;

@@ -2,8 +2,8 @@
 // payment section as every gift: captcha, then the Google Pay button and its sheet.
 import { useRef } from 'react';
 import { paths } from '../../config/paths';
-import { newIdempotencyKey } from '../gratitude/idempotency';
-import { GPAY_TEST_AMOUNT_CENTS, gpayTestBody } from './intentBody';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { GPAY_TEST_AMOUNT_CENTS, gpayTestBody } from '../../api/contract/intentBody';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreatePaymentIntentMutation } from './paymentsApi';
 

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserDetails } from '../../api/types';
+import type { UserDetails } from '../../api/contract/types';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
-import type { Guest } from '../gratitude/GuestDetailsForm';
 import { GiftForm } from './GiftForm';
+import { type Guest } from '../../api/contract/guest';
 
 // The gift-only form against the real mock API and its reCAPTCHA and Stripe.js emulators
 // (loadStripe takes the window.Stripe a page already has). A test can replace the load with

@@ -1,11 +1,12 @@
 // The gift-only form (Give Gift / Donate): the payment section paying a tip or a donation alone.
 import { useRef } from 'react';
 import { paths } from '../../config/paths';
-import type { Guest } from '../gratitude/GuestDetailsForm';
-import { submissionKey, type SubmissionKey } from '../gratitude/idempotency';
-import { isNonProfit, paymentIntentBody, type GiftProfile } from './intentBody';
+import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBody';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from './paymentsApi';
+import { type Guest } from '../../api/contract/guest';
+import { isNonProfit } from '../../api/contract/kinds';
 
 export { OTHER_AMOUNT_LABEL, SUCCESS_REDIRECT_DELAY_MS } from './PaymentSection';
 
@@ -44,7 +45,7 @@ export function GiftForm({ profile, guest }: GiftFormProps) {
       combined={false}
       createIntent={createIntent}
       returnPath={profilePath}
-      successHref={`${profilePath}?redirect_status=succeeded`}
+      successHref={paths.profile.href(profile._id, { sent: 'payment' })}
     />
   );
 }

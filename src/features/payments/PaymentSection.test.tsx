@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserDetails } from '../../api/types';
+import type { UserDetails } from '../../api/contract/types';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { jsonPost, startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import { GiftForm } from './GiftForm';
 

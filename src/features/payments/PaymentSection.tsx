@@ -13,7 +13,7 @@ import {
   type KeyboardEvent,
 } from 'react';
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
-import { Captcha, INVALID_CAPTCHA_MESSAGE } from '../captcha/Captcha';
+import { Captcha } from './captcha/Captcha';
 import {
   PRESET_AMOUNTS,
   acceptPaste,
@@ -32,7 +32,7 @@ import {
   walletTotalCents,
   type PaymentMethodKind,
   type WalletKind,
-} from './fees';
+} from '../../api/contract/fees';
 import {
   amountChanged,
   confirmationFailed,
@@ -47,6 +47,7 @@ import {
 import { StripeProvider } from './stripe/StripeProvider';
 import { confirmWalletPayment, type WalletPaymentEvent } from './stripe/stripe';
 import { GOOGLE_PAY_UNSUPPORTED, WALLET_NAMES, useWallets } from './useWallets';
+import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
 import './GiftForm.css';
 
 export const OTHER_AMOUNT_LABEL = 'Other (in Dollars)';

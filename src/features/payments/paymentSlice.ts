@@ -15,7 +15,7 @@
  * answer must still land) and after success.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { PaymentMethodKind } from './fees';
+import type { PaymentMethodKind } from '../../api/contract/fees';
 
 export const PAYMENT_STATUSES = [
   'idle',

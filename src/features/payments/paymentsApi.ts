@@ -5,9 +5,9 @@
 import { baseApi, type ThunkExtra } from '../../api/baseApi';
 import { uploadForm } from '../../api/uploadForm';
 import { recognitionForm, type ReviewFormArgs } from '../gratitude/gratitudeApi';
-import { paymentFormFields, type PaymentIntentBody } from './intentBody';
+import { paymentFormFields, type PaymentIntentBody } from '../../api/contract/intentBody';
 
-export type { PaymentIntentBody, PaymentMetadata } from './intentBody';
+export type { PaymentIntentBody, PaymentMetadata } from '../../api/contract/intentBody';
 
 export interface PaymentIntentArgs {
   body: PaymentIntentBody;

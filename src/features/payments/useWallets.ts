@@ -1,11 +1,11 @@
 // Which wallets this browser offers, as Stripe's payment request sees it: one request per wallet
 // (Apple Pay, Google Pay), each for its own total, since the two wallets' fees differ.
 import { useEffect, useRef, useState } from 'react';
-import { newIdempotencyKey } from '../gratitude/idempotency';
-import { walletPrepareBody } from './intentBody';
+import { newIdempotencyKey } from '../../lib/idempotency';
+import { walletPrepareBody } from '../../api/contract/intentBody';
 import { useCreatePaymentIntentMutation } from './paymentsApi';
 import { createWalletRequest, type Wallet, type WalletRequest } from './stripe/stripe';
-import type { WalletKind } from './fees';
+import type { WalletKind } from '../../api/contract/fees';
 
 export const WALLET_OF: Readonly<Record<WalletKind, Wallet>> = {
   apple_pay: 'applePay',

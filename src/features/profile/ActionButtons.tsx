@@ -1,6 +1,6 @@
-import type { IconsCount, UserDetails } from '../../api/types';
+import { GRATITUDE_KINDS, giftLabel, type FlowKind } from '../../api/contract/kinds';
+import { GRATITUDE_ICONS, type IconsCount, type UserDetails } from '../../api/contract/types';
 import { KindIcon } from '../feed/KindIcon';
-import { KIND_ACTIONS, giftLabel, type FlowKind } from './flowKinds';
 import './ActionButtons.css';
 
 interface ActionButtonsProps {
@@ -15,21 +15,24 @@ export function ActionButtons({ user, counts, onChoose }: ActionButtonsProps) {
   return (
     <div className="action-buttons">
       <ul className="action-buttons__kinds" aria-label="Send thanks">
-        {KIND_ACTIONS.map(({ kind, label, countKey }) => (
-          <li key={kind}>
-            <button
-              type="button"
-              className="action-button"
-              data-kind={kind}
-              aria-label={`${label}, received ${formatCount.format(counts[countKey])}`}
-              onClick={(event) => onChoose(kind, event.currentTarget)}
-            >
-              <KindIcon kind={kind} size={26} className="action-button__icon" decorative />
-              <span className="action-button__label">{label}</span>
-              <span className="action-button__badge">{formatCount.format(counts[countKey])}</span>
-            </button>
-          </li>
-        ))}
+        {GRATITUDE_ICONS.map((kind) => {
+          const { action: label, countKey } = GRATITUDE_KINDS[kind];
+          return (
+            <li key={kind}>
+              <button
+                type="button"
+                className="action-button"
+                data-kind={kind}
+                aria-label={`${label}, received ${formatCount.format(counts[countKey])}`}
+                onClick={(event) => onChoose(kind, event.currentTarget)}
+              >
+                <KindIcon kind={kind} size={26} className="action-button__icon" decorative />
+                <span className="action-button__label">{label}</span>
+                <span className="action-button__badge">{formatCount.format(counts[countKey])}</span>
+              </button>
+            </li>
+          );
+        })}
       </ul>
       <button
         type="button"

@@ -1,5 +1,5 @@
-import type { UserDetails } from '../../api/types';
-import { titleCase } from './titleCase';
+import type { UserDetails } from '../../api/contract/types';
+import { titleCase } from '../../lib/titleCase';
 import './ProfileCard.css';
 
 /** Spec: the verification ring is fixed at 85 percent. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
+import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import ProfilePage from './ProfilePage';
 
 let api: RunningMockApi;

@@ -6,14 +6,14 @@ import { FeedTab } from '../feed/FeedTab';
 import { GalleryTab } from '../gallery/GalleryTab';
 import { SocialsTab } from '../socials/SocialsTab';
 import { useGetProfileQuery } from './profileApi';
-import { rememberCurrentUserId } from './currentUser';
+import { rememberCurrentUserId } from '../../lib/currentUser';
 import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs } from './ProfileTabs';
 import { CongratulationsModal } from './CongratulationsModal';
-import { titleCase } from './titleCase';
-import type { FlowKind } from './flowKinds';
+import { titleCase } from '../../lib/titleCase';
+import { type FlowKind } from '../../api/contract/kinds';
 import './ProfilePage.css';
 
 // The forms (and later payments) load only when a guest chooses to give.

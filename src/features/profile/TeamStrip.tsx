@@ -1,6 +1,6 @@
 // "Our Team": a workplace's or non-profit's members. Opening one is an app feature on the web:
 // the member's page opens in a new tab and the visitor is told about the app.
-import type { TeamMember, UserDetails } from '../../api/types';
+import type { TeamMember, UserDetails } from '../../api/contract/types';
 import { Snackbar, useSnackbar } from '../../components/Snackbar';
 import { paths } from '../../config/paths';
 import { truncateMemberName } from './teamNames';

@@ -1,5 +1,5 @@
 import { baseApi } from '../../api/baseApi';
-import type { Envelope, FindUserResult } from '../../api/types';
+import type { Envelope, FindUserResult } from '../../api/contract/types';
 import { keepRecentReviews } from '../feed/selectFeed';
 
 export const profileApi = baseApi.injectEndpoints({

@@ -1,6 +1,6 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { SocialLinks } from '../../api/types';
+import type { SocialLinks } from '../../api/contract/types';
 import { SocialsTab } from './SocialsTab';
 
 const avaLinks: SocialLinks = {

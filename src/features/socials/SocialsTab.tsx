@@ -1,7 +1,7 @@
 // The Socials tab: the profile's Facebook, Instagram and LinkedIn links. Opening them is an app
 // feature (spec section 1), so a click shows the download message instead of leaving the page.
 import type { MouseEvent, ReactElement } from 'react';
-import type { SocialLinks } from '../../api/types';
+import type { SocialLinks } from '../../api/contract/types';
 import { Snackbar, useSnackbar } from '../../components/Snackbar';
 import { linkText, safeUrl } from './safeUrl';
 import './SocialsTab.css';

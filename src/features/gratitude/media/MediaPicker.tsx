@@ -1,6 +1,6 @@
 // The review form's attach control: picks photos or a video, applies the attach rules and previews them.
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
-import { isVideoType } from '../limits';
+import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/limits';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
 import { makeVideoThumbnail, readVideoDuration } from './videoThumbnail';
 import './MediaPicker.css';
@@ -16,7 +16,7 @@ export type AttachedMedia = PickedMedia<AttachedFile>;
 
 export const ATTACH_LABEL = 'Attach photos or a video';
 export const ATTACH_HINT = 'Note :- Add up to 5 images or 1 video.';
-export const ACCEPTED_MEDIA = 'image/jpeg,image/png,video/mp4,video/quicktime';
+export const ACCEPTED_MEDIA = [...IMAGE_TYPES, ...VIDEO_TYPES].join(',');
 
 interface MediaPickerProps {
   value: readonly AttachedMedia[];

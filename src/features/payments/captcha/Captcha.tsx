@@ -2,10 +2,9 @@
 // widget for RECAPTCHA_SITE_KEY; emulator builds get the mock API's stand-in through the page
 // shell (mock-api/emulators/recaptcha.ts), by the same code path.
 import ReCAPTCHA from 'react-google-recaptcha';
-import { getAppConfig } from '../../config/env';
+import { getAppConfig } from '../../../config/env';
 
 /** The alert shown when the captcha has not been passed (spec section 5). */
-export const INVALID_CAPTCHA_MESSAGE = 'invalid Captcha';
 
 export interface CaptchaProps {
   /** The token once passed; null when it expires or the widget fails. */

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { createMockApi } from '../../mock-api/server';
-import type { Store } from '../../mock-api/db/store';
-import { DEFAULT_GUEST_TOKEN } from '../../mock-api/env';
+import { createMockApi } from './server';
+import type { Store } from './db/store';
+import { DEFAULT_GUEST_TOKEN } from './env';
 
 export interface RunningMockApi {
   origin: string;

@@ -1,16 +1,14 @@
 // The payment intent requests the app sends, built in one place (wire contract: the header of
 // mock-api/routes/payments.ts). Pure: the app and the mock API's tests both use these builders.
-import type { UserDetails } from '../../api/types';
+import type { Guest } from './guest';
+import type { UserDetails } from './types';
 import { WALLET_PREPARE_FEE_CENTS, platformFeeCents, type PaymentMethodKind } from './fees';
+import { isNonProfit } from './kinds';
 
 export type GiftProfile = Pick<UserDetails, '_id' | 'userName' | 'businessType'>;
 
 /** The guest paying: who createWebUser says they are. */
-export interface Payer {
-  userId: string;
-  fullName: string;
-  email: string;
-}
+export type Payer = Guest;
 
 export interface PaymentMetadata {
   getThanksUserID: string;
@@ -23,7 +21,7 @@ export interface PaymentMetadata {
 }
 
 export interface PaymentIntentBody {
-  piDescription: 'cardToWallet';
+  piDescription: typeof PI_DESCRIPTION;
   metadata: PaymentMetadata;
   platformFeeForWallet: number;
   amount: number;
@@ -40,6 +38,9 @@ export interface PaymentIntentBody {
   isRecurring?: false;
 }
 
+/** What every payment intent request says it is for. */
+export const PI_DESCRIPTION = 'cardToWallet';
+
 /** The placeholder account of the wallet preparation call made once on load (spec 7). */
 export const WALLET_PREPARE_ACCOUNT_ID = 'wallet-prepare';
 /** $10 at the card fee (3.0 % + $0.50) is the spec's $0.80 preparation fee. */
@@ -55,9 +56,6 @@ export const GPAY_TEST_PAYER: Payer = {
   email: 'gpay-test@example.com',
 };
 
-export const isNonProfit = (profile: Pick<UserDetails, 'businessType'>) =>
-  profile.businessType === 'NON-PROFIT';
-
 /** The intent request for `payer` giving `amountCents` to `profile` by `method`. */
 export function paymentIntentBody(options: {
   profile: GiftProfile;
@@ -70,7 +68,7 @@ export function paymentIntentBody(options: {
   const fee = platformFeeCents(amountCents, method);
   const nonProfit = isNonProfit(profile);
   return {
-    piDescription: 'cardToWallet',
+    piDescription: PI_DESCRIPTION,
     metadata: {
       getThanksUserID: profile._id,
       title: nonProfit
@@ -93,7 +91,7 @@ export function paymentIntentBody(options: {
 /** The one wallet preparation call on load: placeholder account, $0.80 fee, card and apple_pay. */
 export function walletPrepareBody(): PaymentIntentBody {
   return {
-    piDescription: 'cardToWallet',
+    piDescription: PI_DESCRIPTION,
     metadata: {
       getThanksUserID: WALLET_PREPARE_ACCOUNT_ID,
       title: `Tip to ${WALLET_PREPARE_ACCOUNT_ID}`,

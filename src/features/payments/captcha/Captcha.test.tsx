@@ -1,8 +1,8 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { startMockApi, type RunningMockApi } from '../../testing/startMockApi';
-import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
-import { TOKEN_TTL_MS } from '../../../mock-api/emulators/recaptcha';
+import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';
+import { runEmulatorScript, setEmulatorBuildConfig } from '../../../testing/emulatedPage';
+import { TOKEN_TTL_MS } from '../../../../mock-api/emulators/recaptcha';
 import { Captcha } from './Captcha';
 
 // The real react-google-recaptcha against the mock API's reCAPTCHA emulator: its browser script

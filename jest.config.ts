@@ -19,6 +19,9 @@ const transform: Config['transform'] = {
 const moduleNameMapper = { '\\.css$': '<rootDir>/src/testing/styleStub.ts' };
 
 const config: Config = {
+  // Integration tests talk to a real server; on a loaded machine (CI next to other work, or
+  // npm run test:stress) one can take several times its idle time.
+  testTimeout: 20_000,
   projects: [
     {
       displayName: 'app',

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/jest-globals';
 import '@testing-library/jest-dom';
 import { clearImmediate, setImmediate } from 'node:timers';
+import { configure } from '@testing-library/react';
 
 // Integration tests run the real mock API (express) inside the jsdom environment, which lacks
 // Node's immediate timers.
@@ -15,3 +16,8 @@ class NoLayoutResizeObserver {
 if (!('ResizeObserver' in globalThis)) {
   Object.assign(globalThis, { ResizeObserver: NoLayoutResizeObserver });
 }
+
+// findBy* and waitFor wait for what a guest waits for: answers from a real HTTP server, which
+// take longer than RTL's 1 s default on a loaded machine (two suites side by side). They return
+// as soon as the condition holds, so a longer limit costs a passing test nothing.
+configure({ asyncUtilTimeout: 5_000 });

@@ -1,6 +1,9 @@
 // npm run test:stress: runs the Jest suite 5 rounds of two copies side by side (a machine under
-// load), then the browser suite with every test twice, and lists each test that failed even once.
-// Exit code 1 when anything failed. Options: --rounds N, --copies N, --repeat-each N, --skip-e2e.
+// load), then the whole browser suite twice, and lists each test that failed even once.
+// Exit code 1 when anything failed. Options: --rounds N, --copies N, --browser-runs N, --skip-e2e.
+// The browser suite runs whole, once after the other, rather than with --repeat-each: the
+// testers' scenarios are global state of the one preview server, and repeat-each would run two
+// copies of that serial group side by side.
 import { spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -102,14 +105,11 @@ function playwrightOutcomes(
   }
 }
 
-async function playwrightRun(repeatEach: number, outputFile: string): Promise<RunResult> {
+async function playwrightRun(label: string, outputFile: string): Promise<RunResult> {
   const started = Date.now();
-  const code = await run(
-    'npx',
-    ['playwright', 'test', `--repeat-each=${repeatEach}`, '--reporter=json'],
-    `${outputFile}.log`,
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile },
-  );
+  const code = await run('npx', ['playwright', 'test', '--reporter=json'], `${outputFile}.log`, {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
+  });
   const seconds = (Date.now() - started) / 1000;
   const into = { failed: [] as string[], passed: 0 };
   try {
@@ -122,7 +122,7 @@ async function playwrightRun(repeatEach: number, outputFile: string): Promise<Ru
   } catch {
     into.failed.push('browser suite: no Playwright report');
   }
-  return { label: `browser suite ×${repeatEach}`, code, seconds, ...into };
+  return { label, code, seconds, ...into };
 }
 
 async function main() {
@@ -130,7 +130,7 @@ async function main() {
     options: {
       rounds: { type: 'string', default: '5' },
       copies: { type: 'string', default: '2' },
-      'repeat-each': { type: 'string', default: '2' },
+      'browser-runs': { type: 'string', default: '2' },
       'skip-e2e': { type: 'boolean', default: false },
     },
   });
@@ -163,12 +163,17 @@ async function main() {
         path.join(work, 'build.log'),
       );
       if (buildCode !== 0) throw new Error('npm run build failed');
-      const result = await playwrightRun(Number(values['repeat-each']), path.join(work, 'pw.json'));
-      results.push(result);
-      console.log(
-        `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
-          ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
-      );
+      for (let browserRun = 1; browserRun <= Number(values['browser-runs']); browserRun += 1) {
+        const result = await playwrightRun(
+          `browser suite run ${browserRun}`,
+          path.join(work, `pw-${browserRun}.json`),
+        );
+        results.push(result);
+        console.log(
+          `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
+            ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
+        );
+      }
     }
   } finally {
     console.log(`Logs and reports of every run: ${work}`);

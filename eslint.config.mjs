@@ -1,9 +1,64 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import { createNodeResolver, flatConfigs as importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import testingLibrary from 'eslint-plugin-testing-library';
 import globals from 'globals';
+
+// The walls of the house (README, "Layout"): who may import whom.
+const FEATURES = readdirSync('src/features', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
+const importResolver = {
+  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+};
+const zones = {
+  mockApi: {
+    target: './mock-api',
+    from: './src',
+    except: ['./api/contract'],
+    message: 'The mock API may import only the wire contract (src/api/contract) from the app.',
+  },
+  // '.' takes in node_modules too: the contract is pure TypeScript, with no package at all.
+  contract: {
+    target: './src/api/contract',
+    from: '.',
+    except: ['./src/api/contract'],
+    message: 'The wire contract imports nothing outside itself.',
+  },
+  contractTests: {
+    target: './src/api/contract',
+    from: ['./src', './mock-api'],
+    except: ['./api/contract'],
+    message: 'The wire contract imports nothing outside itself.',
+  },
+  appNotMock: {
+    target: './src',
+    from: './mock-api',
+    message: 'App code never imports the mock API.',
+  },
+  // Tests may start the mock API (mock-api/testing.ts) and read its emulators' constants.
+  testsMock: {
+    target: './src',
+    from: './mock-api',
+    except: ['./testing.ts', './emulators', './seed'],
+    message: 'Tests import the mock API only through mock-api/testing.ts and emulator constants.',
+  },
+  sharedNotFeatures: {
+    target: ['./src/api', './src/lib', './src/components', './src/config'],
+    from: ['./src/features', './src/app', './src/server'],
+    message: 'api, lib, components and config know nothing of features, routes or the server.',
+  },
+  features: FEATURES.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'A feature never imports another feature: compose them in src/app/routes.',
+  })),
+};
 
 export default tseslint.config(
   {
@@ -43,6 +98,43 @@ export default tseslint.config(
   {
     files: ['src/**/*.test.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'mock-api/**/*.ts'],
+    plugins: importX.recommended.plugins,
+    settings: importResolver,
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'mock-api/**/*.ts'],
+    ignores: TESTS,
+    plugins: importX.recommended.plugins,
+    settings: importResolver,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            zones.mockApi,
+            zones.contract,
+            zones.appNotMock,
+            zones.sharedNotFeatures,
+            ...zones.features,
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: TESTS,
+    plugins: importX.recommended.plugins,
+    settings: importResolver,
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: [zones.contractTests, zones.testsMock, zones.sharedNotFeatures] },
+      ],
+    },
   },
   {
     // Only the adapters may import third-party SDKs (conventions: one adapter per SDK).

@@ -60,19 +60,9 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
     }),
   );
 
-  app.use(
-    `${MEDIA_ROUTE}/seed`,
-    noSniff,
-    mediaCache,
-    express.static(SEED_MEDIA_DIR, { index: false }),
-  );
-  app.use(
-    `${MEDIA_ROUTE}/uploads`,
-    noSniff,
-    mediaCache,
-    express.static(store.uploadsDir, { index: false }),
-  );
-  app.use(MEDIA_ROUTE, noSniff, (_req, _res, next) =>
+  app.use(`${MEDIA_ROUTE}/seed`, mediaCache, express.static(SEED_MEDIA_DIR, { index: false }));
+  app.use(`${MEDIA_ROUTE}/uploads`, mediaCache, express.static(store.uploadsDir, { index: false }));
+  app.use(MEDIA_ROUTE, (_req, _res, next) =>
     next(new HttpError(404, 'not_found', 'No such media.')),
   );
 
@@ -88,7 +78,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   const scenarios = createScenarios();
 
   const api = express.Router();
-  api.use(noSniff, requireGuestToken(guestToken));
+  api.use(requireGuestToken(guestToken));
   api.use(express.json({ limit: '100kb', strict: true }));
   // Before profileRoutes: it publishes paid reviews before findUser answers.
   api.use(
@@ -107,11 +97,6 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 
   return { app, store };
 }
-
-const noSniff: RequestHandler = (_req, res, next) => {
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  next();
-};
 
 const mediaCache: RequestHandler = (_req, res, next) => {
   res.setHeader('Cache-Control', 'public, max-age=3600');

@@ -5,11 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Router } from 'express';
-import {
-  GRATITUDE_ICONS,
-  type FeedMedia,
-  type GratitudeIcon,
-} from '../../src/api/contract/types';
+import { GRATITUDE_ICONS, type FeedMedia, type GratitudeIcon } from '../../src/api/contract/types';
 import {
   MAX_IMAGES,
   MAX_IMAGE_BYTES,

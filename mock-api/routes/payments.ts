@@ -42,7 +42,14 @@ import {
   WALLET_PREPARE_FEE_CENTS,
   platformFeeCents,
 } from '../../src/api/contract/fees';
-import { GPAY_TEST_ACCOUNT_ID, GPAY_TEST_AMOUNT_CENTS, WALLET_PREPARE_ACCOUNT_ID, WALLET_PREPARE_AMOUNT_CENTS, WALLET_PREPARE_METHODS, PI_DESCRIPTION } from '../../src/api/contract/intentBody';
+import {
+  GPAY_TEST_ACCOUNT_ID,
+  GPAY_TEST_AMOUNT_CENTS,
+  WALLET_PREPARE_ACCOUNT_ID,
+  WALLET_PREPARE_AMOUNT_CENTS,
+  WALLET_PREPARE_METHODS,
+  PI_DESCRIPTION,
+} from '../../src/api/contract/intentBody';
 import type { CaptchaVerifier } from '../captchaVerifier';
 import type { Store } from '../db/store';
 import type { Db, PaymentRecord, UserRecord } from '../db/types';
@@ -68,7 +75,6 @@ import {
   validateReview,
 } from './gratitude';
 import { INVALID_CAPTCHA_MESSAGE, CAPTCHA_FIELD } from '../../src/api/contract/messages';
-
 
 const MIN_AMOUNT_CENTS = 100;
 const MAX_AMOUNT_CENTS = 99_999_900;

@@ -3,16 +3,14 @@ import { Route, Routes } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppReady } from '../components/AppReady';
 import { Spinner } from '../components/Spinner';
-import { ProfileRedirect } from './ProfileRedirect';
+import { ProfileRedirect } from './routes/ProfileRedirect';
 import { Header } from '../components/Header';
 import { getAppConfig } from '../config/env';
 import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/demo/HomePage'));
-const ProfilePage = lazy(
-  () => import(/* webpackChunkName: "profile" */ '../features/profile/ProfilePage'),
-);
+const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './routes/ProfileRoute'));
 const GPayPage = lazy(() => import(/* webpackChunkName: "gpay" */ '../features/payments/GPayPage'));
 
 export function AppRoutes() {

@@ -8,11 +8,3 @@ export function rememberCurrentUserId(id: string): void {
     // Storage can be disabled (private mode, quotas); the page works without it.
   }
 }
-
-export function readCurrentUserId(): string | null {
-  try {
-    return globalThis.localStorage?.getItem(CURRENT_USER_ID_KEY) ?? null;
-  } catch {
-    return null;
-  }
-}

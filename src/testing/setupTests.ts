@@ -1,5 +1,4 @@
 import '@testing-library/jest-dom/jest-globals';
-import '@testing-library/jest-dom';
 import { clearImmediate, setImmediate } from 'node:timers';
 import { configure } from '@testing-library/react';
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Envelope, FeedItem, FindUserResult } from '../../api/contract/types';
 import { jsonPost, startMockApi } from '../../../mock-api/testing';
 import { FeedTab } from './FeedTab';
-import { keepRecentReviews } from './selectFeed';
+import { keepRecentReviews } from '../profile/recentReviews';
 
 const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
 const APP_ONLY = 'Download the app to access this feature.';

@@ -1,12 +1,8 @@
 import fc from 'fast-check';
 import type { FeedItem, GratitudeType } from '../../api/contract/types';
-import {
-  RECENT_REVIEWS_KEPT,
-  isDisplayableReview,
-  isFeedEmpty,
-  keepRecentReviews,
-  selectFeedCards,
-} from './selectFeed';
+// The profile keeps the lookup's first reviews; the feed shows some of them: tested together.
+import { RECENT_REVIEWS_KEPT, keepRecentReviews } from '../profile/recentReviews';
+import { isDisplayableReview, isFeedEmpty, selectFeedCards } from './selectFeed';
 
 let nextId = 1;
 function makeFeedItem(overrides: Partial<FeedItem> = {}): FeedItem {

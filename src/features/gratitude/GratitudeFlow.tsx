@@ -1,11 +1,10 @@
 // The flow a chosen action opens: guest details, then the review form (or, for a gift, the gift step).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { UserDetails } from '../../api/contract/types';
 import { FlowPanel } from '../../components/FlowPanel';
 import { titleCase } from '../../lib/titleCase';
-import { GiftForm } from '../payments/GiftForm';
 import { GuestDetailsForm } from './GuestDetailsForm';
-import { ReviewForm, type ReviewDraft } from './ReviewForm';
+import { ReviewForm, type ReviewDraft, type ReviewGiftSlot } from './ReviewForm';
 import type { GuestDetailsValues } from './schemas';
 import { type Guest } from '../../api/contract/guest';
 import { flowLabel, type FlowKind } from '../../api/contract/kinds';
@@ -18,9 +17,19 @@ interface GratitudeFlowProps {
   profile: UserDetails;
   /** Leaves the flow (the Back arrow on the first step). */
   onExit: () => void;
+  /** The gift step, for a gift alone (the payment, composed in by the route). */
+  renderGift: (guest: Guest) => ReactNode;
+  /** The gift part of the review form. */
+  renderReviewGift: (slot: ReviewGiftSlot) => ReactNode;
 }
 
-export function GratitudeFlow({ kind, profile, onExit }: GratitudeFlowProps) {
+export function GratitudeFlow({
+  kind,
+  profile,
+  onExit,
+  renderGift,
+  renderReviewGift,
+}: GratitudeFlowProps) {
   const [step, setStep] = useState<Step>('details');
   // Everything entered so far lives here, so going back and forth between the steps keeps it.
   const [guestValues, setGuestValues] = useState<GuestDetailsValues>({ fullName: '', email: '' });
@@ -56,11 +65,15 @@ export function GratitudeFlow({ kind, profile, onExit }: GratitudeFlowProps) {
         />
       )}
       {step === 'review' && guest && (
-        <ReviewForm profile={profile} guest={guest} draft={draft} onDraftChange={setDraft} />
+        <ReviewForm
+          profile={profile}
+          guest={guest}
+          draft={draft}
+          onDraftChange={setDraft}
+          renderGift={renderReviewGift}
+        />
       )}
-      {step === 'gift' && guest && <GiftForm profile={profile} guest={guest} />}
+      {step === 'gift' && guest && renderGift(guest)}
     </FlowPanel>
   );
 }
-
-export default GratitudeFlow;

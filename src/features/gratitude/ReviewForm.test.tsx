@@ -8,7 +8,8 @@ import type { AppStore } from '../../app/store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
-import { GratitudeFlow } from './GratitudeFlow';
+// The review form as the route composes it: with the payment feature's gift part.
+import GiveFlow, { reviewGiftFor } from '../../app/routes/GiveFlow';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 
 const PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
@@ -144,12 +145,14 @@ function renderReview(
 ) {
   const draft: ReviewDraft = { icon, sayThanks: '', media: [] };
   const onDraftChange = jest.fn();
+  const profile = profileOf(profileId);
   renderWithProviders(
     <ReviewForm
-      profile={profileOf(profileId)}
+      profile={profile}
       guest={guest}
       draft={draft}
       onDraftChange={onDraftChange}
+      renderGift={reviewGiftFor(profile)}
     />,
     { api: running },
   );
@@ -446,6 +449,7 @@ describe('ReviewForm', () => {
           guest={GUEST}
           draft={{ icon: 'RECOGNITION', sayThanks: '', media: [] }}
           onDraftChange={() => undefined}
+          renderGift={reviewGiftFor(profile)}
         />,
         { api: stopped },
       );
@@ -463,7 +467,7 @@ describe('ReviewForm', () => {
   });
 });
 
-describe('GratitudeFlow', () => {
+describe('GratitudeFlow, as GiveFlow composes it', () => {
   const clicksOn = (profileId: string) =>
     api.store.db.profileClicks.filter((click) => click.userProfileId === profileId).length;
   /** The profile click is recorded in the background: no request may outlive its test. */
@@ -481,7 +485,7 @@ describe('GratitudeFlow', () => {
     const user = userEvent.setup();
     const clicksBefore = clicksOn('ava-martinez');
     const { store } = renderWithProviders(
-      <GratitudeFlow kind="APPRECIATION" profile={profileOf('ava-martinez')} onExit={onExit} />,
+      <GiveFlow kind="APPRECIATION" profile={profileOf('ava-martinez')} onExit={onExit} />,
       { api },
     );
     expect(
@@ -525,11 +529,7 @@ describe('GratitudeFlow', () => {
     const user = userEvent.setup();
     const clicksBefore = clicksOn('green-earth-fund');
     const { store } = renderWithProviders(
-      <GratitudeFlow
-        kind="gift"
-        profile={profileOf('green-earth-fund')}
-        onExit={() => undefined}
-      />,
+      <GiveFlow kind="gift" profile={profileOf('green-earth-fund')} onExit={() => undefined} />,
       { api },
     );
     expect(

@@ -1,15 +1,12 @@
 // The review form: the kind, the title it gives, words of thanks and media, then sending it.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Field, Form, Formik, useFormikContext } from 'formik';
 import { GRATITUDE_ICONS, type GratitudeIcon, type UserDetails } from '../../api/contract/types';
 import { paths } from '../../config/paths';
-import { giftLabels } from '../payments/GiftForm';
-import { paymentIntentBody } from '../../api/contract/intentBody';
-import { PaymentSection, type IntentChoice } from '../payments/PaymentSection';
-import { useCreateIntentForBothMutation } from '../payments/paymentsApi';
-import { useSendRecognitionMutation, type ReviewFormArgs } from './gratitudeApi';
+import type { ReviewFormArgs } from '../../api/recognitionForm';
+import { useSendRecognitionMutation } from './gratitudeApi';
 import { serverErrorMessage } from './GuestDetailsForm';
-import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
 import { reviewTitle } from './reviewTitle';
@@ -27,6 +24,19 @@ export interface ReviewDraft {
 
 export const SAY_THANKS_PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
 
+/** What the review form gives the gift part it hosts (the payment, composed in by the route). */
+export interface ReviewGiftSlot {
+  /** The review as it stands now. */
+  review: ReviewFormArgs;
+  /** Why the review cannot go yet (no text and no media), or null. */
+  precondition: () => string | null;
+  disabled: boolean;
+  /** From the intent call to its outcome the review is on its way: it must not change. */
+  onLockChange: (locked: boolean) => void;
+  /** The upload's progress in percent; null when done. */
+  onProgress: (percentSent: number | null) => void;
+}
+
 interface ReviewFormProps {
   profile: Pick<UserDetails, '_id' | 'userName' | 'businessType'>;
   guest: Guest;
@@ -34,11 +44,12 @@ interface ReviewFormProps {
   draft: ReviewDraft;
   /** Told of every change, so the draft outlives this form when the guest goes back. */
   onDraftChange: (draft: ReviewDraft) => void;
+  /** The gift part Add Gift / Add Donation opens; the review then goes with its payment. */
+  renderGift: (slot: ReviewGiftSlot) => ReactNode;
 }
 
-export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormProps) {
+export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }: ReviewFormProps) {
   const [sendRecognition] = useSendRecognitionMutation();
-  const [createIntentForBoth] = useCreateIntentForBothMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [percentSent, setPercentSent] = useState<number | null>(null);
   const [preparingMedia, setPreparingMedia] = useState(false);
@@ -50,7 +61,6 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
   // One key per set of values: a retry of the same values is the same submission.
   const lastKey = useRef<SubmissionKey | null>(null);
   const nonProfit = isNonProfit(profile);
-  const profilePath = paths.profile.href(profile._id);
 
   /** The review as the gratitude form carries it. */
   const reviewArgs = (values: ReviewDraft): ReviewFormArgs => {
@@ -92,24 +102,6 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
       window.location.assign(paths.profile.href(profile._id, { sent: 'recognition' }));
     } catch (error) {
       setServerError(serverErrorMessage(error));
-    } finally {
-      setPercentSent(null);
-    }
-  };
-
-  /** The review with its tip (gratitudeType BOTH): published once the payment has succeeded. */
-  const createIntentWithReview = async (values: ReviewDraft, choice: IntentChoice) => {
-    const review = reviewArgs(values);
-    const body = paymentIntentBody({ profile, payer: guest, ...choice });
-    lastKey.current = submissionKey({ review, body }, lastKey.current);
-    if (review.media.length > 0) setPercentSent(0);
-    try {
-      return await createIntentForBoth({
-        review,
-        body,
-        idempotencyKey: lastKey.current.key,
-        onProgress: setPercentSent,
-      }).unwrap();
     } finally {
       setPercentSent(null);
     }
@@ -163,21 +155,15 @@ export function ReviewForm({ profile, guest, draft, onDraftChange }: ReviewFormP
               </div>
             )}
           </Form>
-          {giftOpen && (
+          {giftOpen &&
             // Outside the review's <form>: the card form is a form of its own.
-            <PaymentSection
-              {...giftLabels(profile)}
-              combined
-              focusOnMount
-              createIntent={(choice) => createIntentWithReview(values, choice)}
-              scope={stableStringify(reviewArgs(values))}
-              precondition={() => (hasTextOrMedia(values) ? null : MESSAGE_TEXT_OR_MEDIA_REQUIRED)}
-              disabled={preparingMedia}
-              onLockChange={lockChanged}
-              returnPath={profilePath}
-              successHref={paths.profile.href(profile._id, { sent: 'payment' })}
-            />
-          )}
+            renderGift({
+              review: reviewArgs(values),
+              precondition: () => (hasTextOrMedia(values) ? null : MESSAGE_TEXT_OR_MEDIA_REQUIRED),
+              disabled: preparingMedia,
+              onLockChange: lockChanged,
+              onProgress: setPercentSent,
+            })}
         </>
       )}
     </Formik>

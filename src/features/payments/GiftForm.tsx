@@ -8,8 +8,6 @@ import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from 
 import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
 
-export { OTHER_AMOUNT_LABEL, SUCCESS_REDIRECT_DELAY_MS } from './PaymentSection';
-
 interface GiftFormProps {
   profile: GiftProfile;
   guest: Guest;

@@ -9,7 +9,6 @@
  *   failed (with an intent) --confirmationStarted--> confirming   (another card for the same intent)
  *   confirming --paymentSucceeded--> succeeded,      --confirmationFailed--> failed
  *   idle | creatingIntent | awaitingCard | failed --amountChanged--> idle
- *   any --reset--> idle
  *
  * amountChanged is ignored while confirming (the provider is already charging that amount: its
  * answer must still land) and after success.
@@ -94,17 +93,6 @@ export const paymentSlice = createSlice({
       if (!AMOUNT_CAN_RESET.includes(state.status)) return;
       return initialPaymentState;
     },
-    reset(state): PaymentState | undefined {
-      if (state.status === 'idle') return;
-      return initialPaymentState;
-    },
-  },
-  selectors: {
-    selectPayment: (payment) => payment,
-    selectPaymentStatus: (payment) => payment.status,
-    selectPaymentMethod: (payment) => payment.method,
-    selectClientSecret: (payment) => payment.clientSecret,
-    selectPaymentError: (payment) => payment.error,
   },
 });
 
@@ -118,14 +106,4 @@ export const {
   paymentSucceeded,
   confirmationFailed,
   amountChanged,
-  reset,
 } = paymentSlice.actions;
-
-/** Each takes the root state ({ payment: PaymentState }) once the slice is injected. */
-export const {
-  selectPayment,
-  selectPaymentStatus,
-  selectPaymentMethod,
-  selectClientSecret,
-  selectPaymentError,
-} = paymentSlice.selectors;

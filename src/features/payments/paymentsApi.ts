@@ -4,7 +4,7 @@
 // mock-api/routes/payments.ts); every answer without a client secret is a failed call.
 import { baseApi, type ThunkExtra } from '../../api/baseApi';
 import { uploadForm } from '../../api/uploadForm';
-import { recognitionForm, type ReviewFormArgs } from '../gratitude/gratitudeApi';
+import { recognitionForm, type ReviewFormArgs } from '../../api/recognitionForm';
 import { paymentFormFields, type PaymentIntentBody } from '../../api/contract/intentBody';
 
 export type { PaymentIntentBody, PaymentMetadata } from '../../api/contract/intentBody';

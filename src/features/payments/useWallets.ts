@@ -31,7 +31,8 @@ let walletPrepared = false;
 
 /**
  * Creates the wallet requests once `enabled` (the payment options are shown) and reports which
- * wallets can pay. `label` names the payment on the sheet; `startCents` is the first total.
+ * wallets can pay. `label` names the payment on the sheet; `totalCents` gives each wallet's
+ * total (its own fee), read when the requests are made.
  */
 export function useWallets(options: {
   enabled: boolean;

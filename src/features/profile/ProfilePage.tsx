@@ -1,27 +1,29 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+// The profile page: the card, the actions, the team and, in the panel, the tabs or the chosen
+// flow. What fills the tabs and the flow is given by the route that composes the page.
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { AppDownloadLinks } from '../../components/AppDownloadLinks';
-import { FeedTab } from '../feed/FeedTab';
-import { GalleryTab } from '../gallery/GalleryTab';
-import { SocialsTab } from '../socials/SocialsTab';
+import type { FindUserResult, UserDetails } from '../../api/contract/types';
 import { useGetProfileQuery } from './profileApi';
 import { rememberCurrentUserId } from '../../lib/currentUser';
 import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
-import { ProfileTabs } from './ProfileTabs';
+import { ProfileTabs, type TabDefinition } from './ProfileTabs';
 import { CongratulationsModal } from './CongratulationsModal';
 import { titleCase } from '../../lib/titleCase';
 import { type FlowKind } from '../../api/contract/kinds';
 import './ProfilePage.css';
 
-// The forms (and later payments) load only when a guest chooses to give.
-const GratitudeFlow = lazy(
-  () => import(/* webpackChunkName: "gratitude" */ '../gratitude/GratitudeFlow'),
-);
+interface ProfilePageProps {
+  /** The tabs under the profile, from its lookup (Feed first). */
+  tabs: (profile: FindUserResult) => TabDefinition[];
+  /** The flow a chosen action opens in place of the tabs; `onExit` comes back to them. */
+  Flow: ComponentType<{ kind: FlowKind; profile: UserDetails; onExit: () => void }>;
+}
 
-export default function ProfilePage() {
+export function ProfilePage({ tabs, Flow }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
   const { data, error, isLoading } = useGetProfileQuery(id, { skip: id === '' });
   // The chosen flow belongs to the profile it was chosen on.
@@ -48,7 +50,7 @@ export default function ProfilePage() {
     );
   }
 
-  const { userDetails: user, userFeed, iconsCount } = data;
+  const { userDetails: user, iconsCount } = data;
   const back = () => {
     setChosen(null);
     // Focus returns to the button that opened the flow once the tabs are back.
@@ -78,25 +80,9 @@ export default function ProfilePage() {
       </div>
       <div className="profile-page__panel">
         {flow ? (
-          <Suspense fallback={<Spinner label="Loading form" />}>
-            <GratitudeFlow kind={flow} profile={user} onExit={back} />
-          </Suspense>
+          <Flow kind={flow} profile={user} onExit={back} />
         ) : (
-          <ProfileTabs
-            tabs={[
-              { id: 'feed', label: 'Feed', render: () => <FeedTab items={userFeed} /> },
-              {
-                id: 'gallery',
-                label: 'Photos/Videos',
-                render: () => <GalleryTab userId={user._id} />,
-              },
-              {
-                id: 'socials',
-                label: 'Socials',
-                render: () => <SocialsTab socialLinks={user.socialLinks} />,
-              },
-            ]}
-          />
+          <ProfileTabs tabs={tabs(data)} />
         )}
       </div>
       <CongratulationsModal />

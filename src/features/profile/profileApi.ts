@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import type { Envelope, FindUserResult } from '../../api/contract/types';
-import { keepRecentReviews } from '../feed/selectFeed';
+import { keepRecentReviews } from './recentReviews';
 
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { paths } from '../../config/paths';
 
 /** /user_profile/redirect/.../{id} replaces itself with /user_profile/{id}. */
 export function ProfileRedirect() {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
-import ProfilePage from './ProfilePage';
+import ProfileRoute from './ProfileRoute';
 
 let api: RunningMockApi;
 
@@ -15,7 +15,7 @@ afterAll(() => api.close());
 beforeEach(() => localStorage.clear());
 
 const renderProfile = (id: string, guestToken = api.guestToken) =>
-  renderWithProviders(<ProfilePage />, {
+  renderWithProviders(<ProfileRoute />, {
     api: { apiBaseUrl: api.apiBaseUrl, guestToken },
     route: `/user_profile/${id}`,
     path: '/user_profile/:id',

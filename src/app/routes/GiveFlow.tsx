@@ -1,0 +1,33 @@
+// The flow a chosen action opens, composed: the gratitude feature's steps with the payment
+// feature's gift form and the review's gift part. A lazy chunk: it loads when a guest gives.
+import type { GiftProfile } from '../../api/contract/intentBody';
+import type { FlowKind } from '../../api/contract/kinds';
+import type { UserDetails } from '../../api/contract/types';
+import { GratitudeFlow } from '../../features/gratitude/GratitudeFlow';
+import type { ReviewGiftSlot } from '../../features/gratitude/ReviewForm';
+import { GiftForm } from '../../features/payments/GiftForm';
+import { ReviewGift } from '../../features/payments/ReviewGift';
+
+interface GiveFlowProps {
+  kind: FlowKind;
+  profile: UserDetails;
+  onExit: () => void;
+}
+
+/** The review form's gift part for `profile`: a tip or donation that carries the review. */
+export const reviewGiftFor = (profile: GiftProfile) =>
+  function renderReviewGift(slot: ReviewGiftSlot) {
+    return <ReviewGift profile={profile} {...slot} />;
+  };
+
+export default function GiveFlow({ kind, profile, onExit }: GiveFlowProps) {
+  return (
+    <GratitudeFlow
+      kind={kind}
+      profile={profile}
+      onExit={onExit}
+      renderGift={(guest) => <GiftForm profile={profile} guest={guest} />}
+      renderReviewGift={reviewGiftFor(profile)}
+    />
+  );
+}

@@ -1,0 +1,67 @@
+// The gift part of the review form (Add Gift / Add Donation): the payment section paying a tip
+// or donation that carries the review with it (gratitudeType BOTH, published once it succeeds).
+import { useRef } from 'react';
+import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBody';
+import type { ReviewFormArgs } from '../../api/recognitionForm';
+import { paths } from '../../config/paths';
+import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { giftLabels } from './GiftForm';
+import { PaymentSection, type IntentChoice } from './PaymentSection';
+import { useCreateIntentForBothMutation } from './paymentsApi';
+
+export interface ReviewGiftProps {
+  profile: GiftProfile;
+  /** The review as it stands now; its guest pays. */
+  review: ReviewFormArgs;
+  /** Why the review cannot go yet (no text and no media), or null. */
+  precondition: () => string | null;
+  disabled: boolean;
+  /** Told when the review must stop changing (an intent is open) and when it may again. */
+  onLockChange: (locked: boolean) => void;
+  /** The upload's progress in percent while the review's media are sent; null when done. */
+  onProgress: (percentSent: number | null) => void;
+}
+
+export function ReviewGift({
+  profile,
+  review,
+  precondition,
+  disabled,
+  onLockChange,
+  onProgress,
+}: ReviewGiftProps) {
+  const [createIntentForBoth] = useCreateIntentForBothMutation();
+  // One key per review and request body: a retry of the same values is the same submission.
+  const lastKey = useRef<SubmissionKey | null>(null);
+
+  const createIntent = async (choice: IntentChoice) => {
+    const body = paymentIntentBody({ profile, payer: review.guest, ...choice });
+    lastKey.current = submissionKey({ review, body }, lastKey.current);
+    if (review.media.length > 0) onProgress(0);
+    try {
+      return await createIntentForBoth({
+        review,
+        body,
+        idempotencyKey: lastKey.current.key,
+        onProgress,
+      }).unwrap();
+    } finally {
+      onProgress(null);
+    }
+  };
+
+  return (
+    <PaymentSection
+      {...giftLabels(profile)}
+      combined
+      focusOnMount
+      createIntent={createIntent}
+      scope={stableStringify(review)}
+      precondition={precondition}
+      disabled={disabled}
+      onLockChange={onLockChange}
+      returnPath={paths.profile.href(profile._id)}
+      successHref={paths.profile.href(profile._id, { sent: 'payment' })}
+    />
+  );
+}

@@ -12,7 +12,10 @@ const FEATURES = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
+// import-x reads TypeScript modules with typescript-eslint's parser (no-cycle follows them).
 const importResolver = {
+  'import-x/extensions': ['.ts', '.tsx', '.js'],
+  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
   'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
 };
 const zones = {

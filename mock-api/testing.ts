@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { createMockApi } from './server';
 import type { Store } from './db/store';
 import { DEFAULT_GUEST_TOKEN } from './env';
+import type { Guest } from '../src/api/contract/guest';
 
 export interface RunningMockApi {
   origin: string;
@@ -17,14 +18,8 @@ export interface RunningMockApi {
   /** fetch() against the API with the guest token (pass `headers` to replace it). */
   request(pathAndQuery: string, init?: RequestInit): Promise<Response>;
   /** A guest made through createWebUser, as the details step makes one; its email is from the name. */
-  createGuest(fullName: string, email?: string): Promise<TestGuest>;
+  createGuest(fullName: string, email?: string): Promise<Guest>;
   close(): Promise<void>;
-}
-
-export interface TestGuest {
-  userId: string;
-  fullName: string;
-  email: string;
 }
 
 export async function startMockApi(

@@ -1,6 +1,7 @@
 // What the mock API keeps in its data file. Media paths are relative to the media root
 // ("seed/ava.jpg", "uploads/<random>.jpg"); the API answers with absolute /media/ URLs.
 import type { BusinessType, FeedItem, IconsCount, SocialLinks } from '../../src/api/contract/types';
+import type { Guest } from '../../src/api/contract/guest';
 
 export interface UserRecord {
   _id: string;
@@ -34,11 +35,8 @@ export interface GalleryRecord {
   createdAt: string;
 }
 
-export interface GuestRecord {
-  userId: string;
-  /** Lower-cased, trimmed. */
-  email: string;
-  fullName: string;
+/** A guest as createWebUser stored them; the email is lower-cased and trimmed. */
+export interface GuestRecord extends Guest {
   createdAt: string;
 }
 

@@ -23,10 +23,9 @@ import {
   isVideoType,
   type MediaType,
 } from '../../src/api/contract/limits';
-import { MAX_FULL_NAME_LENGTH } from './guests';
 import type { Db, FeedRecord } from '../db/types';
 import type { Store } from '../db/store';
-import { EMAIL_PATTERN } from '../../src/api/contract/guest';
+import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../src/api/contract/guest';
 import { HttpError, badRequest, notFound, requireString } from '../http';
 import { extensionOf, videoDurationSeconds } from '../mediaSniff';
 import { createSerializer, idempotentFormRoute, rememberAnswer } from '../idempotency';

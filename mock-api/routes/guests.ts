@@ -2,10 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { Store } from '../db/store';
-import { EMAIL_PATTERN } from '../../src/api/contract/guest';
+import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../src/api/contract/guest';
 import { asyncRoute, jsonBody, notFound, requireString } from '../http';
-
-export const MAX_FULL_NAME_LENGTH = 30;
 
 export function guestRoutes(store: Store): Router {
   const router = Router();

@@ -4,7 +4,7 @@
 // WIRE CONTRACT (all amounts are integer CENTS, not the original app's dollars):
 // - `amount`: the tip or donation in cents, whole dollars only (a multiple of 100), $1 to
 //   $999,999 (the amount field takes at most 6 digits).
-// - `platformFeeForWallet`: `platformFeeCents(amount, method)` from src/features/payments/fees.ts.
+// - `platformFeeForWallet`: `platformFeeCents(amount, method)` from src/api/contract/fees.ts.
 // - `metadata.amountAfterFee`: amount + platformFeeForWallet, the total the intent charges.
 // - `payment_method_types` (array) or `paymentMethodType` (string), exactly one of them, each in
 //   card, bank, apple_pay, google_pay; several methods must share one fee rule. Stripe gets
@@ -53,7 +53,7 @@ import {
 import type { CaptchaVerifier } from '../captchaVerifier';
 import type { Store } from '../db/store';
 import type { Db, PaymentRecord, UserRecord } from '../db/types';
-import { EMAIL_PATTERN } from '../../src/api/contract/guest';
+import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../src/api/contract/guest';
 import { HttpError, asyncRoute, badRequest, envelope, jsonBody, notFound } from '../http';
 import {
   createSerializer,
@@ -66,7 +66,6 @@ import {
 import type { ParsedForm } from '../multipart';
 import type { Scenarios } from '../scenarios';
 import { createStripeClient } from '../stripeClient';
-import { MAX_FULL_NAME_LENGTH } from './guests';
 import {
   publishReview,
   removeStoredMedia,
@@ -75,6 +74,7 @@ import {
   validateReview,
 } from './gratitude';
 import { INVALID_CAPTCHA_MESSAGE, CAPTCHA_FIELD } from '../../src/api/contract/messages';
+import { isNonProfit } from '../../src/api/contract/kinds';
 
 const MIN_AMOUNT_CENTS = 100;
 const MAX_AMOUNT_CENTS = 99_999_900;
@@ -614,7 +614,7 @@ export function parsePayment(
   if (userName !== user.userName) {
     throw badRequest('userName', "userName must be the profile's userName.");
   }
-  const nonProfit = user.businessType === 'NON-PROFIT';
+  const nonProfit = isNonProfit(user);
   checkTitle(title, nonProfit);
   if (endpoint === 'payment/create-donation-intent' && !nonProfit) {
     throw badRequest('metadata.getThanksUserID', 'create-donation-intent is for non-profits only.');

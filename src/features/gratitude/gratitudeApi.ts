@@ -1,10 +1,11 @@
 import { baseApi, type ThunkExtra } from '../../api/baseApi';
 import { recognitionForm, type SendRecognitionArgs } from '../../api/recognitionForm';
 import { uploadForm } from '../../api/uploadForm';
+import type { Guest } from '../../api/contract/guest';
 
 export const gratitudeApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    createWebUser: build.mutation<{ userId: string }, { email: string; fullName: string }>({
+    createWebUser: build.mutation<Pick<Guest, 'userId'>, Pick<Guest, 'email' | 'fullName'>>({
       query: (body) => ({ url: 'user/v2/createWebUser', method: 'POST', body }),
       transformResponse: (response: { data: { userId: string } }) => response.data,
     }),

@@ -1,11 +1,9 @@
 // The Yup schemas of the guest details step and the review form (spec section 5).
 import * as yup from 'yup';
 import { GRATITUDE_ICONS, type GratitudeIcon } from '../../api/contract/types';
-import { EMAIL_PATTERN } from '../../api/contract/guest';
+import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../api/contract/guest';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import type { PickedMedia } from './media/validateMedia';
-
-export const MAX_FULL_NAME_LENGTH = 30;
 
 /** The spec's one rule for an empty required field: '{label} is not allowed to be empty'. */
 export const emptyMessage = (label: string) => `${label} is not allowed to be empty`;

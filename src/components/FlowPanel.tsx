@@ -1,5 +1,6 @@
 // The panel a chosen action opens: a back arrow and a title (which takes focus), then its step.
 import { useEffect, useRef, type ReactNode } from 'react';
+import { BackIcon } from './icons';
 import './FlowPanel.css';
 
 interface FlowPanelProps {
@@ -19,16 +20,7 @@ export function FlowPanel({ title, onBack, children, stepKey }: FlowPanelProps) 
     <section className="flow-panel" aria-labelledby="flow-title">
       <div className="flow-panel__bar">
         <button type="button" className="flow-panel__back" onClick={onBack} aria-label="Back">
-          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
-            <path
-              d="M15 5l-7 7 7 7"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-            />
-          </svg>
+          <BackIcon />
         </button>
         <h2 id="flow-title" ref={headingRef} tabIndex={-1} className="flow-panel__title">
           {title}

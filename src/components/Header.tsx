@@ -2,6 +2,16 @@
 // menu on narrow screens), the tagline and a side panel with the app-download links.
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { AppDownloadLinks } from './AppDownloadLinks';
+import {
+  ChevronIcon,
+  CloseIcon,
+  FacebookIcon,
+  InstagramIcon,
+  LinkedInIcon,
+  MailIcon,
+  PhoneIcon,
+  XIcon,
+} from './icons';
 import { useFocusTrap } from './useFocusTrap';
 import './Header.css';
 
@@ -30,10 +40,10 @@ function menuLinks(marketingUrl: string): MenuLink[] {
 
 // The spec sends every social icon to the main marketing site (not to the networks themselves).
 const SOCIAL_NETWORKS: { name: string; icon: ReactNode }[] = [
-  { name: 'Facebook', icon: <FacebookIcon /> },
-  { name: 'Instagram', icon: <InstagramIcon /> },
-  { name: 'LinkedIn', icon: <LinkedInIcon /> },
-  { name: 'X', icon: <XIcon /> },
+  { name: 'Facebook', icon: <FacebookIcon className="site-header__icon" /> },
+  { name: 'Instagram', icon: <InstagramIcon className="site-header__icon" /> },
+  { name: 'LinkedIn', icon: <LinkedInIcon className="site-header__icon" /> },
+  { name: 'X', icon: <XIcon className="site-header__icon" /> },
 ];
 
 export function Header({ marketingUrl }: HeaderProps) {
@@ -92,7 +102,7 @@ export function Header({ marketingUrl }: HeaderProps) {
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span>Menu</span>
-          <ChevronIcon />
+          <ChevronIcon className="site-header__chevron" />
         </button>
         <nav
           className={`site-header__nav${menuOpen ? ' site-header__nav--open' : ''}`}
@@ -115,7 +125,7 @@ export function Header({ marketingUrl }: HeaderProps) {
           aria-expanded={panelOpen}
           onClick={() => setPanelOpen(true)}
         >
-          <PhoneIcon />
+          <PhoneIcon className="site-header__icon" />
           <span>Get the app</span>
         </button>
       </div>
@@ -128,7 +138,7 @@ export function Header({ marketingUrl }: HeaderProps) {
 function SupportLink() {
   return (
     <a className="site-header__support" href={`mailto:${SUPPORT_EMAIL}`}>
-      <MailIcon />
+      <MailIcon className="site-header__icon" />
       <span>{SUPPORT_EMAIL}</span>
     </a>
   );
@@ -189,7 +199,7 @@ function SidePanel({ links, marketingUrl, onClose }: SidePanelProps) {
             Get the Grati app
           </h2>
           <button type="button" className="side-panel__close" onClick={onClose}>
-            <CloseIcon />
+            <CloseIcon className="site-header__icon" />
             <span className="visually-hidden">Close</span>
           </button>
         </div>
@@ -218,8 +228,7 @@ function SidePanel({ links, marketingUrl, onClose }: SidePanelProps) {
   );
 }
 
-// Inline icons: decorative, the text beside them (or hidden text) names the control.
-
+// The brand mark: the Grati logo in its own colours, not an icon of the shared set.
 function LogoMark() {
   return (
     <svg
@@ -235,135 +244,5 @@ function LogoMark() {
       />
       <circle cx="24.5" cy="8" r="2.2" fill="#f2a900" />
     </svg>
-  );
-}
-
-/** The 24-unit, decorative icon frame every header icon is drawn in. */
-function HeaderIcon({
-  children,
-  className = 'site-header__icon',
-}: {
-  children: ReactNode;
-  className?: string;
-}) {
-  return (
-    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      {children}
-    </svg>
-  );
-}
-
-function MailIcon() {
-  return (
-    <HeaderIcon>
-      <rect
-        x="3"
-        y="5"
-        width="18"
-        height="14"
-        rx="2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      />
-      <path d="m4 7 8 6 8-6" fill="none" stroke="currentColor" strokeWidth="2" />
-    </HeaderIcon>
-  );
-}
-
-function FacebookIcon() {
-  return (
-    <HeaderIcon>
-      <path
-        fill="currentColor"
-        d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H8v3h2.5V21h3Z"
-      />
-    </HeaderIcon>
-  );
-}
-
-function InstagramIcon() {
-  return (
-    <HeaderIcon>
-      <rect
-        x="3.5"
-        y="3.5"
-        width="17"
-        height="17"
-        rx="5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      />
-      <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
-      <circle cx="17.2" cy="6.8" r="1.2" fill="currentColor" />
-    </HeaderIcon>
-  );
-}
-
-function LinkedInIcon() {
-  return (
-    <HeaderIcon>
-      <path
-        fill="currentColor"
-        d="M4.5 9h3v11h-3V9Zm1.5-5a1.75 1.75 0 1 1 0 3.5A1.75 1.75 0 0 1 6 4Zm4 5h2.9v1.5h.1c.4-.8 1.4-1.7 3-1.7 3.1 0 3.7 2 3.7 4.7V20h-3v-5.6c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9V20h-3V9h.3Z"
-      />
-    </HeaderIcon>
-  );
-}
-
-function XIcon() {
-  return (
-    <HeaderIcon>
-      <path
-        fill="currentColor"
-        d="M17.2 3.5h2.9l-6.3 7.2 7.4 9.8h-5.8l-4.5-5.9-5.2 5.9H2.8l6.7-7.7-7.1-9.3h5.9l4.1 5.4 4.8-5.4Zm-1 15.3h1.6L7.9 5.1H6.2l10 13.7Z"
-      />
-    </HeaderIcon>
-  );
-}
-
-function ChevronIcon() {
-  return (
-    <HeaderIcon className="site-header__chevron">
-      <path
-        d="m6 9 6 6 6-6"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.4"
-        strokeLinecap="round"
-      />
-    </HeaderIcon>
-  );
-}
-
-function PhoneIcon() {
-  return (
-    <HeaderIcon>
-      <rect
-        x="6"
-        y="2.5"
-        width="12"
-        height="19"
-        rx="2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-      />
-      <path d="M10.5 18h3" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-    </HeaderIcon>
-  );
-}
-
-function CloseIcon() {
-  return (
-    <HeaderIcon>
-      <path
-        d="m6 6 12 12M18 6 6 18"
-        stroke="currentColor"
-        strokeWidth="2.4"
-        strokeLinecap="round"
-      />
-    </HeaderIcon>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { FullscreenVideo } from '../../components/FullscreenVideo';
 import type { FeedItem, FeedMedia } from '../../api/contract/types';
 import { titleCase } from '../../lib/titleCase';
-import { KindIcon } from './KindIcon';
+import { BoostedIcon, CommentIcon, KindIcon, LikeIcon, ShareIcon } from '../../components/icons';
 import { GRATITUDE_KINDS } from '../../api/contract/kinds';
 import { MediaCarousel } from './MediaCarousel';
 import { formatRelativeTime } from './relativeTime';
@@ -52,9 +52,7 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
             )}
             {item.boosted && (
               <span className="feed-card__boosted">
-                <Icon>
-                  <polygon points="13 2 3 14 12 14 11 22 21 10 12 10 13 2" fill="currentColor" />
-                </Icon>
+                <BoostedIcon />
                 Boosted
               </span>
             )}
@@ -70,18 +68,13 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
       {text && <p className="feed-card__text">{text}</p>}
       <footer className="feed-card__actions">
         <ActionButton label="Like" onClick={() => onAppOnlyAction('Like')}>
-          <path d="M7 10v12" />
-          <path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
+          <LikeIcon />
         </ActionButton>
         <ActionButton label="Comment" onClick={() => onAppOnlyAction('Comment')}>
-          <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
+          <CommentIcon />
         </ActionButton>
         <ActionButton label="Share" onClick={() => onAppOnlyAction('Share')}>
-          <circle cx="18" cy="5" r="3" />
-          <circle cx="6" cy="12" r="3" />
-          <circle cx="18" cy="19" r="3" />
-          <path d="m8.59 13.51 6.83 3.98" />
-          <path d="m15.41 6.51-6.82 3.98" />
+          <ShareIcon />
         </ActionButton>
       </footer>
     </article>
@@ -156,29 +149,9 @@ function ActionButton({
 }) {
   return (
     <button type="button" className="feed-card__action" onClick={onClick}>
-      <Icon>{children}</Icon>
+      {children}
       <span>{label}</span>
     </button>
-  );
-}
-
-/** A decorative 24-unit line icon (after the Lucide set, ISC licence). */
-function Icon({ children }: { children: ReactNode }) {
-  return (
-    <svg
-      aria-hidden="true"
-      focusable="false"
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-    >
-      {children}
-    </svg>
   );
 }
 

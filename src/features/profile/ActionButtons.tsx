@@ -1,6 +1,6 @@
 import { GRATITUDE_KINDS, giftLabel, type FlowKind } from '../../api/contract/kinds';
 import { GRATITUDE_ICONS, type IconsCount, type UserDetails } from '../../api/contract/types';
-import { KindIcon } from '../feed/KindIcon';
+import { GiftIcon, KindIcon } from '../../components/icons';
 import './ActionButtons.css';
 
 interface ActionButtonsProps {
@@ -43,19 +43,5 @@ export function ActionButtons({ user, counts, onChoose }: ActionButtonsProps) {
         {giftLabel(user)}
       </button>
     </div>
-  );
-}
-
-function GiftIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-      <path
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinejoin="round"
-        d="M3 9h18v4H3zM5 13v8h14v-8M12 9v12M12 9c-2-4-7-4-7-1s4 1 7 1zm0 0c2-4 7-4 7-1s-4 1-7 1z"
-      />
-    </svg>
   );
 }

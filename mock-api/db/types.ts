@@ -1,20 +1,16 @@
 // What the mock API keeps in its data file. Media paths are relative to the media root
 // ("seed/ava.jpg", "uploads/<random>.jpg"); the API answers with absolute /media/ URLs.
-import type { BusinessType, FeedItem, IconsCount, SocialLinks } from '../../src/api/contract/types';
+import type { FeedItem, IconsCount, UserDetails } from '../../src/api/contract/types';
 import type { Guest } from '../../src/api/contract/guest';
 
-export interface UserRecord {
-  _id: string;
-  fullName: string;
-  userName: string;
-  profession: string | null;
-  workPlace: string | null;
-  bio: string | null;
-  businessType: BusinessType;
-  premium: { isProfileVerified: boolean };
-  isNgoVerified: boolean;
-  profilePicture: string | null;
-  socialLinks: SocialLinks;
+/**
+ * A profile as stored: the wire's user details, with the team and the workplace kept as ids (the
+ * lookup answers with them filled in) and the kinds' counts beside them.
+ */
+export interface UserRecord extends Omit<
+  UserDetails,
+  'workPlaceMembersData' | 'associatedWithWorkPlaceDetails'
+> {
   /** Ids of team members (workplaces and non-profits). */
   memberIds: string[];
   /** Id of the workplace a person belongs to. */

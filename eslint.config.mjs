@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import { createNodeResolver, flatConfigs as importX } from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -12,12 +12,15 @@ const FEATURES = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 const TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
-// import-x reads TypeScript modules with typescript-eslint's parser (no-cycle follows them).
+// eslint-plugin-import reads TypeScript modules with typescript-eslint's parser (no-cycle follows
+// them) and resolves them with its pure-JS node resolver. (eslint-plugin-import-x needs
+// unrs-resolver, whose platform builds this registry lacks, so npm ci refused the lock file.)
 const importResolver = {
-  'import-x/extensions': ['.ts', '.tsx', '.js'],
-  'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-  'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+  'import/extensions': ['.ts', '.tsx', '.js'],
+  'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+  'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
 };
+const importPlugins = { import: importPlugin };
 const zones = {
   mockApi: {
     target: './mock-api',
@@ -104,17 +107,17 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}', 'mock-api/**/*.ts'],
-    plugins: importX.recommended.plugins,
+    plugins: importPlugins,
     settings: importResolver,
-    rules: { 'import-x/no-cycle': 'error' },
+    rules: { 'import/no-cycle': 'error' },
   },
   {
     files: ['src/**/*.{ts,tsx}', 'mock-api/**/*.ts'],
     ignores: TESTS,
-    plugins: importX.recommended.plugins,
+    plugins: importPlugins,
     settings: importResolver,
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
@@ -130,10 +133,10 @@ export default tseslint.config(
   },
   {
     files: TESTS,
-    plugins: importX.recommended.plugins,
+    plugins: importPlugins,
     settings: importResolver,
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         { zones: [zones.contractTests, zones.testsMock, zones.sharedNotFeatures] },
       ],

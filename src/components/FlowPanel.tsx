@@ -20,7 +20,7 @@ export function FlowPanel({ title, onBack, children, stepKey }: FlowPanelProps) 
     <section className="flow-panel" aria-labelledby="flow-title">
       <div className="flow-panel__bar">
         <button type="button" className="flow-panel__back" onClick={onBack} aria-label="Back">
-          <BackIcon />
+          <BackIcon size={24} />
         </button>
         <h2 id="flow-title" ref={headingRef} tabIndex={-1} className="flow-panel__title">
           {title}

@@ -1,7 +1,6 @@
-// The app's inline icons: one 24-unit frame, and every named icon drawn in it. Decorative unless
-// given a label (the text beside an icon usually names its control). Line drawings after the
-// Lucide icon set (ISC licence) where noted: the kinds (handshake, thumbs-up, party-popper,
-// heart), the feed's actions, the boosted bolt.
+// The app's inline icons: one decorative 24-unit frame and every named icon drawn in it.
+// The kinds (handshake, thumbs-up, party-popper, heart), the feed's actions and the boosted bolt
+// are line drawings after the Lucide icon set (ISC licence); the others are Grati's own.
 import type { ReactNode } from 'react';
 import { GRATITUDE_KINDS } from '../api/contract/kinds';
 import type { GratitudeIcon } from '../api/contract/types';
@@ -17,7 +16,10 @@ interface IconProps {
   label?: string;
 }
 
-/** The 24-unit frame every icon is drawn in. */
+/**
+ * The 24-unit frame every icon is drawn in. Decorative by default: the text beside an icon, shown
+ * or visually hidden, usually names its control.
+ */
 export function Icon({ children, className, size, line = false, label }: IconProps) {
   const naming = label
     ? ({ role: 'img', 'aria-label': label } as const)
@@ -49,9 +51,19 @@ export function Icon({ children, className, size, line = false, label }: IconPro
 
 interface NamedIconProps {
   className?: string;
+  /** Drawn size in CSS pixels (square); by default the CSS decides. */
+  size?: number;
 }
 
 // The gratitude kinds.
+
+// Both the Appreciation kind and the feed's Like button draw Lucide's thumbs-up.
+const THUMBS_UP = (
+  <>
+    <path d="M7 10v12" />
+    <path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
+  </>
+);
 
 const KIND_PATHS: Record<GratitudeIcon, ReactNode> = {
   RECOGNITION: (
@@ -63,12 +75,7 @@ const KIND_PATHS: Record<GratitudeIcon, ReactNode> = {
       <path d="M3 4h8" />
     </>
   ),
-  APPRECIATION: (
-    <>
-      <path d="M7 10v12" />
-      <path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
-    </>
-  ),
+  APPRECIATION: THUMBS_UP,
   CELEBRATION: (
     <>
       <path d="M5.8 11.3 2 22l10.7-3.79" />
@@ -115,11 +122,11 @@ export function KindIcon({ kind, size = 20, className, decorative = false }: Kin
   );
 }
 
-// The marketing header's icons.
+// The marketing header's icons. Their strokes keep the header's own caps and joins, not Lucide's.
 
-export function MailIcon({ className }: NamedIconProps) {
+export function MailIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <rect
         x="3"
         y="5"
@@ -135,9 +142,9 @@ export function MailIcon({ className }: NamedIconProps) {
   );
 }
 
-export function FacebookIcon({ className }: NamedIconProps) {
+export function FacebookIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <path
         fill="currentColor"
         d="M13.5 21v-7.5h2.6l.4-3h-3V8.6c0-.9.3-1.5 1.5-1.5h1.6V4.4c-.3 0-1.2-.1-2.3-.1-2.3 0-3.8 1.4-3.8 3.9v2.3H8v3h2.5V21h3Z"
@@ -146,9 +153,9 @@ export function FacebookIcon({ className }: NamedIconProps) {
   );
 }
 
-export function InstagramIcon({ className }: NamedIconProps) {
+export function InstagramIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <rect
         x="3.5"
         y="3.5"
@@ -165,9 +172,9 @@ export function InstagramIcon({ className }: NamedIconProps) {
   );
 }
 
-export function LinkedInIcon({ className }: NamedIconProps) {
+export function LinkedInIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <path
         fill="currentColor"
         d="M4.5 9h3v11h-3V9Zm1.5-5a1.75 1.75 0 1 1 0 3.5A1.75 1.75 0 0 1 6 4Zm4 5h2.9v1.5h.1c.4-.8 1.4-1.7 3-1.7 3.1 0 3.7 2 3.7 4.7V20h-3v-5.6c0-1.3 0-3-1.9-3s-2.1 1.4-2.1 2.9V20h-3V9h.3Z"
@@ -176,9 +183,9 @@ export function LinkedInIcon({ className }: NamedIconProps) {
   );
 }
 
-export function XIcon({ className }: NamedIconProps) {
+export function XIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <path
         fill="currentColor"
         d="M17.2 3.5h2.9l-6.3 7.2 7.4 9.8h-5.8l-4.5-5.9-5.2 5.9H2.8l6.7-7.7-7.1-9.3h5.9l4.1 5.4 4.8-5.4Zm-1 15.3h1.6L7.9 5.1H6.2l10 13.7Z"
@@ -187,9 +194,9 @@ export function XIcon({ className }: NamedIconProps) {
   );
 }
 
-export function ChevronIcon({ className }: NamedIconProps) {
+export function ChevronIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <path
         d="m6 9 6 6 6-6"
         fill="none"
@@ -201,9 +208,9 @@ export function ChevronIcon({ className }: NamedIconProps) {
   );
 }
 
-export function PhoneIcon({ className }: NamedIconProps) {
+export function PhoneIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <rect
         x="6"
         y="2.5"
@@ -219,9 +226,9 @@ export function PhoneIcon({ className }: NamedIconProps) {
   );
 }
 
-export function CloseIcon({ className }: NamedIconProps) {
+export function CloseIcon(props: NamedIconProps) {
   return (
-    <Icon className={className}>
+    <Icon {...props}>
       <path
         d="m6 6 12 12M18 6 6 18"
         stroke="currentColor"
@@ -234,34 +241,33 @@ export function CloseIcon({ className }: NamedIconProps) {
 
 // The feed card's icons (Lucide).
 
-export function BoostedIcon({ size = 18 }: { size?: number }) {
+export function BoostedIcon(props: NamedIconProps) {
   return (
-    <Icon size={size} line>
+    <Icon {...props} line>
       <polygon points="13 2 3 14 12 14 11 22 21 10 12 10 13 2" fill="currentColor" />
     </Icon>
   );
 }
 
-export function LikeIcon({ size = 18 }: { size?: number }) {
+export function LikeIcon(props: NamedIconProps) {
   return (
-    <Icon size={size} line>
-      <path d="M7 10v12" />
-      <path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z" />
+    <Icon {...props} line>
+      {THUMBS_UP}
     </Icon>
   );
 }
 
-export function CommentIcon({ size = 18 }: { size?: number }) {
+export function CommentIcon(props: NamedIconProps) {
   return (
-    <Icon size={size} line>
+    <Icon {...props} line>
       <path d="M7.9 20A9 9 0 1 0 4 16.1L2 22Z" />
     </Icon>
   );
 }
 
-export function ShareIcon({ size = 18 }: { size?: number }) {
+export function ShareIcon(props: NamedIconProps) {
   return (
-    <Icon size={size} line>
+    <Icon {...props} line>
       <circle cx="18" cy="5" r="3" />
       <circle cx="6" cy="12" r="3" />
       <circle cx="18" cy="19" r="3" />
@@ -271,11 +277,11 @@ export function ShareIcon({ size = 18 }: { size?: number }) {
   );
 }
 
-// The profile's and the flow's.
+// The profile's gift button and the flow panel's back arrow.
 
-export function GiftIcon() {
+export function GiftIcon(props: NamedIconProps) {
   return (
-    <Icon size={20}>
+    <Icon {...props}>
       <path
         fill="none"
         stroke="currentColor"
@@ -287,9 +293,9 @@ export function GiftIcon() {
   );
 }
 
-export function BackIcon() {
+export function BackIcon(props: NamedIconProps) {
   return (
-    <Icon size={24}>
+    <Icon {...props}>
       <path
         d="M15 5l-7 7 7 7"
         fill="none"

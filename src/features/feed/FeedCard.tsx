@@ -52,7 +52,7 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
             )}
             {item.boosted && (
               <span className="feed-card__boosted">
-                <BoostedIcon />
+                <BoostedIcon size={18} />
                 Boosted
               </span>
             )}
@@ -68,13 +68,13 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
       {text && <p className="feed-card__text">{text}</p>}
       <footer className="feed-card__actions">
         <ActionButton label="Like" onClick={() => onAppOnlyAction('Like')}>
-          <LikeIcon />
+          <LikeIcon size={18} />
         </ActionButton>
         <ActionButton label="Comment" onClick={() => onAppOnlyAction('Comment')}>
-          <CommentIcon />
+          <CommentIcon size={18} />
         </ActionButton>
         <ActionButton label="Share" onClick={() => onAppOnlyAction('Share')}>
-          <ShareIcon />
+          <ShareIcon size={18} />
         </ActionButton>
       </footer>
     </article>

@@ -39,7 +39,7 @@ export function ActionButtons({ user, counts, onChoose }: ActionButtonsProps) {
         className="button action-buttons__gift"
         onClick={(event) => onChoose('gift', event.currentTarget)}
       >
-        <GiftIcon />
+        <GiftIcon size={20} />
         {giftLabel(user)}
       </button>
     </div>

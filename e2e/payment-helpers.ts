@@ -81,11 +81,11 @@ export async function passCaptcha(page: Page) {
   await expect(checkbox).toBeChecked();
 }
 
-/** Types a card into the emulated card element (a valid future expiry, CVC and ZIP). */
+/** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */
 export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel('Expiration date').fill('12 / 34');
-  await page.getByLabel('CVC').fill('123');
+  await page.getByLabel('Security code').fill('123');
   await page.getByLabel('ZIP').fill('10001');
 }
 

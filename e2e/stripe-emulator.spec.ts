@@ -1,10 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 
-// The Stripe.js emulator in Chromium, driven as the app's adapter drives Stripe.js: no page takes
-// payments yet, so these load Stripe.js's URL as loadStripe does and call
-// `window.Stripe('pk_test_emulator')` from page.evaluate. The page shell of this emulator build
-// sends that URL to the mock API; Stripe's real hosts are blocked so a leak fails the test.
+// The Stripe.js emulator in Chromium, driven directly as Stripe documents its current
+// integration: a deferred-intent Elements group, the Payment Element, the Express Checkout
+// Element and confirmPayment. These load Stripe.js's URL as loadStripe does and call
+// `window.Stripe('pk_test_emulator')` from page.evaluate; the page shell of this emulator build
+// sends that URL to the mock API. Stripe's real hosts are blocked so a leak fails the test.
 const STRIPE_HOSTS = /^https:\/\/([a-z-]+\.)?stripe\.(com|network)\//;
 const SECRET = { Authorization: 'Bearer sk_test_emulator' };
 
@@ -28,83 +29,41 @@ async function createIntent(request: APIRequestContext, amount = 2000): Promise<
   return intent.client_secret;
 }
 
-interface ConfirmResult {
-  paymentIntent?: { id: string; status: string };
-  error?: {
-    type: string;
-    code?: string;
-    decline_code?: string;
-    message: string;
-    payment_intent?: { status: string };
-  };
+interface StripeErrorLike {
+  type: string;
+  code?: string;
+  decline_code?: string;
+  message: string;
+  payment_intent?: { status: string };
 }
-
-type Win = {
-  Stripe: ((key: string) => unknown) & { emulated?: boolean };
-  stripe: {
-    elements(): { create(type: 'card'): CardLike };
-    confirmCardPayment(secret: string, data: unknown): Promise<ConfirmResult>;
-    paymentRequest(options: unknown): WalletLike;
-  };
-  card: CardLike;
-  cardEvents: unknown[];
-  pending: Promise<ConfirmResult>;
-  wallet: WalletLike;
-  walletEvents: { type: string; walletName?: string; paymentMethod?: string }[];
-};
-interface CardLike {
+interface ConfirmResult {
+  paymentIntent?: { id: string; status: string; amount: number };
+  error?: StripeErrorLike;
+}
+type Handler = (event: Record<string, unknown>) => void;
+interface ElementLike {
   mount(target: string): void;
-  on(event: string, cb: (e: unknown) => void): void;
+  on(event: string, handler: Handler): ElementLike;
   clear(): void;
 }
-interface WalletLike {
-  canMakePayment(): Promise<Record<string, boolean> | null>;
-  show(): void;
-  on(event: string, cb: (e: Record<string, unknown>) => void): void;
+interface ElementsLike {
+  create(type: string, options?: unknown): ElementLike;
+  update(options: unknown): Promise<void>;
+  submit(): Promise<{ error?: StripeErrorLike; selectedPaymentMethod?: string }>;
 }
-
-/** Mounts the card element into a div in <main>; change events land in window.cardEvents. */
-async function mountCard(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as Win;
-    const host = document.createElement('div');
-    host.id = 'card-host';
-    host.style.maxWidth = '480px';
-    document.querySelector('main')?.prepend(host);
-    w.stripe = w.Stripe('pk_test_emulator') as Win['stripe'];
-    w.card = w.stripe.elements().create('card');
-    w.cardEvents = [];
-    w.card.on('change', (event) => w.cardEvents.push(event));
-    w.card.mount('#card-host');
-  });
+interface StripeLike {
+  elements(options?: unknown): ElementsLike;
+  confirmPayment(options: unknown): Promise<ConfirmResult>;
 }
-
-async function typeCard(page: Page, number: string, cvc = '123'): Promise<void> {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration date').fill('12 / 34');
-  await page.getByLabel('CVC').fill(cvc);
-  await page.getByLabel('ZIP').fill('94107');
-}
-
-/** Starts confirmCardPayment with the mounted card; await `settle(page)` for its result. */
-async function startConfirm(page: Page, clientSecret: string): Promise<void> {
-  await page.evaluate((secret) => {
-    const w = window as unknown as Win;
-    w.pending = w.stripe.confirmCardPayment(secret, {
-      payment_method: { card: w.card, billing_details: { name: 'Jenny Rosen' } },
-    });
-  }, clientSecret);
-}
-
-const settle = (page: Page) =>
-  page.evaluate(() => (window as unknown as Win).pending) as Promise<ConfirmResult>;
-
-async function payWith(page: Page, clientSecret: string, number: string): Promise<ConfirmResult> {
-  await page.evaluate(() => (window as unknown as Win).card.clear());
-  await typeCard(page, number);
-  await startConfirm(page, clientSecret);
-  return settle(page);
-}
+/** What these tests keep on window between page.evaluate calls. */
+type Win = {
+  Stripe: ((key: string) => StripeLike) & { emulated?: boolean };
+  stripe: StripeLike;
+  elements: ElementsLike;
+  element: ElementLike;
+  events: Record<string, unknown>[];
+  pending: Promise<ConfirmResult>;
+};
 
 /** What loadStripe does: a script tag for js.stripe.com's URL, then window.Stripe on load. */
 async function loadStripeJs(page: Page): Promise<void> {
@@ -129,20 +88,87 @@ test.beforeEach(async ({ page }) => {
   expect(leaked).toEqual([]);
 });
 
-test('the card element has labelled inputs, formats what is typed and reports changes', async ({
+/**
+ * A $20 deferred-intent group (the app's options) and one Element of `type` mounted in a div at
+ * the top of <main>; its events land in window.events as `{ event, ...payload }`.
+ */
+async function mountElement(page: Page, type: string, options: unknown = {}): Promise<void> {
+  await page.evaluate(
+    ({ type, options }) => {
+      const w = window as unknown as Win;
+      const host = document.createElement('div');
+      host.id = 'element-host';
+      host.style.maxWidth = '480px';
+      document.querySelector('main')?.prepend(host);
+      w.stripe = w.Stripe('pk_test_emulator');
+      w.elements = w.stripe.elements({
+        mode: 'payment',
+        amount: 2000,
+        currency: 'usd',
+        paymentMethodTypes: ['card'],
+      });
+      w.element = w.elements.create(type, options);
+      w.events = [];
+      for (const event of ['ready', 'change', 'focus', 'blur', 'click', 'confirm', 'cancel']) {
+        w.element.on(event, (payload) => w.events.push({ event, ...payload }));
+      }
+      w.element.mount('#element-host');
+    },
+    { type, options },
+  );
+}
+
+const eventsOf = (page: Page, name: string) =>
+  page.evaluate((name) => (window as unknown as Win).events.filter((e) => e.event === name), name);
+
+async function typeCard(page: Page, number: string, cvc = '123'): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date').fill('12 / 34');
+  await page.getByLabel('Security code').fill(cvc);
+  await page.getByLabel('ZIP code').fill('94107');
+}
+
+/** Stripe's deferred-intent order: elements.submit(), then confirmPayment with the secret. */
+async function startPayment(page: Page, clientSecret: string): Promise<void> {
+  await page.evaluate((secret) => {
+    const w = window as unknown as Win;
+    w.pending = w.elements.submit().then(({ error }) =>
+      error
+        ? { error }
+        : w.stripe.confirmPayment({
+            elements: w.elements,
+            clientSecret: secret,
+            confirmParams: { return_url: 'https://grati.example/done' },
+            redirect: 'if_required',
+          }),
+    );
+  }, clientSecret);
+}
+
+const settle = (page: Page) => page.evaluate(() => (window as unknown as Win).pending);
+
+async function payWith(page: Page, clientSecret: string, number: string): Promise<ConfirmResult> {
+  await page.evaluate(() => (window as unknown as Win).element.clear());
+  await typeCard(page, number);
+  await startPayment(page, clientSecret);
+  return settle(page);
+}
+
+test('the Payment Element has Stripe’s labelled inputs, formats what is typed and reports changes', async ({
   page,
   expectAccessible,
   saveScreenshot,
 }) => {
-  await mountCard(page);
+  await mountElement(page, 'payment');
   const number = page.getByLabel('Card number');
   await expect(number).toBeVisible();
   await expect(page.getByLabel('Expiration date')).toHaveAttribute('placeholder', 'MM / YY');
-  await expect(page.getByLabel('CVC')).toBeVisible();
-  await expect(page.getByLabel('ZIP')).toBeVisible();
+  await expect(page.getByLabel('Country')).toHaveValue('US');
+  await expect(page.getByLabel('Country').locator('option:checked')).toHaveText('United States');
+  expect(await eventsOf(page, 'ready')).toEqual([{ event: 'ready', elementType: 'payment' }]);
   await expectAccessible();
 
-  // Keyboard only: Tab moves through the four inputs in order.
+  // Keyboard only: Tab moves through the inputs in order.
   await number.focus();
   await page.keyboard.type('4242424242424242');
   await expect(number).toHaveValue('4242 4242 4242 4242');
@@ -151,39 +177,75 @@ test('the card element has labelled inputs, formats what is typed and reports ch
   await expect(page.getByLabel('Expiration date')).toHaveValue('12 / 34');
   await page.keyboard.press('Tab');
   await page.keyboard.type('123');
+  await expect(page.getByLabel('Security code')).toHaveValue('123');
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Country')).toBeFocused();
   await page.keyboard.press('Tab');
   await page.keyboard.type('94107');
-  await expect(page.getByLabel('ZIP')).toBeFocused();
+  await expect(page.getByLabel('ZIP code')).toBeFocused();
 
-  const last = (await page.evaluate(() => (window as unknown as Win).cardEvents.at(-1))) as Record<
-    string,
-    unknown
-  >;
-  expect(last).toMatchObject({ complete: true, empty: false, brand: 'visa', error: undefined });
+  const changes = await eventsOf(page, 'change');
+  expect(changes.at(-1)).toEqual({
+    event: 'change',
+    elementType: 'payment',
+    empty: false,
+    complete: true,
+    collapsed: false,
+    value: { type: 'card' },
+  });
+  expect(await eventsOf(page, 'focus')).toEqual([{ event: 'focus', elementType: 'payment' }]);
   await expectAccessible();
-  await saveScreenshot('stripe-emulator-card');
+  await saveScreenshot('stripe-emulator-payment-element');
 
-  // A full-length number that fails the Luhn check is reported at once, as Stripe does.
+  // A full-length number that fails the Luhn check is shown at once under the input.
   await number.fill('4242424242424241');
   await expect(number).toHaveAttribute('aria-invalid', 'true');
-  const invalid = (await page.evaluate(() =>
-    (window as unknown as Win).cardEvents.at(-1),
-  )) as Record<string, unknown>;
-  expect(invalid).toMatchObject({
-    complete: false,
-    error: { code: 'invalid_number', message: 'Your card number is invalid.' },
-  });
+  await expect(number).toHaveAccessibleDescription('Your card number is invalid.');
+  expect((await eventsOf(page, 'change')).at(-1)).toMatchObject({ complete: false });
+
+  // No postal code for a country without one.
+  await page.getByLabel('Country').selectOption('FR');
+  await expect(page.getByLabel('ZIP code')).toBeHidden();
 });
 
-test('Stripe’s test cards succeed or fail with Stripe’s codes and messages', async ({
+test('elements.submit() gives Stripe’s validation errors for an incomplete card', async ({
+  page,
+}) => {
+  await mountElement(page, 'payment');
+  const submit = () => page.evaluate(() => (window as unknown as Win).elements.submit());
+  const incomplete = (code: string, message: string) => ({
+    error: { type: 'validation_error', code, message },
+  });
+  expect(await submit()).toEqual(
+    incomplete('incomplete_number', 'Your card number is incomplete.'),
+  );
+  await expect(page.getByLabel('Card number')).toBeFocused();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  expect(await submit()).toEqual(
+    incomplete('incomplete_expiry', "Your card's expiration date is incomplete."),
+  );
+  await expect(page.getByLabel('Expiration date')).toHaveAccessibleDescription(
+    "Your card's expiration date is incomplete.",
+  );
+  await page.getByLabel('Expiration date').fill('12 / 34');
+  expect(await submit()).toEqual(
+    incomplete('incomplete_cvc', "Your card's security code is incomplete."),
+  );
+  await page.getByLabel('Security code').fill('123');
+  expect(await submit()).toEqual(incomplete('incomplete_zip', 'Your postal code is incomplete.'));
+  await page.getByLabel('ZIP code').fill('94107');
+  expect(await submit()).toEqual({ selectedPaymentMethod: 'card' });
+});
+
+test('Stripe’s test cards succeed or fail through confirmPayment with Stripe’s codes and messages', async ({
   page,
   request,
 }) => {
-  await mountCard(page);
+  await mountElement(page, 'payment');
 
   const success = await payWith(page, await createIntent(request), '4242 4242 4242 4242');
   expect(success.error).toBeUndefined();
-  expect(success.paymentIntent?.status).toBe('succeeded');
+  expect(success.paymentIntent).toMatchObject({ status: 'succeeded', amount: 2000 });
 
   const declines: [string, Record<string, unknown>][] = [
     [
@@ -224,16 +286,6 @@ test('Stripe’s test cards succeed or fail with Stripe’s codes and messages',
     expect(result.paymentIntent, card).toBeUndefined();
     expect(result.error, card).toMatchObject({ type: 'card_error', ...expected });
   }
-
-  // An incomplete card never reaches the API: Stripe.js's own validation error.
-  await page.evaluate(() => (window as unknown as Win).card.clear());
-  await page.getByLabel('Card number').fill('4242');
-  await startConfirm(page, await createIntent(request));
-  expect((await settle(page)).error).toMatchObject({
-    type: 'validation_error',
-    code: 'incomplete_number',
-    message: 'Your card number is incomplete.',
-  });
 });
 
 test('the 3-D Secure card asks in a dialog: completing succeeds, failing fails', async ({
@@ -242,9 +294,9 @@ test('the 3-D Secure card asks in a dialog: completing succeeds, failing fails',
   expectAccessible,
   saveScreenshot,
 }) => {
-  await mountCard(page);
+  await mountElement(page, 'payment');
   await typeCard(page, '4000002500003155');
-  await startConfirm(page, await createIntent(request));
+  await startPayment(page, await createIntent(request));
 
   const dialog = page.getByRole('dialog', { name: '3D Secure authentication' });
   await expect(dialog).toBeVisible();
@@ -257,7 +309,7 @@ test('the 3-D Secure card asks in a dialog: completing succeeds, failing fails',
   await expect(dialog).toBeHidden();
   expect((await settle(page)).paymentIntent?.status).toBe('succeeded');
 
-  await startConfirm(page, await createIntent(request));
+  await startPayment(page, await createIntent(request));
   await dialog.getByRole('button', { name: 'Fail authentication' }).click();
   await expect(dialog).toBeHidden();
   const failed = await settle(page);
@@ -271,93 +323,343 @@ test('the 3-D Secure card asks in a dialog: completing succeeds, failing fails',
   });
 });
 
-/** A payment request for $20; its events land in window.walletEvents. */
-async function openWallet(page: Page, disableWallets: string[] = []): Promise<unknown> {
-  return page.evaluate(async (disabled) => {
-    const w = window as unknown as Win;
-    w.stripe = w.Stripe('pk_test_emulator') as Win['stripe'];
-    w.walletEvents = [];
-    w.wallet = w.stripe.paymentRequest({
-      country: 'US',
-      currency: 'usd',
-      total: { label: 'Tip to Ava Martinez', amount: 2000 },
-      requestPayerName: true,
-      disableWallets: disabled,
-    });
-    w.wallet.on('paymentmethod', (event) => {
-      const method = event.paymentMethod as { id: string };
-      w.walletEvents.push({
-        type: 'paymentmethod',
-        walletName: event.walletName as string,
-        paymentMethod: method.id,
+test('without redirect: if_required, a confirmed payment goes to return_url as Stripe sends it', async ({
+  page,
+  request,
+}) => {
+  await mountElement(page, 'payment');
+  await typeCard(page, '4242424242424242');
+  const secret = await createIntent(request);
+  const returnUrl = new URL('/?from=stripe', page.url()).href;
+  await page.evaluate(
+    async ({ secret, returnUrl }) => {
+      const w = window as unknown as Win;
+      await w.elements.submit();
+      void w.stripe.confirmPayment({
+        elements: w.elements,
+        clientSecret: secret,
+        confirmParams: { return_url: returnUrl },
       });
-      (event.complete as (status: string) => void)('success');
+    },
+    { secret, returnUrl },
+  );
+  await page.waitForURL(/redirect_status=succeeded/);
+  const landed = new URL(page.url());
+  expect(landed.searchParams.get('from')).toBe('stripe');
+  expect(landed.searchParams.get('payment_intent')).toBe(secret.split('_secret_')[0]);
+  expect(landed.searchParams.get('payment_intent_client_secret')).toBe(secret);
+});
+
+/** Express Checkout with the app's options; a click sets the wallet's total, as the app does. */
+async function mountExpress(page: Page): Promise<void> {
+  await mountElement(page, 'expressCheckout', {
+    buttonType: { applePay: 'tip', googlePay: 'pay' },
+    paymentMethods: { applePay: 'always', googlePay: 'always', link: 'never' },
+  });
+  await page.evaluate(() => {
+    const w = window as unknown as Win;
+    w.element.on('click', (event) => {
+      void w.elements.update({ amount: event.expressPaymentType === 'apple_pay' ? 2110 : 2090 });
+      (event.resolve as () => void)();
     });
-    w.wallet.on('cancel', () => w.walletEvents.push({ type: 'cancel' }));
-    return w.wallet.canMakePayment();
-  }, disableWallets);
+  });
 }
 
-const walletEvents = (page: Page) => page.evaluate(() => (window as unknown as Win).walletEvents);
+const ALL_WALLETS = {
+  applePay: true,
+  googlePay: true,
+  link: false,
+  amazonPay: false,
+  paypal: false,
+  klarna: false,
+};
 
-test('the wallet sheet is a dialog named for the wallet; Pay gives a PaymentMethod', async ({
+test('Express Checkout: Stripe’s buttons, click → sheet with the total, Pay → confirm → confirmPayment', async ({
   page,
+  request,
   expectAccessible,
   saveScreenshot,
 }) => {
-  expect(await openWallet(page)).toEqual({ applePay: true, googlePay: true, link: false });
-  await page.evaluate(() => (window as unknown as Win).wallet.show());
+  await mountExpress(page);
+  const apple = page.getByRole('button', { name: 'Apple Pay', exact: true });
+  const google = page.getByRole('button', { name: 'Google Pay', exact: true });
+  await expect(apple).toHaveText('Tip with Apple Pay');
+  await expect(google).toHaveText('Pay with Google Pay');
+  expect(await eventsOf(page, 'ready')).toEqual([
+    { event: 'ready', elementType: 'expressCheckout', availablePaymentMethods: ALL_WALLETS },
+  ]);
+  await expectAccessible();
+
+  // The confirm handler Stripe documents: submit, make the intent, confirmPayment.
+  const secret = await createIntent(request, 2090);
+  await page.evaluate((secret) => {
+    const w = window as unknown as Win;
+    w.element.on('confirm', (event) => {
+      w.pending = w.elements.submit().then(() =>
+        w.stripe
+          .confirmPayment({
+            elements: w.elements,
+            clientSecret: secret,
+            confirmParams: { return_url: 'https://grati.example/done' },
+            redirect: 'if_required',
+          })
+          .then((result) => {
+            if (result.error) (event.paymentFailed as () => void)();
+            return result;
+          }),
+      );
+    });
+  }, secret);
+
+  await google.click();
   const sheet = page.getByRole('dialog', { name: 'Google Pay' });
   await expect(sheet).toBeVisible();
-  await expect(sheet).toContainText('Tip to Ava Martinez');
-  await expect(sheet).toContainText('$20.00');
+  await expect(sheet).toContainText('$20.90');
+  await expect(sheet.getByRole('button', { name: 'Pay' })).toBeFocused();
   await expectAccessible();
   await saveScreenshot('stripe-emulator-google-pay');
-
   await sheet.getByRole('button', { name: 'Pay' }).click();
   await expect(sheet).toBeHidden();
-  const [event] = await walletEvents(page);
-  expect(event).toMatchObject({ type: 'paymentmethod', walletName: 'googlePay' });
-  expect(event?.paymentMethod).toMatch(/^pm_/);
+  expect((await settle(page)).paymentIntent).toMatchObject({ status: 'succeeded', amount: 2090 });
 
-  // Apple Pay only (Stripe's disableWallets): the sheet is Apple Pay's; Escape cancels it.
-  expect(await openWallet(page, ['googlePay'])).toEqual({
-    applePay: true,
-    googlePay: false,
-    link: false,
-  });
-  await page.evaluate(() => (window as unknown as Win).wallet.show());
-  const apple = page.getByRole('dialog', { name: 'Apple Pay' });
-  await expect(apple.getByRole('button', { name: 'Pay' })).toBeFocused();
-  await page.keyboard.press('Escape');
-  await expect(apple).toBeHidden();
-  expect(await walletEvents(page)).toEqual([{ type: 'cancel' }]);
+  const events = await page.evaluate(() =>
+    (window as unknown as Win).events.filter((e) => e.event === 'click' || e.event === 'confirm'),
+  );
+  expect(events).toEqual([
+    expect.objectContaining({
+      event: 'click',
+      elementType: 'expressCheckout',
+      expressPaymentType: 'google_pay',
+    }),
+    expect.objectContaining({
+      event: 'confirm',
+      elementType: 'expressCheckout',
+      expressPaymentType: 'google_pay',
+      billingDetails: expect.objectContaining({ name: 'Jenny Rosen' }) as unknown,
+    }),
+  ]);
+  await expect(google).toBeFocused();
 });
 
-test('Cancel closes the sheet with a cancel event', async ({ page }) => {
-  await openWallet(page);
-  await page.evaluate(() => (window as unknown as Win).wallet.show());
-  const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+test('Express Checkout: Cancel and Escape close the sheet with cancel; paymentFailed shows the failure', async ({
+  page,
+}) => {
+  await mountExpress(page);
+  const apple = page.getByRole('button', { name: 'Apple Pay', exact: true });
+  const sheet = page.getByRole('dialog', { name: 'Apple Pay' });
+
+  await apple.click();
+  await expect(sheet).toContainText('$21.10');
   await sheet.getByRole('button', { name: 'Cancel' }).click();
   await expect(sheet).toBeHidden();
-  expect(await walletEvents(page)).toEqual([{ type: 'cancel' }]);
+  await apple.click();
+  await expect(sheet.getByRole('button', { name: 'Pay' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(sheet).toBeHidden();
+  expect(await eventsOf(page, 'cancel')).toEqual([
+    { event: 'cancel', elementType: 'expressCheckout', expressPaymentType: 'apple_pay' },
+    { event: 'cancel', elementType: 'expressCheckout', expressPaymentType: 'apple_pay' },
+  ]);
+
+  await page.evaluate(() =>
+    (window as unknown as Win).element.on('confirm', (event) =>
+      (event.paymentFailed as () => void)(),
+    ),
+  );
+  await apple.click();
+  await sheet.getByRole('button', { name: 'Pay' }).click();
+  await expect(sheet.getByRole('status')).toHaveText('Payment failed.');
+  await expect(sheet).toBeHidden();
+  expect(await eventsOf(page, 'cancel')).toHaveLength(2);
 });
 
-test('wallets unsupported (the scenario’s config): canMakePayment is null and show throws', async ({
+test('wallets unsupported (the scenario’s config): no buttons, ready says none', async ({
   page,
 }) => {
   await page.route('**/__stripe/config', (route) =>
     route.fulfill({ json: { walletsSupported: false } }),
   );
-  expect(await openWallet(page)).toBeNull();
-  const thrown = await page.evaluate(() => {
+  await mountExpress(page);
+  await expect
+    .poll(() => eventsOf(page, 'ready'))
+    .toEqual([
+      { event: 'ready', elementType: 'expressCheckout', availablePaymentMethods: undefined },
+    ]);
+  await expect(page.locator('#element-host').getByRole('button')).toHaveCount(0);
+});
+
+// ------------------------------------------------------------ IntegrationErrors, in Stripe's words
+
+/** Runs `misuse` in the page (after mounting a filled Payment Element) and returns what it threw. */
+async function integrationError(
+  page: Page,
+  misuse: (w: Win) => unknown,
+): Promise<{ name: string; message: string }> {
+  return page.evaluate(async (source) => {
+    const run = new Function('w', `return (${source})(w);`) as (w: Win) => unknown;
     try {
-      (window as unknown as Win).wallet.show();
-      return null;
+      await run(window as unknown as Win);
     } catch (error) {
-      return (error as Error).name;
+      return { name: (error as Error).name, message: (error as Error).message };
     }
+    return { name: 'none', message: 'nothing was thrown' };
+  }, misuse.toString());
+}
+
+test.describe('IntegrationErrors', () => {
+  test.beforeEach(async ({ page }) => {
+    await mountElement(page, 'payment');
+    await typeCard(page, '4242424242424242');
   });
-  expect(thrown).toBe('IntegrationError');
-  await expect(page.getByRole('dialog')).toHaveCount(0);
+
+  test('confirmPayment before elements.submit()', async ({ page, request }) => {
+    const secret = await createIntent(request);
+    await page.evaluate((secret) => Object.assign(window, { secret }), secret);
+    expect(
+      await integrationError(page, (w) =>
+        w.stripe.confirmPayment({
+          elements: w.elements,
+          clientSecret: (window as unknown as { secret: string }).secret,
+          confirmParams: { return_url: 'https://grati.example/done' },
+          redirect: 'if_required',
+        }),
+      ),
+    ).toEqual({
+      name: 'IntegrationError',
+      message:
+        'elements.submit() must be called before stripe.confirmPayment(). Call elements.submit() as soon as your customer presses pay, prior to any asynchronous work. Integration guide: https://stripe.com/docs/payments/accept-a-payment-deferred',
+    });
+  });
+
+  test('confirmPayment without elements', async ({ page }) => {
+    expect(
+      await integrationError(page, (w) =>
+        w.stripe.confirmPayment({
+          clientSecret: 'pi_123_secret_456',
+          confirmParams: { return_url: 'https://grati.example/done' },
+          redirect: 'if_required',
+        }),
+      ),
+    ).toEqual({
+      name: 'IntegrationError',
+      message: 'Missing value for stripe.confirmPayment(): elements should be an Elements group.',
+    });
+  });
+
+  test('confirmPayment without clientSecret (a deferred-intent group has none)', async ({
+    page,
+  }) => {
+    expect(
+      await integrationError(page, (w) =>
+        w.elements.submit().then(() =>
+          w.stripe.confirmPayment({
+            elements: w.elements,
+            confirmParams: { return_url: 'https://grati.example/done' },
+            redirect: 'if_required',
+          }),
+        ),
+      ),
+    ).toEqual({
+      name: 'IntegrationError',
+      message: 'You must pass in a clientSecret when calling stripe.confirmPayment().',
+    });
+  });
+
+  test('confirmPayment without return_url when it may redirect', async ({ page }) => {
+    expect(
+      await integrationError(page, (w) =>
+        w.elements
+          .submit()
+          .then(() =>
+            w.stripe.confirmPayment({ elements: w.elements, clientSecret: 'pi_123_secret_456' }),
+          ),
+      ),
+    ).toEqual({
+      name: 'IntegrationError',
+      message:
+        "stripe.confirmPayment(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`",
+    });
+  });
+
+  test('confirmPayment with a group that has no mounted Payment or Express Checkout Element', async ({
+    page,
+  }) => {
+    expect(
+      await integrationError(page, (w) =>
+        w.stripe.confirmPayment({
+          elements: w.stripe.elements({ mode: 'payment', amount: 2000, currency: 'usd' }),
+          clientSecret: 'pi_123_secret_456',
+          redirect: 'if_required',
+        }),
+      ),
+    ).toEqual({
+      name: 'IntegrationError',
+      message:
+        'Invalid value for stripe.confirmPayment(): elements should have a mounted Payment Element or Express Checkout Element.',
+    });
+  });
+
+  test('a Payment Element in a group without mode or clientSecret', async ({ page }) => {
+    expect(await integrationError(page, (w) => w.stripe.elements().create('payment'))).toEqual({
+      name: 'IntegrationError',
+      message:
+        'In order to create a payment element, you must pass a clientSecret or mode when creating the Elements group.\n\ne.g. stripe.elements({clientSecret: "{{CLIENT_SECRET}}"})',
+    });
+  });
+
+  test('a deferred-intent group with a bad amount or currency', async ({ page }) => {
+    expect(
+      await integrationError(page, (w) =>
+        w.stripe.elements({ mode: 'payment', amount: 20.5, currency: 'usd' }),
+      ),
+    ).toEqual({
+      name: 'IntegrationError',
+      message:
+        'Invalid value for elements(): amount should be a non-negative integer. You specified: 20.5.',
+    });
+    expect(
+      await integrationError(page, (w) =>
+        w.stripe.elements({ mode: 'payment', amount: 2000, currency: 'USD' }),
+      ),
+    ).toEqual({
+      name: 'IntegrationError',
+      message:
+        'Invalid value for elements(): currency should be one of the following strings: usd, eur, gbp, cad, aud. You specified: USD.',
+    });
+  });
+
+  test('the legacy card Element is not emulated', async ({ page }) => {
+    expect(await integrationError(page, (w) => w.elements.create('card'))).toEqual({
+      name: 'IntegrationError',
+      message:
+        "The Stripe.js emulator supports only the 'payment' and 'expressCheckout' Elements, not 'card'.",
+    });
+  });
+
+  test('an Express Checkout click resolved after 1 second', async ({ page }) => {
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await page.evaluate(() => {
+      const w = window as unknown as Win;
+      const host = document.createElement('div');
+      host.id = 'express-host';
+      document.querySelector('main')?.prepend(host);
+      const express = w.elements.create('expressCheckout');
+      express.on('click', (event) => Object.assign(window, { lateResolve: event.resolve }));
+      express.mount('#express-host');
+    });
+    await page.getByRole('button', { name: 'Apple Pay', exact: true }).click();
+    await page.waitForTimeout(1100);
+    const message =
+      'Timed out waiting for a call to resolve(). If you listen to the "click" event, then you must call event.resolve in the "click" handler within 1 second.';
+    expect(warnings).toEqual([`[Stripe.js] ${message}`]);
+    expect(
+      await integrationError(page, () =>
+        (window as unknown as { lateResolve: () => void }).lateResolve(),
+      ),
+    ).toEqual({ name: 'IntegrationError', message });
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
 });

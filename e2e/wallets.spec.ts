@@ -1,4 +1,4 @@
-// Apple Pay and Google Pay through Stripe's payment request (the emulated wallet sheet).
+// Apple Pay and Google Pay through Stripe's Express Checkout Element (the emulated wallet sheet).
 import { test, expect } from './fixtures';
 import { guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
 
@@ -28,8 +28,16 @@ test.describe('wallet payments', () => {
     await passCaptcha(page);
     const applePay = page.getByRole('button', { name: /Apple Pay/ });
     const googlePay = page.getByRole('button', { name: /Google Pay/ });
-    await expect(applePay).toContainText('3.0%+$0.50');
-    await expect(googlePay).toContainText('2.9%+$0.30');
+    // Stripe's own buttons carry no fee: each wallet's fee is listed beside them.
+    const fees = page.getByRole('list', { name: 'Wallet fees' });
+    await expect(applePay).toBeVisible();
+    await expect(googlePay).toBeVisible();
+    await expect(fees.getByRole('listitem').filter({ hasText: 'Apple Pay' })).toContainText(
+      '3.0%+$0.50',
+    );
+    await expect(fees.getByRole('listitem').filter({ hasText: 'Google Pay' })).toContainText(
+      '2.9%+$0.30',
+    );
     await expectAccessible();
     await saveScreenshot('wallet-options');
 

@@ -1,17 +1,28 @@
 // The Stripe.js emulator's browser script (GET /__stripe/stripe.js, see stripeJs.ts). In emulator
 // builds the page shell's emulator-redirects.js sends the js.stripe.com script that loadStripe
-// injects on first use here, so the app's code path is the one it has with real Stripe. It defines the subset of Stripe.js the app
-// uses (elements and the card element, createPaymentMethod, confirmCardPayment, confirmPayment,
-// retrievePaymentIntent, handleNextAction, paymentRequest) and talks to the Stripe API emulator
-// at this script's origin + /v1 with form-encoded "simple" requests carrying `key=pk_...`, as
-// Stripe.js talks to api.stripe.com. Real Stripe.js mounts iframes; this mounts plain inputs.
+// injects on first use here, so the app's code path is the one it has with real Stripe. Plain ES5:
+// it runs as served, in any browser and in jsdom.
 //
-// Wallets: the real PaymentRequest has no "which wallet" argument; the browser decides. Here a
-// payment request offers Google Pay and Apple Pay (unless the mock API's scenario says wallets
-// are unsupported: GET config next to this script), minus the ones in Stripe's own
-// `disableWallets` option. The emulated sheet is a dialog named for the first wallet still
-// offered, Google Pay before Apple Pay: an app with an Apple Pay button creates its request with
-// `disableWallets: ['googlePay']` and gets an `Apple Pay` sheet.
+// It implements the subset of Stripe.js of Stripe's current integration, as Stripe documents it
+// (and as @stripe/stripe-js's types declare it):
+// - `stripe.elements({ mode: 'payment', amount, currency, paymentMethodTypes })`: a
+//   deferred-intent Elements group, with `update`, `submit`, `getElement`, `fetchUpdates`.
+// - `elements.create('payment')`: the Payment Element, cards only (Stripe's own labels: Card
+//   number, Expiration date, Security code, Country, ZIP code).
+// - `elements.create('expressCheckout')`: the Express Checkout Element's Apple Pay and Google Pay
+//   buttons, with its click / confirm / cancel events and an emulated wallet sheet.
+// - `stripe.confirmPayment` (the Payment Element's card, or the wallet's card inside the Express
+//   Checkout Element's `confirm` event; 3-D Secure in a dialog) and `stripe.retrievePaymentIntent`.
+// Misuse raises IntegrationErrors in Stripe.js's words (MESSAGES below). The deprecated APIs are
+// not emulated: no paymentRequest, create('card') throws, and createToken, createPaymentMethod
+// and confirmCardPayment exist only as throwing stubs (react-stripe-js looks for them).
+//
+// It talks to the Stripe API emulator at this script's origin + /v1 with form-encoded "simple"
+// requests carrying `key=pk_...`, as Stripe.js talks to api.stripe.com. Real Stripe.js mounts
+// iframes; this mounts plain, labelled inputs and buttons.
+//
+// Wallets: the emulated browser has Apple Pay and Google Pay, each with a Visa •••• 4242, unless
+// the mock API's scenario says wallets are unsupported (GET config next to this script).
 /* eslint-disable @typescript-eslint/no-this-alias -- plain ES5: `var that = this` in callbacks */
 (function () {
   'use strict';
@@ -22,32 +33,194 @@
   var API = scriptUrl.origin + '/v1/';
   var CONFIG_URL = new URL('config', scriptUrl).href;
   var STYLE_ID = 'stripe-emulator-style';
-  var WALLETS = [
-    { key: 'googlePay', name: 'Google Pay', methodName: 'https://google.com/pay' },
-    { key: 'applePay', name: 'Apple Pay', methodName: 'https://apple.com/apple-pay' },
-  ];
-  var WALLET_CARD = { number: '4242424242424242', exp_month: '12', exp_year: '2034', cvc: '123' };
 
+  // The currencies the emulator's Elements groups take (lowercase, as Stripe wants them).
+  var CURRENCIES = ['usd', 'eur', 'gbp', 'cad', 'aud'];
+
+  // Stripe.js's IntegrationError messages, word for word where Stripe's wording is known (each
+  // found in Stripe.js errors quoted by its users); the emulator's own limits say so.
+  var MESSAGES = {
+    modeRequired: function (type) {
+      return (
+        'In order to create a' +
+        (/^[aeiou]/.test(type) ? 'n ' : ' ') +
+        type +
+        ' element, you must pass a clientSecret or mode when creating the Elements group.\n\n' +
+        'e.g. stripe.elements({clientSecret: "{{CLIENT_SECRET}}"})'
+      );
+    },
+    amount: function (method, value) {
+      var missing = value === undefined;
+      return (
+        (missing ? 'Missing' : 'Invalid') +
+        ' value for ' +
+        method +
+        ': amount should be a non-negative integer.' +
+        (missing ? '' : ' You specified: ' + value + '.')
+      );
+    },
+    currency: function (method, value) {
+      return (
+        'Invalid value for ' +
+        method +
+        ': currency should be one of the following strings: ' +
+        CURRENCIES.join(', ') +
+        '. You specified: ' +
+        value +
+        '.'
+      );
+    },
+    submitFirst:
+      'elements.submit() must be called before stripe.confirmPayment(). Call elements.submit() ' +
+      'as soon as your customer presses pay, prior to any asynchronous work. Integration guide: ' +
+      'https://stripe.com/docs/payments/accept-a-payment-deferred',
+    elementsMissing:
+      'Missing value for stripe.confirmPayment(): elements should be an Elements group.',
+    elementsInvalid: function (value) {
+      return (
+        'Invalid value for stripe.confirmPayment(): elements should be an Elements group. ' +
+        'You specified: ' +
+        typeof value +
+        '.'
+      );
+    },
+    notMounted:
+      'Invalid value for stripe.confirmPayment(): elements should have a mounted Payment ' +
+      'Element or Express Checkout Element.',
+    clientSecretMissing: 'You must pass in a clientSecret when calling stripe.confirmPayment().',
+    clientSecretInvalid: function (method, value) {
+      return (
+        'Invalid value for ' +
+        method +
+        ': clientSecret should be a client secret of the form ${id}_secret_${secret}. ' +
+        'You specified: ' +
+        value +
+        '.'
+      );
+    },
+    returnUrl:
+      "stripe.confirmPayment(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`",
+    clickTimeout:
+      'Timed out waiting for a call to resolve(). If you listen to the "click" event, then you ' +
+      'must call event.resolve in the "click" handler within 1 second.',
+    oneOfType: function (type) {
+      return 'Can only create one Element of type ' + type + '.';
+    },
+    publishableKey: function (key) {
+      return 'Invalid API Key provided: ' + key + '. Stripe.js needs a publishable key (pk_...).';
+    },
+    // The emulator's own limits (not Stripe's words).
+    unsupportedElement: function (type) {
+      return (
+        "The Stripe.js emulator supports only the 'payment' and 'expressCheckout' Elements, not '" +
+        type +
+        "'."
+      );
+    },
+    notEmulated: function (name) {
+      return (
+        'The Stripe.js emulator does not emulate stripe.' +
+        name +
+        '(): use elements.submit() and stripe.confirmPayment() with the Payment Element.'
+      );
+    },
+    deferredOnly:
+      'The Stripe.js emulator supports deferred-intent Elements groups only ' +
+      '(stripe.elements({ mode, amount, currency })), not clientSecret.',
+    destroyed: 'This Element has already been destroyed.',
+    mounted: 'This Element is already mounted.',
+    noTarget: function (target) {
+      return (
+        'The selector you specified (' +
+        target +
+        ') applies to no DOM elements that are currently on the page.'
+      );
+    },
+  };
+
+  // The Payment Element's countries; Stripe asks a postal code of these three only.
+  var COUNTRIES = [
+    { code: 'US', name: 'United States', postal: 'ZIP code', minLength: 5, numeric: true },
+    { code: 'CA', name: 'Canada', postal: 'Postal code', minLength: 6 },
+    { code: 'GB', name: 'United Kingdom', postal: 'Postal code', minLength: 5 },
+    { code: 'AU', name: 'Australia' },
+    { code: 'FR', name: 'France' },
+    { code: 'DE', name: 'Germany' },
+    { code: 'MX', name: 'Mexico' },
+  ];
+
+  // The Express Checkout Element's wallets, in the order its buttons show.
+  var WALLETS = [
+    { key: 'applePay', type: 'apple_pay', name: 'Apple Pay' },
+    { key: 'googlePay', type: 'google_pay', name: 'Google Pay' },
+  ];
+  // Stripe's AvailablePaymentMethods keys: the emulated browser never offers the others.
+  var EXPRESS_METHODS = ['applePay', 'googlePay', 'link', 'amazonPay', 'paypal', 'klarna'];
+  // The card the emulated wallets hold, and the payer they report.
+  var WALLET_CARD = { number: '4242424242424242', exp_month: '12', exp_year: '2034', cvc: '123' };
+  var WALLET_PAYER = {
+    name: 'Jenny Rosen',
+    email: 'jenny.rosen@example.com',
+    phone: '+14155550123',
+    address: {
+      line1: '510 Townsend St',
+      line2: null,
+      city: 'San Francisco',
+      state: 'CA',
+      postal_code: '94103',
+      country: 'US',
+    },
+  };
+  // What a wallet button says before the wallet's name, per Stripe's buttonType values.
+  var BUTTON_WORDS = {
+    'add-money': 'Add money with',
+    book: 'Book with',
+    buy: 'Buy with',
+    'check-out': 'Check out with',
+    checkout: 'Check out with',
+    contribute: 'Contribute with',
+    donate: 'Donate with',
+    order: 'Order with',
+    pay: 'Pay with',
+    reload: 'Reload with',
+    rent: 'Rent with',
+    subscribe: 'Subscribe with',
+    support: 'Support with',
+    tip: 'Tip with',
+    'top-up': 'Top up with',
+  };
+  var CLICK_RESOLVE_MS = 1000; // Stripe: resolve() within 1 second of the click
+  var FAILED_SHEET_MS = 2000; // how long a failed sheet shows 'Payment failed.' before closing
+
+  var FONT = 'font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif';
   var CSS =
-    '.stripe-emulator-card{box-sizing:border-box;display:flex;flex-wrap:wrap;gap:8px 12px;' +
-    'padding:8px 12px;background:#fff;color:#1a1f36;border:1px solid #6b7280;border-radius:6px;' +
-    'font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}' +
-    '.StripeElement--focus .stripe-emulator-card{border-color:#0a2540;' +
-    'box-shadow:0 0 0 3px rgba(99,91,255,.35)}' +
-    '.StripeElement--invalid .stripe-emulator-card{border-color:#b3261e}' +
-    '.stripe-emulator-card__field{display:flex;flex-direction:column;min-width:0;flex:0 0 3.5em}' +
-    '.stripe-emulator-card__field--number{flex:1 0 11em}' +
-    '.stripe-emulator-card__field--expiry{flex-basis:7em}' +
-    '.stripe-emulator-card__field--zip{flex-basis:4em}' +
-    '.stripe-emulator-card__label{padding:0 4px;font-size:12px;font-weight:600;color:#4b5563;' +
-    'white-space:nowrap}' +
-    '.stripe-emulator-card__input{box-sizing:border-box;width:100%;min-height:28px;margin:0;' +
-    'padding:2px 4px;border:0;border-radius:3px;background:transparent;color:inherit;font:inherit}' +
-    '.stripe-emulator-card .stripe-emulator-card__input:focus-visible{outline:2px solid #0a2540;' +
-    'outline-offset:0}' +
-    '.stripe-emulator-card__input::placeholder{color:#6b7280}' +
-    '.stripe-emulator-card__input[aria-invalid=true]{color:#b3261e}' +
-    '.stripe-emulator-card__input:disabled{color:#6b7280}' +
+    '.stripe-emulator-payment{box-sizing:border-box;display:grid;' +
+    'grid-template-columns:1fr 1fr;gap:12px;color:#1a1f36;' +
+    FONT +
+    '}' +
+    '.stripe-emulator-payment__field{display:flex;flex-direction:column;gap:4px;min-width:0}' +
+    '.stripe-emulator-payment__field--number{grid-column:1 / -1}' +
+    '.stripe-emulator-payment__field[hidden]{display:none}' +
+    '.stripe-emulator-payment__label{font-size:14px;font-weight:500;color:#30313d}' +
+    '.stripe-emulator-payment__input{box-sizing:border-box;width:100%;min-height:44px;margin:0;' +
+    'padding:10px 12px;border:1px solid #6b7280;border-radius:5px;background:#fff;' +
+    'color:inherit;font:inherit}' +
+    '.stripe-emulator-payment__input:focus{outline:none;border-color:#0570de;' +
+    'box-shadow:0 0 0 3px rgba(5,112,222,.35)}' +
+    '.stripe-emulator-payment__input::placeholder{color:#6b7280}' +
+    '.stripe-emulator-payment__input[aria-invalid=true]{border-color:#b3261e;color:#b3261e}' +
+    '.stripe-emulator-payment__input:disabled{background:#f3f4f6;color:#6b7280}' +
+    '.stripe-emulator-payment__error{margin:0;font-size:14px;color:#b3261e}' +
+    '.stripe-emulator-payment__error:empty{display:none}' +
+    '.stripe-emulator-express{display:flex;flex-wrap:wrap;gap:8px}' +
+    '.stripe-emulator-express__button{flex:1 1 12em;min-height:44px;padding:0 16px;' +
+    'border:1px solid #000;border-radius:6px;background:#000;color:#fff;' +
+    FONT +
+    ';' +
+    'font-weight:600;cursor:pointer}' +
+    '.stripe-emulator-express__button--white{background:#fff;color:#000;border-color:#fff}' +
+    '.stripe-emulator-express__button--white-outline{background:#fff;color:#000}' +
+    '.stripe-emulator-express__button:focus-visible{outline:3px solid #635bff;outline-offset:2px}' +
     '.stripe-emulator-overlay{position:fixed;inset:0;z-index:2147483647;display:flex;' +
     'align-items:center;justify-content:center;padding:16px;background:rgba(10,37,64,.6)}' +
     '.stripe-emulator-dialog{box-sizing:border-box;width:100%;max-width:380px;padding:24px;' +
@@ -56,6 +229,7 @@
     '.stripe-emulator-dialog h2{margin:0 0 8px;font-size:20px}' +
     '.stripe-emulator-dialog p{margin:0 0 12px}' +
     '.stripe-emulator-dialog__note{font-size:13px;color:#4b5563}' +
+    '.stripe-emulator-dialog__item{display:flex;justify-content:space-between;gap:12px}' +
     '.stripe-emulator-dialog__total{display:flex;justify-content:space-between;gap:12px;' +
     'padding:12px 0;margin:0 0 12px;border-top:1px solid #d1d5db;border-bottom:1px solid #d1d5db}' +
     '.stripe-emulator-dialog__status{font-weight:600}' +
@@ -90,6 +264,18 @@
     var error = new Error(message);
     error.name = 'IntegrationError';
     return error;
+  }
+
+  function formatAmount(amount, currency) {
+    try {
+      return new Intl.NumberFormat('en-US', {
+        style: 'currency',
+        currency: String(currency || 'usd').toUpperCase(),
+      }).format(amount / 100);
+    } catch (error) {
+      void error; // an unknown currency code: show it as it is
+      return (amount / 100).toFixed(2) + ' ' + String(currency).toUpperCase();
+    }
   }
 
   // ---------------------------------------------------------------- HTTP to the API emulator
@@ -140,19 +326,27 @@
 
   function intentId(clientSecret, method) {
     var match = /^(pi_[A-Za-z0-9]+)_secret_[A-Za-z0-9]+$/.exec(String(clientSecret));
-    if (!match) {
-      throw integrationError(
-        'Invalid value for ' +
-          method +
-          ': clientSecret should be a client secret of the form ${id}_secret_${secret}. You specified: ' +
-          clientSecret +
-          '.',
-      );
-    }
+    if (!match) throw integrationError(MESSAGES.clientSecretInvalid(method, clientSecret));
     return match[1];
   }
 
-  // ---------------------------------------------------------------- the card element
+  /** The mock API's scenario: may this browser offer wallets at all? */
+  function readWalletsSupported() {
+    return fetch(CONFIG_URL, { credentials: 'omit', cache: 'no-store' })
+      .then(function (response) {
+        return response.ok ? response.json() : { walletsSupported: false };
+      })
+      .then(
+        function (config) {
+          return !!(config && config.walletsSupported);
+        },
+        function () {
+          return false;
+        },
+      );
+  }
+
+  // ---------------------------------------------------------------- card checks
 
   function luhn(digits) {
     var sum = 0;
@@ -197,12 +391,31 @@
     return digits.length > 2 ? digits.slice(0, 2) + ' / ' + digits.slice(2, 4) : digits;
   }
 
+  function countryOf(code) {
+    for (var i = 0; i < COUNTRIES.length; i += 1) {
+      if (COUNTRIES[i].code === code) return COUNTRIES[i];
+    }
+    return COUNTRIES[0];
+  }
+
+  // A validation error names the input it belongs to, so the element can show it there.
+  var FIELD_OF_CODE = {
+    invalid_number: 'number',
+    incomplete_number: 'number',
+    invalid_expiry_month: 'expiry',
+    invalid_expiry_year_past: 'expiry',
+    invalid_expiry_month_past: 'expiry',
+    incomplete_expiry: 'expiry',
+    incomplete_cvc: 'cvc',
+    incomplete_zip: 'zip',
+  };
+
   function fieldError(code, message) {
     return { type: 'validation_error', code: code, message: message };
   }
 
-  /** Stripe's own client-side checks; `strict` also reports incomplete fields (on confirm). */
-  function validate(state, strict, hidePostalCode) {
+  /** Stripe's own client-side checks; `strict` also reports incomplete fields (on submit). */
+  function validate(state, strict) {
     var brand = brandOf(state.number);
     var wanted = numberLength(brand);
     if (state.number.length === wanted && !luhn(state.number))
@@ -234,10 +447,13 @@
       return fieldError('incomplete_expiry', "Your card's expiration date is incomplete.");
     if (state.cvc.length < (brand === 'amex' ? 4 : 3))
       return fieldError('incomplete_cvc', "Your card's security code is incomplete.");
-    if (!hidePostalCode && state.zip.length < 5)
+    var country = countryOf(state.country);
+    if (country.postal && state.zip.replace(/\s/g, '').length < country.minLength)
       return fieldError('incomplete_zip', 'Your postal code is incomplete.');
     return undefined;
   }
+
+  // ---------------------------------------------------------------- events
 
   function Emitter() {
     this._handlers = {};
@@ -263,264 +479,360 @@
     }
     return this.on(event, wrapped);
   };
+  Emitter.prototype._listens = function (event) {
+    return !!(this._handlers[event] && this._handlers[event].length);
+  };
   Emitter.prototype._emit = function (event, payload) {
     (this._handlers[event] || []).slice().forEach(function (handler) {
       handler(payload);
     });
   };
 
-  function CardElement(options) {
+  /** What every Element shares: mount into a host, unmount, destroy, focus and blur events. */
+  function BaseElement(group, type, options) {
     Emitter.call(this);
+    this._group = group;
+    this._type = type;
     this._options = Object.assign({}, options || {});
-    this._state = { number: '', expiry: '', cvc: '', zip: '' };
     this._host = null;
     this._root = null;
-    this._inputs = {};
     this._destroyed = false;
     this._focused = false;
-    var initial = this._options.value;
-    if (initial && initial.postalCode) this._state.zip = String(initial.postalCode).slice(0, 10);
   }
-  CardElement.prototype = Object.create(Emitter.prototype);
-  CardElement.prototype.constructor = CardElement;
+  BaseElement.prototype = Object.create(Emitter.prototype);
+  BaseElement.prototype.constructor = BaseElement;
 
-  CardElement.prototype._field = function (name, label, attrs) {
+  BaseElement.prototype.mount = function (target) {
+    if (this._destroyed) throw integrationError(MESSAGES.destroyed);
+    var host = typeof target === 'string' ? document.querySelector(target) : target;
+    if (!host || host.nodeType !== 1) throw integrationError(MESSAGES.noTarget(target));
+    if (this._host) throw integrationError(MESSAGES.mounted);
+    addStyle();
+    this._host = host;
+    this._root = this._render();
+    this._watchFocus(this._root);
+    host.appendChild(this._root);
+    host.classList.add('StripeElement');
+    this._mounted();
+  };
+
+  BaseElement.prototype.unmount = function () {
+    if (!this._host) return;
+    this._host.classList.remove(
+      'StripeElement',
+      'StripeElement--focus',
+      'StripeElement--empty',
+      'StripeElement--complete',
+      'StripeElement--invalid',
+    );
+    if (this._root && this._root.parentNode) this._root.parentNode.removeChild(this._root);
+    this._host = null;
+    this._root = null;
+    this._focused = false;
+  };
+
+  BaseElement.prototype.destroy = function () {
+    this.unmount();
+    this._destroyed = true;
+    this._handlers = {};
+    this._group._forget(this);
+  };
+
+  BaseElement.prototype.focus = function () {
+    var first = this._root && this._root.querySelector('input, select, button');
+    if (first) first.focus();
+  };
+
+  BaseElement.prototype.blur = function () {
+    var active = document.activeElement;
+    if (this._root && active && this._root.contains(active)) active.blur();
+  };
+
+  /** focus / blur for the element as a whole (not per input), and Escape, as Stripe emits them. */
+  BaseElement.prototype._watchFocus = function (root) {
+    var that = this;
+    var payload = { elementType: this._type };
+    root.addEventListener('focusin', function () {
+      if (that._focused) return;
+      that._focused = true;
+      if (that._host) that._host.classList.add('StripeElement--focus');
+      that._emit('focus', payload);
+    });
+    root.addEventListener('focusout', function (event) {
+      if (event.relatedTarget && root.contains(event.relatedTarget)) return;
+      that._focused = false;
+      if (that._host) that._host.classList.remove('StripeElement--focus');
+      that._emit('blur', payload);
+    });
+    root.addEventListener('keydown', function (event) {
+      if (event.key === 'Escape') that._emit('escape', payload);
+    });
+  };
+
+  // ---------------------------------------------------------------- the Payment Element (cards)
+
+  function PaymentElement(group, options) {
+    BaseElement.call(this, group, 'payment', options);
+    var address = (this._options.defaultValues || {}).billingDetails || {};
+    address = address.address || {};
+    this._state = {
+      number: '',
+      expiry: '',
+      cvc: '',
+      country: countryOf(address.country).code,
+      zip: address.postal_code ? String(address.postal_code).slice(0, 10) : '',
+    };
+    this._inputs = {};
+    this._errors = {};
+    // The error elements.submit() found, shown at its input until the guest types again.
+    this._submitError = undefined;
+  }
+  PaymentElement.prototype = Object.create(BaseElement.prototype);
+  PaymentElement.prototype.constructor = PaymentElement;
+
+  PaymentElement.prototype._field = function (name, label, control) {
     var id = 'stripe-emulator-' + name + '-' + uid;
-    var field = el('div', 'stripe-emulator-card__field stripe-emulator-card__field--' + name);
-    var labelNode = el('label', 'stripe-emulator-card__label', label);
+    var field = el('div', 'stripe-emulator-payment__field stripe-emulator-payment__field--' + name);
+    var labelNode = el('label', 'stripe-emulator-payment__label', label);
     labelNode.htmlFor = id;
-    var input = el('input', 'stripe-emulator-card__input');
-    input.id = id;
+    var error = el('p', 'stripe-emulator-payment__error');
+    error.id = id + '-error';
+    control.id = id;
+    control.setAttribute('aria-describedby', error.id);
+    field.appendChild(labelNode);
+    field.appendChild(control);
+    field.appendChild(error);
+    this._inputs[name] = control;
+    this._errors[name] = error;
+    return field;
+  };
+
+  function textInput(attrs) {
+    var input = el('input', 'stripe-emulator-payment__input');
     input.type = 'text';
     input.spellcheck = false;
     Object.keys(attrs).forEach(function (attr) {
       input.setAttribute(attr, attrs[attr]);
     });
-    field.appendChild(labelNode);
-    field.appendChild(input);
-    this._inputs[name] = input;
-    return field;
-  };
+    return input;
+  }
 
-  CardElement.prototype._render = function () {
+  PaymentElement.prototype._render = function () {
     uid += 1;
     this._inputs = {};
-    var root = el('div', 'stripe-emulator-card');
+    this._errors = {};
+    var root = el('div', 'stripe-emulator-payment');
     root.setAttribute('role', 'group');
-    root.setAttribute('aria-label', 'Card details');
+    root.setAttribute('aria-label', 'Card');
     root.appendChild(
-      this._field('number', 'Card number', {
-        inputmode: 'numeric',
-        autocomplete: 'cc-number',
-        placeholder: '1234 1234 1234 1234',
-        maxlength: '19',
-      }),
-    );
-    root.appendChild(
-      this._field('expiry', 'Expiration date', {
-        inputmode: 'numeric',
-        autocomplete: 'cc-exp',
-        placeholder: 'MM / YY',
-        maxlength: '7',
-      }),
-    );
-    root.appendChild(
-      this._field('cvc', 'CVC', {
-        inputmode: 'numeric',
-        autocomplete: 'cc-csc',
-        placeholder: 'CVC',
-        maxlength: '4',
-      }),
-    );
-    if (!this._options.hidePostalCode) {
-      root.appendChild(
-        this._field('zip', 'ZIP', {
+      this._field(
+        'number',
+        'Card number',
+        textInput({
           inputmode: 'numeric',
-          autocomplete: 'postal-code',
-          placeholder: '12345',
-          maxlength: '10',
+          autocomplete: 'cc-number',
+          placeholder: '1234 1234 1234 1234',
+          maxlength: '19',
         }),
-      );
-    }
+      ),
+    );
+    root.appendChild(
+      this._field(
+        'expiry',
+        'Expiration date',
+        textInput({
+          inputmode: 'numeric',
+          autocomplete: 'cc-exp',
+          placeholder: 'MM / YY',
+          maxlength: '7',
+        }),
+      ),
+    );
+    root.appendChild(
+      this._field(
+        'cvc',
+        'Security code',
+        textInput({
+          inputmode: 'numeric',
+          autocomplete: 'cc-csc',
+          placeholder: 'CVC',
+          maxlength: '4',
+        }),
+      ),
+    );
+    var select = el('select', 'stripe-emulator-payment__input');
+    select.setAttribute('autocomplete', 'country');
+    COUNTRIES.forEach(function (country) {
+      var option = el('option', '', country.name);
+      option.value = country.code;
+      select.appendChild(option);
+    });
+    root.appendChild(this._field('country', 'Country', select));
+    root.appendChild(
+      this._field('zip', 'ZIP code', textInput({ autocomplete: 'postal-code', maxlength: '10' })),
+    );
     var that = this;
     Object.keys(this._inputs).forEach(function (name) {
-      var input = that._inputs[name];
-      input.addEventListener('input', function () {
+      that._inputs[name].addEventListener(name === 'country' ? 'change' : 'input', function () {
         that._onInput(name);
       });
     });
-    root.addEventListener('focusin', function () {
-      if (that._focused) return;
-      that._focused = true;
-      that._syncClasses();
-      that._emit('focus', { elementType: 'card' });
-    });
-    root.addEventListener('focusout', function (event) {
-      if (event.relatedTarget && root.contains(event.relatedTarget)) return;
-      that._focused = false;
-      that._syncClasses();
-      that._emit('blur', { elementType: 'card' });
-    });
-    this._root = root;
     this._writeInputs();
-    this._applyDisabled();
+    return root;
   };
 
-  CardElement.prototype._onInput = function (name) {
+  PaymentElement.prototype._mounted = function () {
+    this._sync();
+    var that = this;
+    setTimeout(function () {
+      if (!that._host) return;
+      var types = that._group._options.paymentMethodTypes;
+      if (types && types.indexOf('card') === -1) {
+        that._emit('loaderror', {
+          elementType: 'payment',
+          error: {
+            type: 'invalid_request_error',
+            message:
+              "The Stripe.js emulator's Payment Element shows cards only: paymentMethodTypes " +
+              "must include 'card'.",
+          },
+        });
+        return;
+      }
+      that._emit('ready', { elementType: 'payment' });
+    }, 0);
+  };
+
+  PaymentElement.prototype._onInput = function (name) {
     var input = this._inputs[name];
     var digits = input.value.replace(/\D/g, '');
     var state = this._state;
     if (name === 'number') state.number = digits.slice(0, numberLength(brandOf(digits)));
     else if (name === 'expiry') state.expiry = formatExpiry(digits).replace(/\D/g, '').slice(0, 4);
     else if (name === 'cvc') state.cvc = digits.slice(0, brandOf(state.number) === 'amex' ? 4 : 3);
+    else if (name === 'country') state.country = input.value;
     else state.zip = input.value.replace(/[^0-9A-Za-z -]/g, '').slice(0, 10);
+    this._submitError = undefined;
     this._writeInputs();
     this._changed();
   };
 
-  CardElement.prototype._writeInputs = function () {
+  PaymentElement.prototype._writeInputs = function () {
     var state = this._state;
     var inputs = this._inputs;
-    var brand = brandOf(state.number);
-    if (inputs.number) inputs.number.value = formatNumber(state.number, brand);
-    if (inputs.expiry) inputs.expiry.value = formatExpiry(state.expiry);
-    if (inputs.cvc) inputs.cvc.value = state.cvc;
-    if (inputs.zip) inputs.zip.value = state.zip;
-  };
-
-  CardElement.prototype._changeEvent = function () {
-    var state = this._state;
-    var empty = !state.number && !state.expiry && !state.cvc && !state.zip;
-    var error = validate(state, false, this._options.hidePostalCode);
-    var complete = !validate(state, true, this._options.hidePostalCode);
-    return {
-      elementType: 'card',
-      empty: empty,
-      complete: complete,
-      error: error,
-      brand: brandOf(state.number),
-      value: this._options.hidePostalCode ? {} : { postalCode: state.zip },
-    };
-  };
-
-  CardElement.prototype._syncClasses = function () {
-    if (!this._host) return;
-    var event = this._changeEvent();
-    var list = this._host.classList;
-    list.add('StripeElement');
-    list.toggle('StripeElement--empty', event.empty);
-    list.toggle('StripeElement--complete', event.complete);
-    list.toggle('StripeElement--invalid', !!event.error);
-    list.toggle('StripeElement--focus', this._focused);
-    var errorCode = event.error ? event.error.code : '';
-    var inputs = this._inputs;
-    Object.keys(inputs).forEach(function (name) {
-      var invalid =
-        (name === 'number' && errorCode === 'invalid_number') ||
-        (name === 'expiry' && /expiry/.test(errorCode));
-      inputs[name].setAttribute('aria-invalid', invalid ? 'true' : 'false');
-    });
-  };
-
-  CardElement.prototype._changed = function () {
-    this._syncClasses();
-    this._emit('change', this._changeEvent());
-  };
-
-  CardElement.prototype._applyDisabled = function () {
-    var disabled = !!this._options.disabled;
-    var inputs = this._inputs;
-    Object.keys(inputs).forEach(function (name) {
-      inputs[name].disabled = disabled;
-    });
-  };
-
-  CardElement.prototype.mount = function (target) {
-    if (this._destroyed) throw integrationError('This Element has already been destroyed.');
-    var host = typeof target === 'string' ? document.querySelector(target) : target;
-    if (!host || host.nodeType !== 1) {
-      throw integrationError(
-        'The selector you specified (' +
-          target +
-          ') applies to no DOM elements that are currently on the page.',
-      );
+    if (!inputs.number) return;
+    inputs.number.value = formatNumber(state.number, brandOf(state.number));
+    inputs.expiry.value = formatExpiry(state.expiry);
+    inputs.cvc.value = state.cvc;
+    inputs.country.value = state.country;
+    inputs.zip.value = state.zip;
+    // Stripe asks a postal code only where the country has one: ZIP code in the United States.
+    var country = countryOf(state.country);
+    var zipField = inputs.zip.parentNode;
+    zipField.hidden = !country.postal;
+    if (country.postal) {
+      zipField.querySelector('label').textContent = country.postal;
+      inputs.zip.setAttribute('inputmode', country.numeric ? 'numeric' : 'text');
+      inputs.zip.setAttribute('placeholder', country.numeric ? '12345' : '');
     }
-    if (this._host) throw integrationError('This Element is already mounted.');
-    addStyle();
-    this._render();
-    this._host = host;
-    host.appendChild(this._root);
-    this._syncClasses();
+    var readOnly = !!this._options.readOnly;
+    Object.keys(inputs).forEach(function (name) {
+      inputs[name].disabled = readOnly;
+    });
+  };
+
+  PaymentElement.prototype._isEmpty = function () {
+    var state = this._state;
+    return !state.number && !state.expiry && !state.cvc && !state.zip;
+  };
+
+  /** Classes on the host as Stripe sets them; each input's error under it, as Stripe shows it. */
+  PaymentElement.prototype._sync = function () {
+    if (!this._host) return;
+    var shown = this._submitError || validate(this._state, false);
+    var list = this._host.classList;
+    list.toggle('StripeElement--empty', this._isEmpty());
+    list.toggle('StripeElement--complete', !validate(this._state, true));
+    list.toggle('StripeElement--invalid', !!shown);
+    var field = shown && FIELD_OF_CODE[shown.code];
+    var inputs = this._inputs;
+    var errors = this._errors;
+    Object.keys(inputs).forEach(function (name) {
+      inputs[name].setAttribute('aria-invalid', name === field ? 'true' : 'false');
+      errors[name].textContent = name === field ? shown.message : '';
+    });
+  };
+
+  PaymentElement.prototype._changed = function () {
+    this._sync();
+    this._emit('change', {
+      elementType: 'payment',
+      empty: this._isEmpty(),
+      complete: !validate(this._state, true),
+      collapsed: false,
+      value: { type: 'card' },
+    });
+  };
+
+  PaymentElement.prototype.clear = function () {
+    this._state.number = '';
+    this._state.expiry = '';
+    this._state.cvc = '';
+    this._state.zip = '';
+    this._submitError = undefined;
+    this._writeInputs();
+    this._changed();
+  };
+
+  /** A cards-only Payment Element has no tabs to collapse into. */
+  PaymentElement.prototype.collapse = function () {
+    return this;
+  };
+
+  // The options Stripe lets update() change (StripePaymentElementUpdateOptions); the emulator
+  // acts on readOnly and defaultValues' address and keeps the rest.
+  var PAYMENT_UPDATABLE = [
+    'defaultValues',
+    'business',
+    'paymentMethodOrder',
+    'fields',
+    'readOnly',
+    'terms',
+    'applePay',
+    'walletOptions',
+    'layout',
+  ];
+
+  PaymentElement.prototype.update = function (options) {
     var that = this;
-    setTimeout(function () {
-      if (that._host) that._emit('ready', { elementType: 'card' });
-    }, 0);
-  };
-
-  CardElement.prototype.unmount = function () {
-    if (!this._host) return;
-    var list = this._host.classList;
-    [
-      'StripeElement',
-      'StripeElement--empty',
-      'StripeElement--complete',
-      'StripeElement--invalid',
-      'StripeElement--focus',
-    ].forEach(function (name) {
-      list.remove(name);
+    options = options || {};
+    PAYMENT_UPDATABLE.forEach(function (name) {
+      if (name in options) that._options[name] = options[name];
     });
-    if (this._root && this._root.parentNode) this._root.parentNode.removeChild(this._root);
-    this._host = null;
-    this._root = null;
-    this._inputs = {};
-    this._focused = false;
-  };
-
-  CardElement.prototype.destroy = function () {
-    this.unmount();
-    this._destroyed = true;
-    this._handlers = {};
-    if (this._elements) this._elements._forget(this);
-  };
-
-  CardElement.prototype.focus = function () {
-    if (this._inputs.number) this._inputs.number.focus();
-  };
-
-  CardElement.prototype.blur = function () {
-    var active = document.activeElement;
-    if (this._root && active && this._root.contains(active)) active.blur();
-  };
-
-  CardElement.prototype.clear = function () {
-    this._state = { number: '', expiry: '', cvc: '', zip: '' };
+    var billing = (options.defaultValues || {}).billingDetails;
+    var address = billing && billing.address;
+    if (address && address.country) this._state.country = countryOf(address.country).code;
+    if (address && address.postal_code) this._state.zip = String(address.postal_code).slice(0, 10);
     this._writeInputs();
-    this._changed();
+    this._sync();
+    return this;
   };
 
-  CardElement.prototype.update = function (options) {
-    var hidZip = !!this._options.hidePostalCode;
-    this._options = Object.assign({}, this._options, options || {});
-    if (options && options.value && options.value.postalCode !== undefined)
-      this._state.zip = String(options.value.postalCode).slice(0, 10);
-    if (this._host && hidZip !== !!this._options.hidePostalCode) {
-      // The ZIP field comes or goes: render afresh.
-      var host = this._host;
-      this.unmount();
-      this.mount(host);
-    } else {
-      this._writeInputs();
-      this._applyDisabled();
-      this._syncClasses();
-    }
+  /** elements.submit() for the card: Stripe's validation error (shown at its input), or none. */
+  PaymentElement.prototype._submit = function () {
+    this._submitError = validate(this._state, true);
+    this._sync();
+    var field = this._submitError && this._inputs[FIELD_OF_CODE[this._submitError.code]];
+    if (field) field.focus();
+    return this._submitError;
   };
 
-  /** The card as POST /v1/payment_methods wants it, or a Stripe validation error. */
-  CardElement.prototype._cardParams = function () {
+  /** The card as POST /v1/payment_methods wants it. */
+  PaymentElement.prototype._paymentMethodParams = function () {
     var state = this._state;
-    var error = validate(state, true, this._options.hidePostalCode);
-    if (error) return { error: error };
-    var params = {
+    var address = { country: state.country };
+    if (countryOf(state.country).postal) address.postal_code = state.zip;
+    return {
       type: 'card',
       card: {
         number: state.number,
@@ -528,54 +840,385 @@
         exp_year: state.expiry.slice(2, 4),
         cvc: state.cvc,
       },
+      billing_details: { address: address },
     };
-    if (!this._options.hidePostalCode)
-      params.billing_details = { address: { postal_code: state.zip } };
-    return { params: params };
   };
 
-  function Elements(stripe, options) {
-    this._stripe = stripe;
-    this._options = options || {};
-    this._card = null;
+  // ---------------------------------------------------------------- the Express Checkout Element
+
+  function ExpressCheckoutElement(group, options) {
+    BaseElement.call(this, group, 'expressCheckout', options);
+    this._supported = null; // the scenario's answer, once fetched at mount
+    this._offered = []; // the wallets whose buttons show
+    this._sheet = null; // the open wallet sheet, if any
   }
-  Elements.prototype.create = function (type, options) {
-    if (type !== 'card') {
-      throw integrationError(
-        'The Stripe.js emulator supports only the card Element, not ' + type + '.',
+  ExpressCheckoutElement.prototype = Object.create(BaseElement.prototype);
+  ExpressCheckoutElement.prototype.constructor = ExpressCheckoutElement;
+
+  /**
+   * The wallets to show: the browser must support them (the scenario), the group must pay by
+   * card (Apple Pay and Google Pay are cards), and paymentMethods must not say 'never'. The
+   * emulated browser has a card in each wallet, so 'auto' shows a button as 'always' does.
+   */
+  ExpressCheckoutElement.prototype._available = function () {
+    var methods = this._options.paymentMethods || {};
+    var types = this._group._options.paymentMethodTypes;
+    if (!this._supported || (types && types.indexOf('card') === -1)) return [];
+    return WALLETS.filter(function (wallet) {
+      return methods[wallet.key] !== 'never';
+    });
+  };
+
+  /** Stripe's AvailablePaymentMethods object, or undefined when no button can show. */
+  function availableMethods(offered) {
+    if (!offered.length) return undefined;
+    var result = {};
+    EXPRESS_METHODS.forEach(function (key) {
+      result[key] = offered.some(function (wallet) {
+        return wallet.key === key;
+      });
+    });
+    return result;
+  }
+
+  ExpressCheckoutElement.prototype._render = function () {
+    return el('div', 'stripe-emulator-express');
+  };
+
+  ExpressCheckoutElement.prototype._renderButtons = function () {
+    var root = this._root;
+    if (!root) return;
+    root.textContent = '';
+    var options = this._options;
+    var types = options.buttonType || {};
+    var themes = options.buttonTheme || {};
+    var that = this;
+    this._offered.forEach(function (wallet) {
+      var words = BUTTON_WORDS[types[wallet.key]];
+      var node = el(
+        'button',
+        'stripe-emulator-express__button stripe-emulator-express__button--' +
+          (themes[wallet.key] || 'black'),
+        words ? words + ' ' + wallet.name : wallet.name,
       );
-    }
-    if (this._card) {
-      throw integrationError('Can only create one Element of type card.');
-    }
-    var card = new CardElement(options);
-    card._elements = this;
-    this._card = card;
-    return card;
+      node.type = 'button';
+      // Stripe's buttons are named for the wallet, whatever their buttonType says.
+      node.setAttribute('aria-label', wallet.name);
+      if (options.buttonHeight) node.style.minHeight = options.buttonHeight + 'px';
+      node.addEventListener('click', function () {
+        that._click(wallet);
+      });
+      root.appendChild(node);
+    });
   };
+
+  ExpressCheckoutElement.prototype._mounted = function () {
+    var that = this;
+    readWalletsSupported().then(function (supported) {
+      if (!that._host) return;
+      that._supported = supported;
+      that._offered = that._available();
+      that._renderButtons();
+      that._emit('ready', {
+        elementType: 'expressCheckout',
+        availablePaymentMethods: availableMethods(that._offered),
+      });
+    });
+  };
+
+  /** After elements.update(): buttons come or go, with Stripe's availablepaymentmethodschange. */
+  ExpressCheckoutElement.prototype._groupUpdated = function () {
+    if (!this._host || this._supported === null) return;
+    var before = this._offered;
+    var after = this._available();
+    if (
+      before.length === after.length &&
+      before.every(function (wallet, i) {
+        return wallet === after[i];
+      })
+    )
+      return;
+    this._offered = after;
+    this._renderButtons();
+    // The same news as `ready`'s availablePaymentMethods, in this event's { available } shape.
+    var available = availableMethods(after);
+    var methods;
+    if (available) {
+      methods = {};
+      EXPRESS_METHODS.forEach(function (key) {
+        methods[key] = { available: available[key] };
+      });
+    }
+    this._emit('availablepaymentmethodschange', {
+      elementType: 'expressCheckout',
+      paymentMethods: methods,
+    });
+  };
+
+  // The options Stripe lets update() change (StripeExpressCheckoutElementUpdateOptions); the
+  // others (buttonType, buttonTheme, paymentMethods, ...) are fixed at create() and ignored here.
+  var EXPRESS_UPDATABLE = [
+    'allowedShippingCountries',
+    'billingAddressRequired',
+    'buttonHeight',
+    'emailRequired',
+    'layout',
+    'paymentMethodOrder',
+    'phoneNumberRequired',
+    'shippingAddressRequired',
+  ];
+
+  ExpressCheckoutElement.prototype.update = function (options) {
+    var that = this;
+    options = options || {};
+    EXPRESS_UPDATABLE.forEach(function (name) {
+      if (name in options) that._options[name] = options[name];
+    });
+    this._renderButtons();
+    return this;
+  };
+
+  ExpressCheckoutElement.prototype.unmount = function () {
+    if (this._sheet) this._sheet.close();
+    BaseElement.prototype.unmount.call(this);
+  };
+
+  /**
+   * A wallet button: with a 'click' listener, the sheet opens only once it calls resolve(),
+   * within Stripe's 1 second (later, Stripe.js warns and the sheet never opens); reject()
+   * keeps it closed. Without a listener the sheet opens at once.
+   */
+  ExpressCheckoutElement.prototype._click = function (wallet) {
+    if (this._sheet || this._group._express) return;
+    if (!this._listens('click')) {
+      this._openSheet(wallet, {});
+      return;
+    }
+    var that = this;
+    var settled = false;
+    var timedOut = false;
+    var timer = setTimeout(function () {
+      if (settled) return;
+      settled = true;
+      timedOut = true;
+      console.warn('[Stripe.js] ' + MESSAGES.clickTimeout);
+    }, CLICK_RESOLVE_MS);
+    this._emit('click', {
+      elementType: 'expressCheckout',
+      expressPaymentType: wallet.type,
+      resolve: function (details) {
+        if (timedOut) throw integrationError(MESSAGES.clickTimeout);
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        if (that._host) that._openSheet(wallet, details || {});
+      },
+      reject: function () {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+      },
+    });
+  };
+
+  /**
+   * The wallet's sheet: the group's current amount, Pay and Cancel. Pay emits 'confirm' and the
+   * sheet waits for the app's stripe.confirmPayment (success closes it) or paymentFailed().
+   */
+  ExpressCheckoutElement.prototype._openSheet = function (wallet, details) {
+    var that = this;
+    var group = this._group;
+    var options = Object.assign({}, this._options, details);
+    var business = options.business && options.business.name;
+    var status;
+    var actions;
+    var state = 'open'; // then 'paying', 'failed', 'closed'
+    var failTimer;
+    var handle = openDialog(
+      wallet.name,
+      function (dialog) {
+        dialog.appendChild(
+          el(
+            'p',
+            'stripe-emulator-dialog__note',
+            'Emulated ' + wallet.name + ' sheet (test mode).',
+          ),
+        );
+        (options.lineItems || []).forEach(function (item) {
+          var row = el('p', 'stripe-emulator-dialog__item');
+          row.appendChild(el('span', '', item.name));
+          row.appendChild(el('span', '', formatAmount(item.amount, group._options.currency)));
+          dialog.appendChild(row);
+        });
+        var total = el('p', 'stripe-emulator-dialog__total');
+        total.appendChild(el('span', '', business ? 'Pay ' + business : 'Total'));
+        total.appendChild(
+          el('strong', '', formatAmount(group._options.amount, group._options.currency)),
+        );
+        dialog.appendChild(total);
+        dialog.appendChild(el('p', '', 'Card: Visa •••• 4242'));
+        status = el('p', 'stripe-emulator-dialog__status');
+        status.setAttribute('role', 'status');
+        dialog.appendChild(status);
+        actions = el('div', 'stripe-emulator-dialog__actions');
+        actions.appendChild(button('Pay', true, pay));
+        actions.appendChild(button('Cancel', false, cancel));
+        dialog.appendChild(actions);
+      },
+      function () {
+        if (state === 'open') cancel();
+        else if (state === 'failed') close();
+      },
+    );
+    var sheet = { close: close, billingDetails: payer(options) };
+    this._sheet = sheet;
+
+    function close() {
+      if (state === 'closed') return;
+      state = 'closed';
+      clearTimeout(failTimer);
+      handle.close();
+      that._sheet = null;
+      if (group._express && group._express.sheet === sheet) group._express = null;
+    }
+
+    function cancel() {
+      close();
+      that._emit('cancel', { elementType: 'expressCheckout', expressPaymentType: wallet.type });
+    }
+
+    function paymentFailed(payload) {
+      if (state !== 'paying') return;
+      state = 'failed';
+      if (group._express && group._express.sheet === sheet) group._express = null;
+      status.textContent = (payload && payload.message) || 'Payment failed.';
+      status.className = 'stripe-emulator-dialog__status stripe-emulator-dialog__status--failed';
+      actions.textContent = '';
+      actions.appendChild(button('Close', true, close)).focus();
+      failTimer = setTimeout(close, FAILED_SHEET_MS);
+    }
+
+    function pay() {
+      if (state !== 'open') return;
+      state = 'paying';
+      Array.prototype.forEach.call(actions.querySelectorAll('button'), function (node) {
+        node.disabled = true;
+      });
+      status.textContent = 'Processing…';
+      // Until this sheet closes, stripe.confirmPayment on the group pays with the wallet.
+      group._express = { wallet: wallet, sheet: sheet };
+      that._emit('confirm', {
+        elementType: 'expressCheckout',
+        expressPaymentType: wallet.type,
+        billingDetails: sheet.billingDetails,
+        paymentFailed: paymentFailed,
+      });
+    }
+  };
+
+  /** The payer the wallet reports: name and address always, email and phone when asked. */
+  function payer(options) {
+    var details = { name: WALLET_PAYER.name, address: Object.assign({}, WALLET_PAYER.address) };
+    if (options.emailRequired) details.email = WALLET_PAYER.email;
+    if (options.phoneNumberRequired) details.phone = WALLET_PAYER.phone;
+    return details;
+  }
+
+  // ---------------------------------------------------------------- the Elements group
+
+  /** Stripe's checks of a deferred-intent group's amount and currency (mode 'payment'). */
+  function checkAmountAndCurrency(options, method, partial) {
+    var amount = options.amount;
+    if (!(partial && amount === undefined)) {
+      if (typeof amount !== 'number' || amount < 0 || Math.floor(amount) !== amount)
+        throw integrationError(MESSAGES.amount(method, amount));
+    }
+    var currency = options.currency;
+    if (!(partial && currency === undefined) && CURRENCIES.indexOf(currency) === -1)
+      throw integrationError(MESSAGES.currency(method, currency));
+  }
+
+  function Elements(stripe, options) {
+    Emitter.call(this);
+    options = Object.assign({}, options || {});
+    if (options.clientSecret) throw integrationError(MESSAGES.deferredOnly);
+    if (options.mode === 'payment') checkAmountAndCurrency(options, 'elements()', false);
+    this._stripe = stripe;
+    this._options = options;
+    this._elements = {}; // by type: at most one of each, as Stripe allows
+    this._submitted = false; // elements.submit() succeeded since the last confirmPayment
+    this._express = null; // { wallet, sheet } while an Express Checkout sheet is paying
+  }
+  Elements.prototype = Object.create(Emitter.prototype);
+  Elements.prototype.constructor = Elements;
+
+  var ELEMENT_TYPES = { payment: PaymentElement, expressCheckout: ExpressCheckoutElement };
+
+  Elements.prototype.create = function (type, options) {
+    var Element = Object.prototype.hasOwnProperty.call(ELEMENT_TYPES, type) && ELEMENT_TYPES[type];
+    if (!Element) throw integrationError(MESSAGES.unsupportedElement(type));
+    if (!this._options.mode) throw integrationError(MESSAGES.modeRequired(type));
+    if (this._elements[type]) throw integrationError(MESSAGES.oneOfType(type));
+    var element = new Element(this, options);
+    this._elements[type] = element;
+    return element;
+  };
+
   Elements.prototype.getElement = function (type) {
-    return type === 'card' || type === CardElement ? this._card : null;
+    return this._elements[type] || null;
   };
-  Elements.prototype._forget = function (card) {
-    if (this._card === card) this._card = null;
+
+  Elements.prototype._forget = function (element) {
+    if (this._elements[element._type] === element) delete this._elements[element._type];
   };
+
+  /** Shallow-merges the options (the wallet sheet shows the new amount); resolves when done. */
   Elements.prototype.update = function (options) {
-    this._options = Object.assign({}, this._options, options || {});
+    options = options || {};
+    var merged = Object.assign({}, this._options, options);
+    if (merged.mode === 'payment') checkAmountAndCurrency(options, 'elements.update()', true);
+    this._options = merged;
+    var express = this._elements.expressCheckout;
+    if (express) express._groupUpdated();
+    var payment = this._elements.payment;
+    if (payment && payment._host) payment._sync();
+    var that = this;
+    return Promise.resolve().then(function () {
+      that._emit('update-end');
+    });
   };
+
+  /** A deferred-intent group has no intent to fetch from. */
   Elements.prototype.fetchUpdates = function () {
     return Promise.resolve({});
   };
+
+  /**
+   * Stripe's first step on pay: validates what will pay (inside an Express Checkout 'confirm',
+   * the wallet, already complete; else the mounted Payment Element) and records that it did,
+   * which stripe.confirmPayment requires.
+   */
   Elements.prototype.submit = function () {
-    var card = this._card;
-    var result = card ? card._cardParams() : {};
-    return Promise.resolve(result.error ? { error: result.error } : {});
+    var that = this;
+    return Promise.resolve().then(function () {
+      if (that._express) {
+        that._submitted = true;
+        return { selectedPaymentMethod: that._express.wallet.type };
+      }
+      var payment = that._elements.payment;
+      if (!payment || !payment._host) return {};
+      var error = payment._submit();
+      if (error) return { error: error };
+      that._submitted = true;
+      return { selectedPaymentMethod: 'card' };
+    });
   };
 
   // ---------------------------------------------------------------- modal dialogs
 
   /**
    * A modal dialog: focus moves into it and stays there (Tab wraps), Escape chooses `onEscape`,
-   * and focus returns where it was when it closes. Returns { dialog, close }.
+   * and focus returns where it was when it closes. Returns { close }.
    */
   function openDialog(title, build, onEscape) {
     addStyle();
@@ -594,7 +1237,7 @@
     overlay.addEventListener('keydown', function (event) {
       if (event.key === 'Escape') {
         event.preventDefault();
-        if (onEscape) onEscape();
+        onEscape();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -619,7 +1262,6 @@
     var firstButton = dialog.querySelector('button');
     if (firstButton) firstButton.focus();
     return {
-      dialog: dialog,
       close: function () {
         if (overlay.parentNode) overlay.parentNode.removeChild(overlay);
         if (previous && typeof previous.focus === 'function' && document.contains(previous))
@@ -638,18 +1280,6 @@
     node.type = 'button';
     node.addEventListener('click', onClick);
     return node;
-  }
-
-  function formatAmount(amount, currency) {
-    try {
-      return new Intl.NumberFormat('en-US', {
-        style: 'currency',
-        currency: String(currency || 'usd').toUpperCase(),
-      }).format(amount / 100);
-    } catch (error) {
-      void error; // an unknown currency code: show it as it is
-      return (amount / 100).toFixed(2) + ' ' + String(currency).toUpperCase();
-    }
   }
 
   /** The 3-D Secure challenge: resolves 'complete' or 'fail'. */
@@ -716,17 +1346,13 @@
 
   function StripeEmulator(publishableKey, options) {
     if (!(this instanceof StripeEmulator)) return new StripeEmulator(publishableKey, options);
-    if (typeof publishableKey !== 'string' || !/^pk_/.test(publishableKey)) {
-      throw integrationError(
-        'Invalid API Key provided: ' +
-          publishableKey +
-          '. Stripe.js needs a publishable key (pk_...).',
-      );
-    }
+    if (typeof publishableKey !== 'string' || !/^pk_/.test(publishableKey))
+      throw integrationError(MESSAGES.publishableKey(publishableKey));
     this._key = publishableKey;
     this._options = options || {};
   }
 
+  // react-stripe-js tells Stripe.js its name and version through these.
   StripeEmulator.prototype._registerWrapper = function () {};
   StripeEmulator.prototype.registerAppInfo = function () {};
 
@@ -734,129 +1360,103 @@
     return new Elements(this, options);
   };
 
-  StripeEmulator.prototype.createToken = function () {
-    return Promise.resolve({
-      error: {
-        type: 'invalid_request_error',
-        message: 'The Stripe.js emulator does not support tokens; use PaymentMethods.',
-      },
-    });
-  };
+  // react-stripe-js's <Elements> takes an object for Stripe only if it has these methods (its
+  // isStripe check), as the real Stripe.js has. The emulator does not emulate these legacy
+  // APIs: they exist so the check passes, and calling one throws.
+  ['createToken', 'createPaymentMethod', 'confirmCardPayment'].forEach(function (name) {
+    StripeEmulator.prototype[name] = function () {
+      throw integrationError(MESSAGES.notEmulated(name));
+    };
+  });
 
-  /** { type: 'card', card: CardElement, billing_details? } (or Stripe's (type, card, data) form). */
-  StripeEmulator.prototype.createPaymentMethod = function (data, legacyCard, legacyData) {
-    if (typeof data === 'string') {
-      data = Object.assign({ type: data, card: legacyCard }, legacyData || {});
-    }
-    return this._createPaymentMethod(data || {}).then(function (result) {
-      return result.error ? { error: result.error } : { paymentMethod: result.body };
-    });
-  };
-
-  StripeEmulator.prototype._createPaymentMethod = function (data) {
-    var card = data.card;
-    if (!(card instanceof CardElement)) {
-      throw integrationError(
-        'Invalid value for createPaymentMethod: card should be a card Element.',
-      );
-    }
-    var built = card._cardParams();
-    if (built.error) return Promise.resolve({ error: built.error });
-    var params = built.params;
-    if (data.billing_details) {
-      var address = (data.billing_details.address = Object.assign(
-        {},
-        data.billing_details.address || {},
-      ));
-      if (params.billing_details && !address.postal_code)
-        address.postal_code = params.billing_details.address.postal_code;
-      params.billing_details = data.billing_details;
-    }
-    return api('POST', 'payment_methods', this._key, params);
-  };
-
-  StripeEmulator.prototype._confirm = function (clientSecret, paymentMethod, extra, handleActions) {
-    var id = intentId(clientSecret, 'confirmCardPayment');
-    var key = this._key;
-    var params = Object.assign({ client_secret: clientSecret }, extra || {});
-    if (paymentMethod) params.payment_method = paymentMethod;
+  /**
+   * Stripe's documented confirmPayment: the misuses below reject with IntegrationErrors; else
+   * { paymentIntent } or { error }, or (redirect 'always', the default) a redirect to return_url.
+   */
+  StripeEmulator.prototype.confirmPayment = function (options) {
     var that = this;
+    return Promise.resolve().then(function () {
+      return that._confirmPayment(options || {});
+    });
+  };
+
+  StripeEmulator.prototype._confirmPayment = function (options) {
+    var elements = options.elements;
+    if (elements === undefined || elements === null)
+      throw integrationError(MESSAGES.elementsMissing);
+    if (!(elements instanceof Elements)) throw integrationError(MESSAGES.elementsInvalid(elements));
+    var clientSecret = options.clientSecret;
+    if (!clientSecret) throw integrationError(MESSAGES.clientSecretMissing);
+    var id = intentId(clientSecret, 'stripe.confirmPayment()');
+    var confirmParams = options.confirmParams || {};
+    var returnUrl = confirmParams.return_url;
+    if (options.redirect !== 'if_required' && !returnUrl)
+      throw integrationError(MESSAGES.returnUrl);
+
+    // What pays: the wallet inside an Express Checkout 'confirm', else the Payment Element.
+    var express = elements._express;
+    var payment = elements._elements.payment;
+    if (!express && !(payment && payment._host)) throw integrationError(MESSAGES.notMounted);
+    if (!elements._submitted) throw integrationError(MESSAGES.submitFirst);
+    elements._submitted = false; // each confirmation needs its own submit
+
+    var method;
+    if (express) {
+      method = { type: 'card', card: WALLET_CARD, billing_details: express.sheet.billingDetails };
+    } else {
+      // The card may have changed since submit(): Stripe checks it again.
+      var invalid = validate(payment._state, true);
+      if (invalid) return { error: invalid };
+      method = payment._paymentMethodParams();
+    }
+    // Details the app passes complete what Elements collected (Elements' own win).
+    var passed = (confirmParams.payment_method_data || {}).billing_details;
+    if (passed) {
+      var collected = method.billing_details;
+      method.billing_details = Object.assign({}, passed, collected, {
+        address: Object.assign({}, passed.address, collected.address),
+      });
+    }
+
+    var key = this._key;
+    var that = this;
+    return api('POST', 'payment_methods', key, method)
+      .then(function (created) {
+        if (created.error) return { error: created.error };
+        return that._confirm(id, clientSecret, created.body.id, returnUrl);
+      })
+      .then(function (result) {
+        // Success closes the wallet's sheet; a failure waits for the app's paymentFailed().
+        if (express && !result.error) express.sheet.close();
+        if (result.error || options.redirect === 'if_required') return result;
+        var url = new URL(returnUrl, location.href);
+        url.searchParams.set('payment_intent', result.paymentIntent.id);
+        url.searchParams.set('payment_intent_client_secret', clientSecret);
+        url.searchParams.set('redirect_status', result.paymentIntent.status);
+        location.assign(url.href);
+        return new Promise(function () {}); // the page is going away
+      });
+  };
+
+  /** Confirms the intent with the PaymentMethod; 3-D Secure is asked in a dialog. */
+  StripeEmulator.prototype._confirm = function (id, clientSecret, paymentMethod, returnUrl) {
+    var key = this._key;
+    var params = { client_secret: clientSecret, payment_method: paymentMethod };
+    if (returnUrl) params.return_url = returnUrl;
     return api('POST', 'payment_intents/' + id + '/confirm', key, params).then(function (result) {
       if (result.error) return { error: result.error };
       var intent = result.body;
-      if (intent.status === 'requires_action' && handleActions !== false) {
-        return that._authenticate(intent, clientSecret);
-      }
-      return intentResult(intent);
-    });
-  };
-
-  StripeEmulator.prototype._authenticate = function (intent, clientSecret) {
-    var key = this._key;
-    return challenge(intent).then(function (outcome) {
-      return api('POST', 'payment_intents/' + intent.id + '/authenticate', key, {
-        client_secret: clientSecret,
-        outcome: outcome,
-      }).then(function (result) {
-        return result.error ? { error: result.error } : intentResult(result.body);
+      if (intent.status !== 'requires_action') return intentResult(intent);
+      return challenge(intent).then(function (outcome) {
+        return api('POST', 'payment_intents/' + id + '/authenticate', key, {
+          client_secret: clientSecret,
+          outcome: outcome,
+        }).then(function (authenticated) {
+          return authenticated.error
+            ? { error: authenticated.error }
+            : intentResult(authenticated.body);
+        });
       });
-    });
-  };
-
-  StripeEmulator.prototype.confirmCardPayment = function (clientSecret, data, options) {
-    intentId(clientSecret, 'confirmCardPayment');
-    data = data || {};
-    var handleActions = !options || options.handleActions !== false;
-    var extra = {};
-    if (data.return_url) extra.return_url = data.return_url;
-    var that = this;
-    var method = data.payment_method;
-    if (method && typeof method === 'object') {
-      return this._createPaymentMethod(method).then(function (result) {
-        if (result.error) return { error: result.error };
-        return that._confirm(clientSecret, result.body.id, extra, handleActions);
-      });
-    }
-    return this._confirm(clientSecret, method, extra, handleActions);
-  };
-
-  StripeEmulator.prototype.handleNextAction = function (options) {
-    var clientSecret = options && options.clientSecret;
-    var that = this;
-    return this.retrievePaymentIntent(clientSecret).then(function (result) {
-      if (result.error || result.paymentIntent.status !== 'requires_action') return result;
-      return that._authenticate(result.paymentIntent, clientSecret);
-    });
-  };
-  StripeEmulator.prototype.handleCardAction = function (clientSecret) {
-    return this.handleNextAction({ clientSecret: clientSecret });
-  };
-
-  /** Minimal: the card Element of `elements` pays; redirects unless redirect is 'if_required'. */
-  StripeEmulator.prototype.confirmPayment = function (options) {
-    options = options || {};
-    var clientSecret = options.clientSecret;
-    intentId(clientSecret, 'confirmPayment');
-    var returnUrl = options.confirmParams && options.confirmParams.return_url;
-    if (options.redirect !== 'if_required' && !returnUrl) {
-      throw integrationError(
-        'Missing value for stripe.confirmPayment(): confirmParams.return_url should be a string.',
-      );
-    }
-    var card = options.elements && options.elements.getElement('card');
-    var data = {};
-    if (card) data.payment_method = { card: card };
-    else if (options.confirmParams && options.confirmParams.payment_method)
-      data.payment_method = options.confirmParams.payment_method;
-    if (returnUrl) data.return_url = returnUrl;
-    return this.confirmCardPayment(clientSecret, data).then(function (result) {
-      if (result.error || options.redirect === 'if_required') return result;
-      var url = new URL(returnUrl, location.href);
-      url.searchParams.set('payment_intent', result.paymentIntent.id);
-      url.searchParams.set('payment_intent_client_secret', clientSecret);
-      url.searchParams.set('redirect_status', result.paymentIntent.status);
-      location.assign(url.href);
-      return new Promise(function () {});
     });
   };
 
@@ -867,194 +1467,6 @@
         return result.error ? { error: result.error } : { paymentIntent: result.body };
       },
     );
-  };
-
-  // ---------------------------------------------------------------- wallets (PaymentRequest)
-
-  function readWalletsSupported() {
-    return fetch(CONFIG_URL, { credentials: 'omit', cache: 'no-store' })
-      .then(function (response) {
-        return response.ok ? response.json() : { walletsSupported: false };
-      })
-      .then(
-        function (config) {
-          return !!(config && config.walletsSupported);
-        },
-        function () {
-          return false;
-        },
-      );
-  }
-
-  function PaymentRequest(stripe, options) {
-    Emitter.call(this);
-    if (!options || !options.country || !options.currency || !options.total) {
-      throw integrationError(
-        'Missing value for paymentRequest(): country, currency and total should be set.',
-      );
-    }
-    this._stripe = stripe;
-    this._options = Object.assign({}, options);
-    this._available = undefined;
-    this._showing = null;
-  }
-  PaymentRequest.prototype = Object.create(Emitter.prototype);
-  PaymentRequest.prototype.constructor = PaymentRequest;
-
-  PaymentRequest.prototype._offered = function () {
-    var disabled = this._options.disableWallets || [];
-    return WALLETS.filter(function (wallet) {
-      return disabled.indexOf(wallet.key) === -1;
-    });
-  };
-
-  PaymentRequest.prototype.canMakePayment = function () {
-    var that = this;
-    return readWalletsSupported().then(function (supported) {
-      var offered = that._offered();
-      if (!supported || !offered.length) {
-        that._available = null;
-        return null;
-      }
-      var result = { applePay: false, googlePay: false, link: false };
-      offered.forEach(function (wallet) {
-        result[wallet.key] = true;
-      });
-      that._available = result;
-      return result;
-    });
-  };
-
-  PaymentRequest.prototype.update = function (options) {
-    if (this._showing)
-      throw integrationError('You cannot update a PaymentRequest while it is showing.');
-    var allowed = ['currency', 'total', 'displayItems', 'shippingOptions'];
-    var that = this;
-    Object.keys(options || {}).forEach(function (name) {
-      if (allowed.indexOf(name) !== -1) that._options[name] = options[name];
-    });
-  };
-
-  PaymentRequest.prototype.isShowing = function () {
-    return !!this._showing;
-  };
-
-  PaymentRequest.prototype.abort = function () {
-    if (this._showing) this._showing.close();
-    this._showing = null;
-  };
-
-  PaymentRequest.prototype.show = function () {
-    if (!this._available) {
-      throw integrationError(
-        'show() can only be called after canMakePayment() has resolved with a wallet.',
-      );
-    }
-    if (this._showing) throw integrationError('This PaymentRequest is already showing.');
-    var wallet = this._offered()[0];
-    var request = this;
-    var options = this._options;
-    var stripe = this._stripe;
-    var status;
-    var actions;
-    var handle = openDialog(
-      wallet.name,
-      function (dialog) {
-        dialog.appendChild(
-          el(
-            'p',
-            'stripe-emulator-dialog__note',
-            'Emulated ' + wallet.name + ' sheet (test mode).',
-          ),
-        );
-        var total = el('p', 'stripe-emulator-dialog__total');
-        total.appendChild(el('span', '', options.total.label));
-        total.appendChild(el('strong', '', formatAmount(options.total.amount, options.currency)));
-        dialog.appendChild(total);
-        dialog.appendChild(el('p', '', 'Card: Visa •••• 4242'));
-        status = el('p', 'stripe-emulator-dialog__status');
-        status.setAttribute('role', 'status');
-        dialog.appendChild(status);
-        actions = el('div', 'stripe-emulator-dialog__actions');
-        actions.appendChild(button('Pay', true, pay));
-        actions.appendChild(button('Cancel', false, cancel));
-        dialog.appendChild(actions);
-      },
-      function () {
-        cancel();
-      },
-    );
-    this._showing = handle;
-    var paying = false;
-
-    function close() {
-      handle.close();
-      request._showing = null;
-    }
-
-    function cancel() {
-      if (paying || request._showing !== handle) return;
-      close();
-      request._emit('cancel', {});
-    }
-
-    function setButtons(list) {
-      actions.textContent = '';
-      list.forEach(function (node) {
-        actions.appendChild(node);
-      });
-      if (list[0]) list[0].focus();
-    }
-
-    function pay() {
-      if (paying) return;
-      paying = true;
-      Array.prototype.forEach.call(actions.querySelectorAll('button'), function (node) {
-        node.disabled = true;
-      });
-      status.textContent = 'Processing…';
-      var params = { type: 'card', card: WALLET_CARD };
-      api('POST', 'payment_methods', stripe._key, params).then(function (result) {
-        if (result.error) {
-          status.textContent = 'Payment failed.';
-          status.className =
-            'stripe-emulator-dialog__status stripe-emulator-dialog__status--failed';
-          paying = false;
-          setButtons([button('Close', true, cancel)]);
-          return;
-        }
-        var completed = false;
-        request._emit('paymentmethod', {
-          paymentMethod: result.body,
-          walletName: wallet.key,
-          methodName: wallet.methodName,
-          payerName: options.requestPayerName ? 'Jenny Rosen' : undefined,
-          payerEmail: options.requestPayerEmail ? 'jenny.rosen@example.com' : undefined,
-          shippingAddress: null,
-          shippingOption: null,
-          complete: function (outcome) {
-            if (completed) return;
-            completed = true;
-            if (outcome === 'success') {
-              close();
-              return;
-            }
-            status.textContent = 'Payment failed.';
-            status.className =
-              'stripe-emulator-dialog__status stripe-emulator-dialog__status--failed';
-            setButtons([
-              button('Close', true, function () {
-                close();
-              }),
-            ]);
-          },
-        });
-      });
-    }
-  };
-
-  StripeEmulator.prototype.paymentRequest = function (options) {
-    return new PaymentRequest(this, options);
   };
 
   StripeEmulator.version = 'endive';

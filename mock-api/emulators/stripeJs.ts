@@ -1,8 +1,9 @@
 // The Stripe.js emulator's routes: GET /__stripe/stripe.js (the browser script, stripe-js.js next
 // to this file, which defines `window.Stripe` and talks to the API emulator under /v1) and
-// GET /__stripe/config (what the script asks before it offers wallets). Emulator builds inline
-// emulator-redirects.js in the page shell (webpack.config.js): the js.stripe.com script loadStripe
-// injects on first use is loaded from here. Live builds load the real Stripe.js.
+// GET /__stripe/config (what the script asks before its Express Checkout Element offers
+// wallets). Emulator builds inline emulator-redirects.js in the page shell (webpack.config.js):
+// the js.stripe.com script loadStripe injects on first use is loaded from here. Live builds load
+// the real Stripe.js.
 //
 // The scenario switches are per mock API process (module state), as the scenarios are.
 import path from 'node:path';
@@ -14,7 +15,10 @@ export const STRIPE_JS_EMULATOR_ROUTE = '/__stripe';
 let walletsSupported = true;
 let scriptAvailable = true;
 
-/** The `wallet-unsupported` scenario: false makes canMakePayment() resolve null. Default true. */
+/**
+ * The `wallet-unsupported` scenario: false makes the Express Checkout Element offer no wallet
+ * (no buttons; its `ready` event's availablePaymentMethods is undefined). Default true.
+ */
 export function setWalletsSupported(supported: boolean): void {
   walletsSupported = supported;
 }

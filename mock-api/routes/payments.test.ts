@@ -232,6 +232,62 @@ describe('create-payment-intent', () => {
     expect(await json(other)).toMatchObject({ field: 'metadata.getThanksUserID' });
   });
 
+  it('takes only the placeholder in the preparation call, storing nothing a caller writes', async () => {
+    const body = walletPrepareBody() as unknown as Body;
+    const before = (await payments()).length;
+    for (const metadata of [
+      { guestName: '<script>x</script>' },
+      { email: 'someone@example.com' },
+      { userName: 'ava.martinez' },
+    ]) {
+      const answer = await post(
+        'create-payment-intent',
+        { ...body, metadata: { ...(body.metadata as Body), ...metadata } },
+        { captcha: false },
+      );
+      expect(answer.status).toBe(400);
+      expect(await json(answer)).toMatchObject({ field: 'metadata.getThanksUserID' });
+    }
+    expect((await payments()).length).toBe(before);
+    expect(JSON.stringify(await payments())).not.toContain('<script>');
+  });
+
+  it('answers every preparation call with the one placeholder intent', async () => {
+    const body = walletPrepareBody() as unknown as Body;
+    const secrets = await Promise.all(
+      Array.from({ length: 30 }, async () =>
+        clientSecretOf(await post('create-payment-intent', body, { captcha: false })),
+      ),
+    );
+    expect(new Set(secrets).size).toBe(1);
+    expect((await payments()).filter((p) => p.walletPrepare)).toHaveLength(1);
+  });
+
+  it('refuses a total over Stripe’s maximum with a 400 naming the amount, before the captcha', async () => {
+    const token = await captchaToken();
+    // $999,999 plus the card fee passes $999,999.99.
+    const tooMuch = await post(
+      'create-payment-intent',
+      { ...tipBody(99_999_900), captchaToken: token },
+      { captcha: false },
+    );
+    expect(tooMuch.status).toBe(400);
+    expect(await json(tooMuch)).toMatchObject({
+      field: 'amount',
+      message: expect.stringContaining('$999,999.99'),
+    });
+    // The token was not spent: it still pays a possible amount.
+    await clientSecretOf(
+      await post(
+        'create-payment-intent',
+        { ...tipBody(1500), captchaToken: token },
+        {
+          captcha: false,
+        },
+      ),
+    );
+  });
+
   it('accepts the /gpay test payment ($20 by Google Pay, with a captcha) and nothing else', async () => {
     const { captchaToken: _unused, ...body } = gpayTestBody('placeholder');
     const secret = await clientSecretOf(await post('create-payment-intent', body as Body));

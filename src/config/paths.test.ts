@@ -1,4 +1,4 @@
-import { isSentQuery, paths, withoutResultParams } from './paths';
+import { isSentQuery, paths, redirectedPaymentSecret, withoutResultParams } from './paths';
 
 describe('isSentQuery', () => {
   it.each([
@@ -10,6 +10,19 @@ describe('isSentQuery', () => {
     ['?shown=1', false],
   ])('%j -> %s', (search, expected) => {
     expect(isSentQuery(search)).toBe(expected);
+  });
+});
+
+describe('redirectedPaymentSecret', () => {
+  it.each([
+    ['?redirect_status=succeeded&payment_intent_client_secret=pi_1_secret_a', 'pi_1_secret_a'],
+    ['?redirect_status=failed&payment_intent_client_secret=pi_1_secret_a', 'pi_1_secret_a'],
+    ['?redirect_status=succeeded&payment_intent=pi_1', null],
+    // A sent recognition is not a payment to read back, whatever else the address carries.
+    ['?show=true&payment_intent_client_secret=pi_1_secret_a', null],
+    ['', null],
+  ])('%s -> %s', (search, expected) => {
+    expect(redirectedPaymentSecret(search)).toBe(expected);
   });
 });
 

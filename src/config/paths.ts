@@ -41,6 +41,16 @@ export function isSentQuery(search: string): boolean {
   return params.has('show') || params.get('redirect_status') === 'succeeded';
 }
 
+/**
+ * The client secret of a payment Stripe redirected back from (it adds `redirect_status` and
+ * `payment_intent_client_secret` to the return address), or null: a sent recognition (`show`)
+ * carries no payment to read back.
+ */
+export function redirectedPaymentSecret(search: string): string | null {
+  const params = new URLSearchParams(search);
+  return params.has('redirect_status') ? params.get('payment_intent_client_secret') : null;
+}
+
 /** The same address without the result parameters. */
 export function withoutResultParams(href: string): string {
   const url = new URL(href);

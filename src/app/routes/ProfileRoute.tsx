@@ -10,6 +10,12 @@ import { SocialsTab } from '../../features/socials/SocialsTab';
 // The forms and payments load only when a guest chooses to give.
 const GiveFlow = lazy(() => import(/* webpackChunkName: "gratitude" */ './GiveFlow'));
 
+/** Stripe is asked only when a payment came back from a redirect: no payment code up front. */
+const verifyRedirectedPayment = (clientSecret: string) =>
+  import(/* webpackChunkName: "payment-return" */ '../../features/payments/redirectReturn').then(
+    (module) => module.redirectedPaymentFailure(clientSecret),
+  );
+
 export default function ProfileRoute() {
   return (
     <ProfilePage
@@ -23,6 +29,7 @@ export default function ProfileRoute() {
         },
       ]}
       Flow={LazyGiveFlow}
+      verifyPayment={verifyRedirectedPayment}
     />
   );
 }

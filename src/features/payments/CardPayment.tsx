@@ -1,20 +1,20 @@
-// The card form of a payment whose intent exists: Stripe's card element and `Pay Now`.
+// The card form of a payment: Stripe's Payment Element (cards only) and `Pay Now`, which submits
+// the form, takes the intent and confirms it (Stripe's deferred-intent order).
 import { useId, useRef, type FormEvent } from 'react';
-import { CardElement, useElements } from './stripe/StripeProvider';
-import { StripeUnavailableError, confirmCard, type PaymentResult } from './stripe/stripe';
+import { PaymentElement, useElements } from './stripe/StripeProvider';
+import { StripeUnavailableError, payWithElements } from './stripe/stripe';
+import { PAYMENT_MESSAGES, failureMessage, intentErrorMessage } from './paymentMessages';
 
-export const PAYMENT_MESSAGES = {
-  notProcessed: 'Payment could not be processed. Please try again.',
-  exception: 'Something went wrong. Please try again.',
-  incomplete: 'Payment failed or incomplete.',
-  notInitialized: 'Stripe is not initialized.',
-  walletError: 'An error occurred. Please try again.',
-  succeeded: 'succeeded',
+// Wallets have their own buttons (the Express Checkout Element): the card form is cards only.
+const PAYMENT_ELEMENT_OPTIONS = {
+  layout: 'tabs',
+  wallets: { applePay: 'never', googlePay: 'never' },
 } as const;
 
 interface CardPaymentProps {
-  clientSecret: string;
-  /** Where Stripe sends the guest back after a redirect (3-D Secure): the profile page's path. */
+  /** The intent this card pays: the one made when the card option was chosen. */
+  getClientSecret: () => Promise<string>;
+  /** Where Stripe sends the guest back after a redirect: the profile page's path. */
   returnPath: string;
   /** True while a confirmation is running: Pay Now is disabled so a card is charged once. */
   confirming: boolean;
@@ -22,17 +22,12 @@ interface CardPaymentProps {
   onSucceeded: () => void;
   /** The confirmation ended without success (Stripe's message, or the catalogue's). */
   onFailed: (message: string) => void;
-  /** Pay Now could not start a confirmation (the card form is not ready). */
+  /** Pay Now could not start a confirmation (Stripe.js is still loading). */
   onNotStarted: (message: string) => void;
 }
 
-/** What the guest is told for a confirmation that did not succeed. */
-export function failureMessage(result: Exclude<PaymentResult, { outcome: 'succeeded' }>): string {
-  return result.outcome === 'failed' ? result.message : PAYMENT_MESSAGES.incomplete;
-}
-
 export function CardPayment({
-  clientSecret,
+  getClientSecret,
   returnPath,
   confirming,
   onConfirmStart,
@@ -48,25 +43,29 @@ export function CardPayment({
   const pay = async (event: FormEvent) => {
     event.preventDefault();
     if (confirming || inFlight.current) return;
-    const card = elements?.getElement('card');
-    if (!card) {
+    if (!elements) {
       onNotStarted(PAYMENT_MESSAGES.notInitialized);
       return;
     }
     inFlight.current = true;
     onConfirmStart();
+    let intentError: unknown = null;
     try {
-      const result = await confirmCard(
-        clientSecret,
-        card,
-        new URL(returnPath, window.location.origin).href,
-      );
+      const result = await payWithElements({
+        elements,
+        getClientSecret: () =>
+          getClientSecret().catch((error: unknown) => {
+            intentError = error;
+            throw error;
+          }),
+        returnUrl: new URL(returnPath, window.location.origin).href,
+      });
       if (result.outcome === 'succeeded') onSucceeded();
       else onFailed(failureMessage(result));
     } catch (error) {
-      onFailed(
-        error instanceof StripeUnavailableError ? error.message : PAYMENT_MESSAGES.exception,
-      );
+      if (intentError !== null) onFailed(intentErrorMessage(intentError));
+      else if (error instanceof StripeUnavailableError) onFailed(error.message);
+      else onFailed(PAYMENT_MESSAGES.exception);
     } finally {
       inFlight.current = false;
     }
@@ -78,7 +77,7 @@ export function CardPayment({
         Card details
       </h3>
       <div className="card-payment__field">
-        <CardElement options={{ hidePostalCode: false }} />
+        <PaymentElement options={PAYMENT_ELEMENT_OPTIONS} />
       </div>
       <button
         type="submit"

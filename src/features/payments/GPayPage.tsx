@@ -28,7 +28,7 @@ export default function GPayPage() {
       <PaymentSection
         title="Google Pay"
         cardLabel="Tip via Debit/Credit Card"
-        walletLabel="Google Pay test"
+        walletButtonType="tip"
         combined={false}
         methods={GOOGLE_PAY_ONLY}
         fixedAmountCents={GPAY_TEST_AMOUNT_CENTS}

@@ -19,7 +19,7 @@ export function giftLabels(profile: GiftProfile) {
   return {
     title: nonProfit ? 'Your donation' : 'Your tip',
     cardLabel: nonProfit ? 'Donate via Debit/Credit Card' : 'Tip via Debit/Credit Card',
-    walletLabel: nonProfit ? `Donation to ${profile.userName}` : `Tip to ${profile.userName}`,
+    walletButtonType: nonProfit ? ('donate' as const) : ('tip' as const),
   };
 }
 

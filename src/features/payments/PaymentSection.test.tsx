@@ -10,7 +10,7 @@ import { GiftForm } from './GiftForm';
 // Stripe.js emulator (loadStripe takes the window.Stripe a page already has).
 
 let api: RunningMockApi;
-type StripeFactory = (key: string) => { confirmCardPayment: (...args: unknown[]) => unknown };
+type StripeFactory = (key: string) => { confirmPayment: (...args: unknown[]) => unknown };
 let emulatedStripe: StripeFactory;
 
 beforeAll(async () => {
@@ -49,7 +49,7 @@ describe('PaymentSection wallets', () => {
     // Stripe.js itself throwing while confirming (e.g. its frame went away mid-payment).
     const throwing = (key: string) => {
       const stripe = emulatedStripe(key);
-      stripe.confirmCardPayment = () => Promise.reject(new Error('Stripe.js went away'));
+      stripe.confirmPayment = () => Promise.reject(new Error('Stripe.js went away'));
       return stripe;
     };
     // The same release as the emulator, so loadStripe takes it as the expected Stripe.js.

@@ -1,13 +1,52 @@
+// The Congratulations modal of a profile address that says something was just sent.
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
-import { isSentQuery, withoutResultParams } from '../../config/paths';
+import { isSentQuery, redirectedPaymentSecret, withoutResultParams } from '../../config/paths';
 
 export const CONGRATULATIONS_MESSAGE = 'Congratulations! Your recognition has been sent.';
 
-/** Opens when the address says a recognition or payment just went through; OK cleans up and reloads. */
-export function CongratulationsModal() {
+/**
+ * Asks the payment provider about the intent a redirect came back with: null when it succeeded,
+ * otherwise what the guest is told. The address's own `redirect_status` is not proof.
+ */
+export type VerifyPayment = (clientSecret: string) => Promise<string | null>;
+
+type Check = { secret: string; outcome: 'checking' | 'succeeded' | string };
+
+/**
+ * Opens when the address says a recognition or payment just went through; OK cleans up and
+ * reloads. A payment that came back from a redirect (its client secret in the address) is first
+ * read back from Stripe, and the modal opens only if Stripe says it succeeded.
+ */
+export function CongratulationsModal({ verifyPayment }: { verifyPayment: VerifyPayment }) {
   const { search } = useLocation();
+  const secret = redirectedPaymentSecret(search);
+  const [check, setCheck] = useState<Check | null>(null);
+
+  useEffect(() => {
+    if (!secret) return;
+    let active = true;
+    verifyPayment(secret).then(
+      (failure) => active && setCheck({ secret, outcome: failure ?? 'succeeded' }),
+      () => active && setCheck({ secret, outcome: 'Payment failed or incomplete.' }),
+    );
+    return () => {
+      active = false;
+    };
+  }, [secret, verifyPayment]);
+
   if (!isSentQuery(search)) return null;
+  if (secret) {
+    if (check?.secret !== secret) return null;
+    if (check.outcome !== 'succeeded') {
+      return (
+        <p role="alert" className="profile-page__payment-failed">
+          {check.outcome}
+        </p>
+      );
+    }
+  }
   const dismiss = () => window.location.replace(withoutResultParams(window.location.href));
   return (
     <Modal

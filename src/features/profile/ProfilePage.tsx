@@ -11,7 +11,7 @@ import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs, type TabDefinition } from './ProfileTabs';
-import { CongratulationsModal } from './CongratulationsModal';
+import { CongratulationsModal, type VerifyPayment } from './CongratulationsModal';
 import { titleCase } from '../../lib/titleCase';
 import { type FlowKind } from '../../api/contract/kinds';
 import './ProfilePage.css';
@@ -21,9 +21,11 @@ interface ProfilePageProps {
   tabs: (profile: FindUserResult) => TabDefinition[];
   /** The flow a chosen action opens in place of the tabs; `onExit` comes back to them. */
   Flow: ComponentType<{ kind: FlowKind; profile: UserDetails; onExit: () => void }>;
+  /** Reads back a payment that returned from a redirect before congratulating. */
+  verifyPayment: VerifyPayment;
 }
 
-export function ProfilePage({ tabs, Flow }: ProfilePageProps) {
+export function ProfilePage({ tabs, Flow, verifyPayment }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
   const { data, error, isLoading } = useGetProfileQuery(id, { skip: id === '' });
   // The chosen flow belongs to the profile it was chosen on.
@@ -85,7 +87,7 @@ export function ProfilePage({ tabs, Flow }: ProfilePageProps) {
           <ProfileTabs tabs={tabs(data)} />
         )}
       </div>
-      <CongratulationsModal />
+      <CongratulationsModal verifyPayment={verifyPayment} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it, jest } from '@jest/globals';
 import { render, screen, waitFor } from '@testing-library/react';
-import { StripeProvider, useStripe } from './StripeProvider';
+import { StripeProvider, useElements } from './StripeProvider';
 
 // Stripe.js that cannot load: the provider reports the spec's text and children still render.
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: () => Promise.resolve(null) }));
@@ -9,15 +9,15 @@ jest.mock('../../../config/env', () => ({
 }));
 
 function StripeState() {
-  const stripe = useStripe();
-  return <p>{stripe ? 'Stripe ready' : 'Stripe not loaded'}</p>;
+  const elements = useElements();
+  return <p>{elements ? 'Stripe ready' : 'Stripe not loaded'}</p>;
 }
 
 describe('StripeProvider', () => {
   it('tells the page that Stripe.js is not available', async () => {
     const onLoadError = jest.fn();
     render(
-      <StripeProvider onLoadError={onLoadError}>
+      <StripeProvider amountCents={1080} onLoadError={onLoadError}>
         <StripeState />
       </StripeProvider>,
     );

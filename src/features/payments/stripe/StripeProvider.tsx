@@ -1,20 +1,40 @@
-// Stripe Elements for the payment UI: <StripeProvider> and the react-stripe-js pieces the UI uses,
-// re-exported so nothing outside this folder imports @stripe/*.
+// Stripe Elements for the payment UI: <StripeProvider> (one deferred-intent Elements group) and
+// the react-stripe-js pieces the UI uses, re-exported so nothing outside this folder imports
+// @stripe/*.
 import { useEffect, useState, type ReactNode } from 'react';
-import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
-import type { Stripe } from '@stripe/stripe-js';
-import { getStripe } from './stripe';
+import {
+  Elements,
+  ExpressCheckoutElement,
+  PaymentElement,
+  useElements,
+} from '@stripe/react-stripe-js';
+import type {
+  AvailablePaymentMethods,
+  Stripe,
+  StripeExpressCheckoutElementClickEvent,
+  StripeExpressCheckoutElementConfirmEvent,
+  StripeExpressCheckoutElementReadyEvent,
+} from '@stripe/stripe-js';
+import { getStripe, paymentElementsOptions } from './stripe';
 
-export { CardElement, useElements, useStripe };
+export { ExpressCheckoutElement, PaymentElement, useElements };
+export type {
+  AvailablePaymentMethods,
+  StripeExpressCheckoutElementClickEvent as WalletClickEvent,
+  StripeExpressCheckoutElementConfirmEvent as WalletConfirmEvent,
+  StripeExpressCheckoutElementReadyEvent as WalletReadyEvent,
+};
 
 export interface StripeProviderProps {
+  /** The total the group pays now, in cents (updated with elements.update when it changes). */
+  amountCents: number;
   children: ReactNode;
   /** Told the spec's text ('Failed to load Stripe.js' / 'Stripe.js not available') on failure. */
   onLoadError?: (message: string) => void;
 }
 
-/** Loads Stripe.js (once per app) and provides Elements; until it loads, useStripe() is null. */
-export function StripeProvider({ children, onLoadError }: StripeProviderProps) {
+/** Loads Stripe.js (once per app) and provides the Elements group; until then useElements() is null. */
+export function StripeProvider({ amountCents, children, onLoadError }: StripeProviderProps) {
   // Elements wants one promise for its lifetime, resolving null when Stripe.js cannot load.
   const [stripe] = useState<Promise<Stripe | null>>(() => getStripe().catch(() => null));
   useEffect(() => {
@@ -27,5 +47,10 @@ export function StripeProvider({ children, onLoadError }: StripeProviderProps) {
       active = false;
     };
   }, [onLoadError]);
-  return <Elements stripe={stripe}>{children}</Elements>;
+  // react-stripe-js passes a changed amount on to elements.update().
+  return (
+    <Elements stripe={stripe} options={paymentElementsOptions(amountCents)}>
+      {children}
+    </Elements>
+  );
 }

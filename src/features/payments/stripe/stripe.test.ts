@@ -34,7 +34,7 @@ describe('getStripe', () => {
   });
 
   it('loads once with the configured key, and tries again after a failure', async () => {
-    const stripe = { confirmCardPayment: jest.fn() };
+    const stripe = { confirmPayment: jest.fn() };
     loadStripe.mockRejectedValueOnce(new Error('offline')).mockResolvedValue(stripe);
     const { getStripe } = freshAdapter();
     await expect(getStripe()).rejects.toThrow('Failed to load Stripe.js');
@@ -45,14 +45,68 @@ describe('getStripe', () => {
   });
 });
 
-describe('confirmCard', () => {
-  it('gives Stripe’s own message for a failed confirmation and the status otherwise', async () => {
-    const confirmCardPayment = jest.fn<(...args: unknown[]) => Promise<unknown>>();
-    loadStripe.mockResolvedValue({ confirmCardPayment });
-    const { confirmCard } = freshAdapter();
-    const card = {} as Parameters<Adapter['confirmCard']>[1];
+describe('payWithElements', () => {
+  const confirmPayment = jest.fn<(...args: unknown[]) => Promise<unknown>>();
+  const submit = jest.fn<() => Promise<unknown>>();
+  const elements = { submit } as unknown as Parameters<Adapter['payWithElements']>[0]['elements'];
 
-    confirmCardPayment.mockResolvedValueOnce({
+  beforeEach(() => {
+    confirmPayment.mockReset();
+    submit.mockReset();
+    loadStripe.mockResolvedValue({ confirmPayment });
+  });
+
+  it('submits, then takes the intent, then confirms in place: Stripe’s deferred-intent order', async () => {
+    const order: string[] = [];
+    submit.mockImplementation(async () => {
+      order.push('submit');
+      return {};
+    });
+    confirmPayment.mockImplementation(async () => {
+      order.push('confirm');
+      return { paymentIntent: { id: 'pi_1', status: 'succeeded' } };
+    });
+    const result = await freshAdapter().payWithElements({
+      elements,
+      getClientSecret: async () => {
+        order.push('intent');
+        return 'pi_1_secret_2';
+      },
+      returnUrl: 'http://x/user_profile/a',
+    });
+    expect(result).toEqual({ outcome: 'succeeded', paymentIntentId: 'pi_1' });
+    expect(order).toEqual(['submit', 'intent', 'confirm']);
+    expect(confirmPayment).toHaveBeenCalledWith({
+      elements,
+      clientSecret: 'pi_1_secret_2',
+      confirmParams: { return_url: 'http://x/user_profile/a' },
+      redirect: 'if_required',
+    });
+  });
+
+  it('makes no intent when the form does not submit, and says why in Stripe’s words', async () => {
+    submit.mockResolvedValue({
+      error: { type: 'validation_error', message: 'Your card number is incomplete.' },
+    });
+    const getClientSecret = jest.fn(async () => 'pi_1_secret_2');
+    await expect(
+      freshAdapter().payWithElements({ elements, getClientSecret, returnUrl: '/' }),
+    ).resolves.toEqual({
+      outcome: 'failed',
+      message: 'Your card number is incomplete.',
+      code: undefined,
+      declineCode: undefined,
+    });
+    expect(getClientSecret).not.toHaveBeenCalled();
+    expect(confirmPayment).not.toHaveBeenCalled();
+  });
+
+  it('gives Stripe’s own message for a decline and the status for an unfinished intent', async () => {
+    submit.mockResolvedValue({});
+    const { payWithElements } = freshAdapter();
+    const pay = () =>
+      payWithElements({ elements, getClientSecret: async () => 'pi_1_secret_2', returnUrl: '/' });
+    confirmPayment.mockResolvedValueOnce({
       error: {
         type: 'card_error',
         code: 'card_declined',
@@ -60,32 +114,32 @@ describe('confirmCard', () => {
         message: 'Your card has insufficient funds.',
       },
     });
-    await expect(confirmCard('pi_1_secret_2', card, 'http://x/user_profile/a')).resolves.toEqual({
+    await expect(pay()).resolves.toEqual({
       outcome: 'failed',
       message: 'Your card has insufficient funds.',
       code: 'card_declined',
       declineCode: 'insufficient_funds',
     });
-    expect(confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_2', {
-      payment_method: { card },
-      return_url: 'http://x/user_profile/a',
-    });
-
-    confirmCardPayment.mockResolvedValueOnce({
-      paymentIntent: { id: 'pi_1', status: 'processing' },
-    });
-    await expect(confirmCard('pi_1_secret_2', card, '/')).resolves.toEqual({
+    confirmPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_1', status: 'processing' } });
+    await expect(pay()).resolves.toEqual({
       outcome: 'incomplete',
       paymentIntentId: 'pi_1',
       status: 'processing',
     });
+  });
+});
 
-    confirmCardPayment.mockResolvedValueOnce({
-      paymentIntent: { id: 'pi_1', status: 'succeeded' },
+describe('retrievePayment', () => {
+  it('reads the intent’s status from Stripe, not from the address', async () => {
+    const retrievePaymentIntent = jest.fn(async () => ({
+      paymentIntent: { id: 'pi_9', status: 'requires_payment_method' },
+    }));
+    loadStripe.mockResolvedValue({ retrievePaymentIntent });
+    await expect(freshAdapter().retrievePayment('pi_9_secret_x')).resolves.toEqual({
+      outcome: 'incomplete',
+      paymentIntentId: 'pi_9',
+      status: 'requires_payment_method',
     });
-    await expect(confirmCard('pi_1_secret_2', card, '/')).resolves.toEqual({
-      outcome: 'succeeded',
-      paymentIntentId: 'pi_1',
-    });
+    expect(retrievePaymentIntent).toHaveBeenCalledWith('pi_9_secret_x');
   });
 });

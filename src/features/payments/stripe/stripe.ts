@@ -1,22 +1,15 @@
 // The app's one Stripe adapter: the only module that loads Stripe.js. Its surface is the app's
-// words (getStripe, confirmCard, confirmWalletPayment, createWalletRequest). `loadStripe` from
-// the pure entry loads nothing on import, only on the first getStripe(); in emulator builds the
-// page shell sends the js.stripe.com script it injects to the mock API's emulator.
+// words (getStripe, payWithElements, retrievePayment). Stripe's current integration: a
+// deferred-intent Elements group (mode 'payment') holding the Payment Element for cards and the
+// Express Checkout Element for Apple Pay and Google Pay, both confirmed with confirmPayment.
+// `loadStripe` from the pure entry loads nothing on import, only on the first getStripe(); in
+// emulator builds the page shell sends the js.stripe.com script it injects to the mock API's
+// emulator.
 import { loadStripe } from '@stripe/stripe-js/pure';
-import type {
-  PaymentIntent,
-  PaymentRequest,
-  PaymentRequestPaymentMethodEvent,
-  PaymentRequestWallet,
-  Stripe,
-  StripeCardElement,
-  StripeError,
-} from '@stripe/stripe-js';
+import type { PaymentIntent, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
 import { getAppConfig } from '../../../config/env';
 
-export type { Stripe };
-/** The mounted card form (react-stripe-js's CardElement), as the UI gets it from useElements(). */
-export type CardField = StripeCardElement;
+export type { Stripe, StripeElements };
 
 /** Stripe.js could not be loaded; `message` is the spec's text. */
 export class StripeUnavailableError extends Error {
@@ -74,111 +67,47 @@ function toResult(result: { paymentIntent?: PaymentIntent; error?: StripeError }
     : { outcome: 'incomplete', paymentIntentId: intent.id, status: intent.status };
 }
 
-/** Pays `clientSecret` with the card typed in `card` (3-D Secure handled by Stripe.js). */
-export async function confirmCard(
-  clientSecret: string,
-  card: CardField,
-  returnUrl: string,
-): Promise<PaymentResult> {
+/** The Elements group's options for a payment of `amountCents` (cards, and wallets on cards). */
+export const paymentElementsOptions = (amountCents: number) =>
+  ({
+    mode: 'payment',
+    amount: amountCents,
+    currency: 'usd',
+    paymentMethodTypes: ['card'],
+  }) as const;
+
+/**
+ * Pays with what the Elements group collected (the Payment Element's card, or the wallet the
+ * Express Checkout Element opened), Stripe's deferred-intent order: `elements.submit()` validates
+ * the form first, then `getClientSecret` makes (or reuses) the intent on our API, then
+ * `confirmPayment` confirms it. 3-D Secure resolves in place (`redirect: 'if_required'`); a
+ * payment method that must redirect comes back to `returnUrl`.
+ */
+export async function payWithElements(options: {
+  elements: StripeElements;
+  getClientSecret: () => Promise<string>;
+  returnUrl: string;
+}): Promise<PaymentResult> {
+  const { elements, getClientSecret, returnUrl } = options;
   const stripe = await getStripe();
+  const submitted = await elements.submit();
+  if (submitted.error) return toResult({ error: submitted.error });
+  const clientSecret = await getClientSecret();
   return toResult(
-    await stripe.confirmCardPayment(clientSecret, {
-      payment_method: { card },
-      return_url: returnUrl,
+    await stripe.confirmPayment({
+      elements,
+      clientSecret,
+      confirmParams: { return_url: returnUrl },
+      redirect: 'if_required',
     }),
   );
 }
 
 /**
- * Pays `clientSecret` with a wallet's PaymentMethod: Stripe's documented two-step pattern
- * (confirm without actions so the sheet can close, then let Stripe.js handle any 3-D Secure).
+ * What Stripe says of the intent a redirect came back with (its client secret is in the return
+ * address): the address's own `redirect_status` is the browser's word, not Stripe's.
  */
-export async function confirmWalletPayment(
-  clientSecret: string,
-  paymentMethodId: string,
-): Promise<PaymentResult> {
+export async function retrievePayment(clientSecret: string): Promise<PaymentResult> {
   const stripe = await getStripe();
-  const first = await stripe.confirmCardPayment(
-    clientSecret,
-    { payment_method: paymentMethodId },
-    { handleActions: false },
-  );
-  if (first.error || first.paymentIntent?.status !== 'requires_action') return toResult(first);
-  return toResult(await stripe.confirmCardPayment(clientSecret));
-}
-
-export type Wallet = 'applePay' | 'googlePay';
-
-export interface WalletPaymentEvent {
-  paymentMethodId: string;
-  wallet: string;
-  /** Closes the wallet sheet as succeeded or failed. */
-  complete(outcome: 'success' | 'fail'): void;
-}
-
-/** One wallet payment sheet for a fixed total, in the app's words. */
-export interface WalletRequest {
-  /** The wallets this browser offers for the request, or null when none (unsupported). */
-  availableWallets(): Promise<Record<Wallet, boolean> | null>;
-  /** Opens the sheet; call from a click, after availableWallets() found one. */
-  show(): void;
-  isShowing(): boolean;
-  onPaymentMethod(handler: (event: WalletPaymentEvent) => void): () => void;
-  onCancel(handler: () => void): () => void;
-  setAmount(amountCents: number): void;
-}
-
-const WALLETS: readonly PaymentRequestWallet[] = ['applePay', 'googlePay', 'link', 'browserCard'];
-
-/**
- * A payment request (country US, currency usd) for `amountCents`. With `wallet`, the other
- * wallets are disabled (Stripe's `disableWallets`), so the sheet is that wallet's.
- */
-export async function createWalletRequest(options: {
-  amountCents: number;
-  label: string;
-  wallet?: Wallet;
-}): Promise<WalletRequest> {
-  const stripe = await getStripe();
-  const { wallet, label } = options;
-  const request: PaymentRequest = stripe.paymentRequest({
-    country: 'US',
-    currency: 'usd',
-    total: { label, amount: options.amountCents },
-    requestPayerName: true,
-    requestPayerEmail: true,
-    ...(wallet ? { disableWallets: WALLETS.filter((name) => name !== wallet) } : {}),
-  });
-  return {
-    async availableWallets() {
-      const result = await request.canMakePayment();
-      return result
-        ? { applePay: result.applePay === true, googlePay: result.googlePay === true }
-        : null;
-    },
-    show() {
-      request.show();
-    },
-    isShowing() {
-      return request.isShowing();
-    },
-    onPaymentMethod(handler) {
-      const listener = (event: PaymentRequestPaymentMethodEvent) => {
-        handler({
-          paymentMethodId: event.paymentMethod.id,
-          wallet: event.walletName,
-          complete: (outcome) => event.complete(outcome),
-        });
-      };
-      request.on('paymentmethod', listener);
-      return () => request.off('paymentmethod', listener);
-    },
-    onCancel(handler) {
-      request.on('cancel', handler);
-      return () => request.off('cancel', handler);
-    },
-    setAmount(amountCents) {
-      request.update({ total: { label, amount: amountCents } });
-    },
-  };
+  return toResult(await stripe.retrievePaymentIntent(clientSecret));
 }

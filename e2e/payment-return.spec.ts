@@ -1,0 +1,49 @@
+// A payment that comes back from a redirect (Stripe's return address carries the intent's client
+// secret): the profile asks Stripe with retrievePaymentIntent before it congratulates, so an
+// address that merely says redirect_status=succeeded proves nothing.
+import type { APIRequestContext } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+const SECRET = { Authorization: 'Bearer sk_test_emulator' };
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+
+async function createIntent(request: APIRequestContext) {
+  const response = await request.post('/v1/payment_intents', {
+    headers: SECRET,
+    form: { amount: 1575, currency: 'usd', 'payment_method_types[]': 'card' },
+  });
+  expect(response.status()).toBe(200);
+  return (await response.json()) as { id: string; client_secret: string };
+}
+
+test('a redirect return congratulates only once Stripe says the intent succeeded', async ({
+  page,
+  request,
+  expectAccessible,
+}) => {
+  const intent = await createIntent(request);
+  const returned =
+    `/user_profile/ava-martinez?payment_intent=${intent.id}` +
+    `&payment_intent_client_secret=${intent.client_secret}&redirect_status=succeeded`;
+
+  // Not paid yet: the address claims success, Stripe does not.
+  await page.goto(returned);
+  await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveText('Payment failed or incomplete.');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expectAccessible();
+
+  const confirmed = await request.post(`/v1/payment_intents/${intent.id}/confirm`, {
+    headers: SECRET,
+    form: { payment_method: 'pm_card_visa' },
+  });
+  expect(confirmed.status()).toBe(200);
+  expect(((await confirmed.json()) as { status: string }).status).toBe('succeeded');
+
+  await page.goto(returned);
+  const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+});

@@ -1,0 +1,349 @@
+// Parsing and checking a payment call's fields against the server's own rules (the wire
+// contract is in ./index.ts's header): figures recomputed with the app's fee module, the fixed
+// accounts' exact calls, the profile's own names. Pure: a request in, a PaymentRequest or a 400.
+import type { PaymentMethodKind } from '../../../src/api/contract/fees';
+import { WALLET_PREPARE_FEE_CENTS, platformFeeCents } from '../../../src/api/contract/fees';
+import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../../src/api/contract/guest';
+import {
+  GPAY_TEST_ACCOUNT_ID,
+  GPAY_TEST_AMOUNT_CENTS,
+  PI_DESCRIPTION,
+  WALLET_PREPARE_ACCOUNT_ID,
+  WALLET_PREPARE_AMOUNT_CENTS,
+  walletPrepareBody,
+} from '../../../src/api/contract/intentBody';
+import { isNonProfit } from '../../../src/api/contract/kinds';
+import { CAPTCHA_FIELD } from '../../../src/api/contract/messages';
+import type { Db, UserRecord } from '../../db/types';
+import { badRequest, notFound } from '../../http';
+import type { ParsedForm } from '../../multipart';
+
+const MIN_AMOUNT_CENTS = 100;
+const MAX_AMOUNT_CENTS = 99_999_900;
+/** Stripe's largest charge in USD ($999,999.99): a total above it is refused before the captcha. */
+export const STRIPE_MAX_CENTS = 99_999_999;
+const METHOD_KINDS: readonly PaymentMethodKind[] = ['card', 'bank', 'apple_pay', 'google_pay'];
+const METADATA_KEYS = [
+  'getThanksUserID',
+  'title',
+  'guestName',
+  'userName',
+  'email',
+  'amountAfterFee',
+] as const;
+const JSON_FIELDS = new Set([
+  'piDescription',
+  'metadata',
+  'platformFeeForWallet',
+  'amount',
+  'payment_method_types',
+  'paymentMethodType',
+  'userName',
+  'userId',
+  'ngoId',
+  'isRecurring',
+  CAPTCHA_FIELD,
+]);
+/** The payment fields of a payment-intent-for-both form (the others are the review's). */
+export const FORM_PAYMENT_FIELDS = new Set([
+  'piDescription',
+  'metadata',
+  'platformFeeForWallet',
+  'amount',
+  'payment_method_types[]',
+  'paymentMethodType',
+  'userName',
+  CAPTCHA_FIELD,
+]);
+
+export type Endpoint =
+  | 'payment/create-payment-intent'
+  | 'payment/create-donation-intent'
+  | 'payment/payment-intent-for-both';
+
+export interface PaymentRequest {
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  methods: PaymentMethodKind[];
+  metadata: Record<(typeof METADATA_KEYS)[number], string>;
+  captchaToken: string | undefined;
+  walletPrepare: boolean;
+  nonProfit: boolean;
+}
+
+/** JSON with object keys sorted, so the same body always hashes the same. */
+export function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+/** The payment fields of a multipart form as the JSON calls carry them. */
+export function paymentFieldsOfForm(form: ParsedForm): Record<string, unknown> {
+  const fields = form.fields;
+  const out: Record<string, unknown> = {};
+  for (const name of ['piDescription', 'paymentMethodType', 'userName']) {
+    if (fields.has(name)) out[name] = fields.get(name);
+  }
+  if (fields.has(CAPTCHA_FIELD)) out[CAPTCHA_FIELD] = fields.get(CAPTCHA_FIELD);
+  if (fields.has('payment_method_types[]')) {
+    out.payment_method_types = [fields.get('payment_method_types[]')];
+  }
+  for (const name of ['amount', 'platformFeeForWallet']) {
+    const raw = fields.get(name);
+    if (raw === undefined) continue;
+    if (!/^\d{1,12}$/.test(raw)) throw badRequest(name, `${name} must be a whole number of cents.`);
+    out[name] = Number(raw);
+  }
+  const metadata = fields.get('metadata');
+  if (metadata !== undefined) {
+    try {
+      out.metadata = JSON.parse(metadata) as unknown;
+    } catch {
+      throw badRequest('metadata', 'metadata must be a JSON object (as text).');
+    }
+  }
+  return out;
+}
+
+function text(fields: Record<string, unknown>, name: string, label: string, max: number): string {
+  const value = fields[name];
+  if (value === undefined || value === null) throw badRequest(label, `${label} is required.`);
+  if (typeof value !== 'string') throw badRequest(label, `${label} must be a string.`);
+  if (value.length > max) throw badRequest(label, `${label} must be at most ${max} characters.`);
+  return value.trim();
+}
+
+function cents(fields: Record<string, unknown>, name: string, label = name): number {
+  const value = fields[name];
+  if (value === undefined || value === null) throw badRequest(label, `${label} is required.`);
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    throw badRequest(label, `${label} must be a whole number of cents.`);
+  }
+  return value;
+}
+
+function paymentMethods(body: Record<string, unknown>): PaymentMethodKind[] {
+  const list = body.payment_method_types;
+  const single = body.paymentMethodType;
+  if (list !== undefined && single !== undefined) {
+    throw badRequest(
+      'paymentMethodType',
+      'Send payment_method_types or paymentMethodType, not both.',
+    );
+  }
+  const isKind = (v: unknown): v is PaymentMethodKind =>
+    typeof v === 'string' && (METHOD_KINDS as readonly string[]).includes(v);
+  const allowed = METHOD_KINDS.join(', ');
+  if (single !== undefined) {
+    if (!isKind(single))
+      throw badRequest('paymentMethodType', `paymentMethodType must be one of ${allowed}.`);
+    return [single];
+  }
+  if (list === undefined) {
+    throw badRequest(
+      'payment_method_types',
+      'payment_method_types or paymentMethodType is required.',
+    );
+  }
+  if (
+    !Array.isArray(list) ||
+    list.length === 0 ||
+    list.length > METHOD_KINDS.length ||
+    !list.every(isKind) ||
+    new Set(list).size !== list.length
+  ) {
+    throw badRequest(
+      'payment_method_types',
+      `payment_method_types must list distinct methods among ${allowed}.`,
+    );
+  }
+  return list;
+}
+
+/** Checks a payment request's fields and figures against the server's own rules. */
+export function parsePayment(
+  body: Record<string, unknown>,
+  db: Db,
+  endpoint: Endpoint,
+): PaymentRequest {
+  if (endpoint !== 'payment/payment-intent-for-both') {
+    for (const name of Object.keys(body)) {
+      if (!JSON_FIELDS.has(name)) throw badRequest(name, `${name} is not a field of a payment.`);
+    }
+  }
+  if (body.piDescription !== PI_DESCRIPTION) {
+    throw badRequest('piDescription', `piDescription must be "${PI_DESCRIPTION}".`);
+  }
+  const rawMetadata = body.metadata;
+  if (rawMetadata === null || typeof rawMetadata !== 'object' || Array.isArray(rawMetadata)) {
+    throw badRequest('metadata', 'metadata is required: an object.');
+  }
+  const meta = rawMetadata as Record<string, unknown>;
+  for (const name of Object.keys(meta)) {
+    if (!(METADATA_KEYS as readonly string[]).includes(name)) {
+      throw badRequest(`metadata.${name}`, `metadata.${name} is not a payment metadata field.`);
+    }
+  }
+  const amountCents = cents(body, 'amount');
+  if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS || amountCents % 100 !== 0) {
+    throw badRequest('amount', 'amount must be whole dollars in cents, from 100 to 99999900.');
+  }
+  const methods = paymentMethods(body);
+  const feeCents = cents(body, 'platformFeeForWallet');
+  const fees = new Set(methods.map((m) => platformFeeCents(amountCents, m)));
+  if (fees.size > 1) {
+    throw badRequest('payment_method_types', 'These payment methods have different fees.');
+  }
+  const expectedFee = platformFeeCents(amountCents, methods[0] ?? 'card');
+  if (feeCents !== expectedFee) {
+    throw badRequest(
+      'platformFeeForWallet',
+      `platformFeeForWallet must be ${expectedFee} cents for ${amountCents} cents by ${methods[0]}.`,
+    );
+  }
+  const totalCents = amountCents + feeCents;
+  if (totalCents > STRIPE_MAX_CENTS) {
+    throw badRequest(
+      'amount',
+      `amount ${amountCents} plus its fee is ${totalCents} cents, over Stripe's maximum charge of ${STRIPE_MAX_CENTS} cents ($999,999.99).`,
+    );
+  }
+  const amountAfterFee = cents(meta, 'amountAfterFee', 'metadata.amountAfterFee');
+  if (amountAfterFee !== totalCents) {
+    throw badRequest(
+      'metadata.amountAfterFee',
+      `metadata.amountAfterFee must be amount + platformFeeForWallet (${totalCents} cents).`,
+    );
+  }
+  const getThanksUserID = text(meta, 'getThanksUserID', 'metadata.getThanksUserID', 100);
+  const title = text(meta, 'title', 'metadata.title', 200);
+  const guestName = text(meta, 'guestName', 'metadata.guestName', MAX_FULL_NAME_LENGTH);
+  const metaUserName = text(meta, 'userName', 'metadata.userName', 100);
+  const email = text(meta, 'email', 'metadata.email', 254);
+  const userName = text(body, 'userName', 'userName', 100);
+  const captchaToken = body[CAPTCHA_FIELD];
+  if (
+    captchaToken !== undefined &&
+    (typeof captchaToken !== 'string' || captchaToken.length > 4096)
+  ) {
+    throw badRequest(CAPTCHA_FIELD, `${CAPTCHA_FIELD} must be a string.`);
+  }
+  const metadata = {
+    getThanksUserID,
+    title,
+    guestName,
+    userName: metaUserName,
+    email,
+    amountAfterFee: String(amountAfterFee),
+  };
+  const base = { amountCents, feeCents, totalCents, methods, metadata };
+
+  if (getThanksUserID === WALLET_PREPARE_ACCOUNT_ID) {
+    // The one call the page makes before any captcha: exactly the placeholder body, so nothing
+    // a caller writes (a name, an email, another amount) rides on it.
+    const exact =
+      endpoint === 'payment/create-payment-intent' &&
+      JSON.stringify(canonical(body)) === JSON.stringify(canonical(walletPrepareBody()));
+    if (!exact) {
+      throw badRequest(
+        'metadata.getThanksUserID',
+        `${WALLET_PREPARE_ACCOUNT_ID} only takes the wallet preparation call, exactly as the app sends it (create-payment-intent, amount ${WALLET_PREPARE_AMOUNT_CENTS}, fee ${WALLET_PREPARE_FEE_CENTS}, card and apple_pay, empty guest fields, no captcha).`,
+      );
+    }
+    return { ...base, captchaToken: undefined, walletPrepare: true, nonProfit: false };
+  }
+
+  if (getThanksUserID === GPAY_TEST_ACCOUNT_ID) {
+    const exact =
+      endpoint === 'payment/create-payment-intent' &&
+      amountCents === GPAY_TEST_AMOUNT_CENTS &&
+      methods.length === 1 &&
+      methods[0] === 'google_pay' &&
+      title.startsWith('Tip to');
+    if (!exact) {
+      throw badRequest(
+        'metadata.getThanksUserID',
+        `${GPAY_TEST_ACCOUNT_ID} only takes the /gpay test payment (create-payment-intent, amount ${GPAY_TEST_AMOUNT_CENTS}, google_pay).`,
+      );
+    }
+    return {
+      ...base,
+      captchaToken: captchaToken as string | undefined,
+      walletPrepare: false,
+      nonProfit: false,
+    };
+  }
+
+  const user = db.users.find((u) => u._id === getThanksUserID);
+  if (!user) {
+    throw notFound(
+      `No account exists with the id "${getThanksUserID}".`,
+      'metadata.getThanksUserID',
+    );
+  }
+  if (!guestName) throw badRequest('metadata.guestName', 'metadata.guestName is required.');
+  if (!EMAIL_PATTERN.test(email)) {
+    throw badRequest('metadata.email', 'metadata.email is not a valid address.');
+  }
+  if (metaUserName !== user.userName) {
+    throw badRequest('metadata.userName', "metadata.userName must be the profile's userName.");
+  }
+  if (userName !== user.userName) {
+    throw badRequest('userName', "userName must be the profile's userName.");
+  }
+  const nonProfit = isNonProfit(user);
+  checkTitle(title, nonProfit);
+  if (endpoint === 'payment/create-donation-intent' && !nonProfit) {
+    throw badRequest('metadata.getThanksUserID', 'create-donation-intent is for non-profits only.');
+  }
+  checkDonationFields(body, db, user, nonProfit, endpoint);
+  return {
+    ...base,
+    captchaToken: captchaToken as string | undefined,
+    walletPrepare: false,
+    nonProfit,
+  };
+}
+
+function checkTitle(title: string, nonProfit: boolean): void {
+  if (nonProfit && !title.includes('donated to')) {
+    throw badRequest('metadata.title', 'metadata.title must say "donated to" for a non-profit.');
+  }
+  if (!nonProfit && !title.startsWith('Tip to')) {
+    throw badRequest('metadata.title', 'metadata.title must start with "Tip to".');
+  }
+}
+
+/** userId, ngoId and isRecurring: required for non-profits (JSON calls), refused otherwise. */
+function checkDonationFields(
+  body: Record<string, unknown>,
+  db: Db,
+  user: UserRecord,
+  nonProfit: boolean,
+  endpoint: Endpoint,
+): void {
+  // The review form of payment-intent-for-both carries and checks these fields itself.
+  if (endpoint === 'payment/payment-intent-for-both') return;
+  if (!nonProfit) {
+    for (const name of ['userId', 'ngoId', 'isRecurring']) {
+      if (body[name] !== undefined) throw badRequest(name, `${name} is only for non-profits.`);
+    }
+    return;
+  }
+  const userId = text(body, 'userId', 'userId', 100);
+  if (!db.guests.some((g) => g.userId === userId)) {
+    throw notFound(`No guest exists with the id "${userId}".`, 'userId');
+  }
+  if (text(body, 'ngoId', 'ngoId', 100) !== user._id) {
+    throw badRequest('ngoId', 'ngoId must be the non-profit profile id.');
+  }
+  if (body.isRecurring !== false) throw badRequest('isRecurring', 'isRecurring must be false.');
+}

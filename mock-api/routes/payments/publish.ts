@@ -1,0 +1,54 @@
+// Publishing a review paid with its tip: a review sent with payment-intent-for-both waits in
+// db.pendingGratitudes until Stripe says its intent succeeded (read back with the SDK), then joins
+// the feed. Nothing the browser sends can publish it.
+import type { Request } from 'express';
+import type Stripe from 'stripe';
+import type { Store } from '../../db/store';
+import type { Db, PaymentRecord } from '../../db/types';
+import { publishReview } from '../gratitude';
+
+const TERMINAL_STATUSES = new Set(['succeeded', 'canceled']);
+
+/**
+ * Reads back from Stripe the status of every unfinished intent `which` selects, and publishes
+ * the pending review of each one that has succeeded. A Stripe failure leaves the status as it
+ * was (logged), so a profile still answers.
+ */
+export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stripe) {
+  return async function refreshPayments(
+    req: Request,
+    which: (payment: PaymentRecord) => boolean,
+  ): Promise<void> {
+    const unfinished = (store.db.payments ?? []).filter(
+      (p) => !TERMINAL_STATUSES.has(p.status) && which(p),
+    );
+    if (unfinished.length === 0) return;
+    const statuses = await Promise.all(
+      unfinished.map(async (p) => {
+        try {
+          const intent = await stripeFor(req).paymentIntents.retrieve(p.intentId);
+          return { intentId: p.intentId, status: intent.status as string };
+        } catch (error) {
+          console.error('[mock-api] could not refresh', p.intentId, error);
+          return null;
+        }
+      }),
+    );
+    await store.mutate((db) => {
+      for (const update of statuses) {
+        if (!update) continue;
+        const payment = db.payments?.find((p) => p.intentId === update.intentId);
+        if (payment) payment.status = update.status;
+        if (update.status === 'succeeded') publishPending(db, update.intentId);
+      }
+    });
+  };
+}
+
+function publishPending(db: Db, intentId: string): void {
+  const pending = db.pendingGratitudes ?? [];
+  const index = pending.findIndex((p) => p.intentId === intentId);
+  if (index < 0) return;
+  const [item] = pending.splice(index, 1);
+  if (item) publishReview(db, item.record);
+}

@@ -1,0 +1,27 @@
+// What the guest reads about a payment (spec section 8), and which message a failure gets.
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { CAPTCHA_FIELD, INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
+import type { PaymentResult } from './stripe/stripe';
+
+export const PAYMENT_MESSAGES = {
+  notProcessed: 'Payment could not be processed. Please try again.',
+  exception: 'Something went wrong. Please try again.',
+  incomplete: 'Payment failed or incomplete.',
+  notInitialized: 'Stripe is not initialized.',
+  walletError: 'An error occurred. Please try again.',
+  succeeded: 'succeeded',
+} as const;
+
+/** What the guest is told for a confirmation that did not succeed. */
+export function failureMessage(result: Exclude<PaymentResult, { outcome: 'succeeded' }>): string {
+  return result.outcome === 'failed' ? result.message : PAYMENT_MESSAGES.incomplete;
+}
+
+/** The guest's message for a failed intent call (spec 8, and the server's captcha refusal). */
+export function intentErrorMessage(error: unknown): string {
+  const failure = error as Partial<FetchBaseQueryError> | null;
+  if (failure?.status === 'FETCH_ERROR') return PAYMENT_MESSAGES.exception;
+  const field = (failure?.data as { field?: unknown } | undefined)?.field;
+  if (failure?.status === 400 && field === CAPTCHA_FIELD) return INVALID_CAPTCHA_MESSAGE;
+  return PAYMENT_MESSAGES.notProcessed;
+}

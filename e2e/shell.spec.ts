@@ -42,6 +42,28 @@ test.describe('the app shell against the mock API', () => {
     await expectAccessible();
   });
 
+  test('the server-rendered OOPS page keeps its heading and title through hydration', async ({
+    page,
+  }) => {
+    // Records, at every change of the page, whether the OOPS heading and the title are there.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => {
+        const heading = document.querySelector('h1')?.textContent ?? '(no heading)';
+        seen.push(`${heading} | ${document.title || '(no title)'}`);
+      }).observe(document, { childList: true, subtree: true, characterData: true });
+    });
+    await page.goto('/user_profile/no-such-person');
+    await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
+    // Hydrated, and the lookup the client repeats has answered.
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    const afterFirstPaint = seen.slice(seen.findIndex((entry) => entry.startsWith('OOPS!!')));
+    expect(afterFirstPaint.length).toBeGreaterThan(0);
+    expect(new Set(afterFirstPaint)).toEqual(new Set(['OOPS!! | OOPS!! | Grati']));
+  });
+
   test('the redirect route replaces itself with the profile address', async ({ page }) => {
     await page.goto('/');
     await page.goto('/user_profile/redirect/x/ava-martinez');

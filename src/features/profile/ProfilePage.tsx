@@ -41,7 +41,9 @@ export function ProfilePage({ tabs, Flow, verifyPayment }: ProfilePageProps) {
     if (error) console.error('Failed to fetch user details', error);
   }, [error]);
 
-  if (isLoading) return <Spinner label="Loading profile" />;
+  // RTK Query asks again for a lookup that failed (the server-rendered OOPS page, once hydrated):
+  // the OOPS screen stays while it does, instead of flickering to the spinner and back.
+  if (isLoading && !error) return <Spinner label="Loading profile" />;
   if (!data) {
     return (
       <section className="page not-found" aria-labelledby="oops-title">

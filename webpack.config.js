@@ -1,7 +1,9 @@
 // One build config for the demo (emulated services) and live (real keys): only the environment differs.
 const fs = require('node:fs');
 const path = require('node:path');
+const zlib = require('node:zlib');
 const webpack = require('webpack');
+const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const defaults = require('./mock-api/defaults.json');
@@ -122,6 +124,28 @@ function assetManifest() {
   };
 }
 
+/**
+ * Text files also written gzipped and brotli-compressed beside themselves, at the highest levels
+ * (once per build, not per request): the production server sends the one the browser accepts.
+ */
+function precompressed() {
+  const common = { test: /\.(js|css|svg|txt)$/, threshold: 1024, minRatio: 0.9 };
+  return [
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      compressionOptions: { level: 9 },
+    }),
+    new CompressionPlugin({
+      ...common,
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+    }),
+  ];
+}
+
 /** Copies files from public/ into the build as they are (robots.txt). */
 function publicFiles(names) {
   return {
@@ -169,16 +193,17 @@ function emulatorRedirectsShell(rules) {
 }
 
 /**
- * The server bundle of the profile route's renderer (src/server/renderPage.tsx), for the
- * preview/production server: node_modules stay external, CSS is the client's, images get the
- * client's file names without being written twice.
+ * The production server (src/server), as plain JavaScript for `node`: dist-server/server.js runs
+ * it (`npm run serve`), dist-server/app.js exports its request handling for `npm run preview`.
+ * node_modules stay external (installed as production dependencies), CSS is the client's, images
+ * get the client's file names without being written twice.
  */
 function serverConfig(config) {
   return {
     name: 'server',
     mode: 'production',
     target: 'node20',
-    entry: { renderPage: './src/server/renderPage.tsx' },
+    entry: { server: './src/server/main.ts', app: './src/server/app.ts' },
     output: {
       path: path.resolve(__dirname, 'dist-server'),
       filename: '[name].js',
@@ -213,7 +238,7 @@ function serverConfig(config) {
     },
     plugins: [
       new webpack.DefinePlugin({ __APP_CONFIG__: JSON.stringify(config) }),
-      // One file: the lazy route modules are required in place.
+      // One file per entry: the lazy route modules are required in place.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
     optimization: { minimize: false },
@@ -262,7 +287,7 @@ function clientConfig(config, isProduction) {
       ...(redirects.length > 0 ? [emulatorRedirectsShell(redirects)] : []),
       securityManifest(config),
       publicFiles(['robots.txt']),
-      ...(isProduction ? [assetManifest()] : []),
+      ...(isProduction ? [assetManifest(), ...precompressed()] : []),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',
         chunkFilename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

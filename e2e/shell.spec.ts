@@ -81,8 +81,11 @@ test.describe('the app shell against the mock API', () => {
     const script = await page.locator('script[src*="/assets/"]').first().getAttribute('src');
     const asset = await request.get(script!);
     expect(asset.headers()['cache-control']).toContain('immutable');
+    // An address the app does not know: the app's own page, with a 404 for crawlers.
     const index = await request.get('/some/unknown/app/path');
-    expect(index.status()).toBe(200);
+    expect(index.status()).toBe(404);
     expect(index.headers()['content-type']).toContain('text/html');
+    await page.goto('/some/unknown/app/path');
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
   });
 });

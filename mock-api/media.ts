@@ -4,9 +4,18 @@ import type { Request } from 'express';
 export const MEDIA_ROUTE = '/media';
 
 /** The origin the client used to reach us, so media URLs work in dev (:3001) and preview alike. */
+/**
+ * The origin media URLs start with: the configured one (createMockApi's `mediaOrigin`, which the
+ * preview sets to the site's public origin), else the origin the request came to (a standalone
+ * mock API on localhost).
+ */
 export function requestOrigin(req: Request): string {
-  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  const configured = req.app.get(MEDIA_ORIGIN_SETTING) as string | undefined;
+  return configured ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
 }
+
+/** The app setting that holds the configured media origin. */
+export const MEDIA_ORIGIN_SETTING = 'mediaOrigin';
 
 export function mediaUrl(origin: string, stored: string | null): string | null {
   if (stored === null) return null;

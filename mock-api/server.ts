@@ -7,7 +7,7 @@ import morgan from 'morgan';
 import jsonServer from 'json-server';
 import { SEED_FILE, SEED_MEDIA_DIR, Store } from './db/store';
 import { HttpError, errorHandler } from './http';
-import { MEDIA_ROUTE } from './media';
+import { MEDIA_ORIGIN_SETTING, MEDIA_ROUTE } from './media';
 import { profileRoutes } from './routes/profile';
 import { galleryRoutes } from './routes/gallery';
 import { guestRoutes } from './routes/guests';
@@ -34,6 +34,8 @@ export interface MockApiOptions {
   allowedOrigins?: string[];
   logger?: boolean;
   seedFile?: string;
+  /** The origin media URLs are printed with; unset: the origin each request came to. */
+  mediaOrigin?: string;
 }
 
 export interface MockApi {
@@ -48,6 +50,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 
   const app = jsonServer.create() as express.Express;
   app.disable('x-powered-by');
+  if (options.mediaOrigin) app.set(MEDIA_ORIGIN_SETTING, options.mediaOrigin);
   app.use(securityHeaders);
   if (options.logger) app.use(morgan('dev'));
 

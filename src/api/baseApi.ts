@@ -10,7 +10,10 @@ import { resolveApiBaseUrl, type AppConfig } from '../config/env';
 
 /** What every thunk and query gets as `extra`: the config of this store (one per request on a server). */
 export interface ThunkExtra {
-  config: Pick<AppConfig, 'apiBaseUrl' | 'guestToken'>;
+  config: Pick<AppConfig, 'apiBaseUrl' | 'guestToken'> & {
+    /** How requests go out; a server render answers its one lookup from the server's cache. */
+    fetchFn?: typeof fetch;
+  };
 }
 
 type GuestBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
@@ -22,6 +25,7 @@ function guestBaseQuery(config: ThunkExtra['config']): GuestBaseQuery {
   if (!query) {
     query = fetchBaseQuery({
       baseUrl: resolveApiBaseUrl(config.apiBaseUrl),
+      fetchFn: config.fetchFn,
       prepareHeaders: (headers) => {
         headers.set('Authorization', `Bearer ${config.guestToken}`);
         return headers;

@@ -4,7 +4,7 @@ import {
   branchEmulatorOrigins,
   inlineScriptHashes,
   pageContentSecurityPolicy,
-} from './securityHeaders';
+} from './pagePolicy';
 
 const directive = (policy: string, name: string) =>
   policy

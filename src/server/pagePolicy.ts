@@ -1,11 +1,11 @@
-// Security headers: the strict set every mock API answer carries, and the page policy the
-// preview/production server sends with the app's HTML (scripts/preview.ts).
+// The security headers of the production server: the Content-Security-Policy of the app's pages
+// and the headers every answer carries.
 //
 // The page policy is `self` plus only the origins Stripe, Google reCAPTCHA and Branch document for
 // their browser SDKs, each added only when that service is live in the build (dist/security.json,
 // written by webpack.config.js). Emulator builds load every service from the same origin.
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
+import { BASE_SECURITY_HEADERS } from '../api/contract/securityHeaders';
 
 /** What the build talks to, as webpack.config.js writes it to dist/security.json. */
 export interface BuildServices {
@@ -114,17 +114,9 @@ export function branchEmulatorOrigins(
   return [`${page.protocol}://127.0.0.1${page.port ? `:${page.port}` : ''}`];
 }
 
-/** Headers every answer carries (the page handler replaces the policy with the page's). */
-export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  // JSON, media and scripts are not pages: nothing may run or be framed in their name.
-  'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'; base-uri 'none'",
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'strict-origin-when-cross-origin',
-  'X-Frame-Options': 'DENY',
-  'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
-};
-
-export const securityHeaders: RequestHandler = (_req, res, next) => {
-  for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) res.setHeader(name, value);
-  next();
+/** Headers every answer of the production server carries (pages replace the policy). */
+export const SERVER_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  ...BASE_SECURITY_HEADERS,
+  // Browsers take it only over https: the live site.
+  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
 };

@@ -1,29 +1,40 @@
 // Server rendering of the profile route (React 19 streaming SSR): the profile is fetched into a
 // fresh store, the page is rendered to HTML into the build's own index.html, and the store's API
-// state goes with it as JSON for the client to hydrate from (src/main.tsx). Built by webpack as
-// dist-server/renderPage.js and used by the preview/production server (scripts/preview.ts).
+// state goes with it as JSON for the client to hydrate from (src/main.tsx). Part of the production
+// server (src/server/app.ts), which makes the lookup and hands its answer in.
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { UserDetails } from '../api/contract/types';
 import { App } from '../app/App';
 import { makeStore } from '../app/store';
-import { getAppConfig, resolveApiBaseUrl } from '../config/env';
+import { baseApi } from '../api/baseApi';
+import { getAppConfig } from '../config/env';
 import { profileApi } from '../features/profile/profileApi';
 import { titleCase } from '../lib/titleCase';
 import { PRELOADED_STATE_ID, ROOT_ID, serializeState } from './pageState';
 
 export interface RenderRequest {
-  /** The profile id the address names. */
+  /** The profile id the address names (decoded). */
   profileId: string;
-  /** Path and query, as requested. */
+  /** Path and query, as requested (the router renders this). */
   url: string;
-  /** The page's origin (for the API call and absolute preview URLs). */
-  origin: string;
+  /** The page's normalised path, for its canonical and Open Graph URLs. */
+  canonicalPath: string;
+  /** The site's own origin (PUBLIC_ORIGIN): every absolute URL the page prints starts with it. */
+  publicOrigin: string;
+  /** What the API answered to this profile's lookup; null: the id names no account (no lookup). */
+  lookup: LookupAnswer | null;
   /** dist/index.html. */
   template: string;
   /** The profile route's chunk files (dist/asset-manifest.json), linked up front. */
   routeAssets?: { js: string[]; css: string[] };
+}
+
+/** An API answer to the profile lookup: its HTTP status and body, as received. */
+export interface LookupAnswer {
+  status: number;
+  body: string;
 }
 
 export interface RenderedPage {
@@ -37,42 +48,62 @@ const ABORT_AFTER_MS = 5000;
 
 export async function renderProfilePage(request: RenderRequest): Promise<RenderedPage> {
   const config = getAppConfig();
+  const answer = request.lookup;
+  // The store's one call is answered with the lookup the server already made (cached and
+  // coalesced there): the profile endpoint's own transform and error handling apply unchanged.
   const store = makeStore({
-    config: { ...config, apiBaseUrl: resolveApiBaseUrl(config.apiBaseUrl, request.origin) },
+    config: {
+      apiBaseUrl: request.publicOrigin,
+      guestToken: config.guestToken,
+      fetchFn: () =>
+        Promise.resolve(
+          new Response(answer?.body, {
+            status: answer?.status ?? 404,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        ),
+    },
   });
-  const lookup = store.dispatch(profileApi.endpoints.getProfile.initiate(request.profileId));
-  const result = await lookup;
-  lookup.unsubscribe();
+  try {
+    // An id that names no account is not looked up here either (the page skips it too).
+    let user: UserDetails | undefined;
+    if (request.lookup) {
+      const lookup = store.dispatch(profileApi.endpoints.getProfile.initiate(request.profileId));
+      user = (await lookup).data?.userDetails;
+      lookup.unsubscribe();
+    }
 
-  const app = (
-    <App
-      store={store}
-      Router={({ children }) => <StaticRouter location={request.url}>{children}</StaticRouter>}
-    />
-  );
-  const { hoisted, body } = splitHoisted(await renderToHtml(app));
-  const state = { api: store.getState().api };
-  const user = result.data?.userDetails;
-  const assets = request.routeAssets ?? { js: [], css: [] };
-  const head =
-    hoisted +
-    (user ? previewTags(user, request) : '') +
-    assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-  const { html: shell, loader } = loadScriptsAfterPaint(request.template, assets.js);
-  let html = shell;
-  // React's <title> (and the profile's description) replace the generic ones of the shell.
-  if (/<title>/.test(hoisted)) html = html.replace(/<title>[^<]*<\/title>/, '');
-  if (user) html = html.replace(/<meta name=description content="[^"]*">/, '');
-  html = html
-    .replace('</head>', `${head}</head>`)
-    .replace(
-      `<div id=${ROOT_ID}></div>`,
-      `<div id=${ROOT_ID}>${body}</div><script type="application/json" id=${PRELOADED_STATE_ID}>${serializeState(state)}</script>`,
+    const app = (
+      <App
+        store={store}
+        Router={({ children }) => <StaticRouter location={request.url}>{children}</StaticRouter>}
+      />
     );
-  // No such account: 404. A lookup that failed otherwise (the API down): 502, same page.
-  const failure = result.error as { status?: unknown } | undefined;
-  const status = user ? 200 : failure?.status === 404 || !failure ? 404 : 502;
-  return { status, html, inlineScripts: [loader] };
+    const { hoisted, body } = splitHoisted(await renderToHtml(app));
+    const state = { api: store.getState().api };
+    const assets = request.routeAssets ?? { js: [], css: [] };
+    const head =
+      hoisted +
+      (user ? previewTags(user, request) : '') +
+      assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
+    const { html: shell, loader } = loadScriptsAfterPaint(request.template, assets.js);
+    let html = shell;
+    // React's <title> (and the profile's description) replace the generic ones of the shell.
+    if (/<title>/.test(hoisted)) html = html.replace(/<title>[^<]*<\/title>/, '');
+    if (user) html = html.replace(/<meta name=description content="[^"]*">/, '');
+    html = html
+      .replace('</head>', `${head}</head>`)
+      .replace(
+        `<div id=${ROOT_ID}></div>`,
+        `<div id=${ROOT_ID}>${body}</div><script type="application/json" id=${PRELOADED_STATE_ID}>${serializeState(state)}</script>`,
+      );
+    // No such account (or an answer without one): the OOPS page, as a 404. The server answers a
+    // lookup that failed (the API down or slow) before it gets here.
+    return { status: user ? 200 : 404, html, inlineScripts: [loader] };
+  } finally {
+    // The request's store ends with it: no cache timer of RTK Query outlives the render.
+    store.dispatch(baseApi.util.resetApiState());
+  }
 }
 
 /**
@@ -152,16 +183,15 @@ const escapeHtml = (text: string) =>
 /** The page title and the Open Graph / Twitter card tags of a shared profile link. */
 export function previewTags(
   user: Pick<UserDetails, 'fullName' | 'profession' | 'bio' | 'profilePicture'>,
-  request: Pick<RenderRequest, 'origin' | 'url'>,
+  request: Pick<RenderRequest, 'publicOrigin' | 'canonicalPath'>,
 ): string {
   const name = titleCase(user.fullName);
   const title = `${name} | Grati`;
   const description =
     [user.profession, user.bio].filter(Boolean).join(' — ') ||
     `Read the thanks ${name} received and give a little thanks on Grati.`;
-  const image = user.profilePicture ? new URL(user.profilePicture, request.origin).href : '';
-  const url = new URL(request.url, request.origin);
-  url.search = '';
+  const image = user.profilePicture ? new URL(user.profilePicture, request.publicOrigin).href : '';
+  const url = new URL(request.canonicalPath, request.publicOrigin);
   const tags: [string, string, string][] = [
     ['name', 'description', description],
     ['property', 'og:type', 'profile'],

@@ -1,7 +1,8 @@
 // The Congratulations modal of a profile address that says something was just sent.
 import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
+import { markSent } from './sentMark';
 import { isSentQuery, redirectedPaymentSecret, withoutResultParams } from '../../config/paths';
 
 export const CONGRATULATIONS_MESSAGE = 'Congratulations! Your recognition has been sent.';
@@ -21,6 +22,7 @@ type Check = { secret: string; outcome: 'checking' | 'succeeded' | string };
  */
 export function CongratulationsModal({ verifyPayment }: { verifyPayment: VerifyPayment }) {
   const { search } = useLocation();
+  const { id } = useParams<{ id: string }>();
   const secret = redirectedPaymentSecret(search);
   const [check, setCheck] = useState<Check | null>(null);
 
@@ -47,7 +49,10 @@ export function CongratulationsModal({ verifyPayment }: { verifyPayment: VerifyP
       );
     }
   }
-  const dismiss = () => window.location.replace(withoutResultParams(window.location.href));
+  const dismiss = () => {
+    if (id) markSent(id);
+    window.location.replace(withoutResultParams(window.location.href));
+  };
   return (
     <Modal
       title={CONGRATULATIONS_MESSAGE}

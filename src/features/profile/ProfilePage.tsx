@@ -12,7 +12,9 @@ import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs, type TabDefinition } from './ProfileTabs';
 import { CongratulationsModal, type VerifyPayment } from './CongratulationsModal';
+import { takeSentMark } from './sentMark';
 import { titleCase } from '../../lib/titleCase';
+import { isPlausibleProfileId } from '../../api/contract/profileId';
 import { type FlowKind } from '../../api/contract/kinds';
 import './ProfilePage.css';
 
@@ -27,7 +29,10 @@ interface ProfilePageProps {
 
 export function ProfilePage({ tabs, Flow, verifyPayment }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
-  const { data, error, isLoading } = useGetProfileQuery(id, { skip: id === '' });
+  const { data, error, isLoading, refetch } = useGetProfileQuery(id, {
+    // An id that cannot name an account is not asked for: the OOPS screen says so at once.
+    skip: !isPlausibleProfileId(id),
+  });
   // The chosen flow belongs to the profile it was chosen on.
   const [chosen, setChosen] = useState<{ id: string; kind: FlowKind } | null>(null);
   const flow = chosen?.id === id ? chosen.kind : null;
@@ -36,6 +41,12 @@ export function ProfilePage({ tabs, Flow, verifyPayment }: ProfilePageProps) {
   useEffect(() => {
     if (id) rememberCurrentUserId(id);
   }, [id]);
+
+  // Just sent something here: the page may be a cached copy from before it, so ask once more.
+  const loaded = data !== undefined;
+  useEffect(() => {
+    if (loaded && takeSentMark(id)) void refetch();
+  }, [id, loaded, refetch]);
 
   useEffect(() => {
     if (error) console.error('Failed to fetch user details', error);

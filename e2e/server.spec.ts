@@ -1,0 +1,368 @@
+// The production server as it goes live: `node dist-server/server.js` (what `npm run serve` runs,
+// built by `npm run build`) in front of a stand-in Grati API that records every call. No browser:
+// what an HTTP client, a crawler or an attacker observes.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import { test, expect } from '@playwright/test';
+import { freePort, waitForUp } from '../scripts/serverProcess';
+
+const ROOT = path.join(__dirname, '..');
+const PUBLIC_ORIGIN = 'https://grati.example';
+
+interface Call {
+  path: string;
+  id: string | null;
+  authorization: string | undefined;
+}
+
+/** A stand-in Grati API: findUser answers a profile for any id but `nobody`; `slow-*` ids wait. */
+class FakeApi {
+  calls: Call[] = [];
+  delayMs = 0;
+  private server: Server;
+
+  constructor() {
+    this.server = createServer((req, res) => {
+      void this.answer(req).then(({ status, body }) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
+      });
+    });
+  }
+
+  private async answer(req: IncomingMessage): Promise<{ status: number; body: unknown }> {
+    let raw = '';
+    for await (const chunk of req) raw += String(chunk);
+    const id = raw ? ((JSON.parse(raw) as { _id?: string })._id ?? null) : null;
+    this.calls.push({ path: req.url ?? '', id, authorization: req.headers.authorization });
+    if (id?.startsWith('slow-')) await new Promise((r) => setTimeout(r, 1500));
+    if (id === 'hangs') await new Promise((r) => setTimeout(r, 10_000));
+    if (id === 'nobody')
+      return { status: 404, body: { error: 'not_found', message: 'No account' } };
+    return {
+      status: 200,
+      body: {
+        status: 200,
+        data: {
+          data: {
+            userDetails: {
+              _id: id,
+              fullName: `profile ${id}`,
+              userName: String(id),
+              profession: 'Nurse',
+              workPlace: null,
+              bio: 'Thanks for reading.',
+              businessType: 'INDIVIDUAL',
+              premium: { isProfileVerified: true },
+              isNgoVerified: false,
+              profilePicture: '/media/seed/picture.jpg',
+              socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
+              workPlaceMembersData: [],
+              associatedWithWorkPlaceDetails: null,
+            },
+            userFeed: [],
+            iconsCount: {
+              handshakeCount: 1,
+              thumbsupCount: 2,
+              cleberateCount: 3,
+              thankyouCount: 4,
+            },
+          },
+          totalPostCount: 0,
+        },
+      },
+    };
+  }
+
+  async start(): Promise<string> {
+    this.server.listen(0, '127.0.0.1');
+    await once(this.server, 'listening');
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api`;
+  }
+
+  callsFor(id: string) {
+    return this.calls.filter((call) => call.id === id);
+  }
+
+  stop() {
+    this.server.closeAllConnections();
+    this.server.close();
+  }
+}
+
+interface Served {
+  baseUrl: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+async function serve(env: Record<string, string>): Promise<Served> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['dist-server/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForUp(`${baseUrl}/healthz`, Date.now() + 15_000, child);
+  return { baseUrl, child, output: () => output, exited };
+}
+
+/** What a response body must never show: a stack trace or a path of the server's. */
+function expectNoLeak(body: string) {
+  expect(body).not.toMatch(/\bat [\w.<>]+ \(|node_modules|dist-server|\/work\/|Error:/);
+}
+
+let api: FakeApi;
+let canary: FakeApi;
+let canaryHost: string;
+let server: Served;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  api = new FakeApi();
+  canary = new FakeApi();
+  const apiBaseUrl = await api.start();
+  canaryHost = new URL(await canary.start()).host;
+  server = await serve({ API_BASE_URL: apiBaseUrl, PUBLIC_ORIGIN });
+});
+
+test.afterAll(async () => {
+  server.child.kill('SIGKILL');
+  api.stop();
+  canary.stop();
+});
+
+test('renders a profile from the configured API, with its canonical and preview URLs', async ({
+  request,
+}) => {
+  const answer = await request.get(`${server.baseUrl}/user_profile/ava/`);
+  expect(answer.status()).toBe(200);
+  const html = await answer.text();
+  expect(html).toContain('<h1');
+  expect(html).toContain('Profile Ava');
+  expect(html).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/user_profile/ava">`);
+  expect(html).toContain(`content="${PUBLIC_ORIGIN}/media/seed/picture.jpg"`);
+  expect(answer.headers()['cache-control']).toBe(
+    'public, max-age=0, s-maxage=5, stale-while-revalidate=30',
+  );
+  expect(answer.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
+  expect(api.callsFor('ava')[0]?.authorization).toMatch(/^Bearer \S+/);
+
+  // /user-details/{id} is the same profile: one canonical address.
+  const details = await (await request.get(`${server.baseUrl}/user-details/ava`)).text();
+  expect(details).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/user_profile/ava">`);
+});
+
+test('a spoofed Host, X-Forwarded-* or Origin changes neither the API called nor any URL', async ({
+  request,
+}) => {
+  const before = api.calls.length;
+  const answer = await request.get(`${server.baseUrl}/user_profile/spoofed?ref=1`, {
+    headers: {
+      Host: canaryHost,
+      'X-Forwarded-Host': canaryHost,
+      'X-Forwarded-Proto': 'http',
+      Forwarded: `host=${canaryHost};proto=http`,
+      Origin: `http://${canaryHost}`,
+    },
+  });
+  expect(answer.status()).toBe(200);
+  const html = await answer.text();
+  expect(canary.calls).toEqual([]);
+  expect(api.calls.length).toBe(before + 1);
+  expect(html).not.toContain(canaryHost);
+  // The page's own absolute URLs: its canonical link and its link-preview tags.
+  const absolute = [
+    ...html.matchAll(/<link rel="canonical" href="([^"]+)">|<meta [^>]*content="(https?:[^"]+)">/g),
+  ].map((m) => m[1] ?? m[2]);
+  expect(absolute.length).toBeGreaterThanOrEqual(4);
+  for (const url of absolute) expect(url!.startsWith(`${PUBLIC_ORIGIN}/`)).toBe(true);
+});
+
+test('a spike on one profile makes one API call; a page just after a payment reads afresh', async ({
+  request,
+}) => {
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, () => request.get(`${server.baseUrl}/user_profile/popular`)),
+  );
+  expect(answers.map((a) => a.status())).toEqual(Array(20).fill(200));
+  expect(api.callsFor('popular')).toHaveLength(1);
+
+  const fresh = await request.get(
+    `${server.baseUrl}/user_profile/popular?redirect_status=succeeded&payment_intent=pi_1`,
+  );
+  expect(fresh.status()).toBe(200);
+  expect(fresh.headers()['cache-control']).toBe('no-store');
+  expect(api.callsFor('popular')).toHaveLength(2);
+});
+
+test('the mock API, the emulators and the testers’ tools are not served', async ({ request }) => {
+  for (const path of [
+    '/api/__db/db',
+    '/api/__scenarios',
+    '/api/gratitude/findUser',
+    '/v1/payment_intents',
+    '/__stripe/stripe.js',
+    '/__recaptcha/api.js',
+    '/__branch/v1/open',
+  ]) {
+    const answer = await request.get(`${server.baseUrl}${path}`);
+    expect(answer.status(), path).toBe(404);
+    expect(await answer.json(), path).toEqual({ status: 404, message: 'Not found' });
+  }
+  const post = await request.post(`${server.baseUrl}/api/__scenarios`, { data: { name: 'slow' } });
+  expect(post.status()).toBe(405);
+});
+
+test('hostile and malformed addresses answer small pages without a stack trace', async ({
+  request,
+}) => {
+  const before = api.calls.length;
+  const cases: [string, number, 'html' | 'json'][] = [
+    ['/user_profile/%E0%A4%A', 400, 'html'],
+    ['/assets/%E0%A4%A', 400, 'json'],
+    ['/assets/nonexistent.js', 404, 'json'],
+    ['/api/__db/feed/%E0', 400, 'json'],
+    ['/user_profile/constructor', 404, 'html'],
+    ['/user_profile/__proto__', 404, 'html'],
+    ['/user_profile/toString', 404, 'html'],
+    [`/user_profile/${'a'.repeat(101)}`, 404, 'html'],
+    ['/user_profile/%20ava', 404, 'html'],
+    ['/user_profile/a%00b', 404, 'html'],
+    ['/nowhere', 404, 'html'],
+  ];
+  for (const [path, status, type] of cases) {
+    const answer = await request.get(`${server.baseUrl}${path}`);
+    expect(answer.status(), path).toBe(status);
+    expect(answer.headers()['content-type'], path).toContain(type);
+    expectNoLeak(await answer.text());
+  }
+  // The implausible ids were never looked up; the OOPS page says why.
+  expect(api.calls.length).toBe(before);
+  const oops = await (await request.get(`${server.baseUrl}/user_profile/constructor`)).text();
+  expect(oops).toContain('OOPS!!');
+  expect(oops).toContain('No account exists with this credentials');
+
+  const missing = await request.get(`${server.baseUrl}/user_profile/nobody`);
+  expect(missing.status()).toBe(404);
+  expect(await missing.text()).toContain('OOPS!!');
+});
+
+test('JS and CSS come back brotli or gzip, as asked; pages are compressed too', async ({
+  request,
+}) => {
+  const shell = await (await request.get(`${server.baseUrl}/`)).text();
+  const script = /src="?(\/assets\/main[^" >]+\.js)/.exec(shell)?.[1];
+  const style = /href="?(\/assets\/main[^" >]+\.css)/.exec(shell)?.[1];
+  expect(script).toBeTruthy();
+  expect(style).toBeTruthy();
+  for (const file of [script!, style!]) {
+    const plain = await request.get(`${server.baseUrl}${file}`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
+    const original = await plain.body();
+    for (const [encoding, decode] of [
+      ['br', brotliDecompressSync],
+      ['gzip', gunzipSync],
+    ] as const) {
+      const raw = await fetch(`${server.baseUrl}${file}`, {
+        headers: { 'Accept-Encoding': encoding },
+      });
+      expect(raw.headers.get('content-encoding'), file).toBe(encoding);
+      expect(raw.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(raw.headers.get('vary')).toContain('Accept-Encoding');
+      // fetch decodes by itself: the bytes are the same file.
+      const bytes = Buffer.from(await raw.arrayBuffer());
+      expect(bytes.equals(original) || decode(bytes).equals(original)).toBe(true);
+    }
+  }
+  const page = await fetch(`${server.baseUrl}/user_profile/ava`, {
+    headers: { 'Accept-Encoding': 'gzip' },
+  });
+  expect(page.headers.get('content-encoding')).toBe('gzip');
+});
+
+test('health, readiness and metrics', async ({ request }) => {
+  expect(await (await request.get(`${server.baseUrl}/healthz`)).json()).toEqual({ status: 'ok' });
+  const ready = await request.get(`${server.baseUrl}/readyz`);
+  expect(ready.status()).toBe(200);
+  const metrics = await (await request.get(`${server.baseUrl}/metrics`)).text();
+  expect(metrics).toMatch(/http_requests_total\{method="GET",route="profile",status="200"\} \d+/);
+  expect(metrics).toMatch(/profile_lookups_total\{source="hit"\} \d+/);
+  expect(metrics).toContain('ssr_render_duration_seconds_bucket');
+
+  // An API that cannot be reached: not ready, and its pages are rendered by the browser.
+  const orphan = await serve({ API_BASE_URL: 'http://127.0.0.1:9/api', PUBLIC_ORIGIN });
+  try {
+    expect((await request.get(`${orphan.baseUrl}/readyz`)).status()).toBe(503);
+    expect((await request.get(`${orphan.baseUrl}/healthz`)).status()).toBe(200);
+    const page = await request.get(`${orphan.baseUrl}/user_profile/ava`);
+    expect(page.status()).toBe(503);
+    expect(page.headers()['retry-after']).toBe('5');
+    expect(await page.text()).toContain('<div id=root></div>');
+  } finally {
+    orphan.child.kill('SIGKILL');
+  }
+});
+
+test('a lookup that hangs is cut: the page comes quickly, rendered by the browser', async ({
+  request,
+}) => {
+  const started = Date.now();
+  const page = await request.get(`${server.baseUrl}/user_profile/hangs`, { timeout: 8000 });
+  expect(page.status()).toBe(503);
+  expect(Date.now() - started).toBeLessThan(6000);
+});
+
+test('settings are checked at start, each bad value named', async () => {
+  for (const [env, message] of [
+    [{ API_BASE_URL: '', PUBLIC_ORIGIN }, 'API_BASE_URL must be set'],
+    [{ API_BASE_URL: 'ftp://x/api', PUBLIC_ORIGIN }, 'API_BASE_URL must use http or https'],
+    [{ API_BASE_URL: 'http://api/x', PUBLIC_ORIGIN: 'grati.example' }, 'PUBLIC_ORIGIN must be'],
+    [
+      { API_BASE_URL: 'http://api/x', PUBLIC_ORIGIN: 'https://grati.example/x' },
+      'PUBLIC_ORIGIN must be an origin only',
+    ],
+    [{ API_BASE_URL: 'http://api/x', PUBLIC_ORIGIN, PORT: 'eighty' }, 'PORT must be a port'],
+  ] as const) {
+    const child = spawn(process.execPath, ['dist-server/server.js'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', PORT: '0', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const [code] = (await once(child, 'exit')) as [number];
+    expect(code).toBe(1);
+    expect(output).toContain(message);
+    expectNoLeak(output);
+  }
+});
+
+test('SIGTERM: requests in flight all complete, then the server exits', async () => {
+  const before = api.calls.length;
+  const inFlight = Array.from({ length: 12 }, (_, i) =>
+    fetch(`${server.baseUrl}/user_profile/slow-${i}`).then(async (r) => ({
+      status: r.status,
+      html: await r.text(),
+    })),
+  );
+  // Every request has reached the API (each waits 1.5 s there) before the signal.
+  await expect.poll(() => api.calls.length - before, { timeout: 5000 }).toBe(12);
+  server.child.kill('SIGTERM');
+  const answers = await Promise.all(inFlight);
+  expect(answers.map((a) => a.status)).toEqual(Array(12).fill(200));
+  answers.forEach((a, i) => expect(a.html).toContain(`Profile Slow-${i}`));
+  expect(await server.exited).toBe(0);
+  await expect(fetch(`${server.baseUrl}/healthz`)).rejects.toThrow();
+});

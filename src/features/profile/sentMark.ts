@@ -1,0 +1,28 @@
+// "Something was just sent to this profile": set when the guest leaves the Congratulations modal,
+// read once by the profile page that loads next. That page may come from a cache (the server's
+// and a CDN's keep a profile page a few seconds), so the page asks the API again once, and the
+// guest sees what they sent. Kept in sessionStorage: this tab only, for two minutes.
+const KEY = 'grati:sent';
+const VALID_MS = 2 * 60 * 1000;
+
+export function markSent(profileId: string, now = Date.now()): void {
+  try {
+    globalThis.sessionStorage?.setItem(KEY, JSON.stringify({ id: profileId, at: now }));
+  } catch {
+    // Storage can be disabled: the page then shows what its cache had.
+  }
+}
+
+/** Whether `profileId` was just sent something; the mark is used up. */
+export function takeSentMark(profileId: string, now = Date.now()): boolean {
+  try {
+    const raw = globalThis.sessionStorage?.getItem(KEY);
+    if (!raw) return false;
+    const mark = JSON.parse(raw) as { id?: unknown; at?: unknown };
+    if (mark.id !== profileId) return false;
+    globalThis.sessionStorage.removeItem(KEY);
+    return typeof mark.at === 'number' && now - mark.at >= 0 && now - mark.at < VALID_MS;
+  } catch {
+    return false;
+  }
+}

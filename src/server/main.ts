@@ -1,0 +1,56 @@
+// `npm run serve`: the production server (dist-server/server.js, NODE_ENV=production). Reads and
+// checks its settings, listens, cuts slow clients, and on SIGTERM stops accepting, finishes the
+// requests in flight, then exits.
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SERVER_TIMEOUTS, createServerApp } from './app';
+import { SettingsError, parseServerSettings } from './settings';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+function main(): void {
+  let settings;
+  try {
+    settings = parseServerSettings(process.env);
+  } catch (error) {
+    if (!(error instanceof SettingsError)) throw error;
+    console.error(`grati-web: ${error.message}`);
+    process.exit(1);
+  }
+  // dist-server/server.js serves the client build beside it.
+  const distDir = path.resolve(__dirname, '..', 'dist');
+  const { app, logger, beginShutdown } = createServerApp({ settings, distDir });
+  if (process.env.NODE_ENV !== 'production') {
+    logger.warn('NODE_ENV is not "production": React and Redux run their slow development builds');
+  }
+  const server = app.listen(settings.port, () => {
+    const { port } = server.address() as AddressInfo;
+    logger.info(
+      { port, api: settings.apiBaseUrl, publicOrigin: settings.publicOrigin },
+      'grati-web listening',
+    );
+  });
+  Object.assign(server, SERVER_TIMEOUTS);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'stopping: finishing the requests in flight');
+    beginShutdown();
+    server.close(() => {
+      logger.info('stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      logger.warn('requests still open after the grace period: closing them');
+      server.closeAllConnections();
+      process.exit(0);
+    }, SHUTDOWN_GRACE_MS).unref();
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+}
+
+main();

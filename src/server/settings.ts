@@ -1,0 +1,70 @@
+// The production server's settings, read from the environment once at start and validated, so a
+// bad value stops the server with a message naming it instead of misbehaving on the first request.
+// Nothing the server prints or connects to comes from a request's headers: only from these.
+
+export interface ServerSettings {
+  port: number;
+  /** The Grati API the server reads profiles from (absolute, no trailing slash). */
+  apiBaseUrl: string;
+  /** The site's own origin, for canonical and Open Graph URLs. */
+  publicOrigin: string;
+  /** pino's level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+}
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+export const DEFAULT_SERVE_PORT = 8080;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+function httpUrl(name: string, raw: string | undefined): URL {
+  if (raw === undefined || raw.trim() === '') {
+    throw new SettingsError(`${name} must be set (an http or https URL).`);
+  }
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new SettingsError(`${name} must be an absolute http or https URL, not "${raw}".`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new SettingsError(`${name} must use http or https, not "${url.protocol}".`);
+  }
+  if (url.username || url.password) {
+    throw new SettingsError(`${name} must not carry a user name or password.`);
+  }
+  if (url.search || url.hash) {
+    throw new SettingsError(`${name} must not have a query or a fragment.`);
+  }
+  return url;
+}
+
+/** Reads and checks the settings; throws a SettingsError naming the first bad one. */
+export function parseServerSettings(env: Record<string, string | undefined>): ServerSettings {
+  const rawPort = env.PORT?.trim();
+  const port = rawPort ? Number(rawPort) : DEFAULT_SERVE_PORT;
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || (rawPort && !/^\d+$/.test(rawPort))) {
+    throw new SettingsError(`PORT must be a port number (0 to 65535), not "${env.PORT}".`);
+  }
+  const api = httpUrl('API_BASE_URL', env.API_BASE_URL);
+  const origin = httpUrl('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN);
+  if (origin.pathname !== '/') {
+    throw new SettingsError(
+      `PUBLIC_ORIGIN must be an origin only (scheme, host and port), not "${env.PUBLIC_ORIGIN}".`,
+    );
+  }
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new SettingsError(
+      `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}".`,
+    );
+  }
+  return {
+    port,
+    apiBaseUrl: api.href.replace(/\/+$/, ''),
+    publicOrigin: origin.origin,
+    logLevel,
+  };
+}

@@ -10,6 +10,23 @@ declare module 'autocannon' {
       headers?: Record<string, string>;
       body?: string;
       warmup?: { connections?: number; duration?: number };
+      /** Each connection sends these in turn, over and over (autocannon's `requests`). */
+      requests?: Request[];
+    }
+    /** One entry of `requests`: fields override the options; `setupRequest` may rewrite it. */
+    interface Request {
+      method?: string;
+      path?: string;
+      headers?: Record<string, string>;
+      body?: string;
+      /** Called before each send of this entry; returns the request to send. */
+      setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
+      onResponse?: (
+        status: number,
+        body: string,
+        context: Record<string, unknown>,
+        headers: Record<string, string | string[]>,
+      ) => void;
     }
     /** Latency in ms; requests and throughput per second. */
     interface Histogram {

@@ -78,6 +78,10 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
     maxSize: options.maxBytes ?? 32 * 1024 * 1024,
     sizeCalculation: (answer) => answer.body.length + 64,
     ttl: options.ttlMs ?? LOOKUP_TTL_MS,
+    // Expired answers go when they expire, not when the cache next meets them.
+    ttlAutopurge: true,
+    // A lookup under way when its key's old answer expires still lands.
+    ignoreFetchAbort: true,
     // A failed lookup is not cached: the next request asks again.
     fetchMethod: (id, _stale, { signal }) => ask(id, signal),
   });
@@ -86,8 +90,9 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
     async lookup(id, { fresh = false } = {}) {
       if (fresh) return { answer: await ask(id), source: 'fresh' };
       const status: LRUCache.Status<string, LookupAnswer> = {};
-      const answer = await cache.fetch(id, { status });
-      if (!answer) throw new LookupFailedError('findUser gave no answer');
+      const cached = await cache.fetch(id, { status });
+      // No answer from the cache (it was cleared meanwhile): ask directly.
+      const answer = cached ?? (await ask(id));
       const source: LookupSource =
         status.fetch === 'hit' ? 'hit' : status.fetch === 'inflight' ? 'coalesced' : 'miss';
       return { answer, source };

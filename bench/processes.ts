@@ -1,0 +1,297 @@
+// The processes of the production-server section: the mock API alone (as the Grati API), the
+// production server (`node dist-server/server.js`, exactly what `npm run serve` runs) and nginx
+// with deploy/nginx.conf filled in. Each runs in its own process group on a free port; the bench
+// stops each group by its own id, never by name.
+import { execFile, spawn } from 'node:child_process';
+import { createWriteStream, realpathSync } from 'node:fs';
+import { chmod, mkdir, readFile, readlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { DEFAULT_GUEST_TOKEN } from '../mock-api/env';
+import { freePort } from '../scripts/serverProcess';
+import { ROOT } from './server';
+
+const run = promisify(execFile);
+
+export const SERVER_SCRIPT = path.join(ROOT, 'dist-server', 'server.js');
+export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf');
+export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Date.now() when it ended. */
+  at: number;
+}
+
+export interface GroupProcess {
+  name: string;
+  /** The spawned process, leader of its own process group. */
+  pid: number;
+  port: number;
+  baseUrl: string;
+  logFile: string;
+  /** How the process ended before the bench stopped or signalled it, or null while it runs. */
+  exitedEarly: () => string | null;
+  exited: Promise<ProcessExit>;
+  /** Sends SIGTERM to this process only (a deliberate stop, not an early exit). */
+  terminate: () => Promise<ProcessExit>;
+  /** SIGTERM to the whole group, SIGKILL after 5 s; resolves once it has ended. */
+  stop: () => Promise<void>;
+}
+
+interface SpawnOptions {
+  name: string;
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  port: number;
+  logFile: string;
+  /** Whether the process is ready yet (asked every 200 ms, for up to 60 s). */
+  ready: (baseUrl: string) => Promise<boolean>;
+}
+
+async function spawnGroup(options: SpawnOptions): Promise<GroupProcess> {
+  const log = createWriteStream(options.logFile);
+  const child = spawn(options.command, options.args, {
+    cwd: ROOT,
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  let expected = false;
+  let earlyExit: string | null = null;
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!expected) {
+        earlyExit = `exited with ${signal ?? `code ${code}`} at ${new Date().toISOString()}`;
+      }
+      resolve({ code, signal, at: Date.now() });
+    }),
+  );
+  const signalGroup = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      expected = true;
+      if (child.pid && child.exitCode === null && child.signalCode === null) {
+        signalGroup('SIGTERM');
+        const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+        // Whatever the leader left behind in its group (npm's children, nginx's workers).
+        signalGroup('SIGKILL');
+      }
+      log.end();
+    })();
+    return stopping;
+  };
+  const terminate = () => {
+    expected = true;
+    try {
+      if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
+    } catch {
+      // already gone: `exited` has resolved or is about to
+    }
+    return exited;
+  };
+  await spawned;
+  const baseUrl = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      if (earlyExit) throw new Error(`${options.name} ${earlyExit} before it was ready`);
+      if (await options.ready(baseUrl).catch(() => false)) break;
+      if (Date.now() > deadline) throw new Error(`${options.name} was not ready within 60 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (error) {
+    await stop();
+    const text = await readFile(options.logFile, 'utf8').catch(() => '');
+    throw new Error(`${(error as Error).message}; its log:\n${text.slice(-3000)}`);
+  }
+  return {
+    name: options.name,
+    pid: child.pid!,
+    port: options.port,
+    baseUrl,
+    logFile: options.logFile,
+    exitedEarly: () => earlyExit,
+    exited,
+    terminate,
+    stop,
+  };
+}
+
+export const PROFILE_ID = 'ava-martinez';
+
+/** `npm run mock-api` alone, on a free port, over a fresh data dir (made from the seed). */
+export async function startMockApi(dataDir: string, logFile: string): Promise<GroupProcess> {
+  const port = await freePort();
+  return spawnGroup({
+    name: 'the mock API',
+    command: 'npm',
+    args: ['run', '--silent', 'mock-api'],
+    env: {
+      ...process.env,
+      MOCK_API_PORT: String(port),
+      MOCK_DATA_DIR: dataDir,
+      CI: 'true',
+    },
+    port,
+    logFile,
+    // Ready once it answers the profile lookup the server will make.
+    ready: async (baseUrl) =>
+      (
+        await fetch(`${baseUrl}/api/gratitude/findUser`, {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${DEFAULT_GUEST_TOKEN}`,
+            'Content-Type': 'application/json',
+          },
+          body: JSON.stringify({ _id: PROFILE_ID, profilePage: true }),
+        })
+      ).ok,
+  });
+}
+
+/**
+ * `node dist-server/server.js` (NODE_ENV=production, LOG_LEVEL=error) on a free port (or `port`),
+ * reading profiles from `apiBaseUrl`. Ready once /readyz says so (it has reached the API).
+ */
+export async function startProductionServer(options: {
+  name: string;
+  apiBaseUrl: string;
+  logFile: string;
+  port?: number;
+  /** Default http://localhost:<its port>. */
+  publicOrigin?: string;
+}): Promise<GroupProcess> {
+  const port = options.port ?? (await freePort());
+  return spawnGroup({
+    name: options.name,
+    // The node binary itself (not npm, not a shell): its pid is the server's, for /proc.
+    command: process.execPath,
+    // As `npm run serve` and the image run it (the server collects once it goes quiet).
+    args: ['--expose-gc', SERVER_SCRIPT],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      // As `npm run serve` and the image run it.
+      MALLOC_ARENA_MAX: '2',
+      LOG_LEVEL: 'error',
+      PORT: String(port),
+      API_BASE_URL: options.apiBaseUrl,
+      PUBLIC_ORIGIN: options.publicOrigin ?? `http://localhost:${port}`,
+    },
+    port,
+    logFile: options.logFile,
+    ready: async (baseUrl) => (await fetch(`${baseUrl}/readyz`)).ok,
+  });
+}
+
+/** The resident set of a process, from /proc/<pid>/status (VmRSS), in bytes. */
+export async function residentBytes(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
+  if (!kb) throw new Error(`no VmRSS in /proc/${pid}/status`);
+  return Number(kb) * 1024;
+}
+
+/** Checks that `pid` is the node process running the server (not a wrapper); its command line. */
+export async function assertNodeServer(pid: number): Promise<string> {
+  const exe = await readlink(`/proc/${pid}/exe`);
+  const cmdline = (await readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0').filter(Boolean);
+  if (exe !== realpathSync(process.execPath) || cmdline.at(-1) !== SERVER_SCRIPT) {
+    throw new Error(`pid ${pid} is ${exe} ${cmdline.join(' ')}, not node ${SERVER_SCRIPT}`);
+  }
+  return `${exe} ${cmdline.slice(1).join(' ')}`;
+}
+
+export interface NginxProcess extends GroupProcess {
+  configFile: string;
+  accessLog: string;
+  errorLog: string;
+  version: string;
+}
+
+/** Fills the four placeholders of deploy/nginx.conf. */
+export function fillNginxTemplate(
+  template: string,
+  values: { listen: string; upstreams: readonly string[]; cacheDir: string; runtimeDir: string },
+): string {
+  const filled = template
+    .replaceAll('{{LISTEN_PORT}}', values.listen)
+    .replaceAll(
+      '{{UPSTREAMS}}',
+      values.upstreams.map((address) => `server ${address};`).join('\n        '),
+    )
+    .replaceAll('{{CACHE_DIR}}', values.cacheDir)
+    .replaceAll('{{RUNTIME_DIR}}', values.runtimeDir);
+  const left = filled.split('\n').filter((line) => !/^\s*#/.test(line) && /\{\{\w+\}\}/.test(line));
+  if (left.length > 0) throw new Error(`placeholders left in nginx.conf: ${left.join(' / ')}`);
+  return filled;
+}
+
+/**
+ * nginx in the foreground (`-g 'daemon off;'`, its own process group) with deploy/nginx.conf
+ * filled in under `dir`: listening on a free loopback port, in front of `upstreams`. `dir` must be
+ * reachable by nginx's workers (they run as nobody when the bench runs as root).
+ */
+export async function startNginx(
+  dir: string,
+  upstreams: readonly number[],
+  port?: number,
+): Promise<NginxProcess> {
+  const cacheDir = path.join(dir, 'cache');
+  const runtimeDir = path.join(dir, 'run');
+  await mkdir(cacheDir, { recursive: true });
+  await mkdir(runtimeDir, { recursive: true });
+  for (const folder of [dir, cacheDir, runtimeDir]) await chmod(folder, 0o755);
+  port ??= await freePort();
+  const configFile = path.join(dir, 'nginx.conf');
+  await writeFile(
+    configFile,
+    fillNginxTemplate(await readFile(NGINX_TEMPLATE, 'utf8'), {
+      listen: `127.0.0.1:${port}`,
+      upstreams: upstreams.map((p) => `127.0.0.1:${p}`),
+      cacheDir,
+      runtimeDir,
+    }),
+  );
+  const errorLog = path.join(runtimeDir, 'error.log');
+  // -e: nginx's own log before it has read the file (not /var/log/nginx).
+  const base = ['-e', errorLog, '-c', configFile];
+  await run(NGINX, ['-t', ...base]).catch((error: { stderr?: string }) => {
+    throw new Error(`nginx -t failed: ${error.stderr ?? String(error)}`);
+  });
+  const version = (await run(NGINX, ['-v'])).stderr.trim();
+  const nginx = await spawnGroup({
+    name: 'nginx',
+    command: NGINX,
+    args: [...base, '-g', 'daemon off;'],
+    env: process.env,
+    port,
+    logFile: path.join(dir, 'nginx-stdout.log'),
+    ready: async (baseUrl) => (await fetch(`${baseUrl}/healthz`)).ok,
+  });
+  return {
+    ...nginx,
+    configFile,
+    accessLog: path.join(runtimeDir, 'access.log'),
+    errorLog,
+    version,
+  };
+}

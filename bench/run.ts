@@ -1,8 +1,10 @@
 // `npm run bench`: builds, serves the production build with the mock API on a free port (temp
-// data dir), measures Lighthouse against the static floor, bytes, the 1,000-item gallery and the
-// mock API, prints every figure beside its target and writes bench/results.json and
-// bench/summary.md. It reports; it does not gate: exit 0 when the run completed, whatever the
-// figures, non-zero only when the harness itself failed. See bench/README.md.
+// data dir), measures Lighthouse against the static floor, bytes, the 1,000-item gallery, the
+// mock API and the production server (alone, and two processes behind nginx), prints every figure
+// beside its target and writes bench/results.json and bench/summary.md. It reports; it does not
+// gate: exit 0 when the run completed, whatever the figures, non-zero only when the harness itself
+// failed. BENCH_ONLY=server (or lighthouse, api, gallery; comma-separated) runs only those
+// sections. See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -22,14 +24,27 @@ import {
 import { measureBytes, type BytesReport } from './bytes';
 import { CHROME_FLAGS, CHROMIUM } from './chrome';
 import { captureRenderedHtml, startFloorServer } from './floor';
+import { PHONE_PROFILE, PHONE_RUNS, measurePhone, type PhoneReport } from './phone';
 import { GALLERY_SIZE, measureGallery, writeGalleryDataSet, type GalleryReport } from './gallery';
 import { LighthouseSeries, type LighthouseRun } from './lighthouse';
+import {
+  PRODUCTION,
+  PROFILE_PATH,
+  ProductionBench,
+  type FailoverReport,
+  type MemoryReport,
+  type ProductionReport,
+  type ScaleOutReport,
+  type ThroughputReport,
+} from './production';
 import {
   TARGETS,
   apiChecks,
   bytesChecks,
   galleryChecks,
   lighthouseChecks,
+  phoneChecks,
+  productionChecks,
   summaryMarkdown,
   terminalTable,
   type Check,
@@ -44,6 +59,23 @@ export const PROFILES = ['ava-martinez', 'bluebird-cafe', 'green-earth-fund'] as
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 /** BENCH_SKIP_BUILD=1 measures the dist/ already there (for working on the harness only). */
 const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
+/** The sections of a run; BENCH_ONLY=server (comma-separated names) runs only those. */
+const SECTIONS = ['lighthouse', 'phone', 'api', 'gallery', 'server'] as const;
+type SectionName = (typeof SECTIONS)[number];
+const ONLY: SectionName[] | null = (() => {
+  const raw = process.env.BENCH_ONLY?.trim();
+  if (!raw) return null;
+  const names = raw.split(',').map((name) => name.trim());
+  const unknown = names.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+  if (unknown.length > 0) {
+    console.error(
+      `[bench] BENCH_ONLY: unknown ${unknown.join(', ')} (known: ${SECTIONS.join(', ')})`,
+    );
+    process.exit(2);
+  }
+  return names as SectionName[];
+})();
+const runs = (name: SectionName) => ONLY === null || ONLY.includes(name);
 
 const started = Date.now();
 const log = (message: string) =>
@@ -92,7 +124,8 @@ async function withBrowser<T>(work: (browser: Browser) => Promise<T>): Promise<T
   }
 }
 
-const servers: RunningServer[] = [];
+/** Every process whose log is printed when a section fails. */
+const servers: Pick<RunningServer, 'logFile' | 'exitedEarly'>[] = [];
 async function startServer(dataDir: string, logFile: string): Promise<RunningServer> {
   const server = await startPreview(dataDir, logFile);
   servers.push(server);
@@ -154,6 +187,54 @@ function machineInfo() {
   };
 }
 
+async function measureProduction(tmp: string): Promise<ProductionReport> {
+  const bench = new ProductionBench(tmp, log);
+  const stopAll = () => bench.stopAll();
+  cleanups.push(stopAll);
+  try {
+    const mockApi = await section('production server: the mock API alone, as its Grati API', () =>
+      bench.setup(),
+    );
+    let throughput: ThroughputReport | null = null;
+    let memory: MemoryReport | null = null;
+    let scaleOut: ScaleOutReport | null = null;
+    let failover: FailoverReport | null = null;
+    if (mockApi) {
+      log(`  ${mockApi}`);
+      throughput = await section(
+        `production server: throughput (autocannon, ${PRODUCTION.connections} connections, ${PRODUCTION.seconds} s each)`,
+        () => bench.throughput(),
+      );
+      memory = await section(
+        `production server: memory (${PRODUCTION.memoryConnections} connections for ${PRODUCTION.memorySeconds} s, then ${PRODUCTION.restSeconds} s idle)`,
+        () => bench.memory(),
+      );
+      scaleOut = await section('production server: two processes behind nginx, (a) to (c)', () =>
+        bench.scaleOut(),
+      );
+      if (scaleOut) {
+        failover = await section(
+          'production server: (d) one of the two stopped (SIGTERM) in the middle of a run',
+          () => bench.failover(),
+        );
+      }
+    }
+    return {
+      mockApi: mockApi ?? 'not started',
+      settings: { ...PRODUCTION, profilePath: PROFILE_PATH },
+      throughput,
+      memory,
+      scaleOut,
+      failover,
+    };
+  } finally {
+    // Their logs stay in the temp dir (printed if a section failed) until the clean-up.
+    servers.push(...bench.logs);
+    cleanups.splice(cleanups.indexOf(stopAll), 1);
+    await stopAll();
+  }
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date().toISOString();
   const machine = machineInfo();
@@ -169,114 +250,145 @@ async function main(): Promise<number> {
     await runLogged('npm', ['run', '--silent', 'build'], path.join(tmp, 'build.log'));
   }
 
-  const dataDir = path.join(tmp, 'data');
-  await mkdir(dataDir, { recursive: true });
-  const server = await startServer(dataDir, path.join(tmp, 'preview.log'));
-  log(`preview server on ${server.baseUrl} (data ${dataDir})`);
-
-  // The floor pages first (Chromium via Playwright, through the floor's proxy), and the route's
-  // first-load assets.
-  const floor = await startFloorServer(server.baseUrl);
-  cleanups.push(floor.close);
-  const bytes: BytesReport | null = await section(
-    'capturing the floor pages and the first-load assets',
-    () =>
-      withBrowser(async (browser) => {
-        for (const profile of PROFILES) {
-          const html = await captureRenderedHtml(browser, floor.baseUrl, profile);
-          floor.setPage(profile, html);
-          await writeFile(path.join(tmp, `floor-${profile}.html`), html);
-          log(`  floor ${profile}: ${html.length.toLocaleString('en-US')} characters of HTML`);
-        }
-        return measureBytes(browser, DIST_DIR, server.baseUrl, '/user_profile/ava-martinez');
-      }),
-  );
-
-  // Lighthouse: the app and its floor, run by run in turn, so drifting machine load hits both.
   const profiles: ProfileResult[] = [];
-  await section(`Lighthouse (${RUNS} runs per page, app and floor in turn)`, async () => {
-    for (const profile of PROFILES) {
-      const app = new LighthouseSeries(`${server.baseUrl}/user_profile/${profile}`);
-      const floorSeries = floor.hasPage(profile)
-        ? new LighthouseSeries(floor.urlOf(profile))
-        : null;
-      for (let run = 1; run <= RUNS; run += 1) {
-        assertAlive(server);
-        log(`  ${profile} app   #${run}: ${describeRun(await app.measureOnce())}`);
-        if (floorSeries)
-          log(`  ${profile} floor #${run}: ${describeRun(await floorSeries.measureOnce())}`);
-      }
-      const appSummary = app.summary();
-      const floorSummary = floorSeries?.summary() ?? null;
-      profiles.push({
-        profile,
-        app: appSummary,
-        floor: floorSummary,
-        lcpOverFloor: floorSummary ? appSummary.median.lcp / floorSummary.median.lcp : null,
-      });
-    }
-  });
-
-  // The mock API (after Lighthouse: the recognitions add to Ava's feed).
+  let bytes: BytesReport | null = null;
   const loads: LoadFigures[] = [];
-  await section(
-    `API load (autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s each)`,
-    async () => {
-      for (const run of [loadFindUser, loadGallery]) {
-        assertAlive(server);
-        const figures = await run(server.baseUrl);
-        loads.push(figures);
-        log(
-          `  ${figures.name}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, non-2xx ${figures.non2xx}`,
-        );
-      }
-    },
-  );
-  const recognitions: RecognitionReport | null = await section(
-    `${RECOGNITIONS} recognitions at once`,
-    async () => {
-      assertAlive(server);
-      const report = await recognitionsAtOnce(server.baseUrl, dataDir);
-      log(
-        `  answered 200: ${report.first.answered200}, stored once: ${report.storedOnce}, twice or more: ${report.storedTwiceOrMore}, missing: ${report.missing}`,
-      );
-      return report;
-    },
-  );
-  cleanups.splice(cleanups.indexOf(floor.close), 1);
-  await floor.close();
-  await stopServer(server);
+  let recognitions: RecognitionReport | null = null;
+  let phone: PhoneReport | null = null;
+  if (runs('lighthouse') || runs('phone') || runs('api')) {
+    const dataDir = path.join(tmp, 'data');
+    await mkdir(dataDir, { recursive: true });
+    const server = await startServer(dataDir, path.join(tmp, 'preview.log'));
+    log(`preview server on ${server.baseUrl} (data ${dataDir})`);
 
-  // The gallery: its own data set and server.
-  const gallery: GalleryReport | null = await section(
-    `gallery of ${GALLERY_SIZE} items`,
-    async () => {
-      const galleryDir = path.join(tmp, 'gallery-data');
-      const { added } = await writeGalleryDataSet(galleryDir);
-      const galleryServer = await startServer(galleryDir, path.join(tmp, 'preview-gallery.log'));
-      log(`  data set: seed + ${added} gallery items; server on ${galleryServer.baseUrl}`);
-      try {
-        const report = await withBrowser((browser) =>
-          measureGallery(browser, galleryServer.baseUrl),
-        );
+    if (runs('lighthouse')) {
+      // The floor pages first (Chromium via Playwright, through the floor's proxy), and the
+      // route's first-load assets.
+      const floor = await startFloorServer(server.baseUrl);
+      cleanups.push(floor.close);
+      bytes = await section('capturing the floor pages and the first-load assets', () =>
+        withBrowser(async (browser) => {
+          for (const profile of PROFILES) {
+            const html = await captureRenderedHtml(browser, floor.baseUrl, profile);
+            floor.setPage(profile, html);
+            await writeFile(path.join(tmp, `floor-${profile}.html`), html);
+            log(`  floor ${profile}: ${html.length.toLocaleString('en-US')} characters of HTML`);
+          }
+          return measureBytes(browser, DIST_DIR, server.baseUrl, '/user_profile/ava-martinez');
+        }),
+      );
+
+      // Lighthouse: the app and its floor, run by run in turn, so drifting machine load hits both.
+      await section(`Lighthouse (${RUNS} runs per page, app and floor in turn)`, async () => {
+        for (const profile of PROFILES) {
+          const app = new LighthouseSeries(`${server.baseUrl}/user_profile/${profile}`);
+          const floorSeries = floor.hasPage(profile)
+            ? new LighthouseSeries(floor.urlOf(profile))
+            : null;
+          for (let run = 1; run <= RUNS; run += 1) {
+            assertAlive(server);
+            log(`  ${profile} app   #${run}: ${describeRun(await app.measureOnce())}`);
+            if (floorSeries)
+              log(`  ${profile} floor #${run}: ${describeRun(await floorSeries.measureOnce())}`);
+          }
+          const appSummary = app.summary();
+          const floorSummary = floorSeries?.summary() ?? null;
+          profiles.push({
+            profile,
+            app: appSummary,
+            floor: floorSummary,
+            lcpOverFloor: floorSummary ? appSummary.median.lcp / floorSummary.median.lcp : null,
+          });
+        }
+      });
+      cleanups.splice(cleanups.indexOf(floor.close), 1);
+      await floor.close();
+    }
+
+    if (runs('phone')) {
+      // The first tap on a phone (before the API load: the recognitions add to Ava's feed).
+      const floor = await startFloorServer(server.baseUrl);
+      cleanups.push(floor.close);
+      phone = await section(`phone: first tap and flows (${PHONE_RUNS} runs)`, () =>
+        withBrowser(async (browser) => {
+          floor.setPage(
+            PHONE_PROFILE,
+            await captureRenderedHtml(browser, floor.baseUrl, PHONE_PROFILE),
+          );
+          return measurePhone(browser, server.baseUrl, floor.urlOf(PHONE_PROFILE), log);
+        }),
+      );
+      cleanups.splice(cleanups.indexOf(floor.close), 1);
+      await floor.close();
+    }
+
+    if (runs('api')) {
+      // The mock API (after Lighthouse: the recognitions add to Ava's feed).
+      await section(
+        `API load (autocannon, ${LOAD_CONNECTIONS} connections, ${LOAD_SECONDS} s each)`,
+        async () => {
+          for (const run of [loadFindUser, loadGallery]) {
+            assertAlive(server);
+            const figures = await run(server.baseUrl);
+            loads.push(figures);
+            log(
+              `  ${figures.name}: ${Math.round(figures.requestsPerSecond)} req/s, p50 ${figures.latencyP50Ms} ms, p99 ${figures.latencyP99Ms} ms, non-2xx ${figures.non2xx}`,
+            );
+          }
+        },
+      );
+      recognitions = await section(`${RECOGNITIONS} recognitions at once`, async () => {
+        assertAlive(server);
+        const report = await recognitionsAtOnce(server.baseUrl, dataDir);
         log(
-          `  ${report.itemsLoaded} items in ${Math.round(report.scrollMs)} ms, max DOM ${report.maxDomNodes}, long tasks ${report.longTasksWhileScrolling.length}, dropped ${report.droppedFrames}/${report.totalFrames}`,
+          `  answered 200: ${report.first.answered200}, stored once: ${report.storedOnce}, twice or more: ${report.storedTwiceOrMore}, missing: ${report.missing}`,
         );
         return report;
-      } finally {
-        await stopServer(galleryServer);
-      }
-    },
-  );
+      });
+    }
+    await stopServer(server);
+  }
+
+  // The gallery: its own data set and server.
+  const gallery: GalleryReport | null = !runs('gallery')
+    ? null
+    : await section(`gallery of ${GALLERY_SIZE} items`, async () => {
+        const galleryDir = path.join(tmp, 'gallery-data');
+        const { added } = await writeGalleryDataSet(galleryDir);
+        const galleryServer = await startServer(galleryDir, path.join(tmp, 'preview-gallery.log'));
+        log(`  data set: seed + ${added} gallery items; server on ${galleryServer.baseUrl}`);
+        try {
+          const report = await withBrowser((browser) =>
+            measureGallery(browser, galleryServer.baseUrl),
+          );
+          log(
+            `  ${report.itemsLoaded} items in ${Math.round(report.scrollMs)} ms, max DOM ${report.maxDomNodes}, long tasks ${report.longTasksWhileScrolling.length}, dropped ${report.droppedFrames}/${report.totalFrames}`,
+          );
+          return report;
+        } finally {
+          await stopServer(galleryServer);
+        }
+      });
+
+  // The production server (dist-server/server.js) alone against the mock API, then two of its
+  // processes behind nginx. Each step is its own section: one that fails keeps the others.
+  const production: ProductionReport | null = runs('server') ? await measureProduction(tmp) : null;
 
   const checks: Check[] = [
     ...lighthouseChecks(profiles),
     ...(bytes ? bytesChecks(bytes) : []),
     ...(gallery ? galleryChecks(gallery, GALLERY_SIZE) : []),
     ...apiChecks(loads, recognitions),
+    ...(phone ? phoneChecks(phone) : []),
+    ...(production ? productionChecks(production) : []),
   ];
   const finishedAt = new Date().toISOString();
-  const machineLine = `${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}, ${machine.chromium}, Lighthouse ${profiles[0]?.app.lighthouseVersion ?? '?'}`;
+  const machineLine = [
+    `${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}`,
+    ...(runs('lighthouse') || runs('gallery') ? [machine.chromium] : []),
+    ...(profiles.length > 0 ? [`Lighthouse ${profiles[0]?.app.lighthouseVersion ?? '?'}`] : []),
+    ...(production?.scaleOut ? [production.scaleOut.nginx.replace(/^nginx version: /, '')] : []),
+  ].join(', ');
 
   console.log(`\n=== npm run bench: ${finishedAt} on ${machineLine} ===`);
   console.log(terminalTable(checks));
@@ -298,12 +410,15 @@ async function main(): Promise<number> {
       lighthouseConfig: 'default (mobile emulation, simulated throttling)',
       chromeFlags: CHROME_FLAGS,
       build: SKIP_BUILD ? 'skipped (BENCH_SKIP_BUILD=1)' : 'npm run build',
+      only: ONLY,
       targets: TARGETS,
     },
     lighthouse: profiles,
     bytes,
     gallery,
     api: { load: loads, recognitions },
+    phone,
+    production,
     checks,
     harnessErrors,
   };
@@ -313,7 +428,7 @@ async function main(): Promise<number> {
   );
   await writeFile(
     path.join(BENCH_DIR, 'summary.md'),
-    summaryMarkdown({ finishedAt, machine: machineLine, profiles, checks }),
+    summaryMarkdown({ finishedAt, machine: machineLine, profiles, checks, only: ONLY }),
   );
   log('wrote bench/results.json and bench/summary.md');
   return harnessErrors.length > 0 ? 1 : 0;

@@ -55,6 +55,8 @@ async function main(): Promise<void> {
     production.beginShutdown();
     server.close(() => process.exit(0));
     server.closeIdleConnections();
+    // A connection a browser keeps open must not keep the demo alive.
+    setTimeout(() => process.exit(0), 3000).unref();
   };
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);

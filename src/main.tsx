@@ -3,6 +3,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { makeStore, type RootState } from './app/store';
 import { ROOT_ID, readPreloadedState } from './server/pageState';
+import { endTapCapture } from './lib/firstTap';
 import './styles.css';
 
 const container = document.getElementById(ROOT_ID);
@@ -11,5 +12,7 @@ if (!container) throw new Error('The page has no #root element.');
 // hydrate it. A static host's index.html has neither: render on the client.
 const preloadedState = readPreloadedState(document) as Partial<RootState> | undefined;
 const app = <App store={makeStore({ preloadedState })} Router={BrowserRouter} />;
-if (preloadedState && container.hasChildNodes()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+if (preloadedState && container.hasChildNodes()) {
+  endTapCapture();
+  hydrateRoot(container, app);
+} else createRoot(container).render(app);

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { replayFirstTap } from '../lib/firstTap';
 
 /**
  * Marks the document `data-app-ready` once the page's content is the app's: hydrated (a page the
@@ -10,6 +11,8 @@ import { useEffect } from 'react';
 export function AppReady() {
   useEffect(() => {
     document.documentElement.dataset.appReady = 'true';
+    // A tap made before the page worked (src/lib/firstTap.ts) now does what it says.
+    replayFirstTap();
   }, []);
   return null;
 }

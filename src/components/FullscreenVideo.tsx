@@ -2,6 +2,7 @@
 // reaching the end stops it and returns to the poster.
 import { useEffect, useRef, useState } from 'react';
 import './FullscreenVideo.css';
+import { useHydrated } from '../lib/useHydrated';
 
 interface FullscreenVideoProps {
   src: string;
@@ -13,6 +14,7 @@ interface FullscreenVideoProps {
 
 export function FullscreenVideo({ src, mimeType, label, className }: FullscreenVideoProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const hydrated = useHydrated();
   const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
@@ -65,7 +67,9 @@ export function FullscreenVideo({ src, mimeType, label, className }: FullscreenV
         aria-label={label}
       >
         {/* "#t=0.1" makes the browser seek and paint a frame as the poster, instead of black. */}
-        <source src={src.includes('#') ? src : `${src}#t=0.1`} type={mimeType} />
+        {/* Fetched once the page works (inserting the source starts the load): a video never
+            competes with the page's scripts on a slow line. */}
+        {hydrated && <source src={src.includes('#') ? src : `${src}#t=0.1`} type={mimeType} />}
       </video>
       {!playing && (
         <button type="button" className="fullscreen-video__play" onClick={() => void play()}>

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import compression from 'compression';
 import express, {
   type ErrorRequestHandler,
@@ -81,7 +82,12 @@ const RETRY_AFTER_SECONDS = '5';
 interface CachedPage {
   status: number;
   html: string;
+  /** The page compressed once, when rendered, not again for every guest. */
+  br: Buffer;
+  gzip: Buffer;
   policy: string;
+  /** `Link` header: the page's scripts, preloaded as soon as the headers arrive. */
+  link: string;
 }
 
 class HttpError extends Error {
@@ -130,10 +136,15 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   }
   const template = readFileSync(indexHtml, 'utf8');
   const services = readJson<BuildServices>(path.join(distDir, 'security.json'), EMULATED_SERVICES);
-  const routeAssets = readJson<{ groups: Record<string, { js: string[]; css: string[] }> }>(
+  const { groups } = readJson<{ groups: Record<string, { js: string[]; css: string[] }> }>(
     path.join(distDir, 'asset-manifest.json'),
     { groups: {} },
-  ).groups.profile;
+  );
+  const routeAssets = groups.profile;
+  // The flow's own files (its chunk and the vendor chunks it needs beyond the route's).
+  const flowScripts = (groups.gratitude?.js ?? []).filter(
+    (file) => !groups.profile?.js.includes(file) && !groups.main?.js.includes(file),
+  );
   const origin = new URL(settings.publicOrigin);
   const extraConnect = branchEmulatorOrigins(services, {
     protocol: origin.protocol.replace(/:$/, ''),
@@ -226,7 +237,14 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
 
   // HTML (the shell and rendered pages) is compressed as it goes; the build's text files were
   // compressed at build time (gzip and brotli) and are sent as they are.
-  app.use(compression({ threshold: 1024 }));
+  app.use(
+    compression({
+      threshold: 1024,
+      // A page is tens of KB: a 256 KB window (not brotli's 4 MB) serves as well and keeps each
+      // response's encoder small, so memory comes back down after a burst.
+      brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
+    }),
+  );
   app.use(
     '/assets',
     (_req, res, next) => {
@@ -288,19 +306,36 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       lookup: answer,
       template,
       routeAssets,
+      flowScripts,
     });
     stopTimer();
     return {
       status: page.status,
       html: page.html,
+      br: brotliCompressSync(page.html, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_LGWIN]: 18,
+        },
+      }),
+      gzip: gzipSync(page.html, { level: 6 }),
       policy: pagePolicy(page.inlineScripts.map(scriptHash)),
+      link: page.scripts
+        .map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`)
+        .join(', '),
     };
   }
   const pages = new LRUCache<string, CachedPage, () => Promise<CachedPage>>({
-    max: 500,
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (page) => page.html.length + page.policy.length,
+    max: 200,
+    maxSize: 32 * 1024 * 1024,
+    // Strings count two bytes a character at most.
+    sizeCalculation: (page) =>
+      2 * (page.html.length + page.policy.length) + page.br.length + page.gzip.length,
     ttl: LOOKUP_TTL_MS,
+    // Expired pages go when they expire, not when the cache next meets them; a render under way
+    // when its key's old page expires still lands (and is still answered).
+    ttlAutopurge: true,
+    ignoreFetchAbort: true,
     fetchMethod: (_url, _stale, { context }) => context(),
   });
 
@@ -318,25 +353,30 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     }
     const query = new URLSearchParams(req.url.slice(req.path.length));
     const fresh = FRESH_PARAMS.some((name) => query.has(name));
-    const render = () => renderPageFor(id, req.url, fresh);
-    // The same address within the TTL is the same page: rendered once, and concurrent requests
-    // for it wait for that one render. A page just after a payment is always rendered afresh.
+    // The same profile within the TTL is the same page, whatever else its query says (a ref or
+    // utm tag changes nothing on it): rendered once from its path, and concurrent requests wait
+    // for that one render. A page just after a payment is always rendered afresh, as asked.
     const rendered = fresh
-      ? render()
-      : pages.fetch(req.url, { context: render }).then((page) => {
-          if (!page) throw new Error('the page cache gave no page');
-          return page;
-        });
+      ? renderPageFor(id, req.url, true)
+      : pages
+          .fetch(req.path, { context: () => renderPageFor(id, req.path, false) })
+          // No page from the cache (it was cleared meanwhile): render this one directly.
+          .then((page) => page ?? renderPageFor(id, req.path, false));
     rendered
       .then((page) => {
-        res
-          .status(page.status)
-          .set({
-            'Content-Security-Policy': page.policy,
-            'Cache-Control': fresh ? 'no-store' : PROFILE_CACHE_CONTROL,
-          })
-          .type('html')
-          .send(page.html);
+        res.status(page.status).set({
+          'Content-Security-Policy': page.policy,
+          'Cache-Control': fresh ? 'no-store' : PROFILE_CACHE_CONTROL,
+          Link: page.link,
+        });
+        res.type('html');
+        const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+        res.vary('Accept-Encoding');
+        if (encoding === 'br' || encoding === 'gzip') {
+          res.set('Content-Encoding', encoding).send(page[encoding]);
+        } else {
+          res.send(page.html);
+        }
       })
       .catch((error: unknown) => {
         if (res.headersSent) {

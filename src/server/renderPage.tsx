@@ -11,6 +11,7 @@ import { makeStore } from '../app/store';
 import { baseApi } from '../api/baseApi';
 import { getAppConfig } from '../config/env';
 import { profileApi } from '../features/profile/profileApi';
+import { tapCapture } from '../lib/firstTap';
 import { titleCase } from '../lib/titleCase';
 import { PRELOADED_STATE_ID, ROOT_ID, serializeState } from './pageState';
 
@@ -29,6 +30,8 @@ export interface RenderRequest {
   template: string;
   /** The profile route's chunk files (dist/asset-manifest.json), linked up front. */
   routeAssets?: { js: string[]; css: string[] };
+  /** The flow's chunk files: fetched at once if a guest taps before the page works. */
+  flowScripts?: string[];
 }
 
 /** An API answer to the profile lookup: its HTTP status and body, as received. */
@@ -42,6 +45,8 @@ export interface RenderedPage {
   html: string;
   /** The page's inline scripts (the script loader), for its Content-Security-Policy. */
   inlineScripts: string[];
+  /** The scripts the page runs, in order (for a `Link: rel=preload` header). */
+  scripts: string[];
 }
 
 const ABORT_AFTER_MS = 5000;
@@ -86,7 +91,11 @@ export async function renderProfilePage(request: RenderRequest): Promise<Rendere
       hoisted +
       (user ? previewTags(user, request) : '') +
       assets.css.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join('');
-    const { html: shell, loader } = loadScriptsAfterPaint(request.template, assets.js);
+    const {
+      html: shell,
+      loader,
+      scripts,
+    } = loadScriptsAfterPaint(request.template, assets.js, request.flowScripts);
     let html = shell;
     // React's <title> (and the profile's description) replace the generic ones of the shell.
     if (/<title>/.test(hoisted)) html = html.replace(/<title>[^<]*<\/title>/, '');
@@ -99,7 +108,7 @@ export async function renderProfilePage(request: RenderRequest): Promise<Rendere
       );
     // No such account (or an answer without one): the OOPS page, as a 404. The server answers a
     // lookup that failed (the API down or slow) before it gets here.
-    return { status: user ? 200 : 404, html, inlineScripts: [loader] };
+    return { status: user ? 200 : 404, html, inlineScripts: [loader], scripts };
   } finally {
     // The request's store ends with it: no cache timer of RTK Query outlives the render.
     store.dispatch(baseApi.util.resetApiState());
@@ -108,14 +117,16 @@ export async function renderProfilePage(request: RenderRequest): Promise<Rendere
 
 /**
  * The page is complete as HTML: its scripts are only needed to make it interactive. They are
- * taken out of the shell's <head> (where they would be fetched, and compete with the page's own
- * first paint) and loaded, in order, by a small inline loader right after the first paint; the
- * route's chunk goes with them so hydration finds it ready.
+ * preloaded at high priority from the start, and run, in order, from a small inline loader right
+ * after the first paint (so parsing them never delays it); the route's chunk goes with them so
+ * hydration finds it ready. The loader also notes a tap made before the page works, for the app
+ * to replay once it does (src/lib/firstTap.ts).
  */
 export function loadScriptsAfterPaint(
   template: string,
   routeScripts: readonly string[],
-): { html: string; loader: string } {
+  flowScripts: readonly string[] = [],
+): { html: string; loader: string; scripts: string[] } {
   const sources: string[] = [];
   const html = template.replace(
     /<script defer(?:="")? src="?([^" >]+)"?><\/script>/g,
@@ -129,10 +140,23 @@ export function loadScriptsAfterPaint(
   const route = routeScripts.filter((src) => !sources.includes(src));
   sources.splice(Math.max(0, sources.length - 1), 0, ...route);
   const loader =
+    `(${tapCapture.toString()})(${JSON.stringify(flowScripts).replace(/</g, '\\u003c')});` +
     'requestAnimationFrame(function(){setTimeout(function(){' +
     `${JSON.stringify(sources).replace(/</g, '\\u003c')}.forEach(function(u){` +
     'var s=document.createElement("script");s.src=u;s.async=false;document.head.appendChild(s)})})})';
-  return { html: html.replace('</body>', `<script>${loader}</script></body>`), loader };
+  // Fetched from the start, beside the HTML, and run once the page has painted. Low priority: the
+  // page's own CSS and pictures in view come first, and nothing waits on the scripts to paint
+  // (at high priority a browser, and Lighthouse, treat them as render-blocking).
+  const preloads = sources
+    .map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}" fetchpriority="low">`)
+    .join('');
+  return {
+    html: html
+      .replace('</head>', `${preloads}</head>`)
+      .replace('</body>', `<script>${loader}</script></body>`),
+    loader,
+    scripts: sources,
+  };
 }
 
 /**
@@ -149,11 +173,16 @@ export function splitHoisted(markup: string): { hoisted: string; body: string } 
 function renderToHtml(element: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
+    // A render that never finishes is cut; one that does must not keep its output alive (the
+    // timer would hold it, and the whole render, for ABORT_AFTER_MS under load).
+    const timer = setTimeout(() => stream.abort(), ABORT_AFTER_MS);
+    timer.unref();
     const stream = renderToPipeableStream(element, {
       // Never outline a finished boundary to reveal it later by an inline script: the page's CSP
       // allows none, and everything is ready before the first byte anyway.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
+        clearTimeout(timer);
         if (failed) return;
         const sink = new PassThrough();
         let html = '';
@@ -163,6 +192,7 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
         stream.pipe(sink);
       },
       onShellError(error) {
+        clearTimeout(timer);
         failed = error;
         reject(error instanceof Error ? error : new Error(String(error)));
       },
@@ -170,7 +200,6 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
         console.error('[ssr]', error);
       },
     });
-    setTimeout(() => stream.abort(), ABORT_AFTER_MS).unref();
   });
 }
 

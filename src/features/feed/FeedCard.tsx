@@ -19,9 +19,11 @@ interface FeedCardProps {
   now: number;
   /** Like, Comment and Share only exist in the mobile app: the feed tells the visitor so. */
   onAppOnlyAction: (action: AppOnlyAction) => void;
+  /** The first card: its first picture may be in view at once, so it does not wait. */
+  inFirstView?: boolean;
 }
 
-export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
+export function FeedCard({ item, now, onAppOnlyAction, inFirstView = false }: FeedCardProps) {
   const titleId = useId();
   const giver = item.giveThanksUser.fullName;
   const text = item.sayThanks.trim();
@@ -64,7 +66,7 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
           </span>
         )}
       </header>
-      <CardMedia media={item.media} giver={giver} />
+      <CardMedia media={item.media} giver={giver} inFirstView={inFirstView} />
       {text && <p className="feed-card__text">{text}</p>}
       <footer className="feed-card__actions">
         <ActionButton label="Like" onClick={() => onAppOnlyAction('Like')}>
@@ -81,7 +83,15 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
   );
 }
 
-function CardMedia({ media, giver }: { media: readonly FeedMedia[]; giver: string }) {
+function CardMedia({
+  media,
+  giver,
+  inFirstView,
+}: {
+  media: readonly FeedMedia[];
+  giver: string;
+  inFirstView: boolean;
+}) {
   const video = media.find((m) => isVideoType(m.mimeType.toLowerCase()));
   if (video) {
     return (
@@ -98,7 +108,7 @@ function CardMedia({ media, giver }: { media: readonly FeedMedia[]; giver: strin
     .filter((m) => m.mimeType.toLowerCase().startsWith('image/'))
     .map((m) => m.imgUrl);
   if (images.length === 0) return null;
-  return <MediaCarousel images={images} giverName={giver} />;
+  return <MediaCarousel images={images} giverName={giver} inFirstView={inFirstView} />;
 }
 
 /** The giver's picture, or a drawn silhouette when they have none or it fails to load. */
@@ -114,6 +124,8 @@ function GiverAvatar({ name, picture }: { name: string; picture: string | null }
         height={44}
         loading="lazy"
         decoding="async"
+        // The feed's pictures never compete with the page's scripts.
+        fetchPriority="low"
         onError={() => setFailed(picture)}
       />
     );

@@ -55,9 +55,14 @@ export function FeedTab({ items, now }: FeedTabProps) {
   return (
     <>
       <ul className="feed-list">
-        {selectFeedCards(items).map((item) => (
+        {selectFeedCards(items).map((item, index) => (
           <li key={item.id}>
-            <FeedCard item={item} now={clock} onAppOnlyAction={onAppOnlyAction} />
+            <FeedCard
+              item={item}
+              now={clock}
+              onAppOnlyAction={onAppOnlyAction}
+              inFirstView={index === 0}
+            />
           </li>
         ))}
       </ul>

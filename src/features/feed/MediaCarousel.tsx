@@ -16,6 +16,7 @@ import {
   type WheelDirection,
 } from './wheelLock';
 import './MediaCarousel.css';
+import { useHydrated } from '../../lib/useHydrated';
 
 /** A touch (or pen, or mouse drag) must move this far sideways, and more sideways than up. */
 export const SWIPE_THRESHOLD_PX = 40;
@@ -29,10 +30,16 @@ interface MediaCarouselProps {
   images: readonly string[];
   /** The giver's full name, for the alt texts ("Photo 1 of 3 from {giverName}"). */
   giverName: string;
+  /**
+   * The feed's first card: its first picture may be in view as the page paints, so it is asked
+   * for at once; every other picture waits until the page works.
+   */
+  inFirstView?: boolean;
 }
 
-export function MediaCarousel({ images, giverName }: MediaCarouselProps) {
+export function MediaCarousel({ images, giverName, inFirstView = false }: MediaCarouselProps) {
   const count = images.length;
+  const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
   const current = Math.min(index, Math.max(count - 1, 0));
   const viewportRef = useRef<HTMLDivElement>(null);
@@ -144,7 +151,7 @@ export function MediaCarousel({ images, giverName }: MediaCarouselProps) {
               aria-hidden={i === current ? undefined : true}
             >
               <img
-                src={src}
+                src={hydrated || (inFirstView && i === 0) ? src : undefined}
                 alt={
                   single
                     ? `Photo from ${giverName}`
@@ -154,6 +161,9 @@ export function MediaCarousel({ images, giverName }: MediaCarouselProps) {
                 height={IMAGE_HEIGHT}
                 loading="lazy"
                 decoding="async"
+                // The feed's pictures never compete with the page's scripts: they are asked for once
+                // the page works, and at low priority.
+                fetchPriority="low"
                 draggable={false}
               />
             </div>

@@ -1,5 +1,5 @@
 // The guest details step: who is sending thanks. Looks the guest up and records the profile visit.
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { ErrorMessage, Field, Form, Formik, useField } from 'formik';
 import type { UserDetails } from '../../api/contract/types';
 import { useCreateWebUserMutation, useRecordProfileClickMutation } from './gratitudeApi';
@@ -25,37 +25,48 @@ interface GuestDetailsFormProps {
   profile: Pick<UserDetails, '_id'>;
   /** What was entered before (the step is shown again after Back). */
   initialValues: GuestDetailsValues;
-  /** Called with the trimmed values and the guest's id once they are looked up. */
-  onDone: (guest: Guest, values: GuestDetailsValues) => void;
+  /** A lookup that failed, shown above Submit. */
+  serverError?: string | null;
+  /**
+   * Called at once with the trimmed values, and the guest's lookup still under way: the next
+   * step shows without waiting for it.
+   */
+  onDone: (values: GuestDetailsValues, lookup: Promise<Guest>) => void;
 }
 
-export function GuestDetailsForm({ profile, initialValues, onDone }: GuestDetailsFormProps) {
+/** Looks the guest up (their id) and records the profile visit, which is only analytics. */
+export function useGuestLookup(profile: Pick<UserDetails, '_id'>) {
   const [createWebUser] = useCreateWebUserMutation();
   const [recordProfileClick] = useRecordProfileClickMutation();
-  const [serverError, setServerError] = useState<string | null>(null);
+  return async (values: GuestDetailsValues): Promise<Guest> => {
+    const { userId } = await createWebUser(values).unwrap();
+    // A failed record must not keep the guest from sending thanks.
+    recordProfileClick({
+      userProfileId: profile._id,
+      profileClickBy: userId,
+      guestName: values.fullName,
+    })
+      .unwrap()
+      .catch((error: unknown) => console.error('Failed to record the profile click', error));
+    return { userId, ...values };
+  };
+}
 
+export function GuestDetailsForm({
+  profile,
+  initialValues,
+  serverError = null,
+  onDone,
+}: GuestDetailsFormProps) {
+  const lookUp = useGuestLookup(profile);
   return (
     <Formik<GuestDetailsValues>
       initialValues={initialValues}
       validationSchema={guestDetailsSchema}
-      onSubmit={async (values) => {
-        setServerError(null);
+      onSubmit={(values) => {
         // Formik validates the trimmed values but hands over the raw ones.
         const guestValues = guestDetailsSchema.cast(values);
-        try {
-          const { userId } = await createWebUser(guestValues).unwrap();
-          // Only analytics: a failed record must not keep the guest from sending thanks.
-          recordProfileClick({
-            userProfileId: profile._id,
-            profileClickBy: userId,
-            guestName: guestValues.fullName,
-          })
-            .unwrap()
-            .catch((error: unknown) => console.error('Failed to record the profile click', error));
-          onDone({ userId, ...guestValues }, guestValues);
-        } catch (error) {
-          setServerError(serverErrorMessage(error));
-        }
+        onDone(guestValues, lookUp(guestValues));
       }}
     >
       {({ isSubmitting }) => (

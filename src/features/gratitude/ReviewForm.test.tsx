@@ -524,6 +524,39 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     expect(onExit).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the review at once; a failed lookup says so, keeps everything and tries again', async () => {
+    const stopped = await startMockApi({ allowedOrigins: [window.location.origin] });
+    await stopped.close();
+    const user = userEvent.setup();
+    renderWithProviders(
+      <GiveFlow kind="RECOGNITION" profile={profileOf('ava-martinez')} onExit={() => undefined} />,
+      { api: stopped },
+    );
+    await user.type(screen.getByLabelText('Full Name'), 'Jo Doe');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(submit());
+    // The review form is there before the lookup answers, and can be filled in.
+    expect(screen.getByLabelText('Review Title')).toHaveValue('Jo Doe recognized ava.martinez');
+    await user.type(sayThanks(), 'Thanks!');
+    const alert = await screen.findByText(/Something went wrong\. Please try again\./, {
+      selector: '.gratitude-flow__lookup',
+    });
+    expect(alert).toHaveAttribute('role', 'alert');
+    // Nothing is sent without the guest's id.
+    expect(submit()).toBeDisabled();
+    expect(sayThanks()).toHaveValue('Thanks!');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(
+      await screen.findByText(/Something went wrong\. Please try again\./, {
+        selector: '.gratitude-flow__lookup',
+      }),
+    ).toBeInTheDocument();
+    expect(sayThanks()).toHaveValue('Thanks!');
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Jo Doe');
+    expect(screen.getByLabelText('Email')).toHaveValue('jo@example.com');
+  });
+
   it('shows the gift form after the details for a gift', async () => {
     // The gift form's captcha reads the build's config (its site key).
     const user = userEvent.setup();

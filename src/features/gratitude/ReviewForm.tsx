@@ -49,6 +49,8 @@ interface ReviewFormProps {
 }
 
 export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }: ReviewFormProps) {
+  // The guest's lookup may still be under way (their id comes with it): nothing is sent before.
+  const identified = guest.userId !== '';
   const [sendRecognition] = useSendRecognitionMutation();
   const [serverError, setServerError] = useState<string | null>(null);
   const [percentSent, setPercentSent] = useState<number | null>(null);
@@ -148,7 +150,9 @@ export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }:
                 <button
                   type="submit"
                   className="button gratitude-form__submit"
-                  disabled={!hasTextOrMedia(values) || isSubmitting || preparingMedia || sent}
+                  disabled={
+                    !hasTextOrMedia(values) || isSubmitting || preparingMedia || sent || !identified
+                  }
                 >
                   Submit
                 </button>
@@ -160,7 +164,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }:
             renderGift({
               review: reviewArgs(values),
               precondition: () => (hasTextOrMedia(values) ? null : MESSAGE_TEXT_OR_MEDIA_REQUIRED),
-              disabled: preparingMedia,
+              disabled: preparingMedia || !identified,
               onLockChange: lockChanged,
               onProgress: setPercentSent,
             })}

@@ -41,6 +41,8 @@ export function GiftForm({ profile, guest }: GiftFormProps) {
     <PaymentSection
       {...giftLabels(profile)}
       combined={false}
+      // The guest's lookup may still be under way (their id comes with it): no payment before.
+      disabled={guest.userId === ''}
       createIntent={createIntent}
       returnPath={profilePath}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}

@@ -7,11 +7,18 @@ interface ActionButtonsProps {
   user: UserDetails;
   counts: IconsCount;
   onChoose: (kind: FlowKind, button: HTMLButtonElement) => void;
+  /** A guest is about to choose (pointer down, hover, focus): time to fetch the flow. */
+  onIntent?: () => void;
 }
 
 const formatCount = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
-export function ActionButtons({ user, counts, onChoose }: ActionButtonsProps) {
+export function ActionButtons({ user, counts, onChoose, onIntent }: ActionButtonsProps) {
+  const intent = onIntent && {
+    onPointerDown: onIntent,
+    onPointerEnter: onIntent,
+    onFocus: onIntent,
+  };
   return (
     <div className="action-buttons">
       <ul className="action-buttons__kinds" aria-label="Send thanks">
@@ -25,6 +32,7 @@ export function ActionButtons({ user, counts, onChoose }: ActionButtonsProps) {
                 data-kind={kind}
                 aria-label={`${label}, received ${formatCount.format(counts[countKey])}`}
                 onClick={(event) => onChoose(kind, event.currentTarget)}
+                {...intent}
               >
                 <KindIcon kind={kind} size={26} className="action-button__icon" decorative />
                 <span className="action-button__label">{label}</span>
@@ -38,6 +46,7 @@ export function ActionButtons({ user, counts, onChoose }: ActionButtonsProps) {
         type="button"
         className="button action-buttons__gift"
         onClick={(event) => onChoose('gift', event.currentTarget)}
+        {...intent}
       >
         <GiftIcon size={20} />
         {giftLabel(user)}

@@ -23,11 +23,13 @@ interface ProfilePageProps {
   tabs: (profile: FindUserResult) => TabDefinition[];
   /** The flow a chosen action opens in place of the tabs; `onExit` comes back to them. */
   Flow: ComponentType<{ kind: FlowKind; profile: UserDetails; onExit: () => void }>;
+  /** Fetches the flow's code ahead (a guest about to choose an action). */
+  prefetchFlow?: () => void;
   /** Reads back a payment that returned from a redirect before congratulating. */
   verifyPayment: VerifyPayment;
 }
 
-export function ProfilePage({ tabs, Flow, verifyPayment }: ProfilePageProps) {
+export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
   const { data, error, isLoading, refetch } = useGetProfileQuery(id, {
     // An id that cannot name an account is not asked for: the OOPS screen says so at once.
@@ -80,6 +82,7 @@ export function ProfilePage({ tabs, Flow, verifyPayment }: ProfilePageProps) {
         <ActionButtons
           user={user}
           counts={iconsCount}
+          onIntent={prefetchFlow}
           onChoose={(kind, button) => {
             opener.current = button;
             setChosen({ id, kind });

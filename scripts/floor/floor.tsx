@@ -1,0 +1,53 @@
+// The floor of the first-JS budget (scripts/budgets.ts): a page that mounts only the decided
+// stack (react, react-dom, @reduxjs/toolkit with RTK Query, react-redux, react-router-dom) the way
+// src/main.tsx, src/app/App.tsx, src/app/store.ts and src/app/AppRoutes.tsx do, with a hook of
+// each in use so tree shaking keeps what an app uses. Built by scripts/floor/build.ts with the
+// client half of webpack.config.js; never shipped.
+import { lazy, StrictMode, Suspense } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { setupListeners } from '@reduxjs/toolkit/query';
+import { Provider, useSelector } from 'react-redux';
+import { BrowserRouter, Route, Routes, useNavigate } from 'react-router-dom';
+import { floorApi } from './floorApi';
+
+const rootReducer = combineSlices(floorApi);
+type FloorState = ReturnType<typeof rootReducer>;
+
+const store = configureStore({
+  reducer: rootReducer,
+  middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(floorApi.middleware),
+});
+setupListeners(store.dispatch);
+
+const FloorRoute = lazy(() => import(/* webpackChunkName: "floor-route" */ './FloorRoute'));
+
+function Home() {
+  const navigate = useNavigate();
+  const queries = useSelector((state: FloorState) => Object.keys(state.api.queries).length);
+  return (
+    <button type="button" onClick={() => navigate('/items/1')}>
+      {queries}
+    </button>
+  );
+}
+
+const app = (
+  <StrictMode>
+    <Provider store={store}>
+      <BrowserRouter>
+        <Suspense fallback={null}>
+          <Routes>
+            <Route path="/" element={<Home />} />
+            <Route path="/items/:id" element={<FloorRoute />} />
+          </Routes>
+        </Suspense>
+      </BrowserRouter>
+    </Provider>
+  </StrictMode>
+);
+
+const container = document.getElementById('root');
+if (!container) throw new Error('The page has no #root element.');
+if (container.hasChildNodes()) hydrateRoot(container, app);
+else createRoot(container).render(app);

@@ -20,6 +20,7 @@ import {
   type ProcessExit,
 } from './processes';
 import { round } from './stats';
+import type { LoadFigures } from './api';
 
 export const PRODUCTION = {
   connections: 50,
@@ -38,24 +39,13 @@ export const PRODUCTION = {
 } as const;
 export const PROFILE_PATH = `/user_profile/${PROFILE_ID}`;
 
-export interface CannonFigures {
+/** One autocannon run: the mock API's load figures, and what this bench adds to them. */
+export interface CannonFigures extends Omit<LoadFigures, 'method'> {
   name: string;
-  url: string;
   /** What each connection sends in turn. */
   requests: string[];
   acceptEncoding: string | null;
-  connections: number;
-  durationSeconds: number;
   warmup: boolean;
-  requestsPerSecond: number;
-  latencyP50Ms: number;
-  latencyP90Ms: number;
-  latencyP99Ms: number;
-  latencyMaxMs: number;
-  totalRequests: number;
-  non2xx: number;
-  errors: number;
-  timeouts: number;
   statusCodes: Record<string, number>;
   /** The machine's 1-minute load average when the run started and ended (it is shared). */
   loadAverage: [number, number];

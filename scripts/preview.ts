@@ -2,7 +2,7 @@
 // dist-server/app.js, exactly what `npm run serve` runs) with the mock API in front of it: the
 // API under /api, media under /media, the emulators under /v1 and /__*. The production server is
 // configured as it would be live: its API is this origin's /api, its public origin this origin.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
@@ -23,7 +23,11 @@ async function main(): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createServerApp, SERVER_TIMEOUTS } = require(SERVER_APP) as ServerModule;
 
-  const server = createServer();
+  // The port comes first (the servers are configured with it); a request that arrives before
+  // they are ready waits for them instead of hanging unanswered.
+  const early: [IncomingMessage, ServerResponse][] = [];
+  const hold = (req: IncomingMessage, res: ServerResponse) => early.push([req, res]);
+  const server = createServer(hold);
   Object.assign(server, SERVER_TIMEOUTS);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject).listen(port, () => resolve());
@@ -49,7 +53,9 @@ async function main(): Promise<void> {
   app.disable('x-powered-by');
   app.use(mockApi.app);
   app.use(production.app);
+  server.off('request', hold);
   server.on('request', app);
+  for (const [req, res] of early.splice(0)) app(req, res);
   console.log(`Preview on ${publicOrigin}/ (API /api, media /media, data: ${dataDir})`);
   const stop = () => {
     production.beginShutdown();

@@ -27,7 +27,8 @@ export async function waitForUp(
       throw new Error(`the server exited (${child.exitCode}) before ${url} answered`);
     }
     try {
-      if ((await fetch(url)).ok) return;
+      // Each try gives up after 2 s: a server that accepts but never answers must not hang us.
+      if ((await fetch(url, { signal: AbortSignal.timeout(2000) })).ok) return;
     } catch {
       // not listening yet
     }

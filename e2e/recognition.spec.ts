@@ -193,6 +193,9 @@ test.describe('sending a recognition', () => {
     // The page the redirect opened is the server's until the app takes over.
     await waitForApp(page);
     await dialog.getByRole('button', { name: 'OK' }).click();
+    // The profile OK reloads, not the page it was clicked on (which showed the card already).
+    await expect(page).toHaveURL(/\/user_profile\/theodore-brooks$/);
+    await waitForApp(page);
     const first = page.getByRole('article').first();
     await expect(first.getByRole('heading')).toHaveText(/Robin Photos recognized/i);
     await expect(first.getByRole('button', { name: /Show image \d of 3/ })).toHaveCount(3);
@@ -230,6 +233,8 @@ test.describe('sending a recognition', () => {
       .getByRole('dialog', { name: 'Congratulations! Your recognition has been sent.' })
       .getByRole('button', { name: 'OK' })
       .click();
+    await expect(page).toHaveURL(/\/user_profile\/nadia-okafor$/);
+    await waitForApp(page);
     const first = page.getByRole('article').first();
     await expect(first.getByRole('heading')).toHaveText(/Robin Video celebrated/i);
     await expect(first.getByRole('button', { name: /^Play/ })).toBeVisible();

@@ -12,7 +12,7 @@ import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs, type TabDefinition } from './ProfileTabs';
 import { CongratulationsModal, type VerifyPayment } from './CongratulationsModal';
-import { takeSentMark } from './sentMark';
+import { clearSentMark, hasSentMark } from './sentMark';
 import { titleCase } from '../../lib/titleCase';
 import { isPlausibleProfileId } from '../../api/contract/profileId';
 import { type FlowKind } from '../../api/contract/kinds';
@@ -31,9 +31,13 @@ interface ProfilePageProps {
 
 export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
-  const { data, error, isLoading, refetch } = useGetProfileQuery(id, {
+  // Just sent something here: the page may be a cached copy from before it (the server's and a
+  // CDN's keep a profile page a few seconds), so the lookup is made again as the page mounts.
+  const [justSent] = useState(() => hasSentMark(id));
+  const { data, error, isLoading } = useGetProfileQuery(id, {
     // An id that cannot name an account is not asked for: the OOPS screen says so at once.
     skip: !isPlausibleProfileId(id),
+    refetchOnMountOrArgChange: justSent,
   });
   // The chosen flow belongs to the profile it was chosen on.
   const [chosen, setChosen] = useState<{ id: string; kind: FlowKind } | null>(null);
@@ -44,11 +48,9 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     if (id) rememberCurrentUserId(id);
   }, [id]);
 
-  // Just sent something here: the page may be a cached copy from before it, so ask once more.
-  const loaded = data !== undefined;
   useEffect(() => {
-    if (loaded && takeSentMark(id)) void refetch();
-  }, [id, loaded, refetch]);
+    if (justSent) clearSentMark();
+  }, [justSent]);
 
   useEffect(() => {
     if (error) console.error('Failed to fetch user details', error);

@@ -13,16 +13,28 @@ export function markSent(profileId: string, now = Date.now()): void {
   }
 }
 
-/** Whether `profileId` was just sent something; the mark is used up. */
-export function takeSentMark(profileId: string, now = Date.now()): boolean {
+/** Whether `profileId` was just sent something (within two minutes). */
+export function hasSentMark(profileId: string, now = Date.now()): boolean {
   try {
     const raw = globalThis.sessionStorage?.getItem(KEY);
     if (!raw) return false;
     const mark = JSON.parse(raw) as { id?: unknown; at?: unknown };
-    if (mark.id !== profileId) return false;
-    globalThis.sessionStorage.removeItem(KEY);
-    return typeof mark.at === 'number' && now - mark.at >= 0 && now - mark.at < VALID_MS;
+    return (
+      mark.id === profileId &&
+      typeof mark.at === 'number' &&
+      now - mark.at >= 0 &&
+      now - mark.at < VALID_MS
+    );
   } catch {
     return false;
+  }
+}
+
+/** The mark has done its work (the page asked again). */
+export function clearSentMark(): void {
+  try {
+    globalThis.sessionStorage?.removeItem(KEY);
+  } catch {
+    // Nothing to clear.
   }
 }

@@ -48,10 +48,12 @@ async function load(
     ...options,
     warmup: { connections: 10, duration: 2 },
   });
+  return { name, method: options.method, url, ...cannonFigures(result) };
+}
+
+/** What every load report takes from an autocannon result. */
+export function cannonFigures(result: autocannon.Result) {
   return {
-    name,
-    method: options.method,
-    url,
     connections: result.connections,
     durationSeconds: result.duration,
     requestsPerSecond: result.requests.average,

@@ -20,7 +20,7 @@ import {
   type ProcessExit,
 } from './processes';
 import { round } from './stats';
-import type { LoadFigures } from './api';
+import { cannonFigures, type LoadFigures } from './api';
 
 export const PRODUCTION = {
   connections: 50,
@@ -113,18 +113,8 @@ async function cannon(
       r.setupRequest ? `${PROFILE_PATH}?show=true&ref=<n>` : (r.path ?? '/'),
     ),
     acceptEncoding,
-    connections: result.connections,
-    durationSeconds: result.duration,
     warmup,
-    requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP90Ms: result.latency.p90,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
-    totalRequests: result.latency.totalCount,
-    non2xx: result.non2xx,
-    errors: result.errors,
-    timeouts: result.timeouts,
+    ...cannonFigures(result),
     statusCodes,
     loadAverage: [round(loadBefore, 2), round(os.loadavg()[0]!, 2)],
   };

@@ -18,6 +18,8 @@ interface CardPaymentProps {
   returnPath: string;
   /** True while a confirmation is running: Pay Now is disabled so a card is charged once. */
   confirming: boolean;
+  /** True once the payment succeeded: Pay Now stays disabled while the page moves on. */
+  paid: boolean;
   onConfirmStart: () => void;
   onSucceeded: () => void;
   /** The confirmation ended without success (Stripe's message, or the catalogue's). */
@@ -30,6 +32,7 @@ export function CardPayment({
   getClientSecret,
   returnPath,
   confirming,
+  paid,
   onConfirmStart,
   onSucceeded,
   onFailed,
@@ -37,12 +40,13 @@ export function CardPayment({
 }: CardPaymentProps) {
   const elements = useElements();
   const labelId = useId();
-  // Two clicks can land before `confirming` re-renders: this guard sees the first at once.
+  // Two clicks can land before `confirming` re-renders: this guard sees the first at once. It
+  // stays set after a success, so a click that lands after the charge cannot start another.
   const inFlight = useRef(false);
 
   const pay = async (event: FormEvent) => {
     event.preventDefault();
-    if (confirming || inFlight.current) return;
+    if (confirming || paid || inFlight.current) return;
     if (!elements) {
       onNotStarted(PAYMENT_MESSAGES.notInitialized);
       return;
@@ -50,6 +54,7 @@ export function CardPayment({
     inFlight.current = true;
     onConfirmStart();
     let intentError: unknown = null;
+    let succeeded = false;
     try {
       const result = await payWithElements({
         elements,
@@ -60,14 +65,16 @@ export function CardPayment({
           }),
         returnUrl: new URL(returnPath, window.location.origin).href,
       });
-      if (result.outcome === 'succeeded') onSucceeded();
-      else onFailed(failureMessage(result));
+      if (result.outcome === 'succeeded') {
+        succeeded = true;
+        onSucceeded();
+      } else onFailed(failureMessage(result));
     } catch (error) {
       if (intentError !== null) onFailed(intentErrorMessage(intentError));
       else if (error instanceof StripeUnavailableError) onFailed(error.message);
       else onFailed(PAYMENT_MESSAGES.exception);
     } finally {
-      inFlight.current = false;
+      inFlight.current = succeeded;
     }
   };
 
@@ -82,7 +89,7 @@ export function CardPayment({
       <button
         type="submit"
         className="button card-payment__pay"
-        disabled={confirming}
+        disabled={confirming || paid}
         aria-busy={confirming}
       >
         Pay Now

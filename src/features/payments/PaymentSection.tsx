@@ -280,6 +280,7 @@ export function PaymentSection({
               getClientSecret={() => intent.obtain('card', payment.amountCents ?? cardCents)}
               returnPath={returnPath}
               confirming={status === 'confirming'}
+              paid={status === 'succeeded'}
               onConfirmStart={() => {
                 setMessage(null);
                 dispatch(confirmationStarted());

@@ -3,7 +3,7 @@
 // with deploy/nginx.conf filled in. Each runs in its own process group on a free port; the bench
 // stops each group by its own id, never by name.
 import { execFile, spawn } from 'node:child_process';
-import { createWriteStream, realpathSync } from 'node:fs';
+import { createWriteStream, readFileSync, realpathSync } from 'node:fs';
 import { chmod, mkdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -14,6 +14,24 @@ import { ROOT } from './server';
 const run = promisify(execFile);
 
 export const SERVER_SCRIPT = path.join(ROOT, 'dist-server', 'server.js');
+
+/** `npm run serve` (package.json), taken apart: `NAME=value ... node --option ... script`. */
+export const SERVE = ((): { env: Record<string, string>; nodeOptions: string[] } => {
+  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const words = pkg.scripts.serve!.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0 || words[words.length - 1] !== 'dist-server/server.js') {
+    throw new Error(`npm run serve is not "NAME=value ... node ... dist-server/server.js"`);
+  }
+  return {
+    env: Object.fromEntries(
+      words.slice(0, node).map((word) => word.split('=', 2) as [string, string]),
+    ),
+    nodeOptions: words.slice(node + 1, -1),
+  };
+})();
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
@@ -184,13 +202,11 @@ export async function startProductionServer(options: {
     name: options.name,
     // The node binary itself (not npm, not a shell): its pid is the server's, for /proc.
     command: process.execPath,
-    // As `npm run serve` and the image run it (the server collects once it goes quiet).
-    args: ['--expose-gc', SERVER_SCRIPT],
+    // With the node options and environment `npm run serve` gives it (the image's are the same).
+    args: [...SERVE.nodeOptions, SERVER_SCRIPT],
     env: {
       ...process.env,
-      NODE_ENV: 'production',
-      // As `npm run serve` and the image run it.
-      MALLOC_ARENA_MAX: '2',
+      ...SERVE.env,
       LOG_LEVEL: 'error',
       PORT: String(port),
       API_BASE_URL: options.apiBaseUrl,

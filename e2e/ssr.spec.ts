@@ -22,6 +22,40 @@ test.describe('server rendering of the profile route', () => {
       // The profile route's stylesheet is linked by the server: the card is laid out.
       const card = await page.locator('.profile-card').boundingBox();
       expect(card?.width).toBeGreaterThan(200);
+      // Media the app holds until it works come from their <noscript> copies: every picture and
+      // video shown has its source, and no empty box is left where a held one would be.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const media = page.locator('main img, main video');
+      await expect
+        .poll(() =>
+          media.evaluateAll((elements) =>
+            elements
+              .filter((el) => getComputedStyle(el).display !== 'none')
+              .map((el) =>
+                el instanceof HTMLImageElement
+                  ? el.complete && el.naturalWidth > 0
+                    ? 'shown'
+                    : `picture not loaded: ${el.alt}`
+                  : (el as HTMLVideoElement).currentSrc
+                    ? 'shown'
+                    : `video without a source: ${el.getAttribute('aria-label')}`,
+              )
+              .filter((state) => state !== 'shown'),
+          ),
+        )
+        .toEqual([]);
+      const held = await media.evaluateAll(
+        (elements) =>
+          elements.filter(
+            (el) =>
+              el instanceof HTMLImageElement &&
+              !el.hasAttribute('src') &&
+              getComputedStyle(el).display === 'none',
+          ).length,
+      );
+      expect(held).toBeGreaterThan(0);
+      await expect(page.locator('main video[controls]').first()).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot('ssr-no-javascript');
     });
 

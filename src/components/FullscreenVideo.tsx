@@ -15,6 +15,8 @@ interface FullscreenVideoProps {
 export function FullscreenVideo({ src, mimeType, label, className }: FullscreenVideoProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const hydrated = useHydrated();
+  // "#t=0.1" makes the browser seek and paint a frame as the poster, instead of black.
+  const source = src.includes('#') ? src : `${src}#t=0.1`;
   const [playing, setPlaying] = useState(false);
 
   useEffect(() => {
@@ -66,11 +68,25 @@ export function FullscreenVideo({ src, mimeType, label, className }: FullscreenV
         tabIndex={playing ? 0 : -1}
         aria-label={label}
       >
-        {/* "#t=0.1" makes the browser seek and paint a frame as the poster, instead of black. */}
         {/* Fetched once the page works (inserting the source starts the load): a video never
             competes with the page's scripts on a slow line. */}
-        {hydrated && <source src={src.includes('#') ? src : `${src}#t=0.1`} type={mimeType} />}
+        {hydrated && <source src={source} type={mimeType} />}
       </video>
+      {!hydrated && (
+        // Without JavaScript the page never "works": this copy, with the browser's own controls,
+        // plays the video, and the held one and its button are hidden (scripting: none).
+        <noscript>
+          {/* eslint-disable-next-line jsx-a11y/media-has-caption -- guests' uploads come without caption tracks */}
+          <video
+            className="fullscreen-video__noscript"
+            src={source}
+            preload="metadata"
+            playsInline
+            controls
+            aria-label={label}
+          />
+        </noscript>
+      )}
       {!playing && (
         <button type="button" className="fullscreen-video__play" onClick={() => void play()}>
           <span aria-hidden="true" className="fullscreen-video__icon" />

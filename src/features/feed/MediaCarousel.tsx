@@ -150,21 +150,14 @@ export function MediaCarousel({ images, giverName, inFirstView = false }: MediaC
               data-current={i === current}
               aria-hidden={i === current ? undefined : true}
             >
-              <img
-                src={hydrated || (inFirstView && i === 0) ? src : undefined}
+              <Picture
+                src={src}
                 alt={
                   single
                     ? `Photo from ${giverName}`
                     : `Photo ${i + 1} of ${count} from ${giverName}`
                 }
-                width={IMAGE_WIDTH}
-                height={IMAGE_HEIGHT}
-                loading="lazy"
-                decoding="async"
-                // The feed's pictures never compete with the page's scripts: they are asked for once
-                // the page works, and at low priority.
-                fetchPriority="low"
-                draggable={false}
+                held={!hydrated && !(inFirstView && i === 0)}
               />
             </div>
           ))}
@@ -257,5 +250,33 @@ function ArrowButton({ direction, disabled, onClick, onKeyDown }: ArrowButtonPro
         <path d={direction === 'next' ? 'm9 18 6-6-6-6' : 'm15 18-6-6 6-6'} />
       </svg>
     </button>
+  );
+}
+
+/**
+ * One picture of the feed. A held one (the page does not work yet) has no src, so it never
+ * competes with the page's scripts; without JavaScript the page never works, so its <noscript>
+ * copy shows the picture and the held one is hidden (MediaCarousel.css, scripting: none).
+ */
+function Picture({ src, alt, held }: { src: string; alt: string; held: boolean }) {
+  const size = { width: IMAGE_WIDTH, height: IMAGE_HEIGHT };
+  return (
+    <>
+      <img
+        src={held ? undefined : src}
+        alt={alt}
+        {...size}
+        loading="lazy"
+        decoding="async"
+        // Asked for once the page works, and at low priority.
+        fetchPriority="low"
+        draggable={false}
+      />
+      {held && (
+        <noscript>
+          <img src={src} alt={alt} {...size} loading="lazy" decoding="async" />
+        </noscript>
+      )}
+    </>
   );
 }

@@ -288,6 +288,47 @@ describe('CORS and unknown routes', () => {
     expect(write.status).toBe(405);
   });
 
+  it("runs a _like filter as plain text, never as the caller's regular expression", async () => {
+    const guest = (email: string) =>
+      api.request('user/v2/createWebUser', jsonPost({ fullName: 'Like Tester', email }));
+    // As a regular expression, ^a{122}(a|aa)+Y on this address backtracks for hours.
+    const long = `${'a'.repeat(170)}@example.com`;
+    expect((await guest(long)).status).toBe(200);
+    expect((await guest('a(b)+c@example.com')).status).toBe(200);
+    const ids = async (query: string) => {
+      const started = performance.now();
+      const response = await api.request(`__db/guests?${query}`);
+      const elapsed = performance.now() - started;
+      expect(response.status).toBe(200);
+      const rows = (await response.json()) as { email: string }[];
+      return { rows, elapsed };
+    };
+    const redos = await ids(`email_like=${encodeURIComponent('^a{122}(a|aa)+Y')}`);
+    expect(redos.rows).toEqual([]);
+    // Orders of magnitude apart: the regular expression would not answer at all.
+    expect(redos.elapsed).toBeLessThan(1000);
+    // As text, "(b)+c" is found in a(b)+c@...; as a regular expression it would not be.
+    const literal = await ids(`email_like=${encodeURIComponent('(b)+C')}`);
+    expect(literal.rows.map((row) => row.email)).toEqual(['a***@example.com']);
+  });
+
+  it('shows no client secret and no whole email, and not the idempotency records', async () => {
+    await api.request(
+      'user/v2/createWebUser',
+      jsonPost({ fullName: 'Secret Keeper', email: 'keeper@example.com' }),
+    );
+    const guests = (await (await api.request('__db/guests')).json()) as { email: string }[];
+    expect(guests.length).toBeGreaterThan(0);
+    for (const { email } of guests) expect(email).toMatch(/^.\*\*\*@/);
+    const idempotency = await api.request('__db/idempotency');
+    expect(idempotency.status).toBe(404);
+    expect(((await idempotency.json()) as { error: string }).error).toBe('not_offered');
+    const whole = await (await api.request('__db/db')).text();
+    expect(whole).not.toMatch(/_secret_/);
+    expect(whole).not.toMatch(/keeper@example\.com/);
+    expect(Object.keys(JSON.parse(whole) as object)).not.toContain('idempotency');
+  });
+
   it('lists the five demo profiles for the home page', async () => {
     const body = (await (await api.request('__demo-profiles')).json()) as {
       data: { data: { id: string }[] };

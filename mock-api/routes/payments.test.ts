@@ -401,6 +401,21 @@ describe('create-payment-intent', () => {
   });
 });
 
+describe('the data view of payments', () => {
+  it('never shows a client secret: the whole data has the payment, not its secret', async () => {
+    const secret = await clientSecretOf(await post('create-payment-intent', tipBody()));
+    const response = await api.request('__db/db');
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    expect(text).toContain(intentIdOf(secret));
+    expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/_secret_/);
+    // The idempotency records replay answers that carry the secret: not shown at all.
+    expect(Object.keys(JSON.parse(text) as object)).not.toContain('idempotency');
+    expect((await api.request('__db/idempotency')).status).toBe(404);
+  });
+});
+
 describe('create-donation-intent', () => {
   it('creates a donation intent for Green Earth Fund', async () => {
     const secret = await clientSecretOf(await post('create-donation-intent', donationBody()));

@@ -185,7 +185,19 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
         401,
       );
     }
-    if (key === secretKey) return { kind: 'secret', key };
+    if (key === secretKey) {
+      // A browser marks what it sends (Origin on cross-origin and POST requests, Sec-Fetch-Site
+      // on all): the secret key is for servers, so a page holding it learns nothing.
+      if (req.get('origin') !== undefined || req.get('sec-fetch-site') !== undefined) {
+        throw invalidRequest(
+          'Secret API keys cannot be used from a browser. Use your publishable key with Stripe.js, and your secret key only on your server.',
+          undefined,
+          'secret_key_in_browser',
+          403,
+        );
+      }
+      return { kind: 'secret', key };
+    }
     if (key === publishableKey) return { kind: 'publishable', key };
     throw invalidRequest(
       `Invalid API Key provided: ${maskKey(key)}`,
@@ -370,9 +382,9 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
   }
 
   const router = Router();
-  router.use(
-    allowAnyOrigin(['Authorization', 'Content-Type', 'Idempotency-Key', 'Stripe-Version']),
-  );
+  // Stripe.js's calls are CORS simple requests (a form body, the publishable key as a field): no
+  // browser may send an Authorization header here, so none can present the secret key that way.
+  router.use(allowAnyOrigin(['Content-Type']));
   router.use(express.urlencoded({ extended: true, limit: '100kb', parameterLimit: 1000 }));
   router.use((_req, res, next) => {
     res.setHeader('Request-Id', newId('req'));

@@ -277,6 +277,51 @@ describe('the 3-D Secure card 4000 0025 0000 3155', () => {
   });
 });
 
+describe('the secret key, from a browser', () => {
+  const secretCall = (init: RequestInit, query = '') =>
+    fetch(`${api.origin}/v1/payment_intents${query}`, init);
+
+  it('is refused when a page sends it, with an Origin or as a same-origin fetch', async () => {
+    const intent = await createIntent();
+    const browsers: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'same-origin' },
+    ];
+    for (const headers of browsers) {
+      const listed = await secretCall(
+        { headers },
+        `?${new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString()}`,
+      );
+      expect(listed.status).toBe(403);
+      expect(((await listed.json()) as { error: { code: string } }).error.code).toBe(
+        'secret_key_in_browser',
+      );
+      const cancel = await fetch(`${api.origin}/v1/payment_intents/${intent.id}/cancel`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString(),
+      });
+      expect(cancel.status).toBe(403);
+    }
+    // Nothing changed: the server's SDK still sees the intent waiting for its payment method.
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe(
+      'requires_payment_method',
+    );
+  });
+
+  it('cannot be sent in an Authorization header across origins (the preflight refuses it)', async () => {
+    const preflight = await fetch(`${api.origin}/v1/payment_intents`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+  });
+});
+
 describe('payment methods', () => {
   it.each([
     [{ 'card[number]': '4242424242424241' }, 'incorrect_number', STRIPE_MESSAGES.incorrectNumber],

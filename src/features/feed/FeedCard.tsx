@@ -19,11 +19,9 @@ interface FeedCardProps {
   now: number;
   /** Like, Comment and Share only exist in the mobile app: the feed tells the visitor so. */
   onAppOnlyAction: (action: AppOnlyAction) => void;
-  /** The first card: its first picture may be in view at once, so it does not wait. */
-  inFirstView?: boolean;
 }
 
-export function FeedCard({ item, now, onAppOnlyAction, inFirstView = false }: FeedCardProps) {
+export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
   const titleId = useId();
   const giver = item.giveThanksUser.fullName;
   const text = item.sayThanks.trim();
@@ -66,7 +64,7 @@ export function FeedCard({ item, now, onAppOnlyAction, inFirstView = false }: Fe
           </span>
         )}
       </header>
-      <CardMedia media={item.media} giver={giver} inFirstView={inFirstView} />
+      <CardMedia media={item.media} giver={giver} />
       {text && <p className="feed-card__text">{text}</p>}
       <footer className="feed-card__actions">
         <ActionButton label="Like" onClick={() => onAppOnlyAction('Like')}>
@@ -83,15 +81,7 @@ export function FeedCard({ item, now, onAppOnlyAction, inFirstView = false }: Fe
   );
 }
 
-function CardMedia({
-  media,
-  giver,
-  inFirstView,
-}: {
-  media: readonly FeedMedia[];
-  giver: string;
-  inFirstView: boolean;
-}) {
+function CardMedia({ media, giver }: { media: readonly FeedMedia[]; giver: string }) {
   const video = media.find((m) => isVideoType(m.mimeType.toLowerCase()));
   if (video) {
     return (
@@ -108,7 +98,7 @@ function CardMedia({
     .filter((m) => m.mimeType.toLowerCase().startsWith('image/'))
     .map((m) => m.imgUrl);
   if (images.length === 0) return null;
-  return <MediaCarousel images={images} giverName={giver} inFirstView={inFirstView} />;
+  return <MediaCarousel images={images} giverName={giver} />;
 }
 
 /** The giver's picture, or a drawn silhouette when they have none or it fails to load. */

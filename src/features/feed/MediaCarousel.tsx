@@ -30,14 +30,9 @@ interface MediaCarouselProps {
   images: readonly string[];
   /** The giver's full name, for the alt texts ("Photo 1 of 3 from {giverName}"). */
   giverName: string;
-  /**
-   * The feed's first card: its first picture may be in view as the page paints, so it is asked
-   * for at once; every other picture waits until the page works.
-   */
-  inFirstView?: boolean;
 }
 
-export function MediaCarousel({ images, giverName, inFirstView = false }: MediaCarouselProps) {
+export function MediaCarousel({ images, giverName }: MediaCarouselProps) {
   const count = images.length;
   const hydrated = useHydrated();
   const [index, setIndex] = useState(0);
@@ -157,7 +152,7 @@ export function MediaCarousel({ images, giverName, inFirstView = false }: MediaC
                     ? `Photo from ${giverName}`
                     : `Photo ${i + 1} of ${count} from ${giverName}`
                 }
-                held={!hydrated && !(inFirstView && i === 0)}
+                held={!hydrated}
               />
             </div>
           ))}

@@ -15,12 +15,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
-  // The testers' fault scenarios are global state of the one preview server: scenarios.spec.ts
-  // runs alone, after every other spec has finished (and is skipped when one of them failed).
-  projects: [
-    { name: 'main', testIgnore: /scenarios\.spec\.ts$/ },
-    { name: 'scenarios', testMatch: /scenarios\.spec\.ts$/, dependencies: ['main'] },
-  ],
+  // The testers' fault scenarios belong to each browser context (a cookie), so scenarios.spec.ts
+  // runs beside every other spec.
+  projects: [{ name: 'main' }],
   use: {
     browserName: 'chromium',
     headless: true,

@@ -9,12 +9,12 @@ const MiniCssExtractPlugin = require('mini-css-extract-plugin');
 const defaults = require('./mock-api/defaults.json');
 
 /** Build-time app config; validated again in the app by src/config/env.ts. */
-function appConfig(isProduction) {
+function appConfig() {
   const env = process.env;
-  const mockApiPort = env.MOCK_API_PORT || defaults.mockApiPort;
   return {
-    // The production build talks to its own origin (npm run preview serves the API under /api).
-    apiBaseUrl: env.API_BASE_URL || (isProduction ? '/api' : `http://localhost:${mockApiPort}/api`),
+    // Both builds talk to their own origin: npm run preview, and npm start's dev server, serve
+    // the mock API under /api (one origin, so a tester's scenario cookie comes with every call).
+    apiBaseUrl: env.API_BASE_URL || '/api',
     guestToken: env.GUEST_TOKEN || defaults.guestToken,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || 'pk_test_emulator',
     recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || 'emulator-site-key',
@@ -25,13 +25,7 @@ function appConfig(isProduction) {
     scenarioPanel: !env.STRIPE_PUBLISHABLE_KEY,
     // The mock API's Branch emulator (mock-api/emulators/branch.ts) unless a real key is set;
     // BRANCH_API_URL= (empty) is the real Branch API.
-    branchApiUrl:
-      env.BRANCH_API_URL ??
-      (env.BRANCH_KEY
-        ? ''
-        : isProduction
-          ? '/__branch'
-          : `http://localhost:${mockApiPort}/__branch`),
+    branchApiUrl: env.BRANCH_API_URL ?? (env.BRANCH_KEY ? '' : '/__branch'),
   };
 }
 
@@ -39,10 +33,8 @@ function appConfig(isProduction) {
  * Where emulator builds send the third-party scripts the real libraries load (see
  * mock-api/emulators/emulator-redirects.js). A service configured live gets no rule.
  */
-function emulatorRedirects(config, isProduction) {
-  const mockApi = isProduction
-    ? ''
-    : `http://localhost:${process.env.MOCK_API_PORT || defaults.mockApiPort}`;
+function emulatorRedirects(config) {
+  // The emulators are on the page's own origin (preview and npm start alike).
   const rules = [];
   if (config.branchApiUrl) {
     rules.push({
@@ -53,13 +45,13 @@ function emulatorRedirects(config, isProduction) {
   if (!process.env.STRIPE_PUBLISHABLE_KEY) {
     rules.push({
       match: '^https://js\\.stripe\\.com/(v3/?|[a-z]+/stripe\\.js)',
-      to: `${mockApi}/__stripe/stripe.js`,
+      to: '/__stripe/stripe.js',
     });
   }
   if (!process.env.RECAPTCHA_SITE_KEY) {
     rules.push({
       match: '^https://www\\.(google\\.com|recaptcha\\.net)/recaptcha/[^?]*',
-      to: `${mockApi}/__recaptcha/api.js`,
+      to: '/__recaptcha/api.js',
     });
   }
   return rules;
@@ -248,13 +240,13 @@ function serverConfig(config) {
 
 module.exports = (_env, argv) => {
   const isProduction = argv.mode === 'production';
-  const config = appConfig(isProduction);
+  const config = appConfig();
   const client = clientConfig(config, isProduction);
   return isProduction ? [client, serverConfig(config)] : client;
 };
 
 function clientConfig(config, isProduction) {
-  const redirects = emulatorRedirects(config, isProduction);
+  const redirects = emulatorRedirects(config);
   return {
     name: 'client',
     mode: isProduction ? 'production' : 'development',

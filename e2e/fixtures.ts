@@ -22,19 +22,22 @@ export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
 }
 
+/** Makes `page.goto` wait, on an app page, until the app works (as the `page` fixture's does). */
+export function gotoWaitsForApp(page: Page): Page {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const answer = await goto(url, options);
+    if (answer?.ok() !== false && (await page.locator('#root').count()) > 0) {
+      await waitForApp(page);
+    }
+    return answer;
+  };
+  return page;
+}
+
 export const test = base.extend<Fixtures>({
   page: async ({ page, javaScriptEnabled }, use) => {
-    if (javaScriptEnabled !== false) {
-      const goto = page.goto.bind(page);
-      page.goto = async (url, options) => {
-        const answer = await goto(url, options);
-        if (answer?.ok() !== false && (await page.locator('#root').count()) > 0) {
-          await waitForApp(page);
-        }
-        return answer;
-      };
-    }
-    await use(page);
+    await use(javaScriptEnabled !== false ? gotoWaitsForApp(page) : page);
   },
   // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.
   // eslint-disable-next-line no-empty-pattern

@@ -22,13 +22,14 @@ export async function paymentsOf(
   request: APIRequestContext,
   guestName: string,
 ): Promise<PaymentRow[]> {
-  const response = await request.get('/api/__payments', { headers: AUTH });
+  // Every tester's: each test's browser context is its own tester.
+  const response = await request.get('/api/__payments?all=true', { headers: AUTH });
   expect(response.ok()).toBe(true);
   const rows = ((await response.json()) as { data: { data: PaymentRow[] } }).data.data;
   return rows.filter((row) => row.metadata.guestName === guestName);
 }
 
-/** The testers' fault scenarios (mock-api/scenarios.ts): global state of the one preview server. */
+/** The testers' fault scenarios (mock-api/scenarios.ts): each browser context's own. */
 export type ScenarioName =
   | 'intent-error'
   | 'intent-missing'
@@ -38,13 +39,17 @@ export type ScenarioName =
   | 'wallet-unsupported'
   | 'stripe-unavailable';
 
-/** Picks a scenario with `POST /api/__scenarios` (`null` clears it) and checks it took. */
+/**
+ * Picks a scenario for this page's browser context with `POST /api/__scenarios` (`null` clears
+ * it) and checks it took: `page.request` shares the context's cookies, so the tester cookie the
+ * answer sets comes with the page's own calls.
+ */
 export async function setScenario(
-  request: APIRequestContext,
+  page: Page,
   name: ScenarioName | null,
   delayMs?: number,
 ): Promise<void> {
-  const response = await request.post('/api/__scenarios', {
+  const response = await page.request.post('/api/__scenarios', {
     headers: AUTH,
     data: delayMs === undefined ? { name } : { name, delayMs },
   });

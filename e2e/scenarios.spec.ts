@@ -1,9 +1,9 @@
 // The testers' fault scenarios (POST /api/__scenarios) through the real gift-only screens: what
 // the guest sees, that nothing is charged, and that the app works again once the scenario is
-// cleared. A scenario is global state of the one preview server, so this file runs in its own
-// Playwright project after every other spec (playwright.config.ts), one test at a time.
-import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+// cleared. A scenario belongs to the browser context that set it (its tester cookie), so these
+// tests run beside every other spec; one of them shows two testers at once.
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { test, expect, gotoWaitsForApp } from './fixtures';
 import {
   fillCard,
   guestName,
@@ -17,12 +17,6 @@ const PROFILE = 'ava-martinez';
 const CARD_OPTION = /Tip via Debit\/Credit Card/;
 const NOT_PROCESSED = 'Payment could not be processed. Please try again.';
 
-test.describe.configure({ mode: 'serial' });
-
-test.afterEach(async ({ request }) => {
-  await setScenario(request, null);
-});
-
 /** Opens a $10 tip to Ava with the captcha passed, up to the card option. */
 async function openTip(page: Page, guest: string) {
   await startGift(page, PROFILE, /Give Gift/, guest);
@@ -32,8 +26,8 @@ async function openTip(page: Page, guest: string) {
 }
 
 /** Clears the scenario and shows the app answers normally again: a fresh profile page loads. */
-async function expectRecovered(page: Page, request: APIRequestContext) {
-  await setScenario(request, null);
+async function expectRecovered(page: Page) {
+  await setScenario(page, null);
   await page.goto(`/user_profile/${PROFILE}`);
   await expect(page.getByRole('heading', { name: 'Ava Martinez', level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: /Give Gift/ })).toBeEnabled();
@@ -53,7 +47,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
       saveScreenshot,
     }) => {
       const guest = guestName(`Scenario ${name}`);
-      await setScenario(request, name);
+      await setScenario(page, name);
       await openTip(page, guest);
       await page.getByRole('button', { name: CARD_OPTION }).click();
 
@@ -64,7 +58,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
       await saveScreenshot(`scenario-${name}`);
       await expectNoIntent(request, guest);
 
-      await expectRecovered(page, request);
+      await expectRecovered(page);
     });
   }
 
@@ -73,7 +67,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     request,
   }) => {
     const guest = guestName('Scenario drop');
-    await setScenario(request, 'network-drop');
+    await setScenario(page, 'network-drop');
     await openTip(page, guest);
     await page.getByRole('button', { name: CARD_OPTION }).click();
 
@@ -81,7 +75,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
     await expectNoIntent(request, guest);
 
-    await expectRecovered(page, request);
+    await expectRecovered(page);
   });
 
   test('slow: the card option waits disabled, then Pay Now comes and 4242 pays', async ({
@@ -90,7 +84,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     saveScreenshot,
   }) => {
     const guest = guestName('Scenario slow');
-    await setScenario(request, 'slow', 3000);
+    await setScenario(page, 'slow', 3000);
     await openTip(page, guest);
     const cardOption = page.getByRole('button', { name: CARD_OPTION });
     await cardOption.click();
@@ -115,7 +109,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     const rows = await paymentsOf(request, guest);
     expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 1000]]);
 
-    await expectRecovered(page, request);
+    await expectRecovered(page);
   });
 
   test('stripe-unavailable: “Failed to load Stripe.js” and no charge', async ({
@@ -125,7 +119,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     saveScreenshot,
   }) => {
     const guest = guestName('Scenario nostripe');
-    await setScenario(request, 'stripe-unavailable');
+    await setScenario(page, 'stripe-unavailable');
     await openTip(page, guest);
     await page.getByRole('button', { name: CARD_OPTION }).click();
 
@@ -137,7 +131,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     const rows = await paymentsOf(request, guest);
     expect(rows.filter((row) => row.status === 'succeeded')).toEqual([]);
 
-    await expectRecovered(page, request);
+    await expectRecovered(page);
     expect((await request.get('/__stripe/stripe.js')).ok()).toBe(true);
   });
 
@@ -148,7 +142,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     saveScreenshot,
   }) => {
     const guest = guestName('Scenario nowallet');
-    await setScenario(request, 'wallet-unsupported');
+    await setScenario(page, 'wallet-unsupported');
     await openTip(page, guest);
 
     await expect(
@@ -166,14 +160,13 @@ test.describe('payment scenarios on a gift-only tip', () => {
     const rows = await paymentsOf(request, guest);
     expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 1000]]);
 
-    await expectRecovered(page, request);
+    await expectRecovered(page);
     await page.getByRole('button', { name: /Give Gift/ }).click();
     await expect(page.getByLabel('Full Name')).toBeVisible();
   });
 
   test('a tester picks a scenario from the demo panel, and clears it there', async ({
     page,
-    request,
     expectAccessible,
     saveScreenshot,
   }) => {
@@ -194,7 +187,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     await page.getByRole('button', { name: 'Test scenarios' }).click();
     await panel.getByRole('radio', { name: /^none/ }).check();
     await expect(page.getByText('Active: none')).toBeVisible();
-    const state = await request.get('/api/__scenarios', {
+    const state = await page.request.get('/api/__scenarios', {
       headers: { Authorization: 'Bearer demo-guest-token' },
     });
     expect(((await state.json()) as { data: { active: unknown } }).data.active).toBeNull();
@@ -207,7 +200,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     saveScreenshot,
   }) => {
     const guest = guestName('Scenario captcha');
-    await setScenario(request, 'captcha-fail');
+    await setScenario(page, 'captcha-fail');
     await openTip(page, guest);
     const cardOption = page.getByRole('button', { name: CARD_OPTION });
     await cardOption.click();
@@ -219,7 +212,7 @@ test.describe('payment scenarios on a gift-only tip', () => {
     await expectNoIntent(request, guest);
 
     // Once the server accepts captchas again, the fresh one lets the guest on to the card form.
-    await setScenario(request, null);
+    await setScenario(page, null);
     await passCaptcha(page);
     await cardOption.click();
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
@@ -227,6 +220,114 @@ test.describe('payment scenarios on a gift-only tip', () => {
       'requires_payment_method',
     ]);
 
-    await expectRecovered(page, request);
+    await expectRecovered(page);
+  });
+});
+
+/** Another tester: a fresh browser context (its own cookies) on the same server. */
+async function otherTester(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL });
+  return { context, page: gotoWaitsForApp(await context.newPage()) };
+}
+
+test.describe('testers, many at once', () => {
+  test('tester A has intent-error from the panel while tester B, at the same time, pays', async ({
+    page,
+    browser,
+    baseURL,
+    request,
+  }) => {
+    const b = await otherTester(browser, baseURL);
+    try {
+      const guestA = guestName('Tester A');
+      const guestB = guestName('Tester B');
+      await page.goto(`/user_profile/${PROFILE}`);
+      await page.getByRole('button', { name: 'Test scenarios' }).click();
+      await page
+        .getByRole('group', { name: 'Payment scenario' })
+        .getByRole('radio', { name: /^intent-error/ })
+        .check();
+      await expect(
+        page.getByText(/Active: intent-error, for this browser only, until/),
+      ).toBeVisible();
+
+      await Promise.all([
+        (async () => {
+          await openTip(page, guestA);
+          await page.getByRole('button', { name: CARD_OPTION }).click();
+          await expect(page.getByRole('alert')).toHaveText(NOT_PROCESSED);
+        })(),
+        (async () => {
+          await openTip(b.page, guestB);
+          await b.page.getByRole('button', { name: CARD_OPTION }).click();
+          await fillCard(b.page, '4242 4242 4242 4242');
+          await b.page.getByRole('button', { name: 'Pay Now' }).click();
+          await expect(b.page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+        })(),
+      ]);
+      await expectNoIntent(request, guestA);
+      expect((await paymentsOf(request, guestB)).map((row) => row.status)).toEqual(['succeeded']);
+      // B never had a scenario; A still has its own.
+      const state = async (p: Page) =>
+        (
+          (await (
+            await p.request.get('/api/__scenarios', {
+              headers: { Authorization: 'Bearer demo-guest-token' },
+            })
+          ).json()) as {
+            data: { active: string | null };
+          }
+        ).data.active;
+      expect(await state(b.page)).toBeNull();
+      expect(await state(page)).toBe('intent-error');
+    } finally {
+      await b.context.close();
+    }
+  });
+
+  test('a copied repro link reproduces slow with its delay in a fresh browser', async ({
+    page,
+    context,
+    browser,
+    baseURL,
+    saveScreenshot,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto(`/user_profile/${PROFILE}`);
+    await page.getByRole('button', { name: 'Test scenarios' }).click();
+    await page.getByLabel('Delay for slow (ms)').fill('5000');
+    await page
+      .getByRole('group', { name: 'Payment scenario' })
+      .getByRole('radio', { name: /^slow/ })
+      .check();
+    await expect(page.getByText('Active: slow (5000 ms), for this browser only')).toBeVisible();
+    await page.getByRole('button', { name: 'Copy repro link' }).click();
+    await expect(page.getByText('Repro link copied.')).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/user_profile\/ava-martinez\?scenario=slow&delayMs=5000$/);
+
+    const fresh = await otherTester(browser, baseURL);
+    try {
+      await fresh.page.goto(link);
+      await expect(
+        fresh.page.getByText('Turned on by this link: slow (5000 ms), for this browser only'),
+      ).toBeVisible();
+      await saveScreenshot('scenario-repro-link', fresh.page);
+      const guest = guestName('Repro slow');
+      await openTip(fresh.page, guest);
+      const cardOption = fresh.page.getByRole('button', { name: CARD_OPTION });
+      const started = Date.now();
+      await cardOption.click();
+      await expect(
+        fresh.page.getByRole('status').filter({ hasText: 'Preparing your payment…' }),
+      ).toBeVisible();
+      await expect(fresh.page.getByRole('button', { name: 'Pay Now' })).toBeVisible({
+        timeout: 15_000,
+      });
+      // The link's delay, not slow's default (3 s): the intent call waited at least 5 s.
+      expect(Date.now() - started).toBeGreaterThanOrEqual(5000);
+    } finally {
+      await fresh.context.close();
+    }
   });
 });

@@ -2,7 +2,13 @@
 // the payment calls (the Stripe.js emulator's wallet and script). The payment calls' scenarios
 // are tested with those calls (routes/payments.test.ts).
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
-import { DEFAULT_SLOW_DELAY_MS, SCENARIO_NAMES, type ScenarioState } from './scenarios';
+import {
+  DEFAULT_SLOW_DELAY_MS,
+  SCENARIO_NAMES,
+  TESTER_COOKIE,
+  TESTER_HEADER,
+  type ScenarioState,
+} from './scenarios';
 
 let api: RunningMockApi;
 
@@ -76,10 +82,16 @@ it('needs the guest token like the rest of the API', async () => {
   expect(answer.status).toBe(401);
 });
 
+/** As this file's tester's browser asks the emulators (its cookie names it). */
+const asTester = () => ({ headers: { [TESTER_HEADER]: api.tester } });
+
 it('wallet-unsupported makes the Stripe.js emulator offer no wallet', async () => {
   const walletsSupported = async () =>
-    ((await (await fetch(`${api.origin}/__stripe/config`)).json()) as { walletsSupported: boolean })
-      .walletsSupported;
+    (
+      (await (await fetch(`${api.origin}/__stripe/config`, asTester())).json()) as {
+        walletsSupported: boolean;
+      }
+    ).walletsSupported;
   expect(await walletsSupported()).toBe(true);
   await choose({ name: 'wallet-unsupported' });
   expect(await walletsSupported()).toBe(false);
@@ -88,10 +100,99 @@ it('wallet-unsupported makes the Stripe.js emulator offer no wallet', async () =
 });
 
 it('stripe-unavailable makes the Stripe.js script answer 503', async () => {
-  const script = () => fetch(`${api.origin}/__stripe/stripe.js`);
+  const script = () => fetch(`${api.origin}/__stripe/stripe.js`, asTester());
   expect((await script()).status).toBe(200);
   await choose({ name: 'stripe-unavailable' });
   expect((await script()).status).toBe(503);
   await choose({ name: null });
   expect((await script()).status).toBe(200);
+});
+
+describe('a scenario belongs to its tester', () => {
+  const as = (tester: string | null, init: RequestInit = {}) => ({
+    ...init,
+    headers: {
+      'Content-Type': 'application/json',
+      Authorization: `Bearer ${api.guestToken}`,
+      ...(tester === null ? {} : { [TESTER_HEADER]: tester }),
+      ...(init.headers as Record<string, string>),
+    },
+  });
+  const stateOf = async (init: RequestInit) =>
+    ((await (await fetch(`${api.apiBaseUrl}/__scenarios`, init)).json()) as { data: ScenarioState })
+      .data;
+
+  it('two testers on one server never see each other’s, and nobody gets one', async () => {
+    await fetch(
+      `${api.apiBaseUrl}/__scenarios`,
+      as('tester-a', jsonPost({ name: 'intent-error' })),
+    );
+    await fetch(
+      `${api.apiBaseUrl}/__scenarios`,
+      as('tester-b', jsonPost({ name: 'slow', delayMs: 100 })),
+    );
+    expect(await stateOf(as('tester-a'))).toMatchObject({
+      tester: 'tester-a',
+      active: 'intent-error',
+    });
+    expect(await stateOf(as('tester-b'))).toMatchObject({
+      tester: 'tester-b',
+      active: 'slow',
+      delayMs: 100,
+    });
+    expect(await stateOf(as(null))).toMatchObject({ tester: null, active: null });
+    // The payment call itself: A's fails, B's and nobody's are not touched by A's scenario.
+    const intent = (tester: string | null) =>
+      fetch(`${api.apiBaseUrl}/payment/create-payment-intent`, as(tester, jsonPost({})));
+    expect((await intent('tester-a')).status).toBe(500);
+    expect((await intent(null)).status).toBe(400);
+    await fetch(`${api.apiBaseUrl}/__scenarios`, as('tester-a', jsonPost({ name: null })));
+    await fetch(`${api.apiBaseUrl}/__scenarios`, as('tester-b', jsonPost({ name: null })));
+  });
+
+  it('a browser without a tester is given one (a cookie) when it sets a scenario', async () => {
+    const set = await fetch(
+      `${api.apiBaseUrl}/__scenarios`,
+      as(null, jsonPost({ name: 'captcha-fail' })),
+    );
+    expect(set.status).toBe(200);
+    const cookie = set.headers.get('set-cookie') ?? '';
+    const match = new RegExp(`^${TESTER_COOKIE}=([^;]+);`).exec(cookie);
+    expect(match).not.toBeNull();
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    const withCookie = as(null, { headers: { Cookie: `other=1; ${TESTER_COOKIE}=${match![1]}` } });
+    expect(await stateOf(withCookie)).toMatchObject({ tester: match![1], active: 'captcha-fail' });
+    expect(await stateOf(as(null))).toMatchObject({ active: null });
+    await fetch(`${api.apiBaseUrl}/__scenarios`, {
+      ...withCookie,
+      ...jsonPost({ name: null }),
+      headers: { ...(withCookie.headers as Record<string, string>) },
+    });
+    expect(await stateOf(withCookie)).toMatchObject({ active: null });
+  });
+
+  it('expires on its own: 30 minutes unless ttlMinutes says otherwise', async () => {
+    const before = Date.now();
+    const chosen = (await (await choose({ name: 'slow' })).json()) as { data: ScenarioState };
+    const expires = Date.parse(chosen.data.expiresAt ?? '');
+    expect(expires - before).toBeGreaterThanOrEqual(30 * 60_000 - 1000);
+    expect(expires - before).toBeLessThanOrEqual(30 * 60_000 + 5000);
+    const short = (await (await choose({ name: 'slow', ttlMinutes: 5 })).json()) as {
+      data: ScenarioState;
+    };
+    expect(Date.parse(short.data.expiresAt ?? '') - before).toBeLessThanOrEqual(5 * 60_000 + 5000);
+    const bad = await choose({ name: 'slow', ttlMinutes: 0 });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ field: 'ttlMinutes' });
+  });
+
+  it('refuses a tester name it cannot keep', async () => {
+    const answer = await fetch(
+      `${api.apiBaseUrl}/__scenarios`,
+      as('a name with spaces', jsonPost({ name: 'slow' })),
+    );
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({ field: TESTER_HEADER });
+  });
 });

@@ -1,17 +1,21 @@
-// Named fault scenarios for testers: one is active at a time, per mock API process, until it is
-// cleared. `POST /api/__scenarios { "name": "slow", "delayMs": 3000 }` picks one (`null` or
-// "none" clears it), `GET /api/__scenarios` lists them with the active one.
+// Named fault scenarios for testers. A scenario belongs to a tester, not to the server: two
+// testers on one mock API never see each other's faults, and a request from no tester gets none.
+// A tester is named by the `X-Grati-Tester` header (API clients) or the `grati_tester` cookie
+// (browsers: the first POST without either sets one). A scenario expires on its own (30 minutes
+// unless `ttlMinutes` says otherwise).
+// `POST /api/__scenarios { "name": "slow", "delayMs": 3000 }` picks one for the caller (`null` or
+// "none" clears it), `GET /api/__scenarios` lists them with the caller's active one.
 //
-// Where each one acts:
+// Where each one acts, for the tester making the request:
 // - intent-error, intent-missing, network-drop, slow: the payment calls under /api/payment/
 //   (create-payment-intent, create-donation-intent, payment-intent-for-both), via `paymentFault`.
-// - captcha-fail: the payment routes' captcha check (`captchaFails()`).
-// - wallet-unsupported, stripe-unavailable: the Stripe.js emulator's switches
-//   (setWalletsSupported, setStripeJsAvailable in emulators/stripeJs.ts, module state), set
-//   whenever the active scenario changes; `walletsSupported()`, `stripeJsAvailable()` here too.
-import { Router, type RequestHandler } from 'express';
+// - captcha-fail: the payment routes' captcha check (`captchaFails(req)`).
+// - wallet-unsupported, stripe-unavailable: the Stripe.js emulator's script and its config
+//   (emulators/stripeJs.ts asks `walletsSupported(req)` and `stripeJsAvailable(req)`).
+import { randomUUID } from 'node:crypto';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { LRUCache } from 'lru-cache';
 import { asyncRoute, badRequest, jsonBody } from './http';
-import { setStripeJsAvailable, setWalletsSupported } from './emulators/stripeJs';
 
 export const SCENARIOS = {
   'intent-error': 'The payment intent calls answer 500 with a JSON error.',
@@ -33,54 +37,123 @@ export const MAX_SLOW_DELAY_MS = 60_000;
 
 export const SCENARIOS_ROUTE = '/__scenarios';
 
+/** An API client names itself with this header; it wins over the cookie. */
+export const TESTER_HEADER = 'X-Grati-Tester';
+/** A browser's tester name, set by the first POST /api/__scenarios it makes without one. */
+export const TESTER_COOKIE = 'grati_tester';
+const TESTER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
+export const DEFAULT_SCENARIO_TTL_MINUTES = 30;
+export const MAX_SCENARIO_TTL_MINUTES = 24 * 60;
+/** Testers remembered at once (the oldest is forgotten first). */
+const MAX_TESTERS = 10_000;
+
 export interface ScenarioState {
+  /** Who asked: the header's or the cookie's name, or null (no tester: no scenario). */
+  tester: string | null;
   active: ScenarioName | null;
   /** The delay of `slow`, in milliseconds. */
   delayMs: number;
+  /** When the active scenario ends by itself (ISO time), or null. */
+  expiresAt: string | null;
   scenarios: { name: ScenarioName; description: string }[];
+}
+
+interface TesterScenario {
+  name: ScenarioName;
+  delayMs: number;
+  expiresAt: number;
 }
 
 export interface Scenarios {
   /** GET and POST /__scenarios (mount under /api). */
   router: Router;
-  active(): ScenarioName | null;
-  set(name: ScenarioName | null, options?: { delayMs?: number }): void;
-  state(): ScenarioState;
+  /** The request's tester: its X-Grati-Tester header, else its grati_tester cookie, else null. */
+  testerOf(req: Request): string | null;
+  /** The scenario active for the request's tester (null when none, or no tester). */
+  activeFor(req: Request): ScenarioName | null;
+  /** Sets (or, with null, clears) a tester's scenario, as POST /__scenarios does. */
+  set(
+    tester: string,
+    name: ScenarioName | null,
+    options?: { delayMs?: number; ttlMinutes?: number },
+  ): void;
   /** Express middleware for the payment intent calls (intent-error ... slow). */
   paymentFault: RequestHandler;
-  /** captcha-fail is active. */
-  captchaFails(): boolean;
+  /** captcha-fail is active for the request's tester. */
+  captchaFails(req: Request): boolean;
   /** False while wallet-unsupported is active: the Stripe.js emulator offers no wallet. */
-  walletsSupported(): boolean;
+  walletsSupported(req: Request): boolean;
   /** False while stripe-unavailable is active: the Stripe.js emulator script answers 503. */
-  stripeJsAvailable(): boolean;
+  stripeJsAvailable(req: Request): boolean;
 }
 
 export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && Object.hasOwn(SCENARIOS, value);
 }
 
+/** The value of one cookie in a Cookie header (no other cookie is looked at). */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+function wholeNumber(value: unknown, field: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
+    throw badRequest(field, `${field} must be a whole number from 0 to ${max}.`);
+  }
+  return value;
+}
+
 export function createScenarios(): Scenarios {
-  let active: ScenarioName | null = null;
-  let delayMs = DEFAULT_SLOW_DELAY_MS;
+  const testers = new LRUCache<string, TesterScenario>({ max: MAX_TESTERS, ttlAutopurge: false });
 
-  const state = (): ScenarioState => ({
-    active,
-    delayMs,
-    scenarios: SCENARIO_NAMES.map((name) => ({ name, description: SCENARIOS[name] })),
-  });
-
-  const set = (name: ScenarioName | null, options: { delayMs?: number } = {}) => {
-    active = name;
-    delayMs = options.delayMs ?? DEFAULT_SLOW_DELAY_MS;
-    setWalletsSupported(name !== 'wallet-unsupported');
-    setStripeJsAvailable(name !== 'stripe-unavailable');
+  const testerOf = (req: Request): string | null => {
+    const header = req.get(TESTER_HEADER);
+    if (header !== undefined) return TESTER_NAME.test(header) ? header : null;
+    const cookie = cookieValue(req.headers.cookie, TESTER_COOKIE);
+    return cookie !== undefined && TESTER_NAME.test(cookie) ? cookie : null;
   };
-  // A new mock API starts with no scenario, whatever an earlier one in this process left.
-  set(null);
+
+  const scenarioFor = (req: Request): TesterScenario | null => {
+    const tester = testerOf(req);
+    return tester === null ? null : (testers.get(tester) ?? null);
+  };
+
+  const state = (tester: string | null): ScenarioState => {
+    const current = tester === null ? undefined : testers.get(tester);
+    return {
+      tester,
+      active: current?.name ?? null,
+      delayMs: current?.delayMs ?? DEFAULT_SLOW_DELAY_MS,
+      expiresAt: current ? new Date(current.expiresAt).toISOString() : null,
+      scenarios: SCENARIO_NAMES.map((name) => ({ name, description: SCENARIOS[name] })),
+    };
+  };
+
+  const set: Scenarios['set'] = (tester, name, options = {}) => {
+    if (name === null) {
+      testers.delete(tester);
+      return;
+    }
+    const ttl = (options.ttlMinutes ?? DEFAULT_SCENARIO_TTL_MINUTES) * 60_000;
+    testers.set(
+      tester,
+      {
+        name,
+        delayMs: options.delayMs ?? DEFAULT_SLOW_DELAY_MS,
+        expiresAt: Date.now() + ttl,
+      },
+      { ttl },
+    );
+  };
 
   const paymentFault: RequestHandler = (req, res, next) => {
-    switch (active) {
+    const current = scenarioFor(req);
+    switch (current?.name) {
       case 'intent-error':
         res.status(500).json({
           error: 'scenario_intent_error',
@@ -94,16 +167,37 @@ export function createScenarios(): Scenarios {
         req.socket.destroy();
         return;
       case 'slow':
-        setTimeout(next, delayMs);
+        setTimeout(next, current.delayMs);
         return;
       default:
         next();
     }
   };
 
+  /** The caller's tester; a browser without one is given one (a cookie) when it sets a scenario. */
+  const testerForChange = (req: Request, res: Response): string => {
+    const header = req.get(TESTER_HEADER);
+    if (header !== undefined && !TESTER_NAME.test(header)) {
+      throw badRequest(
+        TESTER_HEADER,
+        `${TESTER_HEADER} must be 1 to 64 letters, digits, ".", "_", "@" or "-".`,
+      );
+    }
+    const known = testerOf(req);
+    if (known !== null) return known;
+    const tester = randomUUID();
+    res.cookie(TESTER_COOKIE, tester, {
+      path: '/',
+      sameSite: 'lax',
+      httpOnly: true,
+      maxAge: MAX_SCENARIO_TTL_MINUTES * 60_000,
+    });
+    return tester;
+  };
+
   const router = Router();
-  router.get(SCENARIOS_ROUTE, (_req, res) => {
-    res.json({ status: 200, data: state() });
+  router.get(SCENARIOS_ROUTE, (req, res) => {
+    res.json({ status: 200, data: state(testerOf(req)) });
   });
   router.post(
     SCENARIOS_ROUTE,
@@ -116,32 +210,24 @@ export function createScenarios(): Scenarios {
           `name must be one of ${SCENARIO_NAMES.join(', ')}, or null (or "none") to clear.`,
         );
       }
-      const rawDelay: unknown = body.delayMs;
-      if (
-        rawDelay !== undefined &&
-        (typeof rawDelay !== 'number' ||
-          !Number.isInteger(rawDelay) ||
-          rawDelay < 0 ||
-          rawDelay > MAX_SLOW_DELAY_MS)
-      ) {
-        throw badRequest(
-          'delayMs',
-          `delayMs must be a whole number from 0 to ${MAX_SLOW_DELAY_MS}.`,
-        );
-      }
-      set(name === 'none' ? null : name, { delayMs: rawDelay });
-      res.json({ status: 200, data: state() });
+      const delayMs = wholeNumber(body.delayMs, 'delayMs', MAX_SLOW_DELAY_MS);
+      const ttlMinutes = wholeNumber(body.ttlMinutes, 'ttlMinutes', MAX_SCENARIO_TTL_MINUTES);
+      if (ttlMinutes === 0) throw badRequest('ttlMinutes', 'ttlMinutes must be at least 1.');
+      const tester = testerForChange(req, res);
+      set(tester, name === 'none' ? null : name, { delayMs, ttlMinutes });
+      res.json({ status: 200, data: state(tester) });
     }),
   );
 
+  const activeFor = (req: Request) => scenarioFor(req)?.name ?? null;
   return {
     router,
-    active: () => active,
+    testerOf,
+    activeFor,
     set,
-    state,
     paymentFault,
-    captchaFails: () => active === 'captcha-fail',
-    walletsSupported: () => active !== 'wallet-unsupported',
-    stripeJsAvailable: () => active !== 'stripe-unavailable',
+    captchaFails: (req) => activeFor(req) === 'captcha-fail',
+    walletsSupported: (req) => activeFor(req) !== 'wallet-unsupported',
+    stripeJsAvailable: (req) => activeFor(req) !== 'stripe-unavailable',
   };
 }

@@ -15,7 +15,7 @@ import { demoRoutes } from './routes/demo';
 import { gratitudeRoutes } from './routes/gratitude';
 import { securityHeaders } from './securityHeaders';
 import { paymentRoutes } from './routes/payments';
-import { createScenarios } from './scenarios';
+import { TESTER_HEADER, createScenarios } from './scenarios';
 import { createCaptchaVerifier } from './captchaVerifier';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import { BRANCH_EMULATOR_ROUTE, branchEmulator } from './emulators/branch';
@@ -24,6 +24,29 @@ import { STRIPE_EMULATOR_ROUTE, createStripeEmulator } from './emulators/stripe'
 import { STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator } from './emulators/stripeJs';
 
 export const API_ROUTE = '/api';
+
+/** The paths the mock API answers; a server that puts it in front of an app passes it only these. */
+export const MOCK_API_PATHS = [
+  API_ROUTE,
+  MEDIA_ROUTE,
+  BRANCH_EMULATOR_ROUTE,
+  STRIPE_EMULATOR_ROUTE,
+  STRIPE_JS_EMULATOR_ROUTE,
+  RECAPTCHA_EMULATOR_ROUTE,
+] as const;
+
+/**
+ * The mock API in front of another app on one origin (npm start's dev server, npm run preview's
+ * production server): its paths go to it, everything else straight on, untouched by its headers.
+ */
+export function inFrontOf(mockApp: express.Express): RequestHandler {
+  return (req, res, next) => {
+    const path = req.path;
+    if (MOCK_API_PATHS.some((prefix) => path === prefix || path.startsWith(`${prefix}/`))) {
+      mockApp(req, res, next);
+    } else next();
+  };
+}
 export const DEFAULT_DATA_DIR = path.join(__dirname, '.data');
 
 export interface MockApiOptions {
@@ -58,7 +81,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
     cors({
       origin: (origin, callback) =>
         callback(null, origin !== undefined && allowedOrigins.has(origin)),
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', TESTER_HEADER],
       maxAge: 600,
     }),
   );
@@ -73,12 +96,12 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   // Stripe's API subset for the `stripe` SDK and the Stripe.js stand-in (its own keys, no guest token).
   const stripeEmulator = createStripeEmulator();
   app.use(STRIPE_EMULATOR_ROUTE, stripeEmulator.router);
-  app.use(STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator());
+  // Testers' fault scenarios: the payment routes apply them; the Stripe.js emulator reads its flags.
+  const scenarios = createScenarios();
+  app.use(STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator(scenarios));
   // Payment routes check tokens with createCaptchaVerifier({ emulator: recaptcha }).
   const recaptcha = recaptchaEmulator();
   app.use(RECAPTCHA_EMULATOR_ROUTE, recaptcha.router);
-  // Testers' fault scenarios: the payment routes apply them; the Stripe.js emulator reads its flags.
-  const scenarios = createScenarios();
 
   const api = express.Router();
   api.use(requireGuestToken(guestToken));

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { createMockApi } from './server';
+import { TESTER_HEADER } from './scenarios';
 import type { Store } from './db/store';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import type { Guest } from '../src/api/contract/guest';
@@ -15,7 +17,9 @@ export interface RunningMockApi {
   guestToken: string;
   dataDir: string;
   store: Store;
-  /** fetch() against the API with the guest token (pass `headers` to replace it). */
+  /** This test file's tester name: `request` sends it (X-Grati-Tester), so its scenarios hold. */
+  tester: string;
+  /** fetch() against the API with the guest token and the tester (pass `headers` to replace them). */
   request(pathAndQuery: string, init?: RequestInit): Promise<Response>;
   /** A guest made through createWebUser, as the details step makes one; its email is from the name. */
   createGuest(fullName: string, email?: string): Promise<Guest>;
@@ -37,11 +41,13 @@ export async function startMockApi(
   });
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const apiBaseUrl = `${origin}/api`;
+  const tester = `jest-${randomUUID()}`;
   const request: RunningMockApi['request'] = (pathAndQuery, init = {}) =>
     fetch(`${apiBaseUrl}/${pathAndQuery.replace(/^\//, '')}`, {
       ...init,
       headers: {
         Authorization: `Bearer ${guestToken}`,
+        [TESTER_HEADER]: tester,
         ...(init.headers as Record<string, string>),
       },
     });
@@ -51,6 +57,7 @@ export async function startMockApi(
     guestToken,
     dataDir,
     store,
+    tester,
     request,
     createGuest: async (fullName, email) => {
       const address = email ?? `${fullName.split(' ')[0]?.toLowerCase() ?? 'guest'}@example.com`;
@@ -65,6 +72,29 @@ export async function startMockApi(
       await store.flush();
       await rm(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * What a tester's browser does with its grati_tester cookie, for code running in jsdom (which
+ * keeps no cookies): from now on every fetch to this mock API names `api.tester`, so the
+ * scenarios set with `api.request` act on the app's and the Stripe.js emulator's calls too.
+ * Returns the undo.
+ */
+export function browseAsTester(api: RunningMockApi): () => void {
+  const original = globalThis.fetch;
+  globalThis.fetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (!url.startsWith(`${api.origin}/`)) return original(input, init);
+    const headers = new Headers(input instanceof Request ? input.headers : undefined);
+    new Headers(init?.headers).forEach((value, name) => headers.set(name, value));
+    headers.set(TESTER_HEADER, api.tester);
+    return input instanceof Request
+      ? original(new Request(input, { ...init, headers }))
+      : original(input, { ...init, headers });
+  };
+  return () => {
+    globalThis.fetch = original;
   };
 }
 

@@ -6,7 +6,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
-import { createMockApi, DEFAULT_DATA_DIR } from '../mock-api/server';
+import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
 
 export const DIST_DIR = path.join(__dirname, '..', 'dist');
@@ -51,7 +51,7 @@ async function main(): Promise<void> {
   });
   const app = express();
   app.disable('x-powered-by');
-  app.use(mockApi.app);
+  app.use(inFrontOf(mockApi.app));
   app.use(production.app);
   server.off('request', hold);
   server.on('request', app);

@@ -1,9 +1,11 @@
-// `npm start`: the mock API and the webpack dev server together, then the demo profile URLs.
+// `npm start`: the webpack dev server with the mock API in front of it on one origin (as
+// `npm run preview` has it: the API under /api, media under /media, the emulators under /v1 and
+// /__*), the mock API also alone on MOCK_API_PORT for API clients, then the demo profile URLs.
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import webpack, { type Configuration } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
-import { createMockApi, DEFAULT_DATA_DIR } from '../mock-api/server';
+import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
 
 type ConfigFactory = (
@@ -31,11 +33,24 @@ async function main(): Promise<void> {
 
   const createConfig = createRequire(__filename)('../webpack.config.js') as ConfigFactory;
   const config = createConfig(undefined, { mode: 'development' });
-  const devServer = new WebpackDevServer({ ...config.devServer, port: env.port }, webpack(config));
+  const devServer = new WebpackDevServer(
+    {
+      ...config.devServer,
+      port: env.port,
+      // The mock API answers its own paths first and passes everything else to the dev server.
+      setupMiddlewares: (middlewares) => [
+        { name: 'mock-api', middleware: inFrontOf(app) },
+        ...middlewares,
+      ],
+    },
+    webpack(config),
+  );
   await devServer.start();
 
   const appUrl = `http://localhost:${env.port}`;
-  console.log(`\nMock API: http://localhost:${apiPort}/api (data: ${dataDir})`);
+  console.log(
+    `\nMock API: /api on the app's origin, and alone on http://localhost:${apiPort}/api (data: ${dataDir})`,
+  );
   console.log(`Grati Web: ${appUrl}/\n\nDemo profiles:`);
   for (const { id, shows } of store.db.demoProfiles) {
     console.log(`  ${appUrl}/user_profile/${id}\n      ${shows}`);

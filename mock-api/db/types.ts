@@ -79,6 +79,8 @@ export interface PaymentRecord {
   status: string;
   /** True for the on-load wallet preparation call (placeholder account). */
   walletPrepare: boolean;
+  /** The tester whose browser or client made it (X-Grati-Tester / grati_tester), or null. */
+  tester?: string | null;
   createdAt: string;
   /** The pending recognition sent with it (payment-intent-for-both). */
   gratitudeId?: string;

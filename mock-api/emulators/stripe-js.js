@@ -332,7 +332,8 @@
 
   /** The mock API's scenario: may this browser offer wallets at all? */
   function readWalletsSupported() {
-    return fetch(CONFIG_URL, { credentials: 'omit', cache: 'no-store' })
+    // With the page's cookies (same origin): the tester's scenario decides.
+    return fetch(CONFIG_URL, { credentials: 'same-origin', cache: 'no-store' })
       .then(function (response) {
         return response.ok ? response.json() : { walletsSupported: false };
       })

@@ -1,5 +1,6 @@
-import { startMockApi, type RunningMockApi } from '../testing';
-import { STRIPE_JS_EMULATOR_ROUTE, setStripeJsAvailable, setWalletsSupported } from './stripeJs';
+import { jsonPost, startMockApi, type RunningMockApi } from '../testing';
+import { TESTER_HEADER } from '../scenarios';
+import { STRIPE_JS_EMULATOR_ROUTE } from './stripeJs';
 
 let api: RunningMockApi;
 let base: string;
@@ -9,10 +10,15 @@ beforeAll(async () => {
   base = `${api.origin}${STRIPE_JS_EMULATOR_ROUTE}`;
 });
 
-afterEach(() => {
-  setWalletsSupported(true);
-  setStripeJsAvailable(true);
-});
+afterEach(() => api.request('__scenarios', jsonPost({ name: null })));
+
+/** As this file's tester's browser asks (its cookie names it), or as nobody's. */
+const asTester = { headers: { [TESTER_HEADER]: 'stripe-js-tester' } };
+const setScenario = (name: string) =>
+  api.request('__scenarios', {
+    ...jsonPost({ name }),
+    headers: { 'Content-Type': 'application/json', ...asTester.headers },
+  });
 
 afterAll(() => api.close());
 
@@ -26,16 +32,22 @@ it('serves the script that defines window.Stripe, to any origin', async () => {
   expect(await response.text()).toContain('window.Stripe = StripeEmulator');
 });
 
-it('reports wallets as supported until the scenario says otherwise', async () => {
-  const config = async () => (await fetch(`${base}/config`)).json();
+it("reports wallets as supported until the tester's scenario says otherwise", async () => {
+  const config = async (init?: RequestInit) => (await fetch(`${base}/config`, init)).json();
+  expect(await config(asTester)).toEqual({ walletsSupported: true });
+  await setScenario('wallet-unsupported');
+  expect(await config(asTester)).toEqual({ walletsSupported: false });
+  // Nobody else's: another tester, and a browser with no tester, still get wallets.
+  expect(await config({ headers: { [TESTER_HEADER]: 'someone-else' } })).toEqual({
+    walletsSupported: true,
+  });
   expect(await config()).toEqual({ walletsSupported: true });
-  setWalletsSupported(false);
-  expect(await config()).toEqual({ walletsSupported: false });
 });
 
-it('fails to serve the script in the stripe-unavailable scenario', async () => {
-  setStripeJsAvailable(false);
-  expect((await fetch(`${base}/stripe.js`)).status).toBe(503);
+it("fails to serve the script in the tester's stripe-unavailable scenario", async () => {
+  await setScenario('stripe-unavailable');
+  expect((await fetch(`${base}/stripe.js`, asTester)).status).toBe(503);
+  expect((await fetch(`${base}/stripe.js`)).status).toBe(200);
 });
 
 it('answers 404 for anything else', async () => {

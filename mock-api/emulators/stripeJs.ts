@@ -5,46 +5,43 @@
 // the js.stripe.com script loadStripe injects on first use is loaded from here. Live builds load
 // the real Stripe.js.
 //
-// The scenario switches are per mock API process (module state), as the scenarios are.
+// The testers' scenarios switch both per request (the tester's cookie comes with the script and
+// with the config call): see mock-api/scenarios.ts.
 import path from 'node:path';
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import { allowAnyOrigin } from './crossOrigin';
 
 export const STRIPE_JS_EMULATOR_ROUTE = '/__stripe';
 
-let walletsSupported = true;
-let scriptAvailable = true;
-
-/**
- * The `wallet-unsupported` scenario: false makes the Express Checkout Element offer no wallet
- * (no buttons; its `ready` event's availablePaymentMethods is undefined). Default true.
- */
-export function setWalletsSupported(supported: boolean): void {
-  walletsSupported = supported;
+export interface StripeJsSwitches {
+  /**
+   * The `wallet-unsupported` scenario: false makes the Express Checkout Element offer no wallet
+   * (no buttons; its `ready` event's availablePaymentMethods is undefined).
+   */
+  walletsSupported(req: Request): boolean;
+  /** The `stripe-unavailable` scenario: false answers the script with 503. */
+  stripeJsAvailable(req: Request): boolean;
 }
 
-/** The `stripe-unavailable` scenario: false answers the script with 503. Default true. */
-export function setStripeJsAvailable(available: boolean): void {
-  scriptAvailable = available;
-}
+const ALWAYS: StripeJsSwitches = { walletsSupported: () => true, stripeJsAvailable: () => true };
 
-export function stripeJsEmulator(): Router {
+export function stripeJsEmulator(switches: StripeJsSwitches = ALWAYS): Router {
   const router = Router();
-  // Like js.stripe.com, usable from any origin (the dev server's page is on another port).
+  // Like js.stripe.com, usable from any origin.
   router.use(allowAnyOrigin());
 
-  router.get('/stripe.js', (_req, res) => {
+  router.get('/stripe.js', (req, res) => {
     res.setHeader('Cache-Control', 'no-cache');
-    if (!scriptAvailable) {
+    if (!switches.stripeJsAvailable(req)) {
       res.status(503).type('text/plain').send('Stripe.js is unavailable (scenario).');
       return;
     }
     res.type('application/javascript').sendFile(path.join(__dirname, 'stripe-js.js'));
   });
 
-  router.get('/config', (_req, res) => {
+  router.get('/config', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ walletsSupported });
+    res.json({ walletsSupported: switches.walletsSupported(req) });
   });
 
   router.use((req, res) => {

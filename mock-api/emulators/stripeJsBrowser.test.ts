@@ -4,9 +4,8 @@
 // confirmPayment as Stripe documents them. e2e/stripe-emulator.spec.ts drives it in Chromium.
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import '@testing-library/jest-dom';
-import { startMockApi, type RunningMockApi } from '../testing';
+import { browseAsTester, jsonPost, startMockApi, type RunningMockApi } from '../testing';
 import { runEmulatorScript } from '../../src/testing/emulatedPage';
-import { setWalletsSupported } from './stripeJs';
 
 type Handler = (event: Record<string, unknown>) => void;
 interface ElementLike {
@@ -33,19 +32,26 @@ type StripeFactory = (key: string) => StripeLike;
 let api: RunningMockApi;
 let Stripe: StripeFactory;
 
+let stopBrowsing: () => void;
+
 beforeAll(async () => {
   api = await startMockApi();
+  // The script's calls carry this file's tester, as a tester's browser carries its cookie.
+  stopBrowsing = browseAsTester(api);
   await runEmulatorScript(api, '/__stripe/stripe.js');
   Stripe = (window as unknown as { Stripe: StripeFactory }).Stripe;
 });
 
-afterEach(() => {
+afterEach(async () => {
   document.body.innerHTML = '';
-  setWalletsSupported(true);
   jest.useRealTimers();
+  await api.request('__scenarios', jsonPost({ name: null }));
 });
 
-afterAll(() => api.close());
+afterAll(() => {
+  stopBrowsing();
+  return api.close();
+});
 
 async function clientSecret(amount = 2000): Promise<string> {
   const response = await fetch(`${api.origin}/v1/payment_intents`, {
@@ -170,7 +176,7 @@ describe('the Express Checkout Element', () => {
     expect(screen.queryByRole('button', { name: 'Google Pay' })).toBeNull();
     apple.express.destroy();
 
-    setWalletsSupported(false);
+    await api.request('__scenarios', jsonPost({ name: 'wallet-unsupported' }));
     const none = await mountExpress();
     expect(none.ready).toEqual({
       elementType: 'expressCheckout',

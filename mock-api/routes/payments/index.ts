@@ -84,12 +84,12 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
       (client ??= createStripeClient(process.env, `http://127.0.0.1:${req.socket.localPort}`)));
   const refreshPayments = paymentRefresher(store, stripeFor);
 
-  async function checkCaptcha(request: PaymentRequest): Promise<void> {
+  async function checkCaptcha(req: Request, request: PaymentRequest): Promise<void> {
     if (request.walletPrepare) return;
     if (request.captchaToken === undefined) {
       throw new HttpError(400, 'captcha_missing', INVALID_CAPTCHA_MESSAGE, CAPTCHA_FIELD);
     }
-    const verdict = scenarios.captchaFails()
+    const verdict = scenarios.captchaFails(req)
       ? { ok: false }
       : await options.captcha.verify(request.captchaToken);
     if (!verdict.ok) {
@@ -121,6 +121,7 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
   }
 
   function paymentRecord(
+    req: Request,
     endpoint: Endpoint,
     request: PaymentRequest,
     intent: Stripe.PaymentIntent,
@@ -139,6 +140,7 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
       idempotencyKey: key,
       status: intent.status,
       walletPrepare: request.walletPrepare,
+      tester: scenarios.testerOf(req),
       createdAt: new Date().toISOString(),
       ...(gratitudeId ? { gratitudeId } : {}),
     };
@@ -156,7 +158,7 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
       const intent = await createIntent(req, request, key);
       await store.mutate((db) => {
         db.payments ??= [];
-        db.payments.push(paymentRecord('payment/create-payment-intent', request, intent, key));
+        db.payments.push(paymentRecord(req, 'payment/create-payment-intent', request, intent, key));
       });
       return intentAnswer(intent);
     })();
@@ -184,12 +186,12 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
         () => store.db,
         { key, endpoint, bodyHash },
         async () => {
-          await checkCaptcha(request);
+          await checkCaptcha(req, request);
           const intent = await createIntent(req, request, key);
           const answer = intentAnswer(intent);
           await store.mutate((db) => {
             db.payments ??= [];
-            db.payments.push(paymentRecord(endpoint, request, intent, key));
+            db.payments.push(paymentRecord(req, endpoint, request, intent, key));
             rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
           });
           return answer;
@@ -223,7 +225,7 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
       if (request.nonProfit && review.ngoId !== review.getThanksUserId) {
         throw badRequest('ngoId', 'ngoId must be the non-profit profile id.');
       }
-      await checkCaptcha(request);
+      await checkCaptcha(req, request);
       const media = await storeMedia(store.uploadsDir, review.media);
       try {
         const intent = await createIntent(req, request, key);
@@ -233,7 +235,7 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
           db.pendingGratitudes ??= [];
           db.pendingGratitudes.push({ record, intentId: intent.id });
           db.payments ??= [];
-          db.payments.push(paymentRecord(endpoint, request, intent, key, record.id));
+          db.payments.push(paymentRecord(req, endpoint, request, intent, key, record.id));
           rememberAnswer(db, { key, endpoint, bodyHash, response: answer, createdAt: now() });
         });
         return answer;
@@ -283,7 +285,13 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
     '/__payments',
     asyncRoute(async (req, res) => {
       await refreshPayments(req, () => true);
-      const payments = store.db.payments ?? [];
+      // A tester's own intents (those made with no tester, for a caller with none); all of them
+      // with ?all=true.
+      const all = req.query.all === 'true';
+      const tester = scenarios.testerOf(req);
+      const payments = (store.db.payments ?? []).filter(
+        (p) => all || (p.tester ?? null) === tester,
+      );
       res.json(
         envelope(
           payments.map((p) => ({

@@ -268,7 +268,7 @@ describe('ReviewForm', () => {
     expect(sayThanks()).toHaveAttribute('readonly');
 
     const payments = (
-      (await (await api.request('__payments')).json()) as {
+      (await (await api.request('__payments?all=true')).json()) as {
         data: {
           data: {
             endpoint: string;

@@ -2,7 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserDetails } from '../../api/contract/types';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
+import {
+  jsonPost,
+  browseAsTester,
+  startMockApi,
+  type RunningMockApi,
+} from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import { GiftForm } from './GiftForm';
 import { type Guest } from '../../api/contract/guest';
@@ -21,8 +26,12 @@ jest.mock('@stripe/stripe-js/pure', () => {
 
 let api: RunningMockApi;
 
+let stopBrowsing: () => void;
+
 beforeAll(async () => {
   api = await startMockApi();
+  // The app's calls carry this file's tester, as a tester's browser carries its cookie.
+  stopBrowsing = browseAsTester(api);
   setEmulatorBuildConfig(api);
   await runEmulatorScript(api, '/__recaptcha/api.js');
   await runEmulatorScript(api, '/__stripe/stripe.js');
@@ -32,7 +41,10 @@ afterEach(async () => {
   await api.request('__scenarios', jsonPost({ name: null }));
 });
 
-afterAll(() => api.close());
+afterAll(() => {
+  stopBrowsing();
+  return api.close();
+});
 
 const ava = { _id: 'ava-martinez', userName: 'ava.martinez', businessType: 'PERSON' };
 const greenEarth = {
@@ -52,7 +64,7 @@ async function openGiftForm(profile: typeof ava, guest: Guest) {
 }
 
 async function paymentsOf(guestName: string) {
-  const response = await api.request('__payments');
+  const response = await api.request('__payments?all=true');
   const rows = (
     (await response.json()) as {
       data: { data: { status: string; amountCents: number; metadata: { guestName: string } }[] };

@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserDetails } from '../../api/contract/types';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
+import {
+  jsonPost,
+  browseAsTester,
+  startMockApi,
+  type RunningMockApi,
+} from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import { GiftForm } from './GiftForm';
 
@@ -13,8 +18,12 @@ let api: RunningMockApi;
 type StripeFactory = (key: string) => { confirmPayment: (...args: unknown[]) => unknown };
 let emulatedStripe: StripeFactory;
 
+let stopBrowsing: () => void;
+
 beforeAll(async () => {
   api = await startMockApi();
+  // The app's calls carry this file's tester, as a tester's browser carries its cookie.
+  stopBrowsing = browseAsTester(api);
   setEmulatorBuildConfig(api);
   await runEmulatorScript(api, '/__recaptcha/api.js');
   await runEmulatorScript(api, '/__stripe/stripe.js');
@@ -26,7 +35,10 @@ afterEach(async () => {
   await api.request('__scenarios', jsonPost({ name: null }));
 });
 
-afterAll(() => api.close());
+afterAll(() => {
+  stopBrowsing();
+  return api.close();
+});
 
 const bluebird = { _id: 'bluebird-cafe', userName: 'bluebird.cafe', businessType: 'WORKPLACE' };
 

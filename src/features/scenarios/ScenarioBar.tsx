@@ -1,12 +1,16 @@
-// The demo's "Test scenarios" disclosure under every page; its panel is a lazy chunk.
+// The demo's "Test scenarios" disclosure under every page; its panel is a lazy chunk. A repro
+// link (`?scenario=...`) opens it, so the tester sees the scenario the link turned on.
 import { lazy, Suspense, useId, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { readReproLink } from './reproLink';
 import { Spinner } from '../../components/Spinner';
 import './ScenarioPanel.css';
 
 const ScenarioPanel = lazy(() => import(/* webpackChunkName: "scenarios" */ './ScenarioPanel'));
 
 export function ScenarioBar() {
-  const [open, setOpen] = useState(false);
+  const { search } = useLocation();
+  const [open, setOpen] = useState(() => readReproLink(search) !== null);
   const panelId = useId();
   return (
     <aside className="scenario-bar" aria-label="Demo tools">

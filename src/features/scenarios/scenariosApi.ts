@@ -2,8 +2,12 @@
 import { baseApi } from '../../api/baseApi';
 
 export interface ScenarioState {
+  /** Whose scenario this is (this browser's cookie), or null before it has one. */
+  tester: string | null;
   active: string | null;
   delayMs: number;
+  /** When the active scenario ends by itself (ISO time), or null. */
+  expiresAt: string | null;
   scenarios: { name: string; description: string }[];
 }
 

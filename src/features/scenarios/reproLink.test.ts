@@ -1,0 +1,37 @@
+import { readReproLink, reproLinkFor } from './reproLink';
+
+describe('readReproLink', () => {
+  it('reads the scenario and, when it is a whole number, its delay', () => {
+    expect(readReproLink('?scenario=slow&delayMs=5000')).toEqual({ name: 'slow', delayMs: 5000 });
+    expect(readReproLink('?show=true&scenario=intent-error')).toEqual({ name: 'intent-error' });
+    expect(readReproLink('?scenario=slow&delayMs=soon')).toEqual({ name: 'slow' });
+    expect(readReproLink('?scenario=slow&delayMs=-5')).toEqual({ name: 'slow' });
+  });
+
+  it('is null when the address asks for no scenario', () => {
+    expect(readReproLink('')).toBeNull();
+    expect(readReproLink('?scenario=')).toBeNull();
+    expect(readReproLink('?delayMs=100')).toBeNull();
+  });
+});
+
+describe('reproLinkFor', () => {
+  it('puts the scenario in the page address, replacing one already there', () => {
+    expect(
+      reproLinkFor(
+        'http://localhost:4100/user_profile/ava?show=true&scenario=captcha-fail',
+        'slow',
+        5000,
+      ),
+    ).toBe('http://localhost:4100/user_profile/ava?show=true&scenario=slow&delayMs=5000');
+    expect(
+      reproLinkFor('http://localhost:4100/user_profile/ava?delayMs=1', 'intent-error', 5000),
+    ).toBe('http://localhost:4100/user_profile/ava?scenario=intent-error');
+  });
+
+  it('without a scenario, is the address with none', () => {
+    expect(reproLinkFor('http://localhost:4100/?scenario=slow&delayMs=9', null)).toBe(
+      'http://localhost:4100/',
+    );
+  });
+});

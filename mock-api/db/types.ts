@@ -81,6 +81,10 @@ export interface PaymentRecord {
   walletPrepare: boolean;
   /** The tester whose browser or client made it (X-Grati-Tester / grati_tester), or null. */
   tester?: string | null;
+  /** Its charge was refunded (POST /api/__payments/{id}/refund). */
+  refunded?: boolean;
+  /** Its charge was disputed (Stripe's dispute test card, 4000 0000 0000 0259). */
+  disputed?: boolean;
   createdAt: string;
   /** The pending recognition sent with it (payment-intent-for-both). */
   gratitudeId?: string;
@@ -90,6 +94,8 @@ export interface PaymentRecord {
 export interface PendingGratitudeRecord {
   record: FeedRecord;
   intentId: string;
+  /** Why it will never be published: its payment was refunded or disputed before it was. */
+  withheld?: 'refunded' | 'disputed';
 }
 
 export interface Db {

@@ -541,6 +541,82 @@ describe('payment-intent-for-both', () => {
     });
   });
 
+  const refund = (intentId: string) =>
+    api.request(`__payments/${intentId}/refund`, { method: 'POST' });
+  const paymentOf = async (secret: string) =>
+    (await payments()).find((p) => p.intentId === intentIdOf(secret));
+
+  it("never publishes a review whose payment is disputed (Stripe's card 4000 0000 0000 0259)", async () => {
+    const text = sayThanks();
+    const secret = await clientSecretOf(await sendBoth(text));
+    const confirmation = await confirmWithCard(secret, '4000000000000259');
+    expect(confirmation.body).toMatchObject({ status: 'succeeded' });
+    expect(await feedTexts()).not.toContain(text);
+    expect(await feedTexts()).not.toContain(text);
+    expect(await paymentOf(secret)).toMatchObject({
+      status: 'succeeded',
+      disputed: true,
+      published: false,
+    });
+    // A disputed charge cannot be refunded as well: Stripe says why.
+    const refused = await refund(intentIdOf(secret));
+    expect(refused.status).toBe(400);
+    expect(await json(refused)).toMatchObject({
+      error: 'charge_disputed',
+      message: expect.stringContaining('has been charged back; cannot issue a refund.'),
+    });
+  });
+
+  it('never publishes a review whose payment is refunded before it was published', async () => {
+    const text = sayThanks();
+    const secret = await clientSecretOf(await sendBoth(text));
+    expect((await confirmWithCard(secret, '4242424242424242')).body).toMatchObject({
+      status: 'succeeded',
+    });
+    const refunded = await refund(intentIdOf(secret));
+    expect(refunded.status).toBe(200);
+    expect(await json(refunded)).toMatchObject({
+      data: { data: { refund: { amount: 1595 }, payment: { refunded: true } } },
+    });
+    expect(await feedTexts()).not.toContain(text);
+    expect(await paymentOf(secret)).toMatchObject({
+      status: 'succeeded',
+      refunded: true,
+      published: false,
+    });
+    // Stripe's own words for a second refund.
+    const again = await refund(intentIdOf(secret));
+    expect(again.status).toBe(400);
+    expect(await json(again)).toMatchObject({
+      error: 'charge_already_refunded',
+      message: expect.stringContaining('has already been refunded.'),
+    });
+  });
+
+  it('keeps a published review published when its payment is refunded after', async () => {
+    const text = sayThanks();
+    const secret = await clientSecretOf(await sendBoth(text));
+    await confirmWithCard(secret, '4242424242424242');
+    expect(await feedTexts()).toContain(text);
+    expect((await refund(intentIdOf(secret))).status).toBe(200);
+    expect((await feedTexts()).filter((t) => t === text)).toHaveLength(1);
+    expect(await paymentOf(secret)).toMatchObject({ refunded: true, published: true });
+  });
+
+  it('refunds only a payment that exists and has succeeded', async () => {
+    for (const id of ['pi_nothing', '__proto__', 'constructor', 'x'.repeat(500)]) {
+      const missing = await refund(id);
+      expect(missing.status).toBe(404);
+      expect(await json(missing)).toMatchObject({ error: 'not_found' });
+    }
+    const secret = await clientSecretOf(await sendBoth(sayThanks()));
+    const unpaid = await refund(intentIdOf(secret));
+    expect(unpaid.status).toBe(400);
+    expect(await json(unpaid)).toMatchObject({
+      message: expect.stringContaining('does not have a successful charge to refund.'),
+    });
+  });
+
   it('validates the review and the payment', async () => {
     const form = new FormData();
     form.append('gratitudeType', 'REVIEW');

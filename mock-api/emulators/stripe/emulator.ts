@@ -97,6 +97,34 @@ export interface PaymentIntent {
   status: PaymentIntentStatus;
 }
 
+/** The charge a succeeded PaymentIntent made (the fields the mock API reads). */
+export interface Charge {
+  id: string;
+  object: 'charge';
+  amount: number;
+  amount_refunded: number;
+  captured: true;
+  created: number;
+  currency: string;
+  disputed: boolean;
+  paid: true;
+  payment_intent: string;
+  payment_method: string;
+  refunded: boolean;
+  status: 'succeeded';
+}
+
+export interface Refund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  created: number;
+  currency: string;
+  payment_intent: string;
+  status: 'succeeded';
+}
+
 export interface StripeEmulatorOptions {
   secretKey?: string;
   publishableKey?: string;
@@ -159,6 +187,34 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
   const secretKey = options.secretKey ?? EMULATOR_SECRET_KEY;
   const publishableKey = options.publishableKey ?? EMULATOR_PUBLISHABLE_KEY;
   const intents = new Map<string, PaymentIntent>();
+  const charges = new Map<string, Charge>();
+
+  /** The intent succeeded: its charge is recorded (and, for the dispute card, disputed). */
+  function charge(intent: PaymentIntent, paymentMethodId: string, disputed = false): void {
+    succeed(intent, paymentMethodId);
+    const id = intent.latest_charge ?? newId('ch');
+    charges.set(id, {
+      id,
+      object: 'charge',
+      amount: intent.amount,
+      amount_refunded: 0,
+      captured: true,
+      created: nowSeconds(),
+      currency: intent.currency,
+      disputed,
+      paid: true,
+      payment_intent: intent.id,
+      payment_method: paymentMethodId,
+      refunded: false,
+      status: 'succeeded',
+    });
+  }
+
+  function findCharge(id: string): Charge {
+    const found = charges.get(id);
+    if (!found) throw invalidRequest(`No such charge: '${id}'`, 'charge', 'resource_missing', 404);
+    return found;
+  }
   const paymentMethods = new Map<string, { method: PaymentMethod; number: string }>();
   const idempotency = new Map<string, IdempotentResult>();
 
@@ -349,7 +405,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     intent.last_payment_error = null;
     intent.next_action = null;
     if (outcome.kind === 'succeeded') {
-      succeed(intent, method.id);
+      charge(intent, method.id, outcome.disputed === true);
       return undefined;
     }
     if (outcome.kind === 'requires3ds') {
@@ -537,7 +593,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     }
     intent.next_action = null;
     if (outcome === 'complete') {
-      succeed(intent, intent.payment_method);
+      charge(intent, intent.payment_method);
     } else {
       const stored = paymentMethods.get(intent.payment_method);
       intent.status = 'requires_payment_method';
@@ -601,6 +657,75 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     return stored.method;
   });
 
+  get('/charges/:id', (req, _fields, auth) => {
+    requireSecret(auth);
+    return structuredClone(findCharge(String(req.params.id)));
+  });
+
+  /** Refunds a charge (by itself or by its PaymentIntent), in full unless `amount` says less. */
+  post('/refunds', (_req, fields, auth) => {
+    requireSecret(auth);
+    let chargeId: string;
+    if (typeof fields.charge === 'string' && fields.charge !== '') {
+      chargeId = fields.charge;
+    } else if (typeof fields.payment_intent === 'string' && fields.payment_intent !== '') {
+      const intent = findIntent(fields.payment_intent);
+      if (intent.status !== 'succeeded' || !intent.latest_charge) {
+        throw invalidRequest(
+          `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+          'payment_intent',
+        );
+      }
+      chargeId = intent.latest_charge;
+    } else {
+      throw invalidRequest(
+        'You must provide either a charge or a payment_intent to create a refund.',
+        undefined,
+        'parameter_missing',
+      );
+    }
+    const refunded = findCharge(chargeId);
+    if (refunded.disputed) {
+      throw invalidRequest(
+        `Charge ${refunded.id} has been charged back; cannot issue a refund.`,
+        undefined,
+        'charge_disputed',
+      );
+    }
+    const remaining = refunded.amount - refunded.amount_refunded;
+    if (remaining === 0) {
+      throw invalidRequest(
+        `Charge ${refunded.id} has already been refunded.`,
+        undefined,
+        'charge_already_refunded',
+      );
+    }
+    let amount = remaining;
+    if (fields.amount !== undefined) {
+      amount = Number(fields.amount);
+      if (!Number.isInteger(amount) || amount < 1 || amount > remaining) {
+        throw invalidRequest(
+          `Refund amount (${String(fields.amount)}) is greater than unrefunded amount on charge (${remaining})`,
+          'amount',
+          'amount_too_large',
+        );
+      }
+    }
+    refunded.amount_refunded += amount;
+    refunded.refunded = refunded.amount_refunded === refunded.amount;
+    const refund: Refund = {
+      id: newId('re'),
+      object: 'refund',
+      amount,
+      charge: refunded.id,
+      created: nowSeconds(),
+      currency: refunded.currency,
+      payment_intent: refunded.payment_intent,
+      status: 'succeeded',
+    };
+    return { body: refund };
+  });
+
   router.use((req, res) => {
     sendError(
       res,
@@ -618,6 +743,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     list: () => [...intents.values()].map((intent) => structuredClone(intent)),
     reset: () => {
       intents.clear();
+      charges.clear();
       paymentMethods.clear();
       idempotency.clear();
     },

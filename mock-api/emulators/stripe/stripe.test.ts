@@ -322,6 +322,59 @@ describe('the secret key, from a browser', () => {
   });
 });
 
+describe('charges, refunds and disputes, through the stripe SDK', () => {
+  const chargeOf = async (intentId: string) => {
+    const intent = await stripe.paymentIntents.retrieve(intentId);
+    return stripe.charges.retrieve(String(intent.latest_charge));
+  };
+
+  it('a succeeded intent has its charge, and a refund refunds it once', async () => {
+    const { intent } = await payWithCard('4242424242424242');
+    expect(await chargeOf(intent.id)).toMatchObject({
+      object: 'charge',
+      amount: 1500,
+      amount_refunded: 0,
+      refunded: false,
+      disputed: false,
+      payment_intent: intent.id,
+    });
+    const refund = await stripe.refunds.create({ payment_intent: intent.id });
+    expect(refund).toMatchObject({ object: 'refund', amount: 1500, status: 'succeeded' });
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 1500, refunded: true });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      code: 'charge_already_refunded',
+    });
+  });
+
+  it('a partial refund leaves the rest refundable', async () => {
+    const { intent } = await payWithCard('4242424242424242');
+    await stripe.refunds.create({ payment_intent: intent.id, amount: 500 });
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 500, refunded: false });
+    await expect(
+      stripe.refunds.create({ payment_intent: intent.id, amount: 2000 }),
+    ).rejects.toMatchObject({ code: 'amount_too_large' });
+    await stripe.refunds.create({ payment_intent: intent.id });
+    expect(await chargeOf(intent.id)).toMatchObject({ amount_refunded: 1500, refunded: true });
+  });
+
+  it('4000 0000 0000 0259 succeeds, then its charge is disputed and cannot be refunded', async () => {
+    const { intent, after } = await payWithCard('4000000000000259');
+    expect(after.status).toBe('succeeded');
+    expect(await chargeOf(intent.id)).toMatchObject({ disputed: true, refunded: false });
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      code: 'charge_disputed',
+    });
+  });
+
+  it('an intent without a successful charge has nothing to refund', async () => {
+    const intent = await createIntent();
+    await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
+      message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
+    });
+  });
+});
+
 describe('payment methods', () => {
   it.each([
     [{ 'card[number]': '4242424242424241' }, 'incorrect_number', STRIPE_MESSAGES.incorrectNumber],

@@ -8,7 +8,8 @@
 // test_mode_live_card), so a tester who mistypes a card sees a decline, never a success.
 
 export type CardOutcome =
-  | { kind: 'succeeded' }
+  /** `disputed`: the payment succeeds, then the cardholder disputes it (Stripe's 0259 card). */
+  | { kind: 'succeeded'; disputed?: boolean }
   | { kind: 'declined'; code: string; declineCode: string; message: string; param?: string }
   | { kind: 'requires3ds' };
 
@@ -117,6 +118,12 @@ export const TEST_CARDS: readonly TestCard[] = [
     number: '4000002500003155',
     brand: 'visa',
     outcome: { kind: 'requires3ds' },
+  },
+  {
+    number: '4000000000000259',
+    brand: 'visa',
+    paymentMethod: 'pm_card_createDispute',
+    outcome: { kind: 'succeeded', disputed: true },
   },
 ];
 

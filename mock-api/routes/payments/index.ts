@@ -64,7 +64,7 @@ import {
   type Endpoint,
   type PaymentRequest,
 } from './parse';
-import { paymentRefresher } from './publish';
+import { paymentRefresher, withholdPending } from './publish';
 
 export interface PaymentRoutesOptions {
   captcha: CaptchaVerifier;
@@ -302,6 +302,37 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
           })),
         ),
       );
+    }),
+  );
+
+  // Mock only: refunds a payment in full, as a tester would from Stripe's dashboard. A review whose
+  // payment is refunded before it was published is never published; one already published stays.
+  router.post(
+    '/__payments/:id/refund',
+    asyncRoute(async (req, res) => {
+      const id = String(req.params.id);
+      const payment = (store.db.payments ?? []).find((p) => p.intentId === id);
+      if (!payment) throw new HttpError(404, 'not_found', `No payment ${id}.`);
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripeFor(req).refunds.create({ payment_intent: id });
+      } catch (error) {
+        const stripeError = error as { message?: string; code?: string };
+        throw new HttpError(
+          400,
+          stripeError.code ?? 'refund_refused',
+          `Stripe refused the refund: ${stripeError.message ?? 'unknown error'}`,
+        );
+      }
+      const refunded = await store.mutate((db) => {
+        const record = db.payments?.find((p) => p.intentId === id);
+        if (!record) return null;
+        record.status = 'succeeded';
+        record.refunded = true;
+        withholdPending(db, id, 'refunded');
+        return { ...record };
+      });
+      res.json(envelope({ refund: { id: refund.id, amount: refund.amount }, payment: refunded }));
     }),
   );
 

@@ -1,6 +1,7 @@
 // Publishing a review paid with its tip: a review sent with payment-intent-for-both waits in
-// db.pendingGratitudes until Stripe says its intent succeeded (read back with the SDK), then joins
-// the feed. Nothing the browser sends can publish it.
+// db.pendingGratitudes until Stripe says its intent succeeded and its charge is neither refunded
+// nor disputed (read back with the SDK), then joins the feed. Nothing the browser sends can
+// publish it, and nothing unpublishes it: a review only ever moves forward.
 import type { Request } from 'express';
 import type Stripe from 'stripe';
 import type { Store } from '../../db/store';
@@ -26,8 +27,22 @@ export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stri
     const statuses = await Promise.all(
       unfinished.map(async (p) => {
         try {
-          const intent = await stripeFor(req).paymentIntents.retrieve(p.intentId);
-          return { intentId: p.intentId, status: intent.status as string };
+          const stripe = stripeFor(req);
+          const intent = await stripe.paymentIntents.retrieve(p.intentId);
+          const chargeId =
+            typeof intent.latest_charge === 'string'
+              ? intent.latest_charge
+              : intent.latest_charge?.id;
+          const charge =
+            intent.status === 'succeeded' && chargeId
+              ? await stripe.charges.retrieve(chargeId)
+              : null;
+          return {
+            intentId: p.intentId,
+            status: intent.status as string,
+            refunded: charge ? charge.amount_refunded > 0 : false,
+            disputed: charge?.disputed ?? false,
+          };
         } catch (error) {
           console.error('[mock-api] could not refresh', p.intentId, error);
           return null;
@@ -38,16 +53,28 @@ export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stri
       for (const update of statuses) {
         if (!update) continue;
         const payment = db.payments?.find((p) => p.intentId === update.intentId);
-        if (payment) payment.status = update.status;
-        if (update.status === 'succeeded') publishPending(db, update.intentId);
+        if (payment) {
+          payment.status = update.status;
+          if (update.refunded) payment.refunded = true;
+          if (update.disputed) payment.disputed = true;
+        }
+        if (update.disputed) withholdPending(db, update.intentId, 'disputed');
+        else if (update.refunded) withholdPending(db, update.intentId, 'refunded');
+        else if (update.status === 'succeeded') publishPending(db, update.intentId);
       }
     });
   };
 }
 
+/** A payment refunded or disputed before its review was published: the review never will be. */
+export function withholdPending(db: Db, intentId: string, why: 'refunded' | 'disputed'): void {
+  const pending = (db.pendingGratitudes ?? []).find((p) => p.intentId === intentId);
+  if (pending) pending.withheld ??= why;
+}
+
 function publishPending(db: Db, intentId: string): void {
   const pending = db.pendingGratitudes ?? [];
-  const index = pending.findIndex((p) => p.intentId === intentId);
+  const index = pending.findIndex((p) => p.intentId === intentId && !p.withheld);
   if (index < 0) return;
   const [item] = pending.splice(index, 1);
   if (item) publishReview(db, item.record);

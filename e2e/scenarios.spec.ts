@@ -295,7 +295,7 @@ test.describe('testers, many at once', () => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/user_profile/${PROFILE}`);
     await page.getByRole('button', { name: 'Test scenarios' }).click();
-    await page.getByLabel('Delay for slow (ms)').fill('5000');
+    await page.getByLabel('Delay in ms (slow, webhook-delayed)').fill('5000');
     await page
       .getByRole('group', { name: 'Payment scenario' })
       .getByRole('radio', { name: /^slow/ })

@@ -40,9 +40,13 @@ it('lists every scenario with a description, none active at first', async () => 
     'captcha-fail',
     'wallet-unsupported',
     'stripe-unavailable',
+    'webhook-delayed',
+    'webhook-duplicate',
+    'webhook-out-of-order',
+    'webhook-lost',
   ]);
   expect(current.scenarios.every((s) => s.description.length > 10)).toBe(true);
-  expect(SCENARIO_NAMES).toHaveLength(7);
+  expect(SCENARIO_NAMES).toHaveLength(11);
 });
 
 it('sets one scenario, then clears it with null or "none"', async () => {

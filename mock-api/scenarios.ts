@@ -26,6 +26,13 @@ export const SCENARIOS = {
   'wallet-unsupported':
     'The Stripe.js emulator reports that no wallet (Apple Pay, Google Pay) is available.',
   'stripe-unavailable': 'The Stripe.js emulator script answers 503, so Stripe.js fails to load.',
+  'webhook-delayed':
+    "Stripe's webhooks for your payments arrive late (delayMs, 3000 ms unless given).",
+  'webhook-duplicate': "Stripe's webhooks for your payments arrive twice each.",
+  'webhook-out-of-order':
+    "Stripe's webhooks for your payments arrive out of order: a later event comes first.",
+  'webhook-lost':
+    "Stripe's webhooks for your payments are never delivered: only the reconciliation (or a resend from /api/__webhooks) publishes.",
 } as const;
 
 export type ScenarioName = keyof typeof SCENARIOS;
@@ -85,7 +92,11 @@ export interface Scenarios {
   walletsSupported(req: Request): boolean;
   /** False while stripe-unavailable is active: the Stripe.js emulator script answers 503. */
   stripeJsAvailable(req: Request): boolean;
+  /** The webhook delivery fault active for a tester (webhook-delayed ... webhook-lost), or null. */
+  webhookFault(tester: string | null): { name: WebhookFault; delayMs: number } | null;
 }
+
+export type WebhookFault = Extract<ScenarioName, `webhook-${string}`>;
 
 export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && Object.hasOwn(SCENARIOS, value);
@@ -229,5 +240,11 @@ export function createScenarios(): Scenarios {
     captchaFails: (req) => activeFor(req) === 'captcha-fail',
     walletsSupported: (req) => activeFor(req) !== 'wallet-unsupported',
     stripeJsAvailable: (req) => activeFor(req) !== 'stripe-unavailable',
+    webhookFault: (tester) => {
+      const current = tester === null ? undefined : testers.get(tester);
+      return current?.name.startsWith('webhook-')
+        ? { name: current.name as WebhookFault, delayMs: current.delayMs }
+        : null;
+    },
   };
 }

@@ -15,6 +15,10 @@ import { demoRoutes } from './routes/demo';
 import { gratitudeRoutes } from './routes/gratitude';
 import { securityHeaders } from './securityHeaders';
 import { paymentRoutes } from './routes/payments';
+import type Stripe from 'stripe';
+import { createStripeClient } from './stripeClient';
+import { paymentRefresher } from './routes/payments/publish';
+import { STRIPE_WEBHOOK_ROUTE, createWebhooks } from './routes/payments/webhooks';
 import { TESTER_HEADER, createScenarios } from './scenarios';
 import { createCaptchaVerifier } from './captchaVerifier';
 import { DEFAULT_GUEST_TOKEN } from './env';
@@ -59,11 +63,15 @@ export interface MockApiOptions {
   seedFile?: string;
   /** The origin media URLs are printed with; unset: the origin each request came to. */
   mediaOrigin?: string;
+  /** How long a paid review waits for its webhook before a lookup asks Stripe (default 60 s). */
+  reconcileAfterMs?: number;
 }
 
 export interface MockApi {
   app: express.Express;
   store: Store;
+  /** Stops its webhook deliveries (waiting for those under way), before the server closes. */
+  stop(): Promise<void>;
 }
 
 export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
@@ -93,11 +101,27 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   );
 
   app.use(BRANCH_EMULATOR_ROUTE, branchEmulator());
-  // Stripe's API subset for the `stripe` SDK and the Stripe.js stand-in (its own keys, no guest token).
-  const stripeEmulator = createStripeEmulator();
-  app.use(STRIPE_EMULATOR_ROUTE, stripeEmulator.router);
-  // Testers' fault scenarios: the payment routes apply them; the Stripe.js emulator reads its flags.
+  // Testers' fault scenarios: the payment routes apply them; the Stripe.js emulator reads its
+  // flags; the webhooks their delivery faults.
   const scenarios = createScenarios();
+  // Stripe's API subset for the `stripe` SDK and the Stripe.js stand-in (its own keys, no guest
+  // token). Its events go out as Stripe's webhooks, to this server's own endpoint.
+  let stripeClient: Stripe | undefined;
+  const webhooks = createWebhooks(store, {
+    scenarios,
+    refreshPayments: paymentRefresher(
+      store,
+      (req) =>
+        (stripeClient ??= createStripeClient(
+          process.env,
+          `http://127.0.0.1:${req.socket.localPort}`,
+        )),
+    ),
+  });
+  const stripeEmulator = createStripeEmulator({ onEvent: webhooks.deliver });
+  app.use(STRIPE_EMULATOR_ROUTE, stripeEmulator.router);
+  // Stripe calls it without the guest token.
+  app.use(STRIPE_WEBHOOK_ROUTE, webhooks.endpoint);
   app.use(STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator(scenarios));
   // Payment routes check tokens with createCaptchaVerifier({ emulator: recaptcha }).
   const recaptcha = recaptchaEmulator();
@@ -108,8 +132,13 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   api.use(express.json({ limit: '100kb', strict: true }));
   // Before profileRoutes: it publishes paid reviews before findUser answers.
   api.use(
-    paymentRoutes(store, { captcha: createCaptchaVerifier({ emulator: recaptcha }), scenarios }),
+    paymentRoutes(store, {
+      captcha: createCaptchaVerifier({ emulator: recaptcha }),
+      scenarios,
+      reconcileAfterMs: options.reconcileAfterMs,
+    }),
   );
+  api.use(webhooks.testers);
   api.use(profileRoutes(store));
   api.use(galleryRoutes(store));
   api.use(guestRoutes(store));
@@ -121,7 +150,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   app.use(API_ROUTE, api);
   app.use(errorHandler);
 
-  return { app, store };
+  return { app, store, stop: webhooks.stop };
 }
 
 const mediaCache: RequestHandler = (_req, res, next) => {

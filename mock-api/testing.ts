@@ -27,14 +27,15 @@ export interface RunningMockApi {
 }
 
 export async function startMockApi(
-  options: { allowedOrigins?: string[] } = {},
+  options: { allowedOrigins?: string[]; reconcileAfterMs?: number } = {},
 ): Promise<RunningMockApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-mock-api-'));
   const guestToken = DEFAULT_GUEST_TOKEN;
-  const { app, store } = await createMockApi({
+  const { app, store, stop } = await createMockApi({
     dataDir,
     guestToken,
     allowedOrigins: options.allowedOrigins,
+    reconcileAfterMs: options.reconcileAfterMs,
   });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
@@ -67,6 +68,7 @@ export async function startMockApi(
       return { userId, fullName, email: address };
     },
     close: async () => {
+      await stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await store.flush();

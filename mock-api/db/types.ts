@@ -111,6 +111,8 @@ export interface Db {
   payments?: PaymentRecord[];
   /** Absent in data files written before payments existed. */
   pendingGratitudes?: PendingGratitudeRecord[];
+  /** The Stripe event ids the webhook endpoint has handled (each is handled once). */
+  webhookEvents?: string[];
 }
 
 /**

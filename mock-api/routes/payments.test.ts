@@ -28,8 +28,8 @@ afterAll(() => api.close());
 afterEach(() => setScenario(null));
 
 /** A token as the emulated checkbox gets one. */
-async function captchaToken(): Promise<string> {
-  const answer = await fetch(`${api.origin}/__recaptcha/token`, {
+async function captchaToken(target: RunningMockApi = api): Promise<string> {
+  const answer = await fetch(`${target.origin}/__recaptcha/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify({ sitekey: 'test-site-key' }),
@@ -117,6 +117,49 @@ async function clientSecretOf(response: Response): Promise<string> {
 
 const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** How many times the review with this text is in the feed, read from the data (no lookup). */
+const inStoreFeed = (text: string) => api.store.db.feed.filter((i) => i.sayThanks === text).length;
+
+/** Waits (up to 5 s) until the review is in the feed, without a lookup; ms it took. */
+async function publishedInStore(text: string): Promise<number> {
+  const started = Date.now();
+  while (inStoreFeed(text) === 0) {
+    if (Date.now() - started > 5000) throw new Error(`"${text}" was never published`);
+    await sleep(20);
+  }
+  return Date.now() - started;
+}
+
+interface DeliveryRow {
+  id: string;
+  type: string;
+  intentId: string | null;
+  status: string;
+  fault: string | null;
+  attempts: { at: string; status: number | null }[];
+}
+
+/** Waits (up to 5 s) until this intent's `type` event has been delivered `times` times. */
+async function delivered(intentId: string, type: string, times = 1): Promise<DeliveryRow> {
+  const started = Date.now();
+  for (;;) {
+    const row = (await deliveries(intentId)).find((d) => d.type === type);
+    if (row?.status === 'delivered' && row.attempts.length >= times) return row;
+    if (Date.now() - started > 5000) throw new Error(`${type} for ${intentId} never delivered`);
+    await sleep(20);
+  }
+}
+
+async function deliveries(intentId: string): Promise<DeliveryRow[]> {
+  const answer = await api.request('__webhooks');
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { data: { data: DeliveryRow[] } }).data.data.filter(
+    (d) => d.intentId === intentId,
+  );
+}
+
 /** The intent as the browser sees it (publishable key + client secret). */
 async function browserIntent(clientSecret: string) {
   const params = new URLSearchParams({
@@ -130,23 +173,20 @@ async function browserIntent(clientSecret: string) {
 }
 
 /** Confirms with a card as Stripe.js would: form post, publishable key, client secret. */
-async function confirmWithCard(clientSecret: string, number: string) {
-  const answer = await fetch(
-    `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        key: EMULATOR_PUBLISHABLE_KEY,
-        client_secret: clientSecret,
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': number,
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': nextYear,
-        'payment_method_data[card][cvc]': '123',
-      }).toString(),
-    },
-  );
+async function confirmWithCard(clientSecret: string, number: string, origin = api.origin) {
+  const answer = await fetch(`${origin}/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      key: EMULATOR_PUBLISHABLE_KEY,
+      client_secret: clientSecret,
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': number,
+      'payment_method_data[card][exp_month]': '12',
+      'payment_method_data[card][exp_year]': nextYear,
+      'payment_method_data[card][cvc]': '123',
+    }).toString(),
+  });
   return { status: answer.status, body: await json(answer) };
 }
 
@@ -452,7 +492,11 @@ describe('create-donation-intent', () => {
 describe('payment-intent-for-both', () => {
   const sayThanks = () => `Thanks for everything! ${randomUUID()}`;
 
-  async function sendBoth(text: string, options: { image?: boolean; amount?: number } = {}) {
+  /** The multipart form of a review with a $15 tip (or `amount` cents) to Ava, from a guest. */
+  async function bothForm(
+    text: string,
+    options: { image?: boolean; amount?: number; guest?: string; target?: RunningMockApi } = {},
+  ): Promise<FormData> {
     const amount = options.amount ?? 1500;
     const fee = platformFeeCents(amount, 'card');
     const form = new FormData();
@@ -467,7 +511,7 @@ describe('payment-intent-for-both', () => {
       latitude: '0',
       longitude: '0',
       getThanksUserId: 'ava-martinez',
-      userId: guestId,
+      userId: options.guest ?? guestId,
       ngoId: '',
       isRecurring: 'false',
       isDonate: 'false',
@@ -484,15 +528,19 @@ describe('payment-intent-for-both', () => {
       amount: String(amount),
       paymentMethodType: 'card',
       userName: 'ava.martinez',
-      captchaToken: await captchaToken(),
+      captchaToken: await captchaToken(options.target),
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (options.image) {
       form.append('media', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'a.jpg');
     }
+    return form;
+  }
+
+  async function sendBoth(text: string, options: { image?: boolean; amount?: number } = {}) {
     return api.request('payment/payment-intent-for-both', {
       method: 'POST',
-      body: form,
+      body: await bothForm(text, options),
       headers: { 'Idempotency-Key': randomUUID() },
     });
   }
@@ -511,6 +559,8 @@ describe('payment-intent-for-both', () => {
 
     const confirmation = await confirmWithCard(secret, '4242424242424242');
     expect(confirmation.body).toMatchObject({ status: 'succeeded' });
+    // Stripe's payment_intent.succeeded webhook publishes it, a moment after the confirmation.
+    await publishedInStore(text);
 
     const after = await profile('ava-martinez');
     const item = after.userFeed.find((i) => i.sayThanks === text);
@@ -597,6 +647,7 @@ describe('payment-intent-for-both', () => {
     const text = sayThanks();
     const secret = await clientSecretOf(await sendBoth(text));
     await confirmWithCard(secret, '4242424242424242');
+    await publishedInStore(text);
     expect(await feedTexts()).toContain(text);
     expect((await refund(intentIdOf(secret))).status).toBe(200);
     expect((await feedTexts()).filter((t) => t === text)).toHaveLength(1);
@@ -614,6 +665,165 @@ describe('payment-intent-for-both', () => {
     expect(unpaid.status).toBe(400);
     expect(await json(unpaid)).toMatchObject({
       message: expect.stringContaining('does not have a successful charge to refund.'),
+    });
+  });
+
+  describe("Stripe's webhooks publish it", () => {
+    const webhook = (body: string, signature: string) =>
+      fetch(`${api.origin}/api/webhooks/stripe`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        body,
+      });
+
+    it('a bad signature is a 400 and changes nothing', async () => {
+      await setScenario('webhook-lost');
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      await confirmWithCard(secret, '4242424242424242');
+      const forged = JSON.stringify({
+        id: 'evt_forged',
+        object: 'event',
+        type: 'payment_intent.succeeded',
+        data: { object: { id: intentIdOf(secret), object: 'payment_intent' } },
+      });
+      const stamp = Math.floor(Date.now() / 1000);
+      for (const signature of ['', `t=${stamp},v1=${'0'.repeat(64)}`, 'nonsense']) {
+        const answer = await webhook(forged, signature);
+        expect(answer.status).toBe(400);
+        expect(await json(answer)).toMatchObject({ error: 'invalid_signature' });
+      }
+      expect(inStoreFeed(text)).toBe(0);
+      expect(api.store.db.webhookEvents ?? []).not.toContain('evt_forged');
+      expect(api.store.db.pendingGratitudes?.some((p) => p.record.sayThanks === text)).toBe(true);
+    });
+
+    it('publishes once the succeeded event arrives, with no lookup', async () => {
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      await confirmWithCard(secret, '4242424242424242');
+      await publishedInStore(text);
+      expect(await delivered(intentIdOf(secret), 'payment_intent.succeeded')).toMatchObject({
+        attempts: [{ status: 200 }],
+      });
+    });
+
+    it('a duplicated event publishes the review exactly once', async () => {
+      await setScenario('webhook-duplicate');
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      await confirmWithCard(secret, '4242424242424242');
+      await publishedInStore(text);
+      const succeeded = await delivered(intentIdOf(secret), 'payment_intent.succeeded', 2);
+      expect(succeeded.attempts.map((a) => a.status)).toEqual([200, 200]);
+      expect(inStoreFeed(text)).toBe(1);
+      expect((await feedTexts()).filter((t) => t === text)).toHaveLength(1);
+    });
+
+    it('reordered events (the success before the decline) publish once, and it stays', async () => {
+      await setScenario('webhook-out-of-order');
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      expect((await confirmWithCard(secret, '4000000000000002')).status).toBe(402);
+      expect((await confirmWithCard(secret, '4242424242424242')).body).toMatchObject({
+        status: 'succeeded',
+      });
+      await publishedInStore(text);
+      const failed = await delivered(intentIdOf(secret), 'payment_intent.payment_failed');
+      const succeeded = await delivered(intentIdOf(secret), 'payment_intent.succeeded');
+      expect(Date.parse(succeeded.attempts[0]?.at ?? '')).toBeLessThanOrEqual(
+        Date.parse(failed.attempts[0]?.at ?? ''),
+      );
+      expect(inStoreFeed(text)).toBe(1);
+    });
+
+    it('a delayed event publishes only when it arrives', async () => {
+      await setScenario('webhook-delayed', 500);
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      const confirmed = Date.now();
+      await confirmWithCard(secret, '4242424242424242');
+      expect(inStoreFeed(text)).toBe(0);
+      await publishedInStore(text);
+      expect(Date.now() - confirmed).toBeGreaterThanOrEqual(500);
+      expect(inStoreFeed(text)).toBe(1);
+    });
+
+    it('a lost event: nothing publishes until a resend (as stripe events resend)', async () => {
+      await setScenario('webhook-lost');
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      await confirmWithCard(secret, '4242424242424242');
+      await sleep(300);
+      // A lookup now does not publish it either: the reconciliation waits a minute.
+      expect(await feedTexts()).not.toContain(text);
+      const lost = (await deliveries(intentIdOf(secret))).find(
+        (d) => d.type === 'payment_intent.succeeded',
+      );
+      expect(lost).toMatchObject({ status: 'lost', fault: 'webhook-lost', attempts: [] });
+      const resent = await api.request(`__webhooks/${lost?.id}/resend`, { method: 'POST' });
+      expect(resent.status).toBe(200);
+      expect(await json(resent)).toMatchObject({ data: { data: { status: 'delivered' } } });
+      expect(inStoreFeed(text)).toBe(1);
+      // Resent again: the same event id is handled once.
+      await api.request(`__webhooks/${lost?.id}/resend`, { method: 'POST' });
+      expect(inStoreFeed(text)).toBe(1);
+    });
+
+    it('a lost event: the reconciliation publishes it once the payment is old enough', async () => {
+      const quick = await startMockApi({ reconcileAfterMs: 200 });
+      try {
+        const answer = await quick.request('__scenarios', jsonPost({ name: 'webhook-lost' }));
+        expect(answer.status).toBe(200);
+        const guest = await quick.createGuest('Lost Guest', 'lost@example.com');
+        const text = sayThanks();
+        const form = await bothForm(text, { guest: guest.userId, target: quick });
+        const sent = await quick.request('payment/payment-intent-for-both', {
+          method: 'POST',
+          body: form,
+          headers: { 'Idempotency-Key': randomUUID() },
+        });
+        const secret = await clientSecretOf(sent);
+        await confirmWithCard(secret, '4242424242424242', quick.origin);
+        await sleep(400);
+        expect(quick.store.db.feed.some((i) => i.sayThanks === text)).toBe(false);
+        const lookup = await quick.request(
+          'gratitude/findUser',
+          jsonPost({ _id: 'ava-martinez', profilePage: true }),
+        );
+        const feed = ((await lookup.json()) as Envelope<FindUserResult>).data.data.userFeed;
+        expect(feed.filter((i) => i.sayThanks === text)).toHaveLength(1);
+      } finally {
+        await quick.close();
+      }
+    });
+
+    it('a declined payment never publishes it, whatever its events', async () => {
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      expect((await confirmWithCard(secret, '4000000000000002')).status).toBe(402);
+      await delivered(intentIdOf(secret), 'payment_intent.payment_failed');
+      expect(inStoreFeed(text)).toBe(0);
+    });
+
+    it('a payment refunded before its late event arrives never publishes it', async () => {
+      await setScenario('webhook-delayed', 400);
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      await confirmWithCard(secret, '4242424242424242');
+      expect((await refund(intentIdOf(secret))).status).toBe(200);
+      await delivered(intentIdOf(secret), 'charge.refunded');
+      await delivered(intentIdOf(secret), 'payment_intent.succeeded');
+      expect(inStoreFeed(text)).toBe(0);
+    });
+
+    it('a disputed payment never publishes it (its events say succeeded, then disputed)', async () => {
+      const text = sayThanks();
+      const secret = await clientSecretOf(await sendBoth(text));
+      await confirmWithCard(secret, '4000000000000259');
+      await delivered(intentIdOf(secret), 'payment_intent.succeeded');
+      await delivered(intentIdOf(secret), 'charge.dispute.created');
+      expect(inStoreFeed(text)).toBe(0);
     });
   });
 

@@ -125,10 +125,31 @@ export interface Refund {
   status: 'succeeded';
 }
 
+/** A Stripe event, as Stripe sends it to a webhook endpoint. */
+export interface StripeEvent {
+  id: string;
+  object: 'event';
+  api_version: string;
+  created: number;
+  data: { object: unknown };
+  livemode: false;
+  pending_webhooks: number;
+  request: { id: string | null; idempotency_key: string | null };
+  type: string;
+}
+
 export interface StripeEmulatorOptions {
   secretKey?: string;
   publishableKey?: string;
+  /**
+   * Told every event Stripe would send a webhook for (payment_intent.created, .succeeded,
+   * .payment_failed, .canceled, charge.refunded, charge.dispute.created), with the API request
+   * that caused it.
+   */
+  onEvent?: (event: StripeEvent, cause: Request) => void;
 }
+
+export const API_VERSION = '2026-10-28.endive';
 
 /** Payment method types the emulator accepts on a PaymentIntent (wallets are `card` at Stripe). */
 export const SUPPORTED_PAYMENT_METHOD_TYPES = ['card', 'link', 'us_bank_account'] as const;
@@ -189,8 +210,30 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
   const intents = new Map<string, PaymentIntent>();
   const charges = new Map<string, Charge>();
 
+  function emit(cause: Request, type: string, object: unknown): void {
+    options.onEvent?.(
+      {
+        id: newId('evt'),
+        object: 'event',
+        api_version: API_VERSION,
+        created: nowSeconds(),
+        data: { object: structuredClone(object) },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type,
+      },
+      cause,
+    );
+  }
+
   /** The intent succeeded: its charge is recorded (and, for the dispute card, disputed). */
-  function charge(intent: PaymentIntent, paymentMethodId: string, disputed = false): void {
+  function charge(
+    cause: Request,
+    intent: PaymentIntent,
+    paymentMethodId: string,
+    disputed = false,
+  ): void {
     succeed(intent, paymentMethodId);
     const id = intent.latest_charge ?? newId('ch');
     charges.set(id, {
@@ -208,6 +251,19 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
       refunded: false,
       status: 'succeeded',
     });
+    emit(cause, 'payment_intent.succeeded', intent);
+    if (disputed) {
+      emit(cause, 'charge.dispute.created', {
+        id: newId('dp'),
+        object: 'dispute',
+        amount: intent.amount,
+        charge: id,
+        currency: intent.currency,
+        payment_intent: intent.id,
+        reason: 'fraudulent',
+        status: 'needs_response',
+      });
+    }
   }
 
   function findCharge(id: string): Charge {
@@ -397,6 +453,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
   }
 
   function applyOutcome(
+    cause: Request,
     intent: PaymentIntent,
     method: PaymentMethod,
     outcome: CardOutcome,
@@ -405,7 +462,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     intent.last_payment_error = null;
     intent.next_action = null;
     if (outcome.kind === 'succeeded') {
-      charge(intent, method.id, outcome.disputed === true);
+      charge(cause, intent, method.id, outcome.disputed === true);
       return undefined;
     }
     if (outcome.kind === 'requires3ds') {
@@ -434,6 +491,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     intent.payment_method = null;
     intent.latest_charge = newId('ch');
     intent.last_payment_error = error;
+    emit(cause, 'payment_intent.payment_failed', intent);
     return new StripeError(402, { ...error, payment_intent: structuredClone(intent) });
   }
 
@@ -444,7 +502,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
   router.use(express.urlencoded({ extended: true, limit: '100kb', parameterLimit: 1000 }));
   router.use((_req, res, next) => {
     res.setHeader('Request-Id', newId('req'));
-    res.setHeader('Stripe-Version', '2026-10-28.endive');
+    res.setHeader('Stripe-Version', API_VERSION);
     next();
   });
 
@@ -528,6 +586,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     }
     const intent = newPaymentIntent(fields);
     intents.set(intent.id, intent);
+    emit(_req, 'payment_intent.created', intent);
     return { body: view(intent, auth) };
   });
 
@@ -571,7 +630,13 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
         'payment_intent_unexpected_state',
       );
     }
-    const failure = applyOutcome(intent, stored.method, outcomeFor(stored.number), originOf(req));
+    const failure = applyOutcome(
+      req,
+      intent,
+      stored.method,
+      outcomeFor(stored.number),
+      originOf(req),
+    );
     if (failure) throw failure;
     return { body: view(intent, auth) };
   });
@@ -593,7 +658,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     }
     intent.next_action = null;
     if (outcome === 'complete') {
-      charge(intent, intent.payment_method);
+      charge(req, intent, intent.payment_method);
     } else {
       const stored = paymentMethods.get(intent.payment_method);
       intent.status = 'requires_payment_method';
@@ -605,6 +670,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
         ...(stored ? { payment_method: stored.method } : {}),
       };
       intent.payment_method = null;
+      emit(req, 'payment_intent.payment_failed', intent);
     }
     return { body: view(intent, auth) };
   });
@@ -636,6 +702,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
       );
     }
     intent.status = 'canceled';
+    emit(req, 'payment_intent.canceled', intent);
     intent.canceled_at = nowSeconds();
     intent.cancellation_reason = typeof reason === 'string' ? reason : null;
     intent.next_action = null;
@@ -713,6 +780,7 @@ export function stripeEmulator(options: StripeEmulatorOptions = {}): StripeEmula
     }
     refunded.amount_refunded += amount;
     refunded.refunded = refunded.amount_refunded === refunded.amount;
+    emit(_req, 'charge.refunded', refunded);
     const refund: Refund = {
       id: newId('re'),
       object: 'refund',

@@ -11,6 +11,7 @@ export {
   type PaymentMethod,
   type StripeEmulatorOptions,
   type StripeErrorBody,
+  type StripeEvent,
 } from './emulator';
 export { STRIPE_MESSAGES, TEST_CARDS, type CardOutcome, type TestCard } from './testCards';
 

@@ -71,7 +71,14 @@ export interface PaymentRoutesOptions {
   scenarios: Scenarios;
   /** The Stripe client; by default built on first use (the emulator on this server's port). */
   stripe?: (req: Request) => Stripe;
+  /**
+   * Reconciliation: a profile lookup asks Stripe about the reviews whose payment has been
+   * pending longer than this (a lost webhook). Default one minute.
+   */
+  reconcileAfterMs?: number;
 }
+
+export const DEFAULT_RECONCILE_AFTER_MS = 60_000;
 
 export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Router {
   const router = Router();
@@ -260,7 +267,10 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
   );
   router.post('/payment/payment-intent-for-both', faults, bothHandler);
 
-  // Before findUser answers: publish the reviews whose payment has succeeded since.
+  // Before findUser answers, the reconciliation: Stripe's webhooks publish a paid review; this
+  // covers the ones whose event was lost, asking Stripe about the profile's reviews pending for
+  // longer than reconcileAfterMs.
+  const reconcileAfterMs = options.reconcileAfterMs ?? DEFAULT_RECONCILE_AFTER_MS;
   router.post('/gratitude/findUser', (req, _res, next) => {
     const body: unknown = req.body;
     const id = (body as { _id?: unknown } | null)?._id;
@@ -270,21 +280,25 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
     }
     const pendingIntents = new Set(
       (store.db.pendingGratitudes ?? [])
-        .filter((p) => p.record.userId === id)
+        .filter((p) => p.record.userId === id && !p.withheld)
         .map((p) => p.intentId),
     );
-    if (pendingIntents.size === 0) {
+    const due = Date.now() - reconcileAfterMs;
+    const stale = (p: PaymentRecord) =>
+      pendingIntents.has(p.intentId) && Date.parse(p.createdAt) <= due;
+    if (!(store.db.payments ?? []).some(stale)) {
       next();
       return;
     }
-    refreshPayments(req, (p) => pendingIntents.has(p.intentId)).then(() => next(), next);
+    refreshPayments(req, stale, { includeFinished: true }).then(() => next(), next);
   });
 
   // Mock only: every intent with its amount, fee, metadata, key and (refreshed) status.
   router.get(
     '/__payments',
     asyncRoute(async (req, res) => {
-      await refreshPayments(req, () => true);
+      // Statuses only: publishing is the webhooks' (and the reconciliation's) job.
+      await refreshPayments(req, () => true, { publish: false });
       // A tester's own intents (those made with no tester, for a caller with none); all of them
       // with ?all=true.
       const all = req.query.all === 'true';

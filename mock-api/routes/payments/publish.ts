@@ -19,9 +19,15 @@ export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stri
   return async function refreshPayments(
     req: Request,
     which: (payment: PaymentRecord) => boolean,
+    options: {
+      /** Read back finished payments too (a webhook says a refund or a dispute came after). */
+      includeFinished?: boolean;
+      /** Publish the reviews paid for (a webhook, or the reconciliation); false: statuses only. */
+      publish?: boolean;
+    } = {},
   ): Promise<void> {
     const unfinished = (store.db.payments ?? []).filter(
-      (p) => !TERMINAL_STATUSES.has(p.status) && which(p),
+      (p) => (options.includeFinished === true || !TERMINAL_STATUSES.has(p.status)) && which(p),
     );
     if (unfinished.length === 0) return;
     const statuses = await Promise.all(
@@ -60,7 +66,9 @@ export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stri
         }
         if (update.disputed) withholdPending(db, update.intentId, 'disputed');
         else if (update.refunded) withholdPending(db, update.intentId, 'refunded');
-        else if (update.status === 'succeeded') publishPending(db, update.intentId);
+        else if (update.status === 'succeeded' && options.publish !== false) {
+          publishPending(db, update.intentId);
+        }
       }
     });
   };

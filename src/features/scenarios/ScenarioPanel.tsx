@@ -6,7 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useGetScenariosQuery, useSetScenarioMutation, type ScenarioState } from './scenariosApi';
-import { readReproLink, reproLinkFor, type ReproRequest } from './reproLink';
+import { readReproLink, reproLinkFor, takesDelay, type ReproRequest } from './reproLink';
 import './ScenarioPanel.css';
 
 const NONE = 'none';
@@ -18,7 +18,7 @@ function until(expiresAt: string | null): string {
 }
 
 function statusText(state: ScenarioState, fromLink: ReproRequest | null): string {
-  const delay = state.active === 'slow' ? ` (${state.delayMs} ms)` : '';
+  const delay = takesDelay(state.active) ? ` (${state.delayMs} ms)` : '';
   if (fromLink && state.active !== null && fromLink.name === state.active) {
     return `Turned on by this link: ${state.active}${delay}, for this browser only${until(state.expiresAt)}.`;
   }
@@ -50,7 +50,7 @@ export default function ScenarioPanel() {
     applied.current = search;
     void setScenario({
       name: link.name === NONE ? null : link.name,
-      ...(link.name === 'slow' && link.delayMs !== undefined ? { delayMs: link.delayMs } : {}),
+      ...(takesDelay(link.name) && link.delayMs !== undefined ? { delayMs: link.delayMs } : {}),
     })
       .unwrap()
       .then(
@@ -79,7 +79,7 @@ export default function ScenarioPanel() {
     setCopied(null);
     void setScenario({
       name: name === NONE ? null : name,
-      ...(name === 'slow' && Number.isInteger(delayValue) ? { delayMs: delayValue } : {}),
+      ...(takesDelay(name) && Number.isInteger(delayValue) ? { delayMs: delayValue } : {}),
     }).finally(() => setChosen(null));
   };
   const reproLink = reproLinkFor(window.location.href, data.active, data.delayMs);
@@ -114,7 +114,7 @@ export default function ScenarioPanel() {
         )}
       </fieldset>
       <label htmlFor={delayId} className="scenario-panel__delay">
-        Delay for slow (ms)
+        Delay in ms (slow, webhook-delayed)
       </label>
       <input
         id={delayId}
@@ -124,7 +124,7 @@ export default function ScenarioPanel() {
         step={100}
         value={delay}
         onChange={(event) => setDelayMs(event.target.value)}
-        onBlur={() => data.active === 'slow' && choose('slow')}
+        onBlur={() => data.active !== null && takesDelay(data.active) && choose(data.active)}
       />
       <p className="scenario-panel__note" role="status">
         {saveFailed ? 'The scenario could not be set.' : statusText(data, fromLink)}

@@ -29,6 +29,12 @@ describe('reproLinkFor', () => {
     ).toBe('http://localhost:4100/user_profile/ava?scenario=intent-error');
   });
 
+  it('keeps the delay of webhook-delayed too', () => {
+    expect(reproLinkFor('http://localhost:4100/', 'webhook-delayed', 2000)).toBe(
+      'http://localhost:4100/?scenario=webhook-delayed&delayMs=2000',
+    );
+  });
+
   it('without a scenario, is the address with none', () => {
     expect(reproLinkFor('http://localhost:4100/?scenario=slow&delayMs=9', null)).toBe(
       'http://localhost:4100/',

@@ -1,7 +1,11 @@
-// Repro links: any page address with `?scenario=<name>` (and `delayMs=` for slow) turns that
+// Repro links: any page address with `?scenario=<name>` (and `delayMs=` where it applies) turns that
 // scenario on for the browser that opens it. Pure helpers; the panel applies and copies them.
 
 export const SCENARIO_PARAM = 'scenario';
+/** The scenarios that take a delay (the intent calls', and the webhooks'). */
+export const DELAYED_SCENARIOS: readonly string[] = ['slow', 'webhook-delayed'];
+export const takesDelay = (name: string | null) =>
+  name !== null && DELAYED_SCENARIOS.includes(name);
 export const DELAY_PARAM = 'delayMs';
 
 export interface ReproRequest {
@@ -28,7 +32,7 @@ export function reproLinkFor(href: string, name: string | null, delayMs?: number
   url.searchParams.delete(DELAY_PARAM);
   if (name !== null) {
     url.searchParams.set(SCENARIO_PARAM, name);
-    if (name === 'slow' && delayMs !== undefined)
+    if (takesDelay(name) && delayMs !== undefined)
       url.searchParams.set(DELAY_PARAM, String(delayMs));
   }
   return url.href;

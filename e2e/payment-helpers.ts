@@ -37,7 +37,11 @@ export type ScenarioName =
   | 'slow'
   | 'captcha-fail'
   | 'wallet-unsupported'
-  | 'stripe-unavailable';
+  | 'stripe-unavailable'
+  | 'webhook-delayed'
+  | 'webhook-duplicate'
+  | 'webhook-out-of-order'
+  | 'webhook-lost';
 
 /**
  * Picks a scenario for this page's browser context with `POST /api/__scenarios` (`null` clears

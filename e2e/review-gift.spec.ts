@@ -1,7 +1,14 @@
 // A review sent with a tip (gratitudeType BOTH): paid, it is published; declined, it never shows.
 import type { Page } from '@playwright/test';
-import { test, expect, waitForApp } from './fixtures';
-import { fillCard, guestName, passCaptcha, paymentsOf, startFlow } from './payment-helpers';
+import { test, expect, gotoWaitsForApp, waitForApp } from './fixtures';
+import {
+  fillCard,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  setScenario,
+  startFlow,
+} from './payment-helpers';
 
 // A profile of its own: these tests add to its feed and counts.
 const PROFILE = 'priya-natarajan';
@@ -122,5 +129,52 @@ test.describe('a review with a tip (BOTH)', () => {
     const rows = await paymentsOf(request, guest);
     expect(rows).toHaveLength(1);
     expect(rows[0]!.status).not.toBe('succeeded');
+  });
+
+  test('while its webhook is late, only the guest who paid sees the review, marked, until it is confirmed', async ({
+    page,
+    browser,
+    baseURL,
+    saveScreenshot,
+  }) => {
+    await setScenario(page, 'webhook-delayed', 6000);
+    const guest = guestName('Late Guest');
+    const text = `Thanks for the patience, ${guest}`;
+    await startReview(page, guest);
+    await reviewWithTip(page, text, '12');
+    await fillCard(page, '4242 4242 4242 4242');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page).toHaveURL(/\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
+    await waitForApp(page);
+    await page
+      .getByRole('dialog', { name: /Congratulations/ })
+      .getByRole('button', { name: 'OK' })
+      .click();
+
+    // Not published yet (its event is 6 s late): the guest sees it, marked.
+    const card = page.getByRole('article').filter({ hasText: text });
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(
+      'Being confirmed: only you can see this until your payment is confirmed.',
+    );
+    expect(await feedTexts(page)).not.toContain(text);
+    await saveScreenshot('review-gift-being-confirmed');
+
+    // Nobody else sees it.
+    const other = await browser.newContext({ baseURL });
+    try {
+      const otherPage = gotoWaitsForApp(await other.newPage());
+      await otherPage.goto(`/user_profile/${PROFILE}`);
+      await expect(otherPage.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(otherPage.getByText(text)).toHaveCount(0);
+    } finally {
+      await other.close();
+    }
+
+    // The event arrives, the page asks again: the review is published, the mark gone.
+    await expect(card).not.toContainText('Being confirmed', { timeout: 20_000 });
+    await expect(card).toBeVisible();
+    await expect(page.getByText(text)).toHaveCount(1);
+    expect(await feedTexts(page)).toContain(text);
   });
 });

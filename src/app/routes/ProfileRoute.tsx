@@ -52,7 +52,11 @@ export default function ProfileRoute() {
   return (
     <ProfilePage
       tabs={({ userDetails: user, userFeed }) => [
-        { id: 'feed', label: 'Feed', render: () => <FeedTab items={userFeed} /> },
+        {
+          id: 'feed',
+          label: 'Feed',
+          render: () => <FeedTab items={userFeed} profileId={user._id} />,
+        },
         { id: 'gallery', label: 'Photos/Videos', render: () => <GalleryTab userId={user._id} /> },
         {
           id: 'socials',

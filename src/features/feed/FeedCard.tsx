@@ -19,9 +19,15 @@ interface FeedCardProps {
   now: number;
   /** Like, Comment and Share only exist in the mobile app: the feed tells the visitor so. */
   onAppOnlyAction: (action: AppOnlyAction) => void;
+  /** The guest's own review, paid, that Stripe has not confirmed yet: shown to them only. */
+  pending?: boolean;
 }
 
-export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
+/** What a pending review says, under its text. */
+export const PENDING_REVIEW_NOTE =
+  'Being confirmed: only you can see this until your payment is confirmed.';
+
+export function FeedCard({ item, now, onAppOnlyAction, pending = false }: FeedCardProps) {
   const titleId = useId();
   const giver = item.giveThanksUser.fullName;
   const text = item.sayThanks.trim();
@@ -31,7 +37,10 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
     : undefined;
 
   return (
-    <article className="feed-card" aria-labelledby={titleId}>
+    <article
+      className={pending ? 'feed-card feed-card--pending' : 'feed-card'}
+      aria-labelledby={titleId}
+    >
       <header className="feed-card__header">
         <GiverAvatar name={giver} picture={item.giveThanksUser.profilePicture} />
         <div className="feed-card__heading">
@@ -66,17 +75,21 @@ export function FeedCard({ item, now, onAppOnlyAction }: FeedCardProps) {
       </header>
       <CardMedia media={item.media} giver={giver} />
       {text && <p className="feed-card__text">{text}</p>}
-      <footer className="feed-card__actions">
-        <ActionButton label="Like" onClick={() => onAppOnlyAction('Like')}>
-          <LikeIcon size={18} />
-        </ActionButton>
-        <ActionButton label="Comment" onClick={() => onAppOnlyAction('Comment')}>
-          <CommentIcon size={18} />
-        </ActionButton>
-        <ActionButton label="Share" onClick={() => onAppOnlyAction('Share')}>
-          <ShareIcon size={18} />
-        </ActionButton>
-      </footer>
+      {pending ? (
+        <p className="feed-card__pending">{PENDING_REVIEW_NOTE}</p>
+      ) : (
+        <footer className="feed-card__actions">
+          <ActionButton label="Like" onClick={() => onAppOnlyAction('Like')}>
+            <LikeIcon size={18} />
+          </ActionButton>
+          <ActionButton label="Comment" onClick={() => onAppOnlyAction('Comment')}>
+            <CommentIcon size={18} />
+          </ActionButton>
+          <ActionButton label="Share" onClick={() => onAppOnlyAction('Share')}>
+            <ShareIcon size={18} />
+          </ActionButton>
+        </footer>
+      )}
     </article>
   );
 }

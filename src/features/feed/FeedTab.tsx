@@ -3,6 +3,8 @@ import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Snackbar, useSnackbar } from '../../components/Snackbar';
 import type { FeedItem } from '../../api/contract/types';
 import { FeedCard } from './FeedCard';
+import { useHydrated } from '../../lib/useHydrated';
+import { asFeedItem, pendingReviewsFor } from '../../lib/pendingReviews';
 import { isFeedEmpty, selectFeedCards } from './selectFeed';
 import './FeedCard.css';
 
@@ -20,17 +22,25 @@ const CLOCK_REFRESH_MS = 60_000;
 interface FeedTabProps {
   /** The profile's feed as the lookup keeps it (the first 4 REVIEW items). */
   items: FeedItem[];
+  /**
+   * Whose feed: the reviews this browser paid for on that profile and that are not published
+   * yet come first, marked as being confirmed (src/lib/pendingReviews.ts).
+   */
+  profileId?: string;
   /** Fixes the clock the relative times are measured from; by default the current time. */
   now?: number;
 }
 
-export function FeedTab({ items, now }: FeedTabProps) {
+export function FeedTab({ items, now, profileId }: FeedTabProps) {
   const clock = useClock(CLOCK_REFRESH_MS, now);
   const snackbar = useSnackbar(FEED_SNACKBAR_MS);
   const { show } = snackbar;
   const onAppOnlyAction = useCallback(() => show(FEED_APP_ONLY_MESSAGE), [show]);
+  // Read from this browser's storage once the page works (the server knows nothing of them).
+  const hydrated = useHydrated();
+  const pending = hydrated && profileId ? pendingReviewsFor(profileId, items).map(asFeedItem) : [];
 
-  if (isFeedEmpty(items)) {
+  if (isFeedEmpty(items) && pending.length === 0) {
     return (
       <div className="feed-empty">
         <svg
@@ -55,6 +65,11 @@ export function FeedTab({ items, now }: FeedTabProps) {
   return (
     <>
       <ul className="feed-list">
+        {pending.map((item) => (
+          <li key={item.id}>
+            <FeedCard item={item} now={clock} onAppOnlyAction={onAppOnlyAction} pending />
+          </li>
+        ))}
         {selectFeedCards(items).map((item) => (
           <li key={item.id}>
             {/* Each card is its own boundary: React hydrates a server-rendered boundary after

@@ -72,6 +72,8 @@ export interface PaymentSectionProps {
   onLockChange?: (locked: boolean) => void;
   /** Moves focus to the heading on mount (a section revealed by a button). */
   focusOnMount?: boolean;
+  /** Told once when the payment succeeds (before the page moves on to successHref). */
+  onPaid?: () => void;
 }
 
 const WALLET_METHODS: readonly WalletKind[] = ['apple_pay', 'google_pay'];
@@ -93,6 +95,7 @@ export function PaymentSection({
   scope = '',
   precondition,
   disabled = false,
+  onPaid,
   onLockChange,
   focusOnMount = false,
 }: PaymentSectionProps) {
@@ -134,6 +137,13 @@ export function PaymentSection({
     firstScope.current = scope;
     dispatch(amountChanged());
   }, [scope]);
+
+  const paidTold = useRef(false);
+  useEffect(() => {
+    if (status !== 'succeeded' || paidTold.current) return;
+    paidTold.current = true;
+    onPaid?.();
+  }, [status, onPaid]);
 
   useEffect(() => {
     if (status !== 'succeeded' || successHref === null) return;

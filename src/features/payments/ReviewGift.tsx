@@ -4,6 +4,7 @@ import { useRef } from 'react';
 import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBody';
 import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { paths } from '../../config/paths';
+import { rememberPendingReview } from '../../lib/pendingReviews';
 import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
 import { giftLabels } from './GiftForm';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
@@ -62,6 +63,17 @@ export function ReviewGift({
       onLockChange={onLockChange}
       returnPath={paths.profile.href(profile._id)}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}
+      // Paid: the review shows to this guest, marked, until Stripe's webhook publishes it.
+      onPaid={() =>
+        rememberPendingReview({
+          profileId: profile._id,
+          icon: review.icon,
+          title: review.title,
+          sayThanks: review.sayThanks,
+          guestName: review.guest.fullName,
+          paidAt: Date.now(),
+        })
+      }
     />
   );
 }

@@ -7,6 +7,8 @@ import { AppDownloadLinks } from '../../components/AppDownloadLinks';
 import type { FindUserResult, UserDetails } from '../../api/contract/types';
 import { useGetProfileQuery } from './profileApi';
 import { rememberCurrentUserId } from '../../lib/currentUser';
+import { forgetPublishedReviews, pendingReviewsFor } from '../../lib/pendingReviews';
+import { useHydrated } from '../../lib/useHydrated';
 import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
@@ -29,16 +31,45 @@ interface ProfilePageProps {
   verifyPayment: VerifyPayment;
 }
 
+/** How often a profile with a review waiting for confirmation asks the API again. */
+const PENDING_POLL_MS = 3000;
+/** ... for at most this long: the reconciliation publishes a lost event's review within a minute. */
+const PENDING_POLL_FOR_MS = 2 * 60 * 1000;
+
 export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
   // Just sent something here: the page may be a cached copy from before it (the server's and a
   // CDN's keep a profile page a few seconds), so the lookup is made again as the page mounts.
   const [justSent] = useState(() => hasSentMark(id));
+  // A review this guest paid for and Stripe has not confirmed yet (its webhook is on the way):
+  // the profile is asked again every few seconds until the feed has it.
+  const hydrated = useHydrated();
+  const [checked, setChecked] = useState<{ feed: unknown; waiting: boolean }>({
+    feed: null,
+    waiting: false,
+  });
   const { data, error, isLoading } = useGetProfileQuery(id, {
     // An id that cannot name an account is not asked for: the OOPS screen says so at once.
     skip: !isPlausibleProfileId(id),
     refetchOnMountOrArgChange: justSent,
+    pollingInterval: checked.waiting ? PENDING_POLL_MS : 0,
   });
+  // Each feed the API answers is checked once (this browser's storage, after hydration).
+  if (hydrated && data && checked.feed !== data.userFeed) {
+    setChecked({ feed: data.userFeed, waiting: pendingReviewsFor(id, data.userFeed).length > 0 });
+  }
+  useEffect(() => {
+    if (hydrated && data) forgetPublishedReviews(id, data.userFeed);
+  }, [hydrated, id, data]);
+  // The reconciliation publishes within a minute of a lost event: asking longer is pointless.
+  useEffect(() => {
+    if (!checked.waiting) return;
+    const stop = setTimeout(
+      () => setChecked((current) => ({ ...current, waiting: false })),
+      PENDING_POLL_FOR_MS,
+    );
+    return () => clearTimeout(stop);
+  }, [checked.waiting]);
   // The chosen flow belongs to the profile it was chosen on.
   const [chosen, setChosen] = useState<{ id: string; kind: FlowKind } | null>(null);
   const flow = chosen?.id === id ? chosen.kind : null;

@@ -222,6 +222,25 @@ describe('paymentSlice transitions', () => {
     });
   });
 
+  it('pays after a declined card with another card on the same intent', () => {
+    // The case fast-check found (seed -808523389): a retry without a new intent.
+    const state = [
+      methodChosen({ method: 'card', amountCents: 1000 }),
+      intentCreated({ clientSecret: 'pi_a_secret' }),
+      confirmationStarted(),
+      confirmationFailed({ message: DECLINED }),
+      confirmationStarted(),
+      paymentSucceeded(),
+    ].reduce(paymentReducer, initialPaymentState);
+    expect(state).toEqual({
+      status: 'succeeded',
+      method: 'card',
+      amountCents: 1000,
+      clientSecret: 'pi_a_secret',
+      error: null,
+    });
+  });
+
   it('ignores a double click and a late intent after the amount changed', () => {
     let state = paymentReducer(undefined, methodChosen({ method: 'card', amountCents: 1000 }));
     const creating = state;
@@ -273,7 +292,17 @@ describe('paymentSlice properties', () => {
           }
           if (next.status === 'succeeded' && state.status !== 'succeeded') {
             expect(paymentSucceeded.match(action)).toBe(true);
-            expect(path.slice(-3)).toEqual(['creatingIntent', 'awaitingCard', 'confirming']);
+            // Since its intent was made: the card form, a confirmation, and any number of
+            // declined cards each followed by another try on the same intent.
+            const sinceIntent = path.slice(path.lastIndexOf('creatingIntent'));
+            expect(sinceIntent.slice(0, 3)).toEqual([
+              'creatingIntent',
+              'awaitingCard',
+              'confirming',
+            ]);
+            const retries = sinceIntent.slice(3);
+            expect(retries).toEqual(retries.map((_, i) => (i % 2 === 0 ? 'failed' : 'confirming')));
+            expect(retries.length % 2).toBe(0);
           }
           if (next !== state) path.push(next.status);
           state = next;

@@ -1,7 +1,7 @@
 // The mock API: json-server 0.17's express app with the product's routes, the guest bearer
 // check, strict CORS and the demo media. `createMockApi` builds it; only cli.ts listens.
 import path from 'node:path';
-import express, { type RequestHandler } from 'express';
+import express, { type Request, type RequestHandler } from 'express';
 import cors from 'cors';
 import morgan from 'morgan';
 import jsonServer from 'json-server';
@@ -106,18 +106,13 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   const scenarios = createScenarios();
   // Stripe's API subset for the `stripe` SDK and the Stripe.js stand-in (its own keys, no guest
   // token). Its events go out as Stripe's webhooks, to this server's own endpoint.
+  // One Stripe client (the emulator on this server's port, unless STRIPE_SECRET_KEY is set) and
+  // one refresher, shared by the payment routes and the webhook endpoint.
   let stripeClient: Stripe | undefined;
-  const webhooks = createWebhooks(store, {
-    scenarios,
-    refreshPayments: paymentRefresher(
-      store,
-      (req) =>
-        (stripeClient ??= createStripeClient(
-          process.env,
-          `http://127.0.0.1:${req.socket.localPort}`,
-        )),
-    ),
-  });
+  const stripeFor = (req: Request) =>
+    (stripeClient ??= createStripeClient(process.env, `http://127.0.0.1:${req.socket.localPort}`));
+  const refreshPayments = paymentRefresher(store, stripeFor);
+  const webhooks = createWebhooks(store, { scenarios, refreshPayments });
   const stripeEmulator = createStripeEmulator({ onEvent: webhooks.deliver });
   app.use(STRIPE_EMULATOR_ROUTE, stripeEmulator.router);
   // Stripe calls it without the guest token.
@@ -135,6 +130,8 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
     paymentRoutes(store, {
       captcha: createCaptchaVerifier({ emulator: recaptcha }),
       scenarios,
+      stripe: stripeFor,
+      refreshPayments,
       reconcileAfterMs: options.reconcileAfterMs,
     }),
   );

@@ -54,7 +54,6 @@ import {
   sendIdempotent,
 } from '../../idempotency';
 import type { Scenarios } from '../../scenarios';
-import { createStripeClient } from '../../stripeClient';
 import { removeStoredMedia, reviewRecord, storeMedia, validateReview } from '../gratitude';
 import {
   FORM_PAYMENT_FIELDS,
@@ -69,8 +68,10 @@ import { paymentRefresher, withholdPending } from './publish';
 export interface PaymentRoutesOptions {
   captcha: CaptchaVerifier;
   scenarios: Scenarios;
-  /** The Stripe client; by default built on first use (the emulator on this server's port). */
-  stripe?: (req: Request) => Stripe;
+  /** The Stripe client (mock-api/server.ts: the emulator on this server's port). */
+  stripe: (req: Request) => Stripe;
+  /** Reads payments back from Stripe (the same one the webhook endpoint uses). */
+  refreshPayments: ReturnType<typeof paymentRefresher>;
   /**
    * Reconciliation: a profile lookup asks Stripe about the reviews whose payment has been
    * pending longer than this (a lost webhook). Default one minute.
@@ -84,12 +85,7 @@ export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Rout
   const router = Router();
   const serialized = createSerializer();
   const { scenarios } = options;
-  let client: Stripe | undefined;
-  const stripeFor =
-    options.stripe ??
-    ((req: Request) =>
-      (client ??= createStripeClient(process.env, `http://127.0.0.1:${req.socket.localPort}`)));
-  const refreshPayments = paymentRefresher(store, stripeFor);
+  const { stripe: stripeFor, refreshPayments } = options;
 
   async function checkCaptcha(req: Request, request: PaymentRequest): Promise<void> {
     if (request.walletPrepare) return;

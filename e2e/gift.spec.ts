@@ -86,7 +86,7 @@ test.describe('gift-only payments by card', () => {
     const rows = await paymentsOf(request, guest);
     expect(rows).toHaveLength(1);
     expect(rows.filter((row) => row.status === 'succeeded')).toEqual([]);
-    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?flow=gift&step=gift$/);
 
     // Another card pays the same intent: still one intent, now succeeded.
     await page.getByLabel('Card number').fill('4242 4242 4242 4242');

@@ -20,3 +20,10 @@ if (!('ResizeObserver' in globalThis)) {
 // take longer than RTL's 1 s default on a loaded machine (two suites side by side). They return
 // as soon as the condition holds, so a longer limit costs a passing test nothing.
 configure({ asyncUtilTimeout: 5_000 });
+
+// Each test is a fresh visitor: nothing a test kept (a flow's draft, a pending review) leaks
+// into the next one.
+afterEach(() => {
+  globalThis.localStorage?.clear();
+  globalThis.sessionStorage?.clear();
+});

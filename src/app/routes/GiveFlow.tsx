@@ -11,7 +11,6 @@ import { ReviewGift } from '../../features/payments/ReviewGift';
 interface GiveFlowProps {
   kind: FlowKind;
   profile: UserDetails;
-  onExit: () => void;
 }
 
 /** The review form's gift part for `profile`: a tip or donation that carries the review. */
@@ -20,12 +19,11 @@ export const reviewGiftFor = (profile: GiftProfile) =>
     return <ReviewGift profile={profile} {...slot} />;
   };
 
-export default function GiveFlow({ kind, profile, onExit }: GiveFlowProps) {
+export default function GiveFlow({ kind, profile }: GiveFlowProps) {
   return (
     <GratitudeFlow
       kind={kind}
       profile={profile}
-      onExit={onExit}
       renderGift={(guest) => <GiftForm profile={profile} guest={guest} />}
       renderReviewGift={reviewGiftFor(profile)}
     />

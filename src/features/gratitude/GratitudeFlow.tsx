@@ -1,64 +1,102 @@
-// The flow a chosen action opens: guest details, then the review form (or, for a gift, the gift step).
-import { useRef, useState, type ReactNode } from 'react';
+// The flow a chosen action opens: guest details, then the review form (or, for a gift, the gift
+// step). Its step is in the address (lib/useFlowAddress) and what the guest enters is kept as a
+// draft (lib/flowDraft), so Back, Forward, a reload or a closed tab lose nothing.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { UserDetails } from '../../api/contract/types';
 import { FlowPanel } from '../../components/FlowPanel';
+import { Spinner } from '../../components/Spinner';
 import { titleCase } from '../../lib/titleCase';
+import { nextStep, useFlowAddress } from '../../lib/useFlowAddress';
 import { GuestDetailsForm, serverErrorMessage, useGuestLookup } from './GuestDetailsForm';
 import { ReviewForm, type ReviewDraft, type ReviewGiftSlot } from './ReviewForm';
-import type { GuestDetailsValues } from './schemas';
+import { guestDetailsSchema, type GuestDetailsValues } from './schemas';
 import { type Guest } from '../../api/contract/guest';
 import { flowLabel, type FlowKind } from '../../api/contract/kinds';
+import { clearSentDraft, discardFlowDraft } from '../../lib/flowDraft';
+import { useFlowDraft } from './useFlowDraft';
 import './GratitudeForms.css';
 
-type Step = 'details' | 'review' | 'gift';
 type GuestLookupState =
-  { status: 'pending' } | { status: 'found'; guest: Guest } | { status: 'failed'; message: string };
+  | { status: 'pending'; values: GuestDetailsValues }
+  | { status: 'found'; values: GuestDetailsValues; guest: Guest }
+  | { status: 'failed'; values: GuestDetailsValues; message: string };
 
 interface GratitudeFlowProps {
   kind: FlowKind;
   profile: UserDetails;
-  /** Leaves the flow (the Back arrow on the first step). */
-  onExit: () => void;
   /** The gift step, for a gift alone (the payment, composed in by the route). */
   renderGift: (guest: Guest) => ReactNode;
   /** The gift part of the review form. */
   renderReviewGift: (slot: ReviewGiftSlot) => ReactNode;
 }
 
-export function GratitudeFlow({
+export function GratitudeFlow(props: GratitudeFlowProps) {
+  // Discarding the draft starts the flow again from empty fields.
+  const [generation, setGeneration] = useState(0);
+  const { replaceStep } = useFlowAddress();
+  const profileId = props.profile._id;
+  const discard = () => {
+    discardFlowDraft(profileId);
+    setGeneration((value) => value + 1);
+    replaceStep('guest');
+  };
+  return <FlowSteps key={generation} {...props} onDiscard={discard} />;
+}
+
+const sameGuest = (a: GuestDetailsValues, b: GuestDetailsValues) =>
+  a.fullName === b.fullName && a.email === b.email;
+
+function FlowSteps({
   kind,
   profile,
-  onExit,
   renderGift,
   renderReviewGift,
-}: GratitudeFlowProps) {
-  const [step, setStep] = useState<Step>('details');
-  // Everything entered so far lives here, so going back and forth between the steps keeps it.
-  const [guestValues, setGuestValues] = useState<GuestDetailsValues>({ fullName: '', email: '' });
+  onDiscard,
+}: GratitudeFlowProps & { onDiscard: () => void }) {
+  const { address, goTo, back, replaceStep } = useFlowAddress();
+  const kept = useFlowDraft(profile._id, kind);
+  const { guestValues, draft, giftOpen } = kept;
+
   // The guest's lookup runs while they already see the next step; its outcome lands here.
   const [lookup, setLookup] = useState<GuestLookupState | null>(null);
   const latest = useRef<Promise<Guest> | null>(null);
   const lookUp = useGuestLookup(profile);
-  const follow = (pending: Promise<Guest>) => {
+  const follow = useCallback((pending: Promise<Guest>, values: GuestDetailsValues) => {
     latest.current = pending;
-    setLookup({ status: 'pending' });
+    setLookup({ status: 'pending', values });
     pending.then(
-      (found) => latest.current === pending && setLookup({ status: 'found', guest: found }),
+      (found) => latest.current === pending && setLookup({ status: 'found', values, guest: found }),
       (error: unknown) =>
         latest.current === pending &&
-        setLookup({ status: 'failed', message: serverErrorMessage(error) }),
+        setLookup({ status: 'failed', values, message: serverErrorMessage(error) }),
     );
-  };
-  const [draft, setDraft] = useState<ReviewDraft>({
-    icon: kind === 'gift' ? 'RECOGNITION' : kind,
-    sayThanks: '',
-    media: [],
+  }, []);
+
+  // A later step opens only for a guest whose details are complete (a step's address opened
+  // fresh, or Forward after the details were emptied): otherwise the guest step shows instead.
+  const wanted = address?.step ?? 'guest';
+  const guestComplete = guestDetailsSchema.isValidSync(guestValues);
+  const step = wanted !== 'guest' && guestComplete ? wanted : 'guest';
+  useEffect(() => {
+    if (step !== wanted) replaceStep('guest');
+  }, [step, wanted, replaceStep]);
+  // On a later step the guest is looked up for the details they gave (again, if they changed).
+  const guestValuesCast = guestComplete ? guestDetailsSchema.cast(guestValues) : null;
+  useEffect(() => {
+    if (step === 'guest' || !guestValuesCast) return;
+    if (lookup && sameGuest(lookup.values, guestValuesCast)) return;
+    // A request to the API starts here (an effect's job); its pending state comes with it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    follow(lookUp(guestValuesCast), guestValuesCast);
   });
 
-  const back = () => (step === 'details' ? onExit() : setStep('details'));
+  if (kept.loading) return <Spinner label="Restoring your draft" />;
+
   // Until the lookup answers, the guest is who they said, without an id: the forms can be filled
   // in, but send nothing until the id is there.
-  const guest: Guest = lookup?.status === 'found' ? lookup.guest : { userId: '', ...guestValues };
+  const guest: Guest =
+    lookup?.status === 'found' ? lookup.guest : { userId: '', ...(guestValuesCast ?? guestValues) };
+  const forget = () => clearSentDraft(profile._id);
 
   return (
     <FlowPanel
@@ -71,24 +109,33 @@ export function GratitudeFlow({
         </>
       }
     >
-      {step === 'details' && (
+      {kept.restored && (
+        <p className="flow-draft" role="status">
+          Draft restored{' '}
+          <button type="button" className="flow-draft__discard" onClick={onDiscard}>
+            Discard draft
+          </button>
+        </p>
+      )}
+      {step === 'guest' && (
         <GuestDetailsForm
           profile={profile}
           initialValues={guestValues}
+          onValuesChange={kept.setGuestValues}
           onDone={(values, pending) => {
-            setGuestValues(values);
-            follow(pending);
-            setStep(kind === 'gift' ? 'gift' : 'review');
+            kept.setGuestValues(values);
+            follow(pending, values);
+            goTo(nextStep(kind));
           }}
         />
       )}
-      {step !== 'details' && lookup?.status === 'failed' && (
+      {step !== 'guest' && lookup?.status === 'failed' && (
         <div role="alert" className="gratitude-form__server-error gratitude-flow__lookup">
           {lookup.message}{' '}
           <button
             type="button"
             className="button button--secondary"
-            onClick={() => follow(lookUp(guestValues))}
+            onClick={() => follow(lookUp(lookup.values), lookup.values)}
           >
             Try again
           </button>
@@ -99,11 +146,17 @@ export function GratitudeFlow({
           profile={profile}
           guest={guest}
           draft={draft}
-          onDraftChange={setDraft}
+          onDraftChange={kept.setDraft}
           renderGift={renderReviewGift}
+          initialGiftOpen={giftOpen}
+          onGiftOpen={kept.openGift}
+          onSent={forget}
         />
       )}
       {step === 'gift' && renderGift(guest)}
+      <p className="flow-draft__state">{kept.savingMedia ? 'Saving your draft…' : kept.note}</p>
     </FlowPanel>
   );
 }
+
+export type { ReviewDraft };

@@ -1,6 +1,10 @@
 // The guest details step: who is sending thanks. Looks the guest up and records the profile visit.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { ErrorMessage, Field, Form, Formik, useField } from 'formik';
+import { FormValuesObserver } from '../../components/FormValuesObserver';
+import { FocusFirstError } from '../../components/FocusFirstError';
+import { useLengthLimit } from '../../components/useLengthLimit';
+import { MAX_FULL_NAME_LENGTH } from '../../api/contract/guest';
 import type { UserDetails } from '../../api/contract/types';
 import { useCreateWebUserMutation, useRecordProfileClickMutation } from './gratitudeApi';
 import {
@@ -32,6 +36,8 @@ interface GuestDetailsFormProps {
    * step shows without waiting for it.
    */
   onDone: (values: GuestDetailsValues, lookup: Promise<Guest>) => void;
+  /** Told of every change (the flow keeps a draft). */
+  onValuesChange?: (values: GuestDetailsValues) => void;
 }
 
 /** Looks the guest up (their id) and records the profile visit, which is only analytics. */
@@ -57,8 +63,10 @@ export function GuestDetailsForm({
   initialValues,
   serverError = null,
   onDone,
+  onValuesChange,
 }: GuestDetailsFormProps) {
   const lookUp = useGuestLookup(profile);
+  const formRef = useRef<HTMLFormElement>(null);
   return (
     <Formik<GuestDetailsValues>
       initialValues={initialValues}
@@ -70,8 +78,15 @@ export function GuestDetailsForm({
       }}
     >
       {({ isSubmitting }) => (
-        <Form className="gratitude-form" noValidate aria-label="Your details">
-          <TextField name="fullName" label={FULL_NAME_LABEL} autoComplete="name" />
+        <Form ref={formRef} className="gratitude-form" noValidate aria-label="Your details">
+          {onValuesChange && <FormValuesObserver onChange={onValuesChange} />}
+          <FocusFirstError form={formRef} />
+          <TextField
+            name="fullName"
+            label={FULL_NAME_LABEL}
+            autoComplete="name"
+            maxLength={MAX_FULL_NAME_LENGTH}
+          />
           <TextField name="email" label={EMAIL_LABEL} type="email" autoComplete="email" />
           <div role="alert" className="gratitude-form__server-error">
             {serverError}
@@ -90,13 +105,23 @@ interface TextFieldProps {
   label: string;
   type?: 'text' | 'email';
   autoComplete: string;
+  /** Longer text is cut, and the cut said (a live region). */
+  maxLength?: number;
 }
 
-function TextField({ name, label, type = 'text', autoComplete }: TextFieldProps) {
+function TextField({ name, label, type = 'text', autoComplete, maxLength }: TextFieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
-  const [, meta] = useField(name);
+  const noteId = `${id}-note`;
+  const [field, meta, helpers] = useField<string>(name);
   const invalid = meta.touched && Boolean(meta.error);
+  const limit = useLengthLimit({
+    value: field.value,
+    max: maxLength ?? Infinity,
+    label,
+    onChange: (value) => void helpers.setValue(value),
+  });
+  const describedBy = [invalid && errorId, limit.note && noteId].filter(Boolean).join(' ');
   return (
     <div className="gratitude-form__field">
       <label htmlFor={id} className="gratitude-form__label">
@@ -109,8 +134,14 @@ function TextField({ name, label, type = 'text', autoComplete }: TextFieldProps)
         autoComplete={autoComplete}
         className="gratitude-form__input"
         aria-invalid={invalid}
-        aria-describedby={invalid ? errorId : undefined}
+        aria-describedby={describedBy || undefined}
+        {...(maxLength !== undefined && { onChange: limit.onChange })}
       />
+      {maxLength !== undefined && (
+        <p id={noteId} className="gratitude-form__note" aria-live="polite">
+          {limit.note}
+        </p>
+      )}
       <ErrorMessage name={name}>
         {(message) => (
           <p id={errorId} className="gratitude-form__error">

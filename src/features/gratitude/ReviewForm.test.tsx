@@ -10,6 +10,11 @@ import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 // The review form as the route composes it: with the payment feature's gift part.
 import GiveFlow, { reviewGiftFor } from '../../app/routes/GiveFlow';
+import { useLocation } from 'react-router-dom';
+import { useFlowAddress } from '../../lib/useFlowAddress';
+import { flowName } from '../../config/flowAddress';
+import { discardFlowDraft } from '../../lib/flowDraft';
+import type { FlowKind } from '../../api/contract/kinds';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 
 const PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
@@ -219,7 +224,6 @@ describe('ReviewForm', () => {
     const { user } = renderReview();
     expect(screen.getByText('0/250')).toBeInTheDocument();
     await user.type(sayThanks(), 'Thank you!');
-    expect(screen.getByText('10/250')).toHaveAttribute('aria-live', 'polite');
     expect(sayThanks()).toHaveAccessibleDescription('10/250');
     await user.clear(sayThanks());
     await user.click(sayThanks());
@@ -227,6 +231,22 @@ describe('ReviewForm', () => {
     await user.keyboard('b');
     expect(sayThanks()).toHaveValue('a'.repeat(250));
     expect(screen.getByText('250/250')).toBeInTheDocument();
+    const said = '1 character was left out: Say thanks takes up to 250 characters.';
+    expect(screen.getByText(said)).toHaveAttribute('aria-live', 'polite');
+    expect(sayThanks()).toHaveAccessibleDescription(`250/250 ${said}`);
+  });
+
+  it('keeps 250 of 300 pasted characters, and says 50 were left out', async () => {
+    const { user } = renderReview();
+    await user.type(sayThanks(), 'Hi ');
+    await user.paste('x'.repeat(297));
+    expect(sayThanks()).toHaveValue(`Hi ${'x'.repeat(247)}`);
+    expect(
+      screen.getByText('50 characters were left out: Say thanks takes up to 250 characters.'),
+    ).toBeInTheDocument();
+    // The next edit that fits clears the note.
+    await user.keyboard('{Backspace}');
+    expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
   });
 
   it('opens the tip section with Add Gift, which hides itself and sends nothing yet', async () => {
@@ -467,6 +487,27 @@ describe('ReviewForm', () => {
   });
 });
 
+/** The flow where the profile page shows it: open while the address says so. */
+function FlowAtAddress({ profile }: { profile: UserDetails }) {
+  const { address } = useFlowAddress();
+  const location = useLocation();
+  return (
+    <>
+      <output aria-label="address">{location.search}</output>
+      {address && <GiveFlow key={address.kind} kind={address.kind} profile={profile} />}
+    </>
+  );
+}
+
+/** Renders `kind`'s flow on `profileId`'s profile, opened at the guest step. */
+const renderFlow = (kind: FlowKind, profileId: string, api: RunningMockApi, step = 'guest') =>
+  renderWithProviders(<FlowAtAddress profile={profileOf(profileId)} />, {
+    api,
+    route: `/user_profile/${profileId}?flow=${flowName(kind)}&step=${step}`,
+  });
+
+const address = () => screen.getByRole('status', { name: 'address' });
+
 describe('GratitudeFlow, as GiveFlow composes it', () => {
   const clicksOn = (profileId: string) =>
     api.store.db.profileClicks.filter((click) => click.userProfileId === profileId).length;
@@ -481,13 +522,9 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     );
 
   it('goes from the details to the review and back, keeping what was entered', async () => {
-    const onExit = jest.fn();
     const user = userEvent.setup();
     const clicksBefore = clicksOn('ava-martinez');
-    const { store } = renderWithProviders(
-      <GiveFlow kind="APPRECIATION" profile={profileOf('ava-martinez')} onExit={onExit} />,
-      { api },
-    );
+    const { store } = renderFlow('APPRECIATION', 'ava-martinez', api);
     expect(
       screen.getByRole('heading', { level: 2, name: 'Appreciate Ava Martinez' }),
     ).toHaveFocus();
@@ -518,25 +555,55 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     await waitFor(() => expect(clicksOn('ava-martinez')).toBe(clicksBefore + 2));
     await noRequestInFlight(store);
 
+    expect(address()).toHaveTextContent('?flow=appreciate&step=review');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(onExit).not.toHaveBeenCalled();
+    expect(address()).toHaveTextContent('?flow=appreciate&step=guest');
     await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(onExit).toHaveBeenCalledTimes(1);
+    expect(address()).toBeEmptyDOMElement();
+    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
+  });
+
+  it('restores a draft from an earlier page at the step in the address, and discards it', async () => {
+    // What an earlier page of this browser left (this page wrote nothing for this profile).
+    discardFlowDraft('ava-martinez');
+    localStorage.setItem(
+      'grati:draft:ava-martinez',
+      JSON.stringify({
+        kind: 'CELEBRATION',
+        guest: { fullName: 'Jo Doe', email: 'jo@example.com' },
+        review: { icon: 'CELEBRATION', sayThanks: 'See you soon', giftOpen: false },
+        mediaCount: 0,
+        savedAt: Date.now() - 60_000,
+      }),
+    );
+    const user = userEvent.setup();
+    const { store } = renderFlow('CELEBRATION', 'ava-martinez', api, 'review');
+    expect(await screen.findByText('Draft restored')).toHaveAttribute('role', 'status');
+    expect(screen.getByLabelText('Say thanks')).toHaveValue('See you soon');
+    expect(screen.getByLabelText('Review Title')).toHaveValue('Jo Doe celebrated ava.martinez');
+    expect(screen.getByRole('radio', { name: 'Celebration' })).toBeChecked();
+    expect(address()).toHaveTextContent('?flow=celebrate&step=review');
+    await noRequestInFlight(store);
+
+    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
+    expect(await screen.findByLabelText('Full Name')).toHaveValue('');
+    expect(address()).toHaveTextContent('?flow=celebrate&step=guest');
+    expect(screen.queryByText('Draft restored')).not.toBeInTheDocument();
+    expect(localStorage.getItem('grati:draft:ava-martinez')).toBeNull();
   });
 
   it('shows the review at once; a failed lookup says so, keeps everything and tries again', async () => {
     const stopped = await startMockApi({ allowedOrigins: [window.location.origin] });
     await stopped.close();
     const user = userEvent.setup();
-    renderWithProviders(
-      <GiveFlow kind="RECOGNITION" profile={profileOf('ava-martinez')} onExit={() => undefined} />,
-      { api: stopped },
-    );
+    renderFlow('RECOGNITION', 'ava-martinez', stopped);
     await user.type(screen.getByLabelText('Full Name'), 'Jo Doe');
     await user.type(screen.getByLabelText('Email'), 'jo@example.com');
     await user.click(submit());
     // The review form is there before the lookup answers, and can be filled in.
-    expect(screen.getByLabelText('Review Title')).toHaveValue('Jo Doe recognized ava.martinez');
+    expect(await screen.findByLabelText('Review Title')).toHaveValue(
+      'Jo Doe recognized ava.martinez',
+    );
     await user.type(sayThanks(), 'Thanks!');
     const alert = await screen.findByText(/Something went wrong\. Please try again\./, {
       selector: '.gratitude-flow__lookup',
@@ -561,10 +628,7 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     // The gift form's captcha reads the build's config (its site key).
     const user = userEvent.setup();
     const clicksBefore = clicksOn('green-earth-fund');
-    const { store } = renderWithProviders(
-      <GiveFlow kind="gift" profile={profileOf('green-earth-fund')} onExit={() => undefined} />,
-      { api },
-    );
+    const { store } = renderFlow('gift', 'green-earth-fund', api);
     expect(
       screen.getByRole('heading', { level: 2, name: 'Donate Green Earth Fund' }),
     ).toBeInTheDocument();

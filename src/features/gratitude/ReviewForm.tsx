@@ -1,6 +1,8 @@
 // The review form: the kind, the title it gives, words of thanks and media, then sending it.
-import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
 import { Field, Form, Formik, useFormikContext } from 'formik';
+import { FormValuesObserver } from '../../components/FormValuesObserver';
+import { useLengthLimit } from '../../components/useLengthLimit';
 import { GRATITUDE_ICONS, type GratitudeIcon, type UserDetails } from '../../api/contract/types';
 import { paths } from '../../config/paths';
 import type { ReviewFormArgs } from '../../api/recognitionForm';
@@ -46,9 +48,24 @@ interface ReviewFormProps {
   onDraftChange: (draft: ReviewDraft) => void;
   /** The gift part Add Gift / Add Donation opens; the review then goes with its payment. */
   renderGift: (slot: ReviewGiftSlot) => ReactNode;
+  /** Whether Add Gift / Add Donation had opened the gift part (kept with the draft). */
+  initialGiftOpen?: boolean;
+  /** Add Gift / Add Donation opened the gift part. */
+  onGiftOpen?: () => void;
+  /** The review has been sent (the page is about to move on). */
+  onSent?: () => void;
 }
 
-export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }: ReviewFormProps) {
+export function ReviewForm({
+  profile,
+  guest,
+  draft,
+  onDraftChange,
+  renderGift,
+  initialGiftOpen = false,
+  onGiftOpen,
+  onSent,
+}: ReviewFormProps) {
   // The guest's lookup may still be under way (their id comes with it): nothing is sent before.
   const identified = guest.userId !== '';
   const [sendRecognition] = useSendRecognitionMutation();
@@ -57,7 +74,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }:
   const [preparingMedia, setPreparingMedia] = useState(false);
   const [sent, setSent] = useState(false);
   // Add Gift / Add Donation opens the payment section; the review then goes with the payment.
-  const [giftOpen, setGiftOpen] = useState(false);
+  const [giftOpen, setGiftOpen] = useState(initialGiftOpen);
   // From the intent call to its outcome the review is on its way: it must not change.
   const [paymentLocked, setPaymentLocked] = useState(false);
   // One key per set of values: a retry of the same values is the same submission.
@@ -100,6 +117,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }:
         onProgress: setPercentSent,
       }).unwrap();
       setSent(true);
+      onSent?.();
       // A full load, so the profile is fetched afresh and shows the Congratulations modal.
       window.location.assign(paths.profile.href(profile._id, { sent: 'recognition' }));
     } catch (error) {
@@ -116,7 +134,7 @@ export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }:
       {({ values, isSubmitting, setFieldValue }) => (
         <>
           <Form className="gratitude-form" noValidate aria-label="Your thanks">
-            <DraftObserver onChange={onDraftChange} />
+            <FormValuesObserver onChange={onDraftChange} />
             <fieldset className="gratitude-form__kinds" disabled={paymentLocked}>
               <legend className="gratitude-form__label">Kind of thanks</legend>
               {GRATITUDE_ICONS.map((icon) => (
@@ -143,7 +161,10 @@ export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }:
                 <button
                   type="button"
                   className="button button--ghost"
-                  onClick={() => setGiftOpen(true)}
+                  onClick={() => {
+                    setGiftOpen(true);
+                    onGiftOpen?.();
+                  }}
                 >
                   {nonProfit ? 'Add Donation' : 'Add Gift'}
                 </button>
@@ -174,15 +195,6 @@ export function ReviewForm({ profile, guest, draft, onDraftChange, renderGift }:
   );
 }
 
-/** Reports the form's values to the parent whenever they change. */
-function DraftObserver({ onChange }: { onChange: (draft: ReviewDraft) => void }) {
-  const { values } = useFormikContext<ReviewDraft>();
-  useEffect(() => {
-    onChange(values);
-  }, [values, onChange]);
-  return null;
-}
-
 function ReviewTitleField({ title }: { title: string }) {
   const id = useId();
   return (
@@ -205,7 +217,14 @@ function SayThanksField({ readOnly }: { readOnly: boolean }) {
   const id = useId();
   const countId = `${id}-count`;
   const errorId = `${id}-error`;
-  const { values, errors, touched } = useFormikContext<ReviewDraft>();
+  const noteId = `${id}-note`;
+  const { values, errors, touched, setFieldValue } = useFormikContext<ReviewDraft>();
+  const limit = useLengthLimit({
+    value: values.sayThanks,
+    max: MAX_SAY_THANKS_LENGTH,
+    label: SAY_THANKS_LABEL,
+    onChange: (value) => void setFieldValue('sayThanks', value),
+  });
   // "Text or media" is shown by the disabled Submit; a message would nag a guest who only attaches.
   const error =
     touched.sayThanks && errors.sayThanks !== MESSAGE_TEXT_OR_MEDIA_REQUIRED
@@ -221,15 +240,20 @@ function SayThanksField({ readOnly }: { readOnly: boolean }) {
         id={id}
         name="sayThanks"
         rows={5}
-        maxLength={MAX_SAY_THANKS_LENGTH}
         placeholder={SAY_THANKS_PLACEHOLDER}
         readOnly={readOnly}
+        onChange={limit.onChange}
         className="gratitude-form__input gratitude-form__textarea"
         aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${countId} ${errorId}` : countId}
+        aria-describedby={[countId, limit.note && noteId, error && errorId]
+          .filter(Boolean)
+          .join(' ')}
       />
-      <p id={countId} className="gratitude-form__count" aria-live="polite">
+      <p id={countId} className="gratitude-form__count">
         {values.sayThanks.length}/{MAX_SAY_THANKS_LENGTH}
+      </p>
+      <p id={noteId} className="gratitude-form__note" aria-live="polite">
+        {limit.note}
       </p>
       {error && (
         <p id={errorId} className="gratitude-form__error">

@@ -1,5 +1,5 @@
 // The gift-only form (Give Gift / Donate): the payment section paying a tip or a donation alone.
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { paths } from '../../config/paths';
 import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
 import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBody';
@@ -7,6 +7,13 @@ import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from './paymentsApi';
 import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
+import { clearSentDraft, readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
+
+/** The draft's part of the payment section: its amount is kept, and the draft goes once paid. */
+export const amountDraftProps = (profileId: string) => ({
+  initialAmount: readFlowDraft(profileId)?.amount ?? '',
+  onAmountChange: (amount: string) => saveFlowDraft(profileId, { amount }),
+});
 
 interface GiftFormProps {
   profile: GiftProfile;
@@ -37,6 +44,7 @@ export function GiftForm({ profile, guest }: GiftFormProps) {
   };
 
   const profilePath = paths.profile.href(profile._id);
+  const [draftProps] = useState(() => amountDraftProps(profile._id));
   return (
     <PaymentSection
       {...giftLabels(profile)}
@@ -46,6 +54,8 @@ export function GiftForm({ profile, guest }: GiftFormProps) {
       createIntent={createIntent}
       returnPath={profilePath}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}
+      {...draftProps}
+      onPaid={() => clearSentDraft(profile._id)}
     />
   );
 }

@@ -74,6 +74,10 @@ export interface PaymentSectionProps {
   focusOnMount?: boolean;
   /** Told once when the payment succeeds (before the page moves on to successHref). */
   onPaid?: () => void;
+  /** The amount to start with (a kept draft's), whole dollars as typed. */
+  initialAmount?: string;
+  /** Told of each amount the guest sets (to keep it with the draft). */
+  onAmountChange?: (amount: string) => void;
 }
 
 const WALLET_METHODS: readonly WalletKind[] = ['apple_pay', 'google_pay'];
@@ -98,12 +102,14 @@ export function PaymentSection({
   onPaid,
   onLockChange,
   focusOnMount = false,
+  initialAmount = '',
+  onAmountChange,
 }: PaymentSectionProps) {
   const headingId = useId();
   const feeId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const [amount, setAmount] = useState(
-    fixedAmountCents === undefined ? '' : String(fixedAmountCents / 100),
+    fixedAmountCents === undefined ? initialAmount : String(fixedAmountCents / 100),
   );
   const [payment, dispatch] = useReducer(paymentReducer, initialPaymentState);
   const [message, setMessage] = useState<string | null>(null);
@@ -155,6 +161,7 @@ export function PaymentSection({
   const changeAmount = (value: string) => {
     if (busy) return;
     setAmount(value);
+    onAmountChange?.(value);
     setMessage(null);
     dispatch(amountChanged());
     if (captcha.spent()) captcha.renew();
@@ -278,8 +285,13 @@ export function PaymentSection({
                 Preparing your payment…
               </p>
             )}
-            {methods.includes('card') && amountCents !== null && amountCents > 0 && (
-              <p className="gift-form__charge">{chargeMessage(cardTotalCents(amountCents))}</p>
+            {methods.includes('card') && (
+              // Said as the amount changes: the total with the card's fee.
+              <p className="gift-form__charge" aria-live="polite">
+                {amountCents !== null && amountCents > 0
+                  ? chargeMessage(cardTotalCents(amountCents))
+                  : ''}
+              </p>
             )}
           </div>
 

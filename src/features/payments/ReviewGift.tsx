@@ -1,12 +1,13 @@
 // The gift part of the review form (Add Gift / Add Donation): the payment section paying a tip
 // or donation that carries the review with it (gratitudeType BOTH, published once it succeeds).
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBody';
 import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { paths } from '../../config/paths';
 import { rememberPendingReview } from '../../lib/pendingReviews';
 import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
-import { giftLabels } from './GiftForm';
+import { amountDraftProps, giftLabels } from './GiftForm';
+import { clearSentDraft } from '../../lib/flowDraft';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateIntentForBothMutation } from './paymentsApi';
 
@@ -34,6 +35,7 @@ export function ReviewGift({
   const [createIntentForBoth] = useCreateIntentForBothMutation();
   // One key per review and request body: a retry of the same values is the same submission.
   const lastKey = useRef<SubmissionKey | null>(null);
+  const [draftProps] = useState(() => amountDraftProps(profile._id));
 
   const createIntent = async (choice: IntentChoice) => {
     const body = paymentIntentBody({ profile, payer: review.guest, ...choice });
@@ -63,8 +65,11 @@ export function ReviewGift({
       onLockChange={onLockChange}
       returnPath={paths.profile.href(profile._id)}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}
-      // Paid: the review shows to this guest, marked, until Stripe's webhook publishes it.
-      onPaid={() =>
+      {...draftProps}
+      // Paid: the draft is done with; the review shows to this guest, marked, until Stripe's
+      // webhook publishes it.
+      onPaid={() => {
+        clearSentDraft(profile._id);
         rememberPendingReview({
           profileId: profile._id,
           icon: review.icon,
@@ -72,8 +77,8 @@ export function ReviewGift({
           sayThanks: review.sayThanks,
           guestName: review.guest.fullName,
           paidAt: Date.now(),
-        })
-      }
+        });
+      }}
     />
   );
 }

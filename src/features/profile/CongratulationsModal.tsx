@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
 import { markSent } from './sentMark';
+import { clearSentDraft } from '../../lib/flowDraft';
 import { isSentQuery, redirectedPaymentSecret, withoutResultParams } from '../../config/paths';
 
 export const CONGRATULATIONS_MESSAGE = 'Congratulations! Your recognition has been sent.';
@@ -37,6 +38,12 @@ export function CongratulationsModal({ verifyPayment }: { verifyPayment: VerifyP
       active = false;
     };
   }, [secret, verifyPayment]);
+
+  // What the guest sent went through (also after a redirect): their draft of it is done with.
+  const sent = isSentQuery(search) && (!secret || check?.outcome === 'succeeded');
+  useEffect(() => {
+    if (sent && id) clearSentDraft(id);
+  }, [sent, id]);
 
   if (!isSentQuery(search)) return null;
   if (secret) {

@@ -9,6 +9,7 @@ import { useGetProfileQuery } from './profileApi';
 import { rememberCurrentUserId } from '../../lib/currentUser';
 import { forgetPublishedReviews, pendingReviewsFor } from '../../lib/pendingReviews';
 import { useHydrated } from '../../lib/useHydrated';
+import { useFlowAddress } from '../../lib/useFlowAddress';
 import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
@@ -23,8 +24,8 @@ import './ProfilePage.css';
 interface ProfilePageProps {
   /** The tabs under the profile, from its lookup (Feed first). */
   tabs: (profile: FindUserResult) => TabDefinition[];
-  /** The flow a chosen action opens in place of the tabs; `onExit` comes back to them. */
-  Flow: ComponentType<{ kind: FlowKind; profile: UserDetails; onExit: () => void }>;
+  /** The flow a chosen action opens in place of the tabs (its address: lib/useFlowAddress). */
+  Flow: ComponentType<{ kind: FlowKind; profile: UserDetails }>;
   /** Fetches the flow's code ahead (a guest about to choose an action). */
   prefetchFlow?: () => void;
   /** Reads back a payment that returned from a redirect before congratulating. */
@@ -70,10 +71,21 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     );
     return () => clearTimeout(stop);
   }, [checked.waiting]);
-  // The chosen flow belongs to the profile it was chosen on.
-  const [chosen, setChosen] = useState<{ id: string; kind: FlowKind } | null>(null);
-  const flow = chosen?.id === id ? chosen.kind : null;
+  // The chosen flow is in the address (`?flow=recognize&step=review`): Back and Forward move
+  // between its steps and the profile, and a reload comes back to it.
+  const flowNavigation = useFlowAddress();
+  const flow = flowNavigation.address?.kind ?? null;
   const opener = useRef<HTMLButtonElement | null>(null);
+  // Focus returns to the button that opened the flow once the tabs are back (by the flow's Back
+  // arrow or the browser's).
+  const flowWasOpen = useRef(false);
+  useEffect(() => {
+    if (flow) flowWasOpen.current = true;
+    else if (flowWasOpen.current) {
+      flowWasOpen.current = false;
+      opener.current?.focus();
+    }
+  }, [flow]);
 
   useEffect(() => {
     if (id) rememberCurrentUserId(id);
@@ -101,11 +113,6 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
   }
 
   const { userDetails: user, iconsCount } = data;
-  const back = () => {
-    setChosen(null);
-    // Focus returns to the button that opened the flow once the tabs are back.
-    requestAnimationFrame(() => opener.current?.focus());
-  };
 
   return (
     <div className="profile-page">
@@ -118,7 +125,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
           onIntent={prefetchFlow}
           onChoose={(kind, button) => {
             opener.current = button;
-            setChosen({ id, kind });
+            flowNavigation.open(kind);
           }}
         />
         {hasTeam(user) && <TeamStrip members={user.workPlaceMembersData} />}
@@ -130,11 +137,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
         </aside>
       </div>
       <div className="profile-page__panel">
-        {flow ? (
-          <Flow kind={flow} profile={user} onExit={back} />
-        ) : (
-          <ProfileTabs tabs={tabs(data)} />
-        )}
+        {flow ? <Flow key={flow} kind={flow} profile={user} /> : <ProfileTabs tabs={tabs(data)} />}
       </div>
       <CongratulationsModal verifyPayment={verifyPayment} />
     </div>

@@ -13,7 +13,11 @@ const guest = { fullName: 'Jo Doe', email: 'jo@example.com' };
 describe('a flow draft', () => {
   it('is kept per profile and merged as the guest works', () => {
     saveFlowDraft('ava', { kind: 'RECOGNITION', guest }, 1000);
-    saveFlowDraft('ava', { review: { icon: 'CELEBRATION', sayThanks: 'Hi', giftOpen: false } }, 2000);
+    saveFlowDraft(
+      'ava',
+      { review: { icon: 'CELEBRATION', sayThanks: 'Hi', giftOpen: false } },
+      2000,
+    );
     saveFlowDraft('ava', { amount: '15' }, 3000);
     expect(readFlowDraft('ava', 3000)).toEqual({
       kind: 'RECOGNITION',

@@ -25,8 +25,9 @@ import {
 } from '../../src/api/contract/limits';
 import type { Db, FeedRecord } from '../db/types';
 import type { Store } from '../db/store';
-import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../src/api/contract/guest';
+import { EMAIL_PATTERN } from '../../src/api/contract/guest';
 import { HttpError, badRequest, notFound, requireString } from '../http';
+import { requireName } from '../names';
 import { extensionOf, videoDurationSeconds } from '../mediaSniff';
 import { createSerializer, idempotentFormRoute, rememberAnswer } from '../idempotency';
 import { type ParsedForm, type UploadedFile, removeFiles } from '../multipart';
@@ -34,6 +35,7 @@ import { GRATITUDE_KINDS } from '../../src/api/contract/kinds';
 
 type Endpoint = 'create-gratitude' | 'image-gratitude';
 
+const MAX_TITLE_LENGTH = 200;
 /** The video's thumbnail is a 300 x 300 JPEG at quality 0.7: far below this. */
 const MAX_THUMBNAIL_BYTES = 1024 * 1024;
 
@@ -140,13 +142,15 @@ export async function validateReview(
   ) as Record<string, string>;
   oneOf(fields, 'gratitudeType', [rules.gratitudeType]);
   const icon = oneOf(fields, 'icon', GRATITUDE_ICONS);
-  const title = requireString(fields, 'title', { max: 200 });
+  // The title carries the guest's name ({guestName} recognized {userName}): the names rule, the
+  // name first, so a bad name is refused as the name.
+  const guestName = requireName(fields, 'guestName');
+  const title = requireName(fields, 'title', { max: MAX_TITLE_LENGTH });
   const sayThanks = (fields.sayThanks ?? '').trim();
   if (sayThanks.length > MAX_SAY_THANKS_LENGTH) {
     throw badRequest('sayThanks', `sayThanks must be at most ${MAX_SAY_THANKS_LENGTH} characters.`);
   }
   oneOf(fields, 'accountType', ['Guest']);
-  const guestName = requireString(fields, 'guestName', { max: MAX_FULL_NAME_LENGTH });
   requireString(fields, 'email', {
     max: 254,
     pattern: EMAIL_PATTERN,

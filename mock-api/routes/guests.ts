@@ -2,8 +2,9 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { Store } from '../db/store';
-import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../src/api/contract/guest';
+import { EMAIL_PATTERN } from '../../src/api/contract/guest';
 import { asyncRoute, jsonBody, notFound, requireString } from '../http';
+import { requireName } from '../names';
 
 export function guestRoutes(store: Store): Router {
   const router = Router();
@@ -12,7 +13,7 @@ export function guestRoutes(store: Store): Router {
     '/user/v2/createWebUser',
     asyncRoute(async (req, res) => {
       const body = jsonBody(req);
-      const fullName = requireString(body, 'fullName', { max: MAX_FULL_NAME_LENGTH });
+      const fullName = requireName(body, 'fullName');
       const email = requireString(body, 'email', {
         max: 254,
         pattern: EMAIL_PATTERN,
@@ -40,7 +41,7 @@ export function guestRoutes(store: Store): Router {
       const body = jsonBody(req);
       const userProfileId = requireString(body, 'userProfileId', { max: 100 });
       const profileClickBy = requireString(body, 'profileClickBy', { max: 100 });
-      const guestName = requireString(body, 'guestName', { max: MAX_FULL_NAME_LENGTH });
+      const guestName = requireName(body, 'guestName');
       if (!store.db.users.some((u) => u._id === userProfileId)) {
         throw notFound(`No account exists with the id "${userProfileId}".`, 'userProfileId');
       }

@@ -5,6 +5,8 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, s
 import os from 'node:os';
 import path from 'node:path';
 import { GRATITUDE_ICONS, type GratitudeIcon } from '../../src/api/contract/types';
+import { MAX_FULL_NAME_LENGTH } from '../../src/api/contract/guest';
+import { nameProblem, normalizeName } from '../../src/api/contract/names';
 import { SEED_FILE, SEED_MEDIA_DIR } from '../db/store';
 import type { Seed, UserRecord } from '../db/types';
 
@@ -103,6 +105,11 @@ const isHttpsUrl = (value: string) => {
 function checkSeed(seed: Seed, mediaDir: string): string[] {
   const problems: string[] = [];
   const fail = (message: string) => problems.push(message);
+  /** The names rule (src/api/contract/names.ts), as the API applies it to a guest's name. */
+  const checkName = (where: string, name: string, max: number) => {
+    const problem = normalizeName(name) === name ? nameProblem(name, max) : 'not trimmed NFC';
+    if (problem) fail(`${where} breaks the names rule (${problem})`);
+  };
   if (!sameKeys(seed, ['users', 'feed', 'gallery', 'demoProfiles'])) {
     return ['the seed must have exactly users, feed, gallery and demoProfiles'];
   }
@@ -127,6 +134,8 @@ function checkSeed(seed: Seed, mediaDir: string): string[] {
     for (const key of ['_id', 'fullName', 'userName'] as const) {
       if (typeof user[key] !== 'string' || user[key].trim() === '') fail(`${where}: ${key} must be a non-empty string`);
     }
+    // A profile's name is not a guest's, so no 30-character limit; the rest of the names rule holds.
+    if (typeof user.fullName === 'string') checkName(`${where}: fullName`, user.fullName, Infinity);
     for (const key of ['profession', 'workPlace', 'bio', 'profilePicture', 'workPlaceId'] as const) {
       if (!isStringOrNull(user[key])) fail(`${where}: ${key} must be a string or null`);
     }
@@ -182,8 +191,11 @@ function checkSeed(seed: Seed, mediaDir: string): string[] {
     if (!sameKeys(item.giveThanksUser, ['fullName', 'profilePicture']) || typeof item.giveThanksUser.fullName !== 'string'
       || !isStringOrNull(item.giveThanksUser.profilePicture)) {
       fail(`${where}: giveThanksUser must be { fullName, profilePicture }`);
-    } else if (item.giveThanksUser.profilePicture !== null) {
-      references.push({ where: `${where} giver picture`, stored: item.giveThanksUser.profilePicture, mime: null, kind: 'avatar' });
+    } else {
+      checkName(`${where}: giveThanksUser.fullName`, item.giveThanksUser.fullName, MAX_FULL_NAME_LENGTH);
+      if (item.giveThanksUser.profilePicture !== null) {
+        references.push({ where: `${where} giver picture`, stored: item.giveThanksUser.profilePicture, mime: null, kind: 'avatar' });
+      }
     }
     const media = Array.isArray(item.media) ? item.media : [];
     if (!Array.isArray(item.media) || !media.every((m) => sameKeys(m, ['imgUrl', 'mimeType']))) {
@@ -460,6 +472,11 @@ describe('checkSeed catches a broken seed', () => {
     ['an extra user field', (s) => Object.assign(s.users[0]!, { createdAt: 'now' }), /exactly the UserRecord fields/],
     ['a missing user field', (s) => delete (s.users[0] as Partial<UserRecord>).bio, /exactly the UserRecord fields/],
     ['a wrong title', (s) => (s.feed.find((f) => f.gratitudeType === 'REVIEW')!.title = 'Someone recognized someone'), /title should be/],
+    ['a giver named with a right-to-left override', (s) => {
+      const review = s.feed.find((f) => f.gratitudeType === 'REVIEW')!;
+      review.giveThanksUser.fullName = '\u202eevil';
+    }, /giveThanksUser.fullName breaks the names rule \(characters\)/],
+    ['a profile name in NFD', (s) => (s.users[0]!.fullName = 'Jose\u0301 Ruiz'), /fullName breaks the names rule \(not trimmed NFC\)/],
     ['a tip in dollars', (s) => (s.feed.find((f) => f.gratitudeType === 'TIP')!.tipAmount = 15.5), /integer cents/],
     ['six images', (s) => {
       const five = s.feed.find((f) => f.media.length === 5)!;

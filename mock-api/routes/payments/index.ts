@@ -12,7 +12,8 @@
 //   `card` for card and wallets (wallets are cards at Stripe) and `us_bank_account` for bank.
 // - `metadata`: { getThanksUserID, title, guestName, userName, email, amountAfterFee }; title
 //   starts with `Tip to` for a tip and contains `donated to` for a non-profit; userName (here and
-//   at the top level) is the receiving profile's userName.
+//   at the top level) is the receiving profile's userName. guestName and title follow the names
+//   rule (src/api/contract/names.ts): trimmed NFC, no control or text-direction characters.
 // - Non-profits (businessType NON-PROFIT) also: `userId` (the guest's id), `ngoId` (the
 //   profile's id), `isRecurring: false`. create-donation-intent is for non-profits only.
 // - `captchaToken`: the reCAPTCHA token the checkbox gave; verified (single use) before any

@@ -3,7 +3,7 @@
 // accounts' exact calls, the profile's own names. Pure: a request in, a PaymentRequest or a 400.
 import type { PaymentMethodKind } from '../../../src/api/contract/fees';
 import { WALLET_PREPARE_FEE_CENTS, platformFeeCents } from '../../../src/api/contract/fees';
-import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../../src/api/contract/guest';
+import { EMAIL_PATTERN } from '../../../src/api/contract/guest';
 import {
   GPAY_TEST_ACCOUNT_ID,
   GPAY_TEST_AMOUNT_CENTS,
@@ -16,6 +16,7 @@ import { isNonProfit } from '../../../src/api/contract/kinds';
 import { CAPTCHA_FIELD } from '../../../src/api/contract/messages';
 import type { Db, UserRecord } from '../../db/types';
 import { badRequest, notFound } from '../../http';
+import { requireName } from '../../names';
 import type { ParsedForm } from '../../multipart';
 
 const MIN_AMOUNT_CENTS = 100;
@@ -224,8 +225,14 @@ export function parsePayment(
     );
   }
   const getThanksUserID = text(meta, 'getThanksUserID', 'metadata.getThanksUserID', 100);
-  const title = text(meta, 'title', 'metadata.title', 200);
-  const guestName = text(meta, 'guestName', 'metadata.guestName', MAX_FULL_NAME_LENGTH);
+  // The payer's name, then the title that carries it for a donation (`{guestName} donated to`):
+  // the names rule, so a bad name is refused as the name. The wallet preparation call's
+  // guestName is empty.
+  const guestName = requireName(meta, 'guestName', {
+    label: 'metadata.guestName',
+    allowEmpty: true,
+  });
+  const title = requireName(meta, 'title', { label: 'metadata.title', max: 200 });
   const metaUserName = text(meta, 'userName', 'metadata.userName', 100);
   const email = text(meta, 'email', 'metadata.email', 254);
   const userName = text(body, 'userName', 'userName', 100);

@@ -101,6 +101,40 @@ describe('GuestDetailsForm', () => {
     );
   });
 
+  it('refuses a name with a text-direction override under the field, and sends nothing', async () => {
+    const { user, onDone } = renderForm();
+    const guests = api.store.db.guests.length;
+    await user.type(fullName(), 'Jo \u202eeoD');
+    await user.type(email(), 'jo.rtl@example.com');
+    await user.click(submit());
+    const message = "Full Name can't contain control or text-direction characters";
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(fullName()).toHaveAccessibleDescription(message);
+    expect(fullName()).toHaveAttribute('aria-invalid', 'true');
+    expect(onDone).not.toHaveBeenCalled();
+    expect(api.store.db.guests).toHaveLength(guests);
+  });
+
+  it('hands over and stores a decomposed (NFD) name composed (NFC)', async () => {
+    const { user, onDone } = renderForm();
+    await user.type(fullName(), ' Jose\u0301 Nu\u0301n\u0303ez ');
+    await user.type(email(), 'jose.nfd@example.com');
+    await user.click(submit());
+    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+    const [values, lookup] = onDone.mock.calls[0] as [unknown, Promise<{ userId: string }>];
+    expect(values).toEqual({
+      fullName: 'Jos\u00e9 N\u00fa\u00f1ez',
+      email: 'jose.nfd@example.com',
+    });
+    let userId = '';
+    await act(async () => {
+      ({ userId } = await lookup);
+    });
+    expect(api.store.db.guests.find((g) => g.userId === userId)?.fullName).toBe(
+      'Jos\u00e9 N\u00fa\u00f1ez',
+    );
+  });
+
   it('lets the guest on when the profile click cannot be recorded, and logs it', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user, onDone } = renderForm({ profileId: 'nobody' });

@@ -67,6 +67,64 @@ describe('guestDetailsSchema', () => {
     });
   });
 
+  const CHARACTERS_MESSAGE = "Full Name can't contain control or text-direction characters";
+
+  it.each([
+    ['the issue’s name', '\u202eevil\u0000nul'],
+    ['a NUL', '\u0000'],
+    ['a lone right-to-left override', '\u202e'],
+    ['an isolate inside', 'a\u2066b'],
+    ['a bell', '\u0007bell'],
+    ['a newline inside', 'Jo\nDoe'],
+    ['a right-to-left mark', 'Jo Doe\u200f'],
+  ])('refuses %s with the characters message', async (_what, fullName) => {
+    expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({
+      fullName: [CHARACTERS_MESSAGE],
+    });
+  });
+
+  it('refuses half a surrogate pair, and counts a name of invisible characters as empty', async () => {
+    expect(await errorsOf(guestDetailsSchema, guest('Jo\ud800'))).toEqual({
+      fullName: ['Full Name must be valid Unicode text'],
+    });
+    expect(await errorsOf(guestDetailsSchema, guest(' \u200b\u200d '))).toEqual({
+      fullName: ['Full Name is not allowed to be empty'],
+    });
+  });
+
+  it.each([
+    ['Arabic', 'محمد عبد الله'],
+    ['Hebrew', 'שלום כהן'],
+    ['an emoji ZWJ sequence', 'Sam \u{1F469}\u200d\u{1F469}\u200d\u{1F467}'],
+    ['a zero-width non-joiner', 'می\u200cخواهم'],
+  ])('accepts %s', async (_what, fullName) => {
+    expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({});
+    expect(guestDetailsSchema.cast(guest(fullName)).fullName).toBe(fullName);
+  });
+
+  it('casts the name to NFC and measures it after', async () => {
+    const nfd = 'Jose\u0301 Nu\u0301n\u0303ez';
+    expect(guestDetailsSchema.cast(guest(` ${nfd} `)).fullName).toBe('José Núñez');
+    // 30 accented letters typed decomposed are 60 code units, 30 once composed.
+    const long = 'e\u0301'.repeat(30);
+    expect(await errorsOf(guestDetailsSchema, guest(long))).toEqual({});
+    expect(guestDetailsSchema.cast(guest(long)).fullName).toBe('\u00e9'.repeat(30));
+  });
+
+  it('never lets a name with a control or text-direction character through', async () => {
+    const bad = fc
+      .constantFrom(0x0000, 0x0009, 0x001f, 0x007f, 0x0085, 0x061c, 0x200e, 0x2028, 0x202e, 0x2069)
+      .map((codePoint) => String.fromCodePoint(codePoint));
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 10 }), bad, (start, char) => {
+        const fullName = `J${start}${char}o`;
+        return errorsOf(guestDetailsSchema, guest(fullName)).then((errors) => {
+          expect(errors).toEqual({ fullName: [CHARACTERS_MESSAGE] });
+        });
+      }),
+    );
+  });
+
   it.each(['jo@example.com', 'jo@agency.travel', 'jo@studio.photography', 'j.o+1@mail.co.uk'])(
     'accepts the email %j',
     async (email) => {

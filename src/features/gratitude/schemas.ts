@@ -2,6 +2,12 @@
 import * as yup from 'yup';
 import { GRATITUDE_ICONS, type GratitudeIcon } from '../../api/contract/types';
 import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../api/contract/guest';
+import {
+  nameBrokenMessage,
+  nameCharactersMessage,
+  nameProblem,
+  normalizeName,
+} from '../../api/contract/names';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import type { PickedMedia } from './media/validateMedia';
 
@@ -16,16 +22,30 @@ export const EMAIL_LABEL = 'Email';
 export const SAY_THANKS_LABEL = 'Say thanks';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
 
+/** The form's message for each way a name breaks the rule of src/api/contract/names.ts. */
+const FULL_NAME_MESSAGES = {
+  empty: emptyMessage(FULL_NAME_LABEL),
+  characters: nameCharactersMessage(FULL_NAME_LABEL),
+  broken: nameBrokenMessage(FULL_NAME_LABEL),
+  tooLong: tooLongMessage(FULL_NAME_LABEL, MAX_FULL_NAME_LENGTH),
+};
+
 /**
- * Both fields are trimmed before they are checked. Formik validates the cast values but submits the
- * raw ones, so send `guestDetailsSchema.cast(values)` to get the trimmed name and email.
+ * Both fields are trimmed before they are checked, and the name is also put in Unicode NFC (the
+ * API's rule for names). Formik validates the cast values but submits the raw ones, so send
+ * `guestDetailsSchema.cast(values)` to get the normalised name and the trimmed email.
  */
 export const guestDetailsSchema = yup.object({
   fullName: yup
     .string()
-    .trim()
-    .required(emptyMessage(FULL_NAME_LABEL))
-    .max(MAX_FULL_NAME_LENGTH, tooLongMessage(FULL_NAME_LABEL, MAX_FULL_NAME_LENGTH)),
+    .transform((value: unknown) => (typeof value === 'string' ? normalizeName(value) : value))
+    .required(FULL_NAME_MESSAGES.empty)
+    // One message at a time, in the rule's order (required() has said it when there is nothing):
+    // a name of only invisible characters is empty too.
+    .test('name', FULL_NAME_MESSAGES.empty, function check(value) {
+      const problem = value ? nameProblem(value) : null;
+      return problem === null || this.createError({ message: FULL_NAME_MESSAGES[problem] });
+    }),
   email: yup
     .string()
     .trim()

@@ -1,0 +1,327 @@
+// Names are text, on every call that takes a person's name: control and text-direction
+// characters are refused with a 400 naming the field and nothing stored; what is stored is
+// trimmed and in NFC.
+import { readFileSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { platformFeeCents } from '../../src/api/contract/fees';
+import { walletPrepareBody } from '../../src/api/contract/intentBody';
+import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
+import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
+
+const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
+const CHARACTERS = "can't contain control or text-direction characters.";
+
+/** The issue's names and their kin: each must be refused wherever a name is taken. */
+const BAD_NAMES: [string, string][] = [
+  ["the issue's guest name", '\u202eevil\u0000nul'],
+  ['a NUL alone', '\u0000'],
+  ['a lone right-to-left override', '\u202e'],
+  ['an isolate between letters', 'a\u2066b'],
+  ['a bell', '\u0007bell'],
+];
+
+/** Names that are text: each must be stored as given, composed and trimmed. */
+const GOOD_NAMES: [string, string, string][] = [
+  ['a decomposed (NFD) name', 'Jose\u0301 Nu\u0301n\u0303ez', 'Jos\u00e9 N\u00fa\u00f1ez'],
+  ['a name with spaces around it', '  \tJo Doe \u00a0', 'Jo Doe'],
+  ['an emoji ZWJ sequence', 'Sam \u{1F469}\u200d\u{1F469}\u200d\u{1F467}', ''],
+  ['Arabic', 'محمد عبد الله', ''],
+  ['Hebrew', 'שלום כהן', ''],
+];
+
+let api: RunningMockApi;
+let guestId: string;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  guestId = (await api.createGuest('Jamie Guest', 'jamie@example.com')).userId;
+});
+
+afterAll(() => api.close());
+
+async function captchaToken(): Promise<string> {
+  const answer = await fetch(`${api.origin}/__recaptcha/token`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ sitekey: 'test-site-key' }),
+  });
+  return ((await answer.json()) as { token: string }).token;
+}
+
+function metadata(guestName: string, nonProfit = false) {
+  const amount = 1500;
+  return {
+    getThanksUserID: nonProfit ? 'green-earth-fund' : 'ava-martinez',
+    title: nonProfit ? `${guestName} donated to greenearthfund` : 'Tip to ava.martinez',
+    guestName,
+    userName: nonProfit ? 'greenearthfund' : 'ava.martinez',
+    email: 'jamie@example.com',
+    amountAfterFee: amount + platformFeeCents(amount, 'card'),
+  };
+}
+
+async function intentBody(guestName: string, nonProfit = false) {
+  const amount = 1500;
+  return {
+    piDescription: 'cardToWallet',
+    metadata: metadata(guestName, nonProfit),
+    platformFeeForWallet: platformFeeCents(amount, 'card'),
+    amount,
+    paymentMethodType: 'card',
+    userName: nonProfit ? 'greenearthfund' : 'ava.martinez',
+    captchaToken: await captchaToken(),
+    ...(nonProfit ? { userId: guestId, ngoId: 'green-earth-fund', isRecurring: false } : {}),
+  };
+}
+
+function reviewFields(guestName: string, gratitudeType = 'REVIEW'): Record<string, string> {
+  return {
+    gratitudeType,
+    icon: 'RECOGNITION',
+    // As the app writes it: the name, the verb, the profile's userName.
+    title: `${guestName.trim()} recognized ava.martinez`,
+    sayThanks: `Thanks! ${randomUUID()}`,
+    accountType: 'Guest',
+    guestName,
+    email: 'jamie@example.com',
+    latitude: '0',
+    longitude: '0',
+    getThanksUserId: 'ava-martinez',
+    userId: guestId,
+    ngoId: '',
+    isRecurring: 'false',
+    isDonate: 'false',
+  };
+}
+
+function form(fields: Record<string, string>, image = false): FormData {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  if (image)
+    body.append('media', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'a.jpg');
+  return body;
+}
+
+const withKey = (body: FormData | string, json = false): RequestInit => ({
+  method: 'POST',
+  body,
+  headers: {
+    'Idempotency-Key': randomUUID(),
+    ...(json ? { 'Content-Type': 'application/json' } : {}),
+  },
+});
+
+interface NameEndpoint {
+  endpoint: string;
+  /** The field a refused name is reported on. */
+  field: string;
+  send: (name: string) => Promise<Response>;
+  /** The name as stored by a call that succeeded. */
+  stored: (answer: Response) => Promise<string | undefined>;
+}
+
+const idOf = async (answer: Response) =>
+  ((await answer.json()) as { data: { data: { id: string } } }).data.data.id;
+const intentIdOf = async (answer: Response) =>
+  ((await answer.json()) as { data: { paymentIntent: string } }).data.paymentIntent.split(
+    '_secret_',
+  )[0];
+const paymentName = async (answer: Response) => {
+  const intentId = await intentIdOf(answer);
+  return api.store.db.payments?.find((p) => p.intentId === intentId)?.metadata.guestName;
+};
+
+const ENDPOINTS: NameEndpoint[] = [
+  {
+    endpoint: 'user/v2/createWebUser',
+    field: 'fullName',
+    send: (fullName) =>
+      api.request(
+        'user/v2/createWebUser',
+        jsonPost({ fullName, email: `guest-${randomUUID()}@example.com` }),
+      ),
+    stored: async (answer) => {
+      const { userId } = ((await answer.json()) as { data: { userId: string } }).data;
+      return api.store.db.guests.find((g) => g.userId === userId)?.fullName;
+    },
+  },
+  {
+    endpoint: 'user/userProfileClick',
+    field: 'guestName',
+    send: (guestName) =>
+      api.request(
+        'user/userProfileClick',
+        jsonPost({ userProfileId: 'ava-martinez', profileClickBy: guestId, guestName }),
+      ),
+    stored: async (answer) => {
+      const id = await idOf(answer);
+      return api.store.db.profileClicks.find((c) => c.id === id)?.guestName;
+    },
+  },
+  {
+    endpoint: 'gratitude/create-gratitude',
+    field: 'guestName',
+    send: (name) => api.request('gratitude/create-gratitude', withKey(form(reviewFields(name)))),
+    stored: async (answer) => {
+      const id = await idOf(answer);
+      return api.store.db.feed.find((f) => f.id === id)?.giveThanksUser.fullName;
+    },
+  },
+  {
+    endpoint: 'gratitude/image-gratitude',
+    field: 'guestName',
+    send: (name) =>
+      api.request('gratitude/image-gratitude', withKey(form(reviewFields(name), true))),
+    stored: async (answer) => {
+      const id = await idOf(answer);
+      return api.store.db.feed.find((f) => f.id === id)?.giveThanksUser.fullName;
+    },
+  },
+  {
+    endpoint: 'payment/create-payment-intent',
+    field: 'metadata.guestName',
+    send: async (name) =>
+      api.request(
+        'payment/create-payment-intent',
+        withKey(JSON.stringify(await intentBody(name)), true),
+      ),
+    stored: paymentName,
+  },
+  {
+    // The app's donation title carries the payer's name too: the name is what is refused.
+    endpoint: 'payment/create-donation-intent',
+    field: 'metadata.guestName',
+    send: async (name) =>
+      api.request(
+        'payment/create-donation-intent',
+        withKey(JSON.stringify(await intentBody(name, true)), true),
+      ),
+    stored: paymentName,
+  },
+  {
+    endpoint: 'payment/payment-intent-for-both',
+    field: 'guestName',
+    send: async (name) => {
+      const { captchaToken: token, metadata: meta, ...payment } = await intentBody(name);
+      const fields = {
+        ...reviewFields(name, 'BOTH'),
+        ...Object.fromEntries(Object.entries(payment).map(([k, v]) => [k, String(v)])),
+        metadata: JSON.stringify(meta),
+        captchaToken: token,
+      };
+      return api.request('payment/payment-intent-for-both', withKey(form(fields, true)));
+    },
+    stored: async (answer) => {
+      const intentId = await intentIdOf(answer);
+      const pending = api.store.db.pendingGratitudes?.find((p) => p.intentId === intentId);
+      const payment = api.store.db.payments?.find((p) => p.intentId === intentId);
+      // The review and its payment keep the same name.
+      expect(payment?.metadata.guestName).toBe(pending?.record.giveThanksUser.fullName);
+      return pending?.record.giveThanksUser.fullName;
+    },
+  },
+];
+
+/** The data file and the uploads, as they are on disk. */
+async function snapshot() {
+  await api.store.flush();
+  return {
+    data: await readFile(path.join(api.dataDir, DATA_FILE_NAME), 'utf8'),
+    uploads: (await readdir(path.join(api.dataDir, UPLOADS_DIR_NAME))).sort(),
+  };
+}
+
+interface ErrorBody {
+  error: string;
+  message: string;
+  field?: string;
+}
+
+// Refusals first: no call has succeeded yet, so no Stripe webhook can be writing meanwhile.
+describe.each(ENDPOINTS)('POST /api/$endpoint refuses', ({ field, send }) => {
+  it.each(BAD_NAMES)(`%s with 400 on ${field}, storing nothing`, async (_what, name) => {
+    const before = await snapshot();
+    const answer = await send(name);
+    expect(answer.status).toBe(400);
+    expect((await answer.json()) as ErrorBody).toEqual({
+      error: 'invalid_input',
+      field,
+      message: `${field} ${CHARACTERS}`,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('text that carries a name', () => {
+  it('refuses a review title with a right-to-left override, storing nothing', async () => {
+    const before = await snapshot();
+    const fields = { ...reviewFields('Jamie Guest'), title: '\u202eJamie Guest recognized ava' };
+    const answer = await api.request('gratitude/create-gratitude', withKey(form(fields)));
+    expect(answer.status).toBe(400);
+    expect((await answer.json()) as ErrorBody).toMatchObject({
+      field: 'title',
+      message: `title ${CHARACTERS}`,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a payment title with a NUL, storing nothing', async () => {
+    const before = await snapshot();
+    const body = await intentBody('Jamie Guest');
+    body.metadata.title = 'Tip to ava.martinez\u0000';
+    const answer = await api.request(
+      'payment/create-payment-intent',
+      withKey(JSON.stringify(body), true),
+    );
+    expect(answer.status).toBe(400);
+    expect((await answer.json()) as ErrorBody).toMatchObject({
+      field: 'metadata.title',
+      message: `metadata.title ${CHARACTERS}`,
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses half a surrogate pair as broken text (it could not even reach Stripe)', async () => {
+    const before = await snapshot();
+    const answer = await ENDPOINTS[4]!.send('Jamie \ud83d');
+    expect(answer.status).toBe(400);
+    expect((await answer.json()) as ErrorBody).toMatchObject({
+      field: 'metadata.guestName',
+      message: 'metadata.guestName must be valid Unicode text.',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('counts a name of invisible characters as no name', async () => {
+    const answer = await ENDPOINTS[0]!.send('\u200b\u3164');
+    expect(answer.status).toBe(400);
+    expect((await answer.json()) as ErrorBody).toMatchObject({
+      field: 'fullName',
+      message: 'fullName is required.',
+    });
+  });
+
+  it('still takes the wallet preparation call, whose guest name is empty', async () => {
+    const answer = await api.request(
+      'payment/create-payment-intent',
+      withKey(JSON.stringify(walletPrepareBody()), true),
+    );
+    expect(answer.status).toBe(200);
+  });
+});
+
+describe.each(ENDPOINTS)('POST /api/$endpoint stores', ({ send, stored }) => {
+  it.each(GOOD_NAMES)('%s as text, trimmed and in NFC', async (_what, name, expected) => {
+    const answer = await send(name);
+    expect(answer.status).toBe(200);
+    expect(await stored(answer)).toBe(expected || name);
+  });
+});
+
+it('measures a name after composing it: 30 accented letters typed as 60 code units', async () => {
+  const answer = await ENDPOINTS[0]!.send('e\u0301'.repeat(30));
+  expect(answer.status).toBe(200);
+  expect(await ENDPOINTS[0]!.stored(answer)).toBe('\u00e9'.repeat(30));
+});

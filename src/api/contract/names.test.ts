@@ -1,0 +1,189 @@
+import fc from 'fast-check';
+import { MAX_FULL_NAME_LENGTH } from './guest';
+import {
+  FORBIDDEN_NAME_RANGES,
+  hasForbiddenCharacter,
+  nameBrokenMessage,
+  nameCharactersMessage,
+  nameProblem,
+  normalizeName,
+  textCharactersProblem,
+} from './names';
+
+const check = (raw: string) => nameProblem(normalizeName(raw));
+
+/** The forbidden set read straight from the ranges, one code point at a time. */
+const isForbidden = (codePoint: number) =>
+  FORBIDDEN_NAME_RANGES.some(([from, to]) => codePoint >= from && codePoint <= to);
+const codePoints = (text: string) => [...text].map((c) => c.codePointAt(0)!);
+
+const forbiddenChar = fc
+  .constantFrom(...FORBIDDEN_NAME_RANGES)
+  .chain(([from, to]) => fc.integer({ min: from, max: to }))
+  .map((codePoint) => String.fromCodePoint(codePoint));
+
+/** Any string, lone surrogates and every plane included, with forbidden characters mixed in. */
+const anyText = fc
+  .array(fc.oneof(fc.string({ unit: 'binary', maxLength: 6 }), forbiddenChar, fc.constant(' ')), {
+    maxLength: 8,
+  })
+  .map((parts) => parts.join(''));
+
+describe('normalizeName', () => {
+  it('trims and composes (NFC)', () => {
+    expect(normalizeName('  Jo Doe \t')).toBe('Jo Doe');
+    expect(normalizeName('\u00a0Jo\u2003')).toBe('Jo');
+    const nfd = 'Jose\u0301';
+    expect(nfd).toHaveLength(5);
+    expect(normalizeName(nfd)).toBe('Jos\u00e9');
+    expect(normalizeName(` ${'Zoe\u0308'} `)).toBe('Zo\u00eb');
+  });
+
+  it('is idempotent', () => {
+    fc.assert(
+      fc.property(anyText, (raw) => {
+        const once = normalizeName(raw);
+        expect(normalizeName(once)).toBe(once);
+      }),
+    );
+  });
+
+  it('gives one name for canonically equivalent spellings (NFD, NFC)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (raw) => {
+        expect(normalizeName(raw.normalize('NFD'))).toBe(normalizeName(raw.normalize('NFC')));
+      }),
+    );
+  });
+});
+
+describe('nameProblem', () => {
+  it.each([
+    ['a plain name', 'Jo Doe'],
+    ['an apostrophe and a hyphen', "Marcus O'Connell-Smith"],
+    ['precomposed accents', 'José Ñúñez'],
+    ['combining accents', 'Jose\u0301'],
+    ['Arabic', 'محمد عبد الله'],
+    ['Hebrew', 'שלום כהן'],
+    ['Arabic and Latin together', 'Layla ليلى'],
+    ['Chinese', '李小龍'],
+    ['Devanagari with a zero-width joiner', 'क्\u200dष'],
+    ['Persian with a zero-width non-joiner', 'می\u200cخواهم'],
+    ['an emoji ZWJ family', 'Sam \u{1F469}\u200d\u{1F469}\u200d\u{1F467}'],
+    ['a skin tone and a variation selector', 'Jo \u{1F44B}\u{1F3FD} \u2764\ufe0f'],
+    ['a tag-sequence flag', 'Jo \u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'],
+    ['30 characters', 'x'.repeat(MAX_FULL_NAME_LENGTH)],
+  ])('accepts %s', (_what, name) => {
+    expect(check(name)).toBeNull();
+  });
+
+  it.each([
+    ['a NUL', '\u0000'],
+    ['the issue’s name', '\u202eevil\u0000nul'],
+    ['a lone right-to-left override', '\u202e'],
+    ['a left-to-right isolate inside', 'a\u2066b'],
+    ['a bell', '\u0007bell'],
+    ['a tab inside', 'Jo\tDoe'],
+    ['a newline inside', 'Jo\nDoe'],
+    ['DEL', 'Jo\u007f'],
+    ['a C1 control (NEL)', 'Jo\u0085Doe'],
+    ['an Arabic letter mark', 'Jo\u061cDoe'],
+    ['a left-to-right mark', '\u200eJo'],
+    ['a right-to-left mark', 'Jo\u200f'],
+    ['a pop directional formatting', 'Jo\u202c'],
+    ['a pop directional isolate', 'Jo\u2069'],
+    ['a line separator inside', 'Jo\u2028Doe'],
+    ['a paragraph separator inside', 'Jo\u2029Doe'],
+    ['a deprecated format character', 'Jo\u206aDoe'],
+    ['an interlinear annotation', 'Jo\ufff9Doe\ufffb'],
+  ])('refuses %s as characters', (_what, name) => {
+    expect(check(name)).toBe('characters');
+  });
+
+  it.each([
+    ['nothing', ''],
+    ['spaces', ' \t \u3000 '],
+    ['a zero-width space', '\u200b'],
+    ['a zero-width joiner', '\u200d'],
+    ['a Hangul filler', '\u3164'],
+    ['variation selectors', '\ufe0f\ufe0e'],
+  ])('counts %s as empty', (_what, name) => {
+    expect(check(name)).toBe('empty');
+  });
+
+  it('refuses half a surrogate pair as broken', () => {
+    expect(check('Jo\ud800')).toBe('broken');
+    expect(check('\udc00Jo')).toBe('broken');
+  });
+
+  it('measures after normalising: 30 NFC characters typed as 60 NFD ones pass', () => {
+    const nfd = 'e\u0301'.repeat(MAX_FULL_NAME_LENGTH);
+    expect(nfd).toHaveLength(60);
+    expect(check(` ${nfd} `)).toBeNull();
+    expect(check('x'.repeat(MAX_FULL_NAME_LENGTH + 1))).toBe('tooLong');
+    expect(nameProblem('x'.repeat(11), 10)).toBe('tooLong');
+  });
+
+  it('accepts no name that holds a forbidden character, a lone surrogate or too many units', () => {
+    let accepted = 0;
+    const names = fc.oneof(anyText, fc.string({ unit: 'grapheme', maxLength: 34 }));
+    fc.assert(
+      fc.property(names, (raw) => {
+        const name = normalizeName(raw);
+        if (nameProblem(name) !== null) return;
+        expect(codePoints(name).filter(isForbidden)).toEqual([]);
+        expect(name.length).toBeLessThanOrEqual(MAX_FULL_NAME_LENGTH);
+        expect(name).toBe(name.normalize('NFC'));
+        expect(name).toBe(name.trim());
+        expect(name).not.toBe('');
+        expect(codePoints(name).some((c) => c >= 0xd800 && c <= 0xdfff)).toBe(false);
+        accepted += 1;
+      }),
+      { numRuns: 500 },
+    );
+    // The property said something: a good share of the generated names were accepted.
+    expect(accepted).toBeGreaterThan(50);
+  });
+
+  it('refuses any forbidden character between two letters, whatever is around it', () => {
+    const letters = fc.string({ unit: fc.constantFrom(...'abcéñ李ש'.split('')), maxLength: 8 });
+    fc.assert(
+      fc.property(letters, forbiddenChar, letters, (before, bad, after) => {
+        expect(check(`${before}a${bad}b${after}`)).toBe('characters');
+      }),
+    );
+  });
+
+  it('agrees with the ranges, code point by code point', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x10ffff }), (codePoint) => {
+        fc.pre(codePoint < 0xd800 || codePoint > 0xdfff);
+        const char = String.fromCodePoint(codePoint);
+        expect(hasForbiddenCharacter(`a${char}b`)).toBe(isForbidden(codePoint));
+      }),
+    );
+    for (const [from, to] of FORBIDDEN_NAME_RANGES) {
+      expect(hasForbiddenCharacter(String.fromCodePoint(from))).toBe(true);
+      expect(hasForbiddenCharacter(String.fromCodePoint(to))).toBe(true);
+    }
+    expect(hasForbiddenCharacter('\u200c\u200d')).toBe(false);
+  });
+});
+
+describe('textCharactersProblem', () => {
+  it('checks the characters only, at any length', () => {
+    expect(textCharactersProblem(`${'x'.repeat(200)} recognized ava`)).toBeNull();
+    expect(textCharactersProblem('\u202eevil recognized ava')).toBe('characters');
+    expect(textCharactersProblem('Tip to \ud83d')).toBe('broken');
+    expect(textCharactersProblem('')).toBeNull();
+  });
+});
+
+describe('messages', () => {
+  it('name the field', () => {
+    expect(nameCharactersMessage('Full Name')).toBe(
+      "Full Name can't contain control or text-direction characters",
+    );
+    expect(nameBrokenMessage('fullName')).toBe('fullName must be valid Unicode text');
+  });
+});

@@ -65,7 +65,7 @@ test.describe('Stripe test cards on a gift-only tip', () => {
       await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
       await expect(page.getByLabel('Card number')).toHaveValue(card);
       await expect(page.getByText('succeeded', { exact: true })).toHaveCount(0);
-      await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}$`));
+      await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?flow=gift&step=gift$`));
       await expectAccessible();
       await saveScreenshot(`card-declined-${last4}`);
 
@@ -131,7 +131,7 @@ test.describe('Stripe test cards on a gift-only tip', () => {
     await expect(page.getByRole('alert')).toHaveText(AUTHENTICATION_FAILURE);
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
     await expect(page.getByText('succeeded', { exact: true })).toHaveCount(0);
-    await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}$`));
+    await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?flow=gift&step=gift$`));
     await expectAccessible();
     await saveScreenshot('card-3ds-failed');
 

@@ -19,7 +19,10 @@ interface Call {
   authorization: string | undefined;
 }
 
-/** A stand-in Grati API: findUser answers a profile for any id but `nobody`; `slow-*` ids wait. */
+/**
+ * A stand-in Grati API: findUser answers a profile for any id but `nobody`; `slow-*` ids wait;
+ * `broken` answers 200 with a profile that has no user (the page cannot render it).
+ */
 class FakeApi {
   calls: Call[] = [];
   delayMs = 0;
@@ -48,21 +51,24 @@ class FakeApi {
         status: 200,
         data: {
           data: {
-            userDetails: {
-              _id: id,
-              fullName: `profile ${id}`,
-              userName: String(id),
-              profession: 'Nurse',
-              workPlace: null,
-              bio: 'Thanks for reading.',
-              businessType: 'INDIVIDUAL',
-              premium: { isProfileVerified: true },
-              isNgoVerified: false,
-              profilePicture: '/media/seed/picture.jpg',
-              socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
-              workPlaceMembersData: [],
-              associatedWithWorkPlaceDetails: null,
-            },
+            userDetails:
+              id === 'broken'
+                ? null
+                : {
+                    _id: id,
+                    fullName: `profile ${id}`,
+                    userName: String(id),
+                    profession: 'Nurse',
+                    workPlace: null,
+                    bio: 'Thanks for reading.',
+                    businessType: 'INDIVIDUAL',
+                    premium: { isProfileVerified: true },
+                    isNgoVerified: false,
+                    profilePicture: '/media/seed/picture.jpg',
+                    socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
+                    workPlaceMembersData: [],
+                    associatedWithWorkPlaceDetails: null,
+                  },
             userFeed: [],
             iconsCount: {
               handshakeCount: 1,
@@ -229,7 +235,10 @@ test('hostile and malformed addresses answer small pages without a stack trace',
 }) => {
   const before = api.calls.length;
   const cases: [string, number, 'html' | 'json'][] = [
-    ['/user_profile/%E0%A4%A', 400, 'html'],
+    ['/user_profile/%E0%A4%A', 404, 'html'],
+    ['/user-details/%ZZ', 404, 'html'],
+    ['/user_profile/redirect/a/%ZZ', 200, 'html'],
+    ['/nowhere/%E0%A4%A', 404, 'html'],
     ['/assets/%E0%A4%A', 400, 'json'],
     ['/assets/nonexistent.js', 404, 'json'],
     ['/api/__db/feed/%E0', 400, 'json'],
@@ -249,13 +258,35 @@ test('hostile and malformed addresses answer small pages without a stack trace',
   }
   // The implausible ids were never looked up; the OOPS page says why.
   expect(api.calls.length).toBe(before);
-  const oops = await (await request.get(`${server.baseUrl}/user_profile/constructor`)).text();
-  expect(oops).toContain('OOPS!!');
-  expect(oops).toContain('No account exists with this credentials');
+  // ... and so is the OOPS page of an address the app cannot decode, under the site's header.
+  for (const path of ['/user_profile/constructor', '/user_profile/%E0%A4%A']) {
+    const oops = await (await request.get(`${server.baseUrl}${path}`)).text();
+    expect(oops, path).toContain('OOPS!!');
+    expect(oops, path).toContain('No account exists with this credentials');
+    expect(oops, path).toMatch(/<header[^>]*class="site-header/);
+  }
 
   const missing = await request.get(`${server.baseUrl}/user_profile/nobody`);
   expect(missing.status()).toBe(404);
   expect(await missing.text()).toContain('OOPS!!');
+});
+
+test('a page that throws while rendering: a 500 with the error screen in the site frame', async ({
+  request,
+}) => {
+  const answer = await request.get(`${server.baseUrl}/user_profile/broken`);
+  expect(answer.status()).toBe(500);
+  expect(answer.headers()['cache-control']).toBe('no-store');
+  const html = await answer.text();
+  expect(html).toMatch(/<header[^>]*class="site-header/);
+  expect(html).toContain('Something went wrong');
+  expect(html).toContain('>Reload</button>');
+  // The app's scripts come with it: the browser renders the page afresh.
+  expect(html).toMatch(/<script defer(?:="")? src="?\/assets\/main/);
+  expectNoLeak(html);
+  expect(server.output()).toContain('server render failed');
+  // Not kept as the profile's page: asked again, it is rendered (and fails) again.
+  expect((await request.get(`${server.baseUrl}/user_profile/broken`)).status()).toBe(500);
 });
 
 test('JS and CSS come back brotli or gzip, as asked; pages are compressed too', async ({

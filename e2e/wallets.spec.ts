@@ -118,6 +118,8 @@ test.describe('wallet payments', () => {
     await expect(page.getByRole('heading', { name: 'Google Pay test', level: 1 })).toBeVisible();
     await expect(page.getByText('Amount: $20.00')).toBeVisible();
     await expect(page.getByRole('button', { name: /Google Pay/ })).toHaveCount(0);
+    // As it opens (the captcha first), and again once the Google Pay button is there.
+    await expectAccessible();
     await passCaptcha(page);
     const googlePay = page.getByRole('button', { name: /Google Pay/ });
     await expect(googlePay).toBeVisible();

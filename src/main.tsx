@@ -12,7 +12,15 @@ if (!container) throw new Error('The page has no #root element.');
 // hydrate it. A static host's index.html has neither: render on the client.
 const preloadedState = readPreloadedState(document) as Partial<RootState> | undefined;
 const app = <App store={makeStore({ preloadedState })} Router={BrowserRouter} />;
+// Render errors are logged once, with the components they happened in: a caught one by the error
+// boundary that caught it (src/components/ErrorBoundary.tsx), so React's own log of it would be a
+// second copy; one no boundary caught (the boundary's own screen failing) here.
+const errorOptions = {
+  onCaughtError: () => {},
+  onUncaughtError: (error: unknown, info: { componentStack?: string }) =>
+    console.error('Uncaught error while rendering', error, info.componentStack ?? ''),
+};
 if (preloadedState && container.hasChildNodes()) {
   endTapCapture();
-  hydrateRoot(container, app);
-} else createRoot(container).render(app);
+  hydrateRoot(container, app, errorOptions);
+} else createRoot(container, errorOptions).render(app);

@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from './store';
 import { AppRoutes } from './AppRoutes';
+import { ErrorBoundary, ErrorPage } from '../components/ErrorBoundary';
+import { getAppConfig } from '../config/env';
 
 interface AppProps {
   store: AppStore;
@@ -12,11 +14,20 @@ interface AppProps {
 export function App({ store, Router }: AppProps) {
   return (
     <StrictMode>
-      <Provider store={store}>
-        <Router>
-          <AppRoutes />
-        </Router>
-      </Provider>
+      {/* The last resort, for an error outside any page (the header, the router): the error
+          screen in a frame of its own. A page's errors stop at its boundary in AppRoutes. */}
+      <ErrorBoundary fallback={<RootErrorPage />}>
+        <Provider store={store}>
+          <Router>
+            <AppRoutes />
+          </Router>
+        </Provider>
+      </ErrorBoundary>
     </StrictMode>
   );
+}
+
+/** Reads the configuration only when it is shown: rendering the app never depends on it. */
+function RootErrorPage() {
+  return <ErrorPage marketingUrl={getAppConfig().marketingUrl} />;
 }

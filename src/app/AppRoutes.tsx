@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { AppReady } from '../components/AppReady';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner } from '../components/Spinner';
 import { ProfileRedirect } from './routes/ProfileRedirect';
 import { Header } from '../components/Header';
@@ -14,23 +15,28 @@ const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './route
 const GPayPage = lazy(() => import(/* webpackChunkName: "gpay" */ '../features/payments/GPayPage'));
 
 export function AppRoutes() {
+  const { pathname } = useLocation();
   return (
     <>
       <Header marketingUrl={getAppConfig().marketingUrl} />
       <main id="main" className="app-main">
-        <DeepLinkGate>
-          <Suspense fallback={<Spinner />}>
-            <AppReady />
-            <Routes>
-              <Route path={paths.home.path} element={<HomePage />} />
-              <Route path={paths.profileRedirect.path} element={<ProfileRedirect />} />
-              <Route path={paths.profile.path} element={<ProfilePage />} />
-              <Route path={paths.userDetails.path} element={<ProfilePage />} />
-              <Route path={paths.gpay.path} element={<GPayPage />} />
-              <Route path="*" element={<NotFound />} />
-            </Routes>
-          </Suspense>
-        </DeepLinkGate>
+        {/* A page that fails to render (or whose code fails to load) shows the error screen in
+            the frame, header kept; going to another address renders that page afresh. */}
+        <ErrorBoundary resetKey={pathname}>
+          <DeepLinkGate>
+            <Suspense fallback={<Spinner />}>
+              <AppReady />
+              <Routes>
+                <Route path={paths.home.path} element={<HomePage />} />
+                <Route path={paths.profileRedirect.path} element={<ProfileRedirect />} />
+                <Route path={paths.profile.path} element={<ProfilePage />} />
+                <Route path={paths.userDetails.path} element={<ProfilePage />} />
+                <Route path={paths.gpay.path} element={<GPayPage />} />
+                <Route path="*" element={<NotFound />} />
+              </Routes>
+            </Suspense>
+          </DeepLinkGate>
+        </ErrorBoundary>
       </main>
       {getAppConfig().scenarioPanel && <ScenarioBar />}
     </>

@@ -36,7 +36,7 @@ import {
   createProfileLookup,
   type ProfileLookup,
 } from './profileLookup';
-import { renderProfilePage, type LookupAnswer } from './renderPage';
+import { renderErrorPage, renderProfilePage, type LookupAnswer } from './renderPage';
 import type { ServerSettings } from './settings';
 
 export interface ServerAppOptions {
@@ -223,12 +223,14 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     }, next);
   });
 
-  // Only reading here: anything else is not ours to take (and no body is ever read). An address
-  // whose escapes are malformed is refused before any handler decodes it.
+  // Only reading here: anything else is not ours to take (and no body is ever read). A file's
+  // address whose escapes are malformed is refused before any handler decodes it; a page's is
+  // answered by the app (a profile that cannot exist, a page not found), in the site's frame.
+  // The page handlers below never let Express decode a path (no route parameters).
   app.use((req, _res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       next(new HttpError(405, 'Method not allowed'));
-    } else if (decodeSegment(req.path) === null) {
+    } else if (NOT_PAGES.test(req.path) && decodeSegment(req.path) === null) {
       next(new HttpError(400, 'This address is not valid.'));
     } else {
       next();
@@ -279,6 +281,22 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     metrics.route(res, 'static');
     rootFiles(req, res, next);
   });
+
+  // The error screen in the site's frame, rendered once, for a page that could not be rendered.
+  const errorShell = renderErrorPage(template).catch((error: unknown) => {
+    logger.error({ err: error }, 'the error page could not be rendered');
+    return template;
+  });
+  const sendErrorPage = async (res: Response) => {
+    const html = await errorShell;
+    if (res.headersSent) return;
+    metrics.route(res, 'shell');
+    res
+      .status(500)
+      .set({ 'Content-Security-Policy': shellPolicy, 'Cache-Control': 'no-store' })
+      .type('html')
+      .send(html);
+  };
 
   const sendShell = (res: Response, status: number, cacheControl: string) => {
     metrics.route(res, 'shell');
@@ -346,22 +364,25 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       return;
     }
     metrics.route(res, 'profile');
-    const id = decodeSegment(segment);
-    if (id === null) {
-      next(new HttpError(400, 'This address is not valid.'));
-      return;
-    }
-    const query = new URLSearchParams(req.url.slice(req.path.length));
-    const fresh = FRESH_PARAMS.some((name) => query.has(name));
+    // An id whose escapes are malformed is kept as typed, as the app's router keeps it: with its
+    // `%` it names no account, and the page is the OOPS page, as a 404. The server's router is
+    // given that id escaped again, which it decodes to what the browser's reads (and so does not
+    // warn of a malformed address on every such request).
+    const decoded = decodeSegment(segment);
+    const id = decoded ?? segment;
+    const path =
+      decoded === null ? req.path.replace(/[^/]+(?=\/?$)/, encodeURIComponent(segment)) : req.path;
+    const search = req.url.slice(req.path.length);
+    const fresh = FRESH_PARAMS.some((name) => new URLSearchParams(search).has(name));
     // The same profile within the TTL is the same page, whatever else its query says (a ref or
     // utm tag changes nothing on it): rendered once from its path, and concurrent requests wait
     // for that one render. A page just after a payment is always rendered afresh, as asked.
     const rendered = fresh
-      ? renderPageFor(id, req.url, true)
+      ? renderPageFor(id, path + search, true)
       : pages
-          .fetch(req.path, { context: () => renderPageFor(id, req.path, false) })
+          .fetch(req.path, { context: () => renderPageFor(id, path, false) })
           // No page from the cache (it was cleared meanwhile): render this one directly.
-          .then((page) => page ?? renderPageFor(id, req.path, false));
+          .then((page) => page ?? renderPageFor(id, path, false));
     rendered
       .then((page) => {
         res.status(page.status).set({
@@ -392,12 +413,12 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
           return;
         }
         req.log.error({ err: error }, 'server render failed');
-        sendShell(res, 500, 'no-store');
+        void sendErrorPage(res);
       });
   };
-  app.get(PROFILE_PATH, renderProfile);
+  app.use(renderProfile);
 
-  app.get('*', (req, res, next) => {
+  app.use((req, res, next) => {
     if (SHELL_PATHS.some((route) => route.test(req.path))) sendShell(res, 200, 'no-cache');
     else if (NOT_PAGES.test(req.path)) next(new HttpError(404, 'Not found'));
     // The app's own "Page not found", with a 404.
@@ -434,7 +455,9 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     if (status === 405) res.set('Allow', 'GET, HEAD');
     // Pages answer in HTML (unless the caller asks for JSON only); everything else in JSON.
     if (!NOT_PAGES.test(req.path) && req.accepts(['html', 'json']) === 'html') {
-      res.type('html').send(errorPage(status, message));
+      // A page that failed on our side shows the error screen in the site's frame.
+      if (status === 500) void sendErrorPage(res);
+      else res.type('html').send(errorPage(status, message));
     } else {
       res.json({ status, message });
     }

@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { UserDetails } from '../api/contract/types';
 import { App } from '../app/App';
+import { ErrorPage } from '../components/ErrorBoundary';
 import { makeStore } from '../app/store';
 import { baseApi } from '../api/baseApi';
 import { getAppConfig } from '../config/env';
@@ -169,13 +170,26 @@ export function splitHoisted(markup: string): { hoisted: string; body: string } 
   return { hoisted, body: markup.slice(hoisted.length) };
 }
 
-/** Renders everything (lazy parts included) before answering: crawlers see the whole page. */
+/** A component threw while the page was rendered: the page cannot be sent as it is. */
+export class RenderFailedError extends Error {
+  override name = 'RenderFailedError';
+}
+
+/**
+ * Renders everything (lazy parts included) before answering: crawlers see the whole page. A
+ * component that throws fails the render: React would otherwise send the nearest Suspense
+ * fallback (a spinner) in its place, and on the server no error boundary catches.
+ */
 function renderToHtml(element: React.ReactElement): Promise<string> {
   return new Promise((resolve, reject) => {
     let failed: unknown = null;
+    let aborted = false;
     // A render that never finishes is cut; one that does must not keep its output alive (the
     // timer would hold it, and the whole render, for ABORT_AFTER_MS under load).
-    const timer = setTimeout(() => stream.abort(), ABORT_AFTER_MS);
+    const timer = setTimeout(() => {
+      aborted = true;
+      stream.abort();
+    }, ABORT_AFTER_MS);
     timer.unref();
     const stream = renderToPipeableStream(element, {
       // Never outline a finished boundary to reveal it later by an inline script: the page's CSP
@@ -183,7 +197,10 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         clearTimeout(timer);
-        if (failed) return;
+        if (failed) {
+          reject(new RenderFailedError('A component threw while rendering', { cause: failed }));
+          return;
+        }
         const sink = new PassThrough();
         let html = '';
         sink.setEncoding('utf8');
@@ -194,13 +211,31 @@ function renderToHtml(element: React.ReactElement): Promise<string> {
       onShellError(error) {
         clearTimeout(timer);
         failed = error;
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(new RenderFailedError('The page shell failed to render', { cause: error }));
       },
       onError(error) {
-        console.error('[ssr]', error);
+        // The parts a cut render left out are rendered by the browser (as before the cut).
+        if (aborted) return;
+        failed ??= error;
       },
     });
   });
+}
+
+/**
+ * The page to send when a page cannot be rendered: the error screen in the site's frame, in the
+ * build's own shell. It carries no state, so the browser renders the app afresh (src/main.tsx),
+ * which shows the page if the failure was the server's alone, or the same screen.
+ */
+export async function renderErrorPage(template: string): Promise<string> {
+  const { hoisted, body } = splitHoisted(
+    await renderToHtml(<ErrorPage marketingUrl={getAppConfig().marketingUrl} />),
+  );
+  let html = template;
+  if (/<title>/.test(hoisted)) html = html.replace(/<title>[^<]*<\/title>/, '');
+  return html
+    .replace('</head>', `${hoisted}</head>`)
+    .replace(`<div id=${ROOT_ID}></div>`, `<div id=${ROOT_ID}>${body}</div>`);
 }
 
 const escapeHtml = (text: string) =>

@@ -20,10 +20,15 @@ export const scenariosApi = baseApi.injectEndpoints({
     setScenario: build.mutation<ScenarioState, { name: string | null; delayMs?: number }>({
       query: (body) => ({ url: '__scenarios', method: 'POST', body }),
       transformResponse: (answer: { data: ScenarioState }) => answer.data,
-      // The answer is the new state: no second request to read it.
+      // The answer is the new state: no second request to read it. A failed POST is the
+      // mutation's error, which the panel shows: nothing to store (and nothing left to reject).
       async onQueryStarted(_args, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled;
-        dispatch(scenariosApi.util.upsertQueryData('getScenarios', undefined, data));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(scenariosApi.util.upsertQueryData('getScenarios', undefined, data));
+        } catch {
+          // Shown by the panel (the mutation's isError).
+        }
       },
     }),
   }),

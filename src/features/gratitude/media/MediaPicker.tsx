@@ -16,6 +16,7 @@ export type AttachedMedia = PickedMedia<AttachedFile>;
 
 export const ATTACH_LABEL = 'Attach photos or a video';
 export const ATTACH_HINT = 'Note :- Add up to 5 images or 1 video.';
+export const ATTACH_FAILED = 'Something went wrong. Please try again.';
 export const ACCEPTED_MEDIA = [...IMAGE_TYPES, ...VIDEO_TYPES].join(',');
 
 interface MediaPickerProps {
@@ -84,6 +85,10 @@ export function MediaPicker({ value, onChange, onBusyChange, disabled = false }:
       );
       setErrors(result.errors);
       onChange(media);
+    } catch (error) {
+      // Reading a file can fail in ways the rules do not name (a file removed meanwhile).
+      console.error('Could not attach the picked files', error);
+      setErrors([ATTACH_FAILED]);
     } finally {
       setWorking(false);
     }

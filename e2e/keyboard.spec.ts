@@ -18,7 +18,7 @@ async function tabTo(page: Page, target: Locator, most = 60) {
 /** The focused element shows it: an outline (on it, or on the label that stands for it). */
 async function expectFocusVisible(page: Page) {
   const outline = await page.evaluate(() => {
-    const active = document.activeElement as HTMLElement;
+    const active = document.activeElement as HTMLInputElement;
     const shown = active.classList.contains('visually-hidden')
       ? (active.labels?.[0] ?? active)
       : active;

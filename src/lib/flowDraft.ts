@@ -1,8 +1,8 @@
 // What a guest has entered in a profile's flow, kept while they work so a reload, a crash or a
 // closed tab loses nothing (for a day). The words and choices are small and written at once,
 // synchronously (localStorage): a reload right after a keystroke keeps it. The chosen photos and
-// video are files: they go to IndexedDB (idb-keyval), written when the choice changes.
-import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
+// video are files: they go to IndexedDB (flowDraftMedia.ts), written when the choice changes,
+// and loaded only with the flow (the profile page needs only this part, to clear a sent draft).
 import type { FlowKind } from '../api/contract/kinds';
 import type { GratitudeIcon } from '../api/contract/types';
 
@@ -101,64 +101,11 @@ export function saveFlowDraft(profileId: string, patch: FlowDraftPatch, now = Da
   }
 }
 
-// ---- The media files, in IndexedDB ----
-
-interface StoredMedia {
-  savedAt: number;
-  media: readonly unknown[];
-}
-
-let mediaStore: UseStore | null | undefined;
-/** The draft media store, or null where IndexedDB is missing (the files are then not kept). */
-function media(): UseStore | null {
-  if (mediaStore === undefined) {
-    mediaStore = typeof indexedDB === 'undefined' ? null : createStore('grati-drafts', 'media');
-    if (mediaStore) void forgetStaleMedia(mediaStore);
-  }
-  return mediaStore;
-}
-
-/** Files of drafts older than a day (any profile's) are removed, once per page. */
-async function forgetStaleMedia(store: UseStore, now = Date.now()): Promise<void> {
-  try {
-    for (const [key, value] of await entries<string, StoredMedia>(store)) {
-      if (!(now - (value?.savedAt ?? 0) < DRAFT_KEEP_MS)) await del(key, store);
-    }
-  } catch (error) {
-    console.error('Could not tidy the kept drafts', error);
-  }
-}
-
-/** Keeps the chosen media (structured-cloneable: Files, Blobs, plain data) with the draft. */
-export async function saveDraftMedia(profileId: string, items: readonly unknown[]): Promise<void> {
-  if (sentHere.has(profileId)) return;
-  const store = media();
-  saveFlowDraft(profileId, { mediaCount: items.length });
-  if (!store) return;
-  try {
-    if (items.length === 0) await del(profileId, store);
-    else await set(profileId, { savedAt: Date.now(), media: items } satisfies StoredMedia, store);
-  } catch (error) {
-    console.error('Could not keep the draft media', error);
-  }
-}
-
-/** The draft's media as saved ([] when none, stale or unreadable). */
-export async function loadDraftMedia(profileId: string, now = Date.now()): Promise<unknown[]> {
-  const store = media();
-  if (!store) return [];
-  try {
-    const stored = await get<StoredMedia>(profileId, store);
-    if (stored && now - stored.savedAt < DRAFT_KEEP_MS && Array.isArray(stored.media)) {
-      return [...stored.media];
-    }
-  } catch (error) {
-    console.error('Could not read the draft media', error);
-  }
-  return [];
-}
-
-/** Forgets the profile's draft: the guest discarded it. They may start another. */
+/**
+ * Forgets the profile's draft: the guest discarded it. They may start another. Its files are
+ * removed by flowDraftMedia's forgetDraftMedia where the flow is loaded (and left files are never
+ * read back without their words, and are removed after a day).
+ */
 export function discardFlowDraft(profileId: string): void {
   writtenHere.delete(profileId);
   try {
@@ -166,9 +113,10 @@ export function discardFlowDraft(profileId: string): void {
   } catch {
     // Nothing kept.
   }
-  const store = media();
-  if (store) del(profileId, store).catch((error: unknown) => console.error(error));
 }
+
+/** Whether a sent draft's files must not be written again (see clearSentDraft). */
+export const isSentHere = (profileId: string) => sentHere.has(profileId);
 
 /** The thanks or gift was sent: the draft is forgotten and not written again by this page. */
 export function clearSentDraft(profileId: string): void {

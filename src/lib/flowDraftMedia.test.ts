@@ -4,7 +4,7 @@
 // The draft's files in IndexedDB (fake-indexeddb: the browser's API in Node, with real Blobs).
 import 'fake-indexeddb/auto';
 import { File } from 'node:buffer';
-import { loadDraftMedia, saveDraftMedia } from './flowDraft';
+import { loadDraftMedia, saveDraftMedia } from './flowDraftMedia';
 
 describe('a draft’s media', () => {
   it('keeps files as files, per profile, and forgets them when emptied', async () => {

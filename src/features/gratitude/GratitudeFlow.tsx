@@ -13,6 +13,7 @@ import { guestDetailsSchema, type GuestDetailsValues } from './schemas';
 import { type Guest } from '../../api/contract/guest';
 import { flowLabel, type FlowKind } from '../../api/contract/kinds';
 import { clearSentDraft, discardFlowDraft } from '../../lib/flowDraft';
+import { forgetDraftMedia } from '../../lib/flowDraftMedia';
 import { useFlowDraft } from './useFlowDraft';
 import './GratitudeForms.css';
 
@@ -37,6 +38,7 @@ export function GratitudeFlow(props: GratitudeFlowProps) {
   const profileId = props.profile._id;
   const discard = () => {
     discardFlowDraft(profileId);
+    forgetDraftMedia(profileId);
     setGeneration((value) => value + 1);
     replaceStep('guest');
   };
@@ -96,7 +98,10 @@ function FlowSteps({
   // in, but send nothing until the id is there.
   const guest: Guest =
     lookup?.status === 'found' ? lookup.guest : { userId: '', ...(guestValuesCast ?? guestValues) };
-  const forget = () => clearSentDraft(profile._id);
+  const forget = () => {
+    clearSentDraft(profile._id);
+    forgetDraftMedia(profile._id);
+  };
 
   return (
     <FlowPanel

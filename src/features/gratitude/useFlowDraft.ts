@@ -2,14 +2,8 @@
 // the guest's details, the review (kind, words, whether the gift part is open) and its media.
 import { useEffect, useRef, useState } from 'react';
 import type { FlowKind } from '../../api/contract/kinds';
-import {
-  loadDraftMedia,
-  openFlowDraft,
-  readFlowDraft,
-  saveDraftMedia,
-  saveFlowDraft,
-  wasWrittenHere,
-} from '../../lib/flowDraft';
+import { openFlowDraft, readFlowDraft, saveFlowDraft, wasWrittenHere } from '../../lib/flowDraft';
+import { forgetDraftMedia, loadDraftMedia, saveDraftMedia } from '../../lib/flowDraftMedia';
 import type { AttachedMedia } from './media/MediaPicker';
 import type { ReviewDraft } from './ReviewForm';
 import type { GuestDetailsValues } from './schemas';
@@ -32,6 +26,8 @@ export function useFlowDraft(profileId: string, kind: FlowKind) {
   const [start] = useState(() => {
     openFlowDraft(profileId);
     const saved = readFlowDraft(profileId);
+    // Files left without their words (a draft sent or discarded elsewhere) are never read back.
+    if (!saved?.mediaCount) forgetDraftMedia(profileId);
     // A draft this page wrote itself (Back to the profile, then Forward) is not news.
     return { saved, restored: saved !== null && !wasWrittenHere(profileId) };
   });

@@ -8,12 +8,19 @@ import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from 
 import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
 import { clearSentDraft, readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
+import { forgetDraftMedia } from '../../lib/flowDraftMedia';
 
 /** The draft's part of the payment section: its amount is kept, and the draft goes once paid. */
 export const amountDraftProps = (profileId: string) => ({
   initialAmount: readFlowDraft(profileId)?.amount ?? '',
   onAmountChange: (amount: string) => saveFlowDraft(profileId, { amount }),
 });
+
+/** Paid: the draft (words and files) is done with. */
+export function forgetSentDraft(profileId: string): void {
+  clearSentDraft(profileId);
+  forgetDraftMedia(profileId);
+}
 
 interface GiftFormProps {
   profile: GiftProfile;
@@ -55,7 +62,7 @@ export function GiftForm({ profile, guest }: GiftFormProps) {
       returnPath={profilePath}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}
       {...draftProps}
-      onPaid={() => clearSentDraft(profile._id)}
+      onPaid={() => forgetSentDraft(profile._id)}
     />
   );
 }

@@ -6,8 +6,8 @@ import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { paths } from '../../config/paths';
 import { rememberPendingReview } from '../../lib/pendingReviews';
 import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
-import { amountDraftProps, giftLabels } from './GiftForm';
-import { clearSentDraft } from '../../lib/flowDraft';
+import { amountDraftProps, forgetSentDraft, giftLabels } from './GiftForm';
+
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateIntentForBothMutation } from './paymentsApi';
 
@@ -69,7 +69,7 @@ export function ReviewGift({
       // Paid: the draft is done with; the review shows to this guest, marked, until Stripe's
       // webhook publishes it.
       onPaid={() => {
-        clearSentDraft(profile._id);
+        forgetSentDraft(profile._id);
         rememberPendingReview({
           profileId: profile._id,
           icon: review.icon,

@@ -1,0 +1,45 @@
+// The main browser journeys in Firefox (Debian's firefox-esr over WebDriver BiDi), with Node's
+// test runner: `npm run test:firefox` after `npm run build`. One server and one Firefox for the
+// run; each journey in a browser context of its own.
+import { after, before, describe, it } from 'node:test';
+import { inFreshContext, startSuite, type JourneyContext, type Suite } from './harness';
+import { declinedCardJourney } from './journeys/declined-card';
+import { galleryJourney } from './journeys/gallery';
+import { profileJourney } from './journeys/profile';
+import { recognitionJourney } from './journeys/recognition';
+import { reviewTipJourney } from './journeys/review-tip';
+import { tipJourney } from './journeys/tip';
+
+const JOURNEYS: [string, (context: JourneyContext) => Promise<void>][] = [
+  ['profile: Ava at 1280 and 390 px, axe, her action buttons and counts', profileJourney],
+  ['gallery: scrolling loads pages 1, 2 and 3 and shows all 47 items', galleryJourney],
+  [
+    'recognition with 3 photos: progress, Congratulations, the card tops the feed',
+    recognitionJourney,
+  ],
+  ['a $15 tip to Ava with 4242: succeeded, Congratulations, one succeeded intent', tipJourney],
+  [
+    "a declined card (0002): Stripe's message, nothing charged, 4242 then pays",
+    declinedCardJourney,
+  ],
+  ['a review with a $15 tip paid with 4242 is published on the profile', reviewTipJourney],
+];
+
+// Firefox is heavy on 2 cores: one journey at a time unless FIREFOX_CONCURRENCY says otherwise.
+const concurrency = Math.max(1, Number(process.env.FIREFOX_CONCURRENCY ?? 1) || 1);
+
+describe('Firefox journeys', { concurrency }, () => {
+  let suite: Suite | undefined;
+  before(async () => {
+    suite = await startSuite();
+  });
+  after(async () => {
+    await suite?.stop();
+  });
+  for (const [name, journey] of JOURNEYS) {
+    it(name, { timeout: 120_000 }, async () => {
+      if (!suite) throw new Error('the server or Firefox did not start');
+      await inFreshContext(suite, journey);
+    });
+  }
+});

@@ -1,0 +1,40 @@
+// The profile page, as e2e/profile.spec.ts walks it: Ava at 1280 and 390 px, then her action
+// buttons with the counts the API gives.
+import assert from 'node:assert/strict';
+import { expectAccessible, goto, saveScreenshot, type JourneyContext } from '../harness';
+import { byRole, expectAttribute, visible } from '../queries';
+import { profileOf } from '../steps';
+
+export async function profileJourney({ page, baseUrl }: JourneyContext): Promise<void> {
+  for (const [label, viewport] of [
+    ['1280', { width: 1280, height: 900 }],
+    ['390', { width: 390, height: 844 }],
+  ] as const) {
+    await page.setViewport(viewport);
+    await goto(page, baseUrl, '/user_profile/ava-martinez');
+    // The name of Ava's heading takes in its verified tick's.
+    const heading = await visible(page, byRole('heading', 'Ava Martinez Verified profile'));
+    assert.equal(await heading.evaluate((element) => element.tagName), 'H1');
+    await expectAttribute(await visible(page, byRole('tab', 'Feed')), 'aria-selected', 'true');
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    assert.equal(overflow, 0, `horizontal overflow in px at ${label}`);
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expectAccessible(page);
+    await saveScreenshot(page, `profile-ava-martinez-${label}`);
+  }
+
+  const { iconsCount } = await profileOf(baseUrl, 'ava-martinez');
+  for (const [kind, count] of [
+    ['Recognize', iconsCount.handshakeCount],
+    ['Appreciate', iconsCount.thumbsupCount],
+    ['Celebrate', iconsCount.cleberateCount],
+    ['Gratitude', iconsCount.thankyouCount],
+  ] as const) {
+    assert.equal(typeof count, 'number', kind);
+    await visible(page, byRole('button', `${kind}, received ${count}`));
+  }
+  await visible(page, byRole('button', 'Give Gift'));
+}

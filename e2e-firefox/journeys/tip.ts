@@ -1,0 +1,68 @@
+// A gift-only tip to Ava with 4242, as e2e/gift.spec.ts pays it: the form, the card, `succeeded`,
+// the Congratulations modal on the profile, and one succeeded intent for the guest.
+import assert from 'node:assert/strict';
+import { expectAccessible, saveScreenshot, type JourneyContext } from '../harness';
+import {
+  byLabel,
+  byRole,
+  byText,
+  click,
+  expectAttribute,
+  expectCount,
+  expectUrl,
+  visible,
+  visibleExactText,
+} from '../queries';
+import { fillCard, guestName, passCaptcha, paymentsOf, startFlow } from '../steps';
+
+export const CARD_OPTION = byRole('button', 'Tip via Debit/Credit Card 3.0%+$0.50');
+export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recognition has been sent.');
+
+export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<void> {
+  const guest = guestName('Tip Guest');
+  await startFlow(page, baseUrl, 'ava-martinez', 'Give Gift', guest);
+  await visible(page, byLabel('Other (in Dollars)'));
+  await click(page, byRole('button', '$15'));
+  await expectAttribute(await visible(page, byRole('button', '$15')), 'aria-pressed', 'true');
+  // No card option before the captcha is ticked.
+  await expectCount(page, byText('Tip via Debit/Credit Card'), 0);
+
+  await passCaptcha(page);
+  // Its name carries the fee: 3.0%+$0.50.
+  await visible(page, CARD_OPTION);
+  await visible(page, byText('You will be charged $15.95'));
+  await expectAccessible(page);
+
+  await click(page, CARD_OPTION);
+  await visible(page, byRole('button', 'Pay Now'));
+  await fillCard(page, '4242 4242 4242 4242');
+  await expectAccessible(page);
+  await saveScreenshot(page, 'tip-card-form');
+  await click(page, byRole('button', 'Pay Now'));
+
+  await visibleExactText(page, 'succeeded');
+  await expectUrl(page, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+  await visible(page, CONGRATULATIONS);
+  await saveScreenshot(page, 'tip-congratulations');
+
+  const rows = await paymentsOf(baseUrl, guest);
+  assert.equal(rows.length, 1);
+  assert.deepEqual(
+    {
+      amountCents: rows[0]!.amountCents,
+      feeCents: rows[0]!.feeCents,
+      totalCents: rows[0]!.totalCents,
+      status: rows[0]!.status,
+      getThanksUserID: rows[0]!.metadata.getThanksUserID,
+      title: rows[0]!.metadata.title,
+    },
+    {
+      amountCents: 1500,
+      feeCents: 95,
+      totalCents: 1595,
+      status: 'succeeded',
+      getThanksUserID: 'ava-martinez',
+      title: 'Tip to ava.martinez',
+    },
+  );
+}

@@ -1,0 +1,80 @@
+// Shared steps of the Firefox journeys, as e2e/payment-helpers.ts takes them in Chromium: the
+// guest details step, the emulated captcha and card inputs, and what the mock API stored.
+import assert from 'node:assert/strict';
+import type { Page } from 'puppeteer-core';
+import { api, goto } from './harness';
+import { byLabel, byRole, click, eventually, fill, visible } from './queries';
+
+/** Opens the profile, presses the action button and gets through the guest details step. */
+export async function startFlow(
+  page: Page,
+  baseUrl: string,
+  profileId: string,
+  action: string,
+  guest: string,
+  emailDomain = 'example.com',
+): Promise<void> {
+  await goto(page, baseUrl, `/user_profile/${profileId}`);
+  await click(page, byRole('button', action));
+  await fill(page, byLabel('Full Name'), guest);
+  await fill(page, byLabel('Email'), `${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
+  await click(page, byRole('button', 'Submit'));
+}
+
+/** Ticks the emulated reCAPTCHA checkbox. */
+export async function passCaptcha(page: Page): Promise<void> {
+  const checkbox = byRole('checkbox', "I'm not a robot");
+  await click(page, checkbox);
+  const box = await visible(page, checkbox);
+  await eventually('captcha ticked', async () => {
+    assert.ok(await box.evaluate((input) => (input as HTMLInputElement).checked));
+  });
+}
+
+/** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */
+export async function fillCard(page: Page, number: string): Promise<void> {
+  await fill(page, byLabel('Card number'), number);
+  await fill(page, byLabel('Expiration date'), '12 / 34');
+  await fill(page, byLabel('Security code'), '123');
+  await fill(page, byLabel('ZIP code'), '10001');
+  // The emulator formats as it is typed: check the card went in whole.
+  const card = await visible(page, byLabel('Card number'));
+  assert.equal(await card.evaluate((input) => (input as HTMLInputElement).value), number);
+}
+
+/** A guest name of its own per journey and run, so the payments list can be read per journey. */
+export const guestName = (label: string) => {
+  const name = `${label} ${Date.now() % 100000}`;
+  assert.ok(name.length <= 30, `guest name "${name}" is longer than 30 characters`);
+  return name;
+};
+
+/** One intent as `GET /api/__payments` lists it (the fields these journeys read). */
+export interface PaymentRow {
+  amountCents: number;
+  feeCents: number;
+  totalCents: number;
+  status: string;
+  metadata: { guestName: string; getThanksUserID: string; title: string };
+}
+
+/** The intents made for this guest, read from the mock API (statuses refreshed from Stripe). */
+export async function paymentsOf(baseUrl: string, guest: string): Promise<PaymentRow[]> {
+  const answer = await api<{ data: { data: PaymentRow[] } }>(baseUrl, '/api/__payments?all=true');
+  return answer.data.data.filter((row) => row.metadata.guestName === guest);
+}
+
+interface ProfileAnswer {
+  data: {
+    data: { iconsCount: Record<string, number>; userFeed: { sayThanks: string }[] };
+  };
+}
+
+/** The profile as the API answers it to a guest now. */
+export async function profileOf(baseUrl: string, id: string) {
+  const answer = await api<ProfileAnswer>(baseUrl, '/api/gratitude/findUser', {
+    _id: id,
+    profilePage: true,
+  });
+  return answer.data.data;
+}

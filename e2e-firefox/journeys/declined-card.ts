@@ -41,7 +41,7 @@ export async function declinedCardJourney({ page, baseUrl }: JourneyContext): Pr
     rows.filter((row) => row.status === 'succeeded'),
     [],
   );
-  await expectUrl(page, /\/user_profile\/ava-martinez$/);
+  await expectUrl(page, /\/user_profile\/ava-martinez\?flow=gift&step=gift$/);
 
   // Another card pays the same intent: still one intent, now succeeded.
   await fill(page, byLabel('Card number'), '4242 4242 4242 4242');

@@ -1,14 +1,11 @@
 // The Firefox suite's setting: one `npm run preview` server (the production build with the mock
 // API beside it, on a free port with a temporary data folder, as e2e/globalSetup.ts starts it for
 // Chromium), one Firefox driven over WebDriver BiDi, and a fresh browser context per journey.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { freePort, waitForUp } from '../scripts/serverProcess';
+import { startPreview } from '../scripts/serverProcess';
 import { STEP_TIMEOUT } from './queries';
 
 /** Debian's Firefox ESR (apt-get install firefox-esr), never a downloaded build. */
@@ -28,38 +25,17 @@ export interface Suite {
   stop: () => Promise<void>;
 }
 
-function stopServer(child: ChildProcess): void {
-  // The server is the leader of its own process group (npm, tsx and node under it).
-  if (child.pid && child.exitCode === null) {
-    try {
-      process.kill(-child.pid, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  }
-}
-
 /** Starts the preview server and Firefox; `stop` ends both and removes the data folder. */
 export async function startSuite(): Promise<Suite> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-e2e-firefox-'));
-  const server = spawn('npm', ['run', '--silent', 'preview'], {
-    cwd: path.join(__dirname, '..'),
-    env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-    detached: true,
-  });
+  const server = await startPreview('grati-e2e-firefox');
   // Even when the run is cut short, the server and its data must not outlive it (nor Firefox:
   // Puppeteer kills it on exit).
-  const onExit = () => {
-    stopServer(server);
-    rmSync(dataDir, { recursive: true, force: true });
-  };
+  const onExit = () => server.stop();
   const onSignal = (signal: NodeJS.Signals) => process.exit(signal === 'SIGINT' ? 130 : 143);
   process.once('exit', onExit);
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
-  const baseUrl = `http://localhost:${port}`;
+  const { baseUrl } = server;
   let browser: Browser | undefined;
   const stop = async () => {
     await browser?.close().catch(() => undefined);
@@ -69,7 +45,6 @@ export async function startSuite(): Promise<Suite> {
     process.off('SIGTERM', onSignal);
   };
   try {
-    await waitForUp(`${baseUrl}/`, Date.now() + 30_000, server);
     browser = await puppeteer.launch({
       browser: 'firefox',
       executablePath: FIREFOX,

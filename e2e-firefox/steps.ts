@@ -2,6 +2,9 @@
 // guest details step, the emulated captcha and card inputs, and what the mock API stored.
 import assert from 'node:assert/strict';
 import type { Page } from 'puppeteer-core';
+import type { PaymentRow } from '../e2e/journeyData';
+
+export { guestName, type PaymentRow } from '../e2e/journeyData';
 import { api, goto } from './harness';
 import { byLabel, byRole, click, eventually, fill, visible } from './queries';
 
@@ -40,22 +43,6 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   // The emulator formats as it is typed: check the card went in whole.
   const card = await visible(page, byLabel('Card number'));
   assert.equal(await card.evaluate((input) => (input as HTMLInputElement).value), number);
-}
-
-/** A guest name of its own per journey and run, so the payments list can be read per journey. */
-export const guestName = (label: string) => {
-  const name = `${label} ${Date.now() % 100000}`;
-  assert.ok(name.length <= 30, `guest name "${name}" is longer than 30 characters`);
-  return name;
-};
-
-/** One intent as `GET /api/__payments` lists it (the fields these journeys read). */
-export interface PaymentRow {
-  amountCents: number;
-  feeCents: number;
-  totalCents: number;
-  status: string;
-  metadata: { guestName: string; getThanksUserID: string; title: string };
 }
 
 /** The intents made for this guest, read from the mock API (statuses refreshed from Stripe). */

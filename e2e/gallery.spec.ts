@@ -1,18 +1,7 @@
 // The Photos/Videos tab of a profile, driven as a guest: infinite scroll, fullscreen video, empty.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-
-/** Every gallery page the page asks for, in order, from now on. */
-function recordGalleryPages(page: Page): number[] {
-  const requested: number[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.endsWith('/user/v2/fetchUserGallery')) {
-      requested.push(Number(url.searchParams.get('pageNo')));
-    }
-  });
-  return requested;
-}
+import { recordGalleryPages } from './journeyData';
 
 async function openGallery(page: Page, profileId: string) {
   await page.goto(`/user_profile/${profileId}`);

@@ -2,20 +2,11 @@
 // captcha and card inputs, the payments list of the mock API and its testers' scenario switch.
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, GUEST_TOKEN } from './fixtures';
+import type { PaymentRow } from './journeyData';
+
+export { guestName, type PaymentRow } from './journeyData';
 
 const AUTH = { Authorization: `Bearer ${GUEST_TOKEN}` };
-
-/** One intent as `GET /api/__payments` lists it (the fields these tests read). */
-export interface PaymentRow {
-  intentId: string;
-  amountCents: number;
-  feeCents: number;
-  totalCents: number;
-  status: string;
-  walletPrepare: boolean;
-  idempotencyKey: string;
-  metadata: { guestName: string; getThanksUserID: string; title: string };
-}
 
 /** The intents made for this guest, read from the mock API (statuses refreshed from Stripe). */
 export async function paymentsOf(
@@ -97,13 +88,3 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Security code').fill('123');
   await page.getByLabel('ZIP').fill('10001');
 }
-
-/**
- * A guest name of its own per test, so the shared payments list can be read per test. The label
- * must be unique among the tests of one run; the name must fit Full Name (at most 30 characters).
- */
-export const guestName = (label: string) => {
-  const name = `${label} ${Date.now() % 100000}`;
-  if (name.length > 30) throw new Error(`guest name "${name}" is longer than 30 characters`);
-  return name;
-};

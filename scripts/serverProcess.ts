@@ -1,7 +1,11 @@
 // Starting a local server for a test or benchmark run: a free port, and waiting until it answers.
-// Used by e2e/globalSetup.ts and bench/server.ts.
-import type { ChildProcess } from 'node:child_process';
+// Used by e2e/globalSetup.ts, e2e-firefox/harness.ts and bench/server.ts.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /** A TCP port free on 127.0.0.1 right now. */
 export function freePort(): Promise<number> {
@@ -35,4 +39,48 @@ export async function waitForUp(
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not come up`);
+}
+
+export interface PreviewServer {
+  baseUrl: string;
+  dataDir: string;
+  child: ChildProcess;
+  /** Ends the server's process group (npm, tsx and node under it) and removes its data folder. */
+  stop: () => void;
+}
+
+/**
+ * `npm run preview` (the production build with the mock API in front of it) on a free port with a
+ * temporary data folder, once it answers: the browser suites' server (Chromium and Firefox).
+ */
+export async function startPreview(label: string): Promise<PreviewServer> {
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), `${label}-`));
+  const child = spawn('npm', ['run', '--silent', 'preview'], {
+    cwd: path.join(__dirname, '..'),
+    env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.pid && child.exitCode === null) {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  const baseUrl = `http://localhost:${port}`;
+  try {
+    await waitForUp(`${baseUrl}/`, Date.now() + 30_000, child);
+  } catch (error) {
+    stop();
+    throw error;
+  }
+  return { baseUrl, dataDir, child, stop };
 }

@@ -1,7 +1,6 @@
 // The Photos/Videos tab, as e2e/gallery.spec.ts scrolls it: Ava's 47 items come in pages 1, 2
 // and 3 as the guest scrolls, and the end says so.
 import assert from 'node:assert/strict';
-import type { Page } from 'puppeteer-core';
 import { expectAccessible, goto, saveScreenshot, type JourneyContext } from '../harness';
 import {
   byRole,
@@ -14,21 +13,10 @@ import {
   visible,
   within,
 } from '../queries';
+import { recordGalleryPages } from '../../e2e/journeyData';
 
 const THUMBNAILS = within(byRole('list', 'Photos and videos'), byRole('listitem'));
 const SEEN_IT_ALL = byText('Yay! You have seen it all');
-
-/** Every gallery page the page asks for, in order, from now on. */
-function recordGalleryPages(page: Page): number[] {
-  const requested: number[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname.endsWith('/user/v2/fetchUserGallery')) {
-      requested.push(Number(url.searchParams.get('pageNo')));
-    }
-  });
-  return requested;
-}
 
 export async function galleryJourney({ page, baseUrl }: JourneyContext): Promise<void> {
   const requested = recordGalleryPages(page);

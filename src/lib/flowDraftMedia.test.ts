@@ -5,11 +5,14 @@
 import 'fake-indexeddb/auto';
 import { File } from 'node:buffer';
 import { loadDraftMedia, saveDraftMedia } from './flowDraftMedia';
+import { allowConsoleError } from '../../jest/consoleGuard';
 
 describe('a draft’s media', () => {
   it('keeps files as files, per profile, and forgets them when emptied', async () => {
     const photo = new File([new Uint8Array([1, 2, 3])], 'photo.jpg', { type: 'image/jpeg' });
-    await saveDraftMedia('ava', [{ kind: 'image', file: { file: photo, name: 'photo.jpg' } }]);
+    expect(
+      await saveDraftMedia('ava', [{ kind: 'image', file: { file: photo, name: 'photo.jpg' } }]),
+    ).toBe(true);
     const [kept] = (await loadDraftMedia('ava')) as { file: { file: Blob; name: string } }[];
     expect(kept?.file.name).toBe('photo.jpg');
     expect(kept?.file.file).toBeInstanceOf(Blob);
@@ -17,6 +20,12 @@ describe('a draft’s media', () => {
     expect(await loadDraftMedia('bob')).toEqual([]);
 
     await saveDraftMedia('ava', []);
+    expect(await loadDraftMedia('ava')).toEqual([]);
+  });
+
+  it('says so when storage refuses the files', async () => {
+    allowConsoleError(/Could not keep the draft media/);
+    expect(await saveDraftMedia('ava', [{ kind: 'image', file: { read: () => 1 } }])).toBe(false);
     expect(await loadDraftMedia('ava')).toEqual([]);
   });
 

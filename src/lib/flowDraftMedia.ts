@@ -29,17 +29,27 @@ async function forgetStaleMedia(store: UseStore, now = Date.now()): Promise<void
   }
 }
 
-/** Keeps the chosen media (structured-cloneable: Files, Blobs, plain data) with the draft. */
-export async function saveDraftMedia(profileId: string, items: readonly unknown[]): Promise<void> {
-  if (isSentHere(profileId)) return;
+/**
+ * Keeps the chosen media (structured-cloneable: Files, Blobs, plain data) with the draft; false
+ * when they could not be kept (no IndexedDB, or it refused them).
+ */
+export async function saveDraftMedia(
+  profileId: string,
+  items: readonly unknown[],
+): Promise<boolean> {
+  if (isSentHere(profileId)) return true;
   const store = media();
-  saveFlowDraft(profileId, { mediaCount: items.length });
-  if (!store) return;
   try {
+    if (!store) return items.length === 0;
     if (items.length === 0) await del(profileId, store);
     else await set(profileId, { savedAt: Date.now(), media: items } satisfies StoredMedia, store);
+    saveFlowDraft(profileId, { mediaCount: items.length });
+    return true;
   } catch (error) {
+    // Full storage, or a private window without IndexedDB: the words are still kept.
     console.error('Could not keep the draft media', error);
+    saveFlowDraft(profileId, { mediaCount: 0 });
+    return false;
   }
 }
 

@@ -47,6 +47,7 @@ export function useFlowDraft(profileId: string, kind: FlowKind) {
   /** The media as last written to storage: while they differ from the form's, it is saving. */
   const [savedMedia, setSavedMedia] = useState<readonly AttachedMedia[]>(draft.media);
   const latestMedia = useRef<readonly AttachedMedia[]>(draft.media);
+  const [mediaKept, setMediaKept] = useState(true);
 
   useEffect(() => {
     if (!loading) return;
@@ -76,8 +77,10 @@ export function useFlowDraft(profileId: string, kind: FlowKind) {
     if (values.media === latestMedia.current) return;
     const media = values.media;
     latestMedia.current = media;
-    void saveDraftMedia(profileId, media).then(() => {
-      if (latestMedia.current === media) setSavedMedia(media);
+    void saveDraftMedia(profileId, media).then((kept) => {
+      if (latestMedia.current !== media) return;
+      setSavedMedia(media);
+      setMediaKept(kept);
     });
   };
 
@@ -96,7 +99,11 @@ export function useFlowDraft(profileId: string, kind: FlowKind) {
     /** True while chosen media are being written to storage. */
     savingMedia: draft.media !== savedMedia,
     /** Says the draft is kept, once there is something to keep. */
-    note: anything ? 'Your draft is kept on this device.' : '',
+    note: !anything
+      ? ''
+      : mediaKept
+        ? 'Your draft is kept on this device.'
+        : 'Your words are kept on this device; the photos or video could not be.',
     setGuestValues: (values: GuestDetailsValues) => {
       setGuestValuesState(values);
       saveFlowDraft(profileId, { kind, guest: { fullName: values.fullName, email: values.email } });

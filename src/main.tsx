@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
@@ -11,7 +12,12 @@ if (!container) throw new Error('The page has no #root element.');
 // A server-rendered page (the preview/production server's profile route) comes with its data:
 // hydrate it. A static host's index.html has neither: render on the client.
 const preloadedState = readPreloadedState(document) as Partial<RootState> | undefined;
-const app = <App store={makeStore({ preloadedState })} Router={BrowserRouter} />;
+// Address changes render at once, as the tap that made them: a flow's step is in the address
+// (?flow=&step=), and a transition would hold the next step back behind the router's update.
+function Router({ children }: { children: ReactNode }) {
+  return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
+}
+const app = <App store={makeStore({ preloadedState })} Router={Router} />;
 // Render errors are logged once, with the components they happened in: a caught one by the error
 // boundary that caught it (src/components/ErrorBoundary.tsx), so React's own log of it would be a
 // second copy; one no boundary caught (the boundary's own screen failing) here.

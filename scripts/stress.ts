@@ -1,5 +1,6 @@
 // npm run test:stress: runs the Jest suite 5 rounds of two copies side by side (a machine under
-// load), then the whole browser suite twice, and lists each test that failed even once.
+// load), then the whole browser suite and the Firefox journeys twice, and lists each test that
+// failed even once.
 // Exit code 1 when anything failed. Options: --rounds N, --copies N, --browser-runs N, --skip-e2e.
 // The browser suite runs whole, once after the other, rather than with --repeat-each: the
 // testers' scenarios are global state of the one preview server, and repeat-each would run two
@@ -125,6 +126,30 @@ async function playwrightRun(label: string, outputFile: string): Promise<RunResu
   return { label, code, seconds, ...into };
 }
 
+/** The Firefox journeys once (TAP: each journey is a subtest, indented under the suite). */
+async function firefoxRun(label: string, outputFile: string): Promise<RunResult> {
+  const started = Date.now();
+  const code = await run(
+    'npx',
+    ['tsx', '--test', '--test-reporter=tap', 'e2e-firefox/firefox.test.ts'],
+    outputFile,
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const into = { failed: [] as string[], passed: 0 };
+  try {
+    for (const line of (await readFile(outputFile, 'utf8')).split('\n')) {
+      const outcome = /^\s+(not )?ok \d+ - (.*)$/.exec(line);
+      if (!outcome) continue;
+      if (outcome[1]) into.failed.push(`firefox › ${outcome[2]}`);
+      else into.passed += 1;
+    }
+  } catch {
+    into.failed.push('firefox journeys: no report');
+  }
+  if (code !== 0 && into.failed.length === 0) into.failed.push('firefox journeys: the run failed');
+  return { label, code, seconds, ...into };
+}
+
 async function main() {
   const { values } = parseArgs({
     options: {
@@ -164,15 +189,22 @@ async function main() {
       );
       if (buildCode !== 0) throw new Error('npm run build failed');
       for (let browserRun = 1; browserRun <= Number(values['browser-runs']); browserRun += 1) {
-        const result = await playwrightRun(
-          `browser suite run ${browserRun}`,
-          path.join(work, `pw-${browserRun}.json`),
-        );
-        results.push(result);
-        console.log(
-          `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
-            ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
-        );
+        for (const result of [
+          await playwrightRun(
+            `browser suite run ${browserRun}`,
+            path.join(work, `pw-${browserRun}.json`),
+          ),
+          await firefoxRun(
+            `firefox journeys run ${browserRun}`,
+            path.join(work, `firefox-${browserRun}.tap`),
+          ),
+        ]) {
+          results.push(result);
+          console.log(
+            `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
+              ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
+          );
+        }
       }
     }
   } finally {

@@ -85,6 +85,7 @@ test.describe('a draft of the flow', () => {
   test('a gift keeps its details and amount through a reload, and a closed tab', async ({
     page,
     context,
+    saveScreenshot,
   }) => {
     await page.goto('/user_profile/green-earth-fund');
     await page.getByRole('button', { name: 'Donate' }).click();
@@ -103,7 +104,13 @@ test.describe('a draft of the flow', () => {
     const again = await context.newPage();
     await again.goto('/user_profile/green-earth-fund');
     await waitForApp(again);
-    await again.getByRole('button', { name: 'Donate' }).click();
+    // The profile says a draft is waiting, and opens it.
+    await expect(
+      again.getByText('Donate Green Earth Fund: your draft is kept on this device.'),
+    ).toBeVisible();
+    await saveScreenshot('draft-on-profile', again);
+    await again.getByRole('button', { name: 'Continue your draft' }).click();
+    await expect(again).toHaveURL(/\?flow=gift&step=guest$/);
     await expect(restored(again)).toBeVisible();
     await expect(fullName(again)).toHaveValue('Sam Lee');
     await expect(email(again)).toHaveValue('sam@example.com');
@@ -138,6 +145,8 @@ test.describe('a draft of the flow', () => {
     await page.getByRole('button', { name: /^Gratitude/ }).click();
     await expect(fullName(page)).toHaveValue('');
     await expect(restored(page)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('button', { name: 'Continue your draft' })).toHaveCount(0);
   });
 });
 

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import ProfileRoute from './ProfileRoute';
+import { discardFlowDraft } from '../../lib/flowDraft';
 
 let api: RunningMockApi;
 
@@ -47,6 +48,30 @@ describe('ProfilePage against the mock API', () => {
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByRole('tablist')).toBeInTheDocument();
+  });
+
+  it('offers to continue a draft an earlier visit left, and opens it where it was', async () => {
+    // What an earlier page of this browser left (this page wrote nothing for this profile).
+    discardFlowDraft('green-earth-fund');
+    localStorage.setItem(
+      'grati:draft:green-earth-fund',
+      JSON.stringify({
+        kind: 'gift',
+        guest: { fullName: 'Sam Lee', email: 'sam@example.com' },
+        amount: '15',
+        mediaCount: 0,
+        savedAt: Date.now() - 60_000,
+      }),
+    );
+    const user = userEvent.setup();
+    renderProfile('green-earth-fund');
+    expect(
+      await screen.findByText(/^Donate Green Earth Fund: your draft is kept on this device\./),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Continue your draft' }));
+    expect(await screen.findByText('Draft restored')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full Name')).toHaveValue('Sam Lee');
+    expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
   });
 
   it('lists a workplace team, but no team for a person', async () => {

@@ -1,6 +1,6 @@
 // The profile page: the card, the actions, the team and, in the panel, the tabs or the chosen
 // flow. What fills the tabs and the flow is given by the route that composes the page.
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { AppDownloadLinks } from '../../components/AppDownloadLinks';
@@ -10,6 +10,7 @@ import { rememberCurrentUserId } from '../../lib/currentUser';
 import { forgetPublishedReviews, pendingReviewsFor } from '../../lib/pendingReviews';
 import { useHydrated } from '../../lib/useHydrated';
 import { useFlowAddress } from '../../lib/useFlowAddress';
+import { readFlowDraft } from '../../lib/flowDraft';
 import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
@@ -18,7 +19,7 @@ import { CongratulationsModal, type VerifyPayment } from './CongratulationsModal
 import { clearSentMark, hasSentMark } from './sentMark';
 import { titleCase } from '../../lib/titleCase';
 import { isPlausibleProfileId } from '../../api/contract/profileId';
-import { type FlowKind } from '../../api/contract/kinds';
+import { flowLabel, type FlowKind } from '../../api/contract/kinds';
 import './ProfilePage.css';
 
 interface ProfilePageProps {
@@ -76,6 +77,12 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
   const flowNavigation = useFlowAddress();
   const flow = flowNavigation.address?.kind ?? null;
   const opener = useRef<HTMLButtonElement | null>(null);
+  // A draft an earlier visit left here (a closed tab): the guest is offered to go on with it.
+  // Read from this browser's storage once the page works, and again when a flow closes.
+  const draft = useMemo(
+    () => (hydrated && !flow && id ? readFlowDraft(id) : null),
+    [hydrated, flow, id],
+  );
   // Focus returns to the button that opened the flow once the tabs are back (by the flow's Back
   // arrow or the browser's).
   const flowWasOpen = useRef(false);
@@ -137,7 +144,26 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
         </aside>
       </div>
       <div className="profile-page__panel">
-        {flow ? <Flow key={flow} kind={flow} profile={user} /> : <ProfileTabs tabs={tabs(data)} />}
+        {flow ? (
+          <Flow key={flow} kind={flow} profile={user} />
+        ) : (
+          <>
+            {draft && (
+              <p className="profile-page__draft">
+                {flowLabel(draft.kind, user)} {titleCase(user.fullName)}: your draft is kept on this
+                device.{' '}
+                <button
+                  type="button"
+                  className="profile-page__draft-continue"
+                  onClick={() => flowNavigation.open(draft.kind)}
+                >
+                  Continue your draft
+                </button>
+              </p>
+            )}
+            <ProfileTabs tabs={tabs(data)} />
+          </>
+        )}
       </div>
       <CongratulationsModal verifyPayment={verifyPayment} />
     </div>

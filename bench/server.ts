@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import path from 'node:path';
-import { freePort, waitForUp } from '../scripts/serverProcess';
+import { freePort, signalGroup, waitForUp } from '../scripts/serverProcess';
 
 export const ROOT = path.join(__dirname, '..');
 
@@ -64,18 +64,8 @@ export async function startPreview(dataDir: string, logFile: string): Promise<Ru
     if (stopped) return;
     stopped = true;
     if (child.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      const timer = setTimeout(() => {
-        try {
-          if (child.pid) process.kill(-child.pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }, 5_000);
+      signalGroup(child);
+      const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), 5_000);
       await exited;
       clearTimeout(timer);
     }

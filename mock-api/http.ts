@@ -68,10 +68,16 @@ interface StringRule {
   patternMessage?: string;
 }
 
-export function requireString(fields: Fields, name: string, rule: StringRule): string {
+/** The field as sent, which must be a string: a 400 naming `label` when it is missing or not. */
+export function presentString(fields: Fields, name: string, label = name): string {
   const raw = Object.hasOwn(fields, name) ? fields[name] : undefined;
-  if (raw === undefined || raw === null) throw badRequest(name, `${name} is required.`);
-  if (typeof raw !== 'string') throw badRequest(name, `${name} must be a string.`);
+  if (raw === undefined || raw === null) throw badRequest(label, `${label} is required.`);
+  if (typeof raw !== 'string') throw badRequest(label, `${label} must be a string.`);
+  return raw;
+}
+
+export function requireString(fields: Fields, name: string, rule: StringRule): string {
+  const raw = presentString(fields, name);
   const value = rule.trim === false ? raw : raw.trim();
   const min = rule.min ?? 1;
   if (value.length < min) {

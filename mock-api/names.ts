@@ -8,7 +8,7 @@ import {
   nameProblem,
   normalizeName,
 } from '../src/api/contract/names';
-import { badRequest } from './http';
+import { badRequest, presentString } from './http';
 
 interface NameRule {
   /** The field as the error names it (`metadata.guestName`); the key itself by default. */
@@ -45,10 +45,7 @@ export function requireName(
 ): string {
   const label = rule.label ?? name;
   const max = rule.max ?? MAX_FULL_NAME_LENGTH;
-  const raw = Object.hasOwn(fields, name) ? fields[name] : undefined;
-  if (raw === undefined || raw === null) throw badRequest(label, `${label} is required.`);
-  if (typeof raw !== 'string') throw badRequest(label, `${label} must be a string.`);
-  const value = normalizeName(raw);
+  const value = normalizeName(presentString(fields, name, label));
   const problem = nameProblem(value, max);
   if (problem === 'empty' && rule.allowEmpty) return '';
   if (problem) throw badRequest(label, nameMessage(label, problem, max));

@@ -41,6 +41,16 @@ export async function waitForUp(
   throw new Error(`${url} did not come up`);
 }
 
+/** Sends `signal` to the process group `child` leads (npm, tsx and node under it), if it runs. */
+export function signalGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
+  if (!child.pid || child.exitCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // already gone
+  }
+}
+
 export interface PreviewServer {
   baseUrl: string;
   dataDir: string;
@@ -66,13 +76,7 @@ export async function startPreview(label: string): Promise<PreviewServer> {
   const stop = () => {
     if (stopped) return;
     stopped = true;
-    if (child.pid && child.exitCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-    }
+    signalGroup(child);
     rmSync(dataDir, { recursive: true, force: true });
   };
   const baseUrl = `http://localhost:${port}`;

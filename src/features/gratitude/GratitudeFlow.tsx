@@ -117,7 +117,7 @@ function FlowSteps({
       {kept.restored && (
         <p className="flow-draft" role="status">
           Draft restored{' '}
-          <button type="button" className="flow-draft__discard" onClick={onDiscard}>
+          <button type="button" className="button-link" onClick={onDiscard}>
             Discard draft
           </button>
         </p>

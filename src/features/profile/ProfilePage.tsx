@@ -154,7 +154,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
                 device.{' '}
                 <button
                   type="button"
-                  className="profile-page__draft-continue"
+                  className="button-link"
                   onClick={() => flowNavigation.open(draft.kind)}
                 >
                   Continue your draft

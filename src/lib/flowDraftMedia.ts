@@ -1,7 +1,13 @@
 // The files of a flow's draft (chosen photos or a video), in IndexedDB through idb-keyval, beside
 // the draft's words (flowDraft.ts). Loaded with the flow, not with the profile page.
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
-import { DRAFT_KEEP_MS, isSentHere, saveFlowDraft } from './flowDraft';
+import {
+  DRAFT_KEEP_MS,
+  clearSentDraft,
+  discardFlowDraft,
+  isSentHere,
+  saveFlowDraft,
+} from './flowDraft';
 
 interface StoredMedia {
   savedAt: number;
@@ -75,4 +81,16 @@ export function forgetDraftMedia(profileId: string): void {
   del(profileId, store).catch((error: unknown) =>
     console.error('Could not forget the draft media', error),
   );
+}
+
+/** The guest discarded the draft: its words and its files go. */
+export function discardDraft(profileId: string): void {
+  discardFlowDraft(profileId);
+  forgetDraftMedia(profileId);
+}
+
+/** The thanks or gift was sent: its draft, words and files, is done with. */
+export function forgetSentDraft(profileId: string): void {
+  clearSentDraft(profileId);
+  forgetDraftMedia(profileId);
 }

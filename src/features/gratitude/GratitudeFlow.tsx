@@ -1,7 +1,7 @@
 // The flow a chosen action opens: guest details, then the review form (or, for a gift, the gift
 // step). Its step is in the address (lib/useFlowAddress) and what the guest enters is kept as a
 // draft (lib/flowDraft), so Back, Forward, a reload or a closed tab lose nothing.
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { UserDetails } from '../../api/contract/types';
 import { FlowPanel } from '../../components/FlowPanel';
 import { Spinner } from '../../components/Spinner';
@@ -12,8 +12,7 @@ import { ReviewForm, type ReviewDraft, type ReviewGiftSlot } from './ReviewForm'
 import { guestDetailsSchema, type GuestDetailsValues } from './schemas';
 import { type Guest } from '../../api/contract/guest';
 import { flowLabel, type FlowKind } from '../../api/contract/kinds';
-import { clearSentDraft, discardFlowDraft } from '../../lib/flowDraft';
-import { forgetDraftMedia } from '../../lib/flowDraftMedia';
+import { discardDraft, forgetSentDraft } from '../../lib/flowDraftMedia';
 import { useFlowDraft } from './useFlowDraft';
 import './GratitudeForms.css';
 
@@ -37,8 +36,7 @@ export function GratitudeFlow(props: GratitudeFlowProps) {
   const { replaceStep } = useFlowAddress();
   const profileId = props.profile._id;
   const discard = () => {
-    discardFlowDraft(profileId);
-    forgetDraftMedia(profileId);
+    discardDraft(profileId);
     setGeneration((value) => value + 1);
     replaceStep('guest');
   };
@@ -77,13 +75,18 @@ function FlowSteps({
   // A later step opens only for a guest whose details are complete (a step's address opened
   // fresh, or Forward after the details were emptied): otherwise the guest step shows instead.
   const wanted = address?.step ?? 'guest';
-  const guestComplete = guestDetailsSchema.isValidSync(guestValues);
+  // Checked once per change of the details, not on every render of the flow.
+  const guestValuesCast = useMemo(
+    () =>
+      guestDetailsSchema.isValidSync(guestValues) ? guestDetailsSchema.cast(guestValues) : null,
+    [guestValues],
+  );
+  const guestComplete = guestValuesCast !== null;
   const step = wanted !== 'guest' && guestComplete ? wanted : 'guest';
   useEffect(() => {
     if (step !== wanted) replaceStep('guest');
   }, [step, wanted, replaceStep]);
   // On a later step the guest is looked up for the details they gave (again, if they changed).
-  const guestValuesCast = guestComplete ? guestDetailsSchema.cast(guestValues) : null;
   useEffect(() => {
     if (step === 'guest' || !guestValuesCast) return;
     if (lookup && sameGuest(lookup.values, guestValuesCast)) return;
@@ -98,10 +101,6 @@ function FlowSteps({
   // in, but send nothing until the id is there.
   const guest: Guest =
     lookup?.status === 'found' ? lookup.guest : { userId: '', ...(guestValuesCast ?? guestValues) };
-  const forget = () => {
-    clearSentDraft(profile._id);
-    forgetDraftMedia(profile._id);
-  };
 
   return (
     <FlowPanel
@@ -155,7 +154,7 @@ function FlowSteps({
           renderGift={renderReviewGift}
           initialGiftOpen={giftOpen}
           onGiftOpen={kept.openGift}
-          onSent={forget}
+          onSent={() => forgetSentDraft(profile._id)}
         />
       )}
       {step === 'gift' && renderGift(guest)}

@@ -7,20 +7,14 @@ import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from './paymentsApi';
 import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
-import { clearSentDraft, readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
-import { forgetDraftMedia } from '../../lib/flowDraftMedia';
+import { readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
+import { forgetSentDraft } from '../../lib/flowDraftMedia';
 
 /** The draft's part of the payment section: its amount is kept, and the draft goes once paid. */
 export const amountDraftProps = (profileId: string) => ({
   initialAmount: readFlowDraft(profileId)?.amount ?? '',
   onAmountChange: (amount: string) => saveFlowDraft(profileId, { amount }),
 });
-
-/** Paid: the draft (words and files) is done with. */
-export function forgetSentDraft(profileId: string): void {
-  clearSentDraft(profileId);
-  forgetDraftMedia(profileId);
-}
 
 interface GiftFormProps {
   profile: GiftProfile;

@@ -6,7 +6,8 @@ import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { paths } from '../../config/paths';
 import { rememberPendingReview } from '../../lib/pendingReviews';
 import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
-import { amountDraftProps, forgetSentDraft, giftLabels } from './GiftForm';
+import { amountDraftProps, giftLabels } from './GiftForm';
+import { forgetSentDraft } from '../../lib/flowDraftMedia';
 
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateIntentForBothMutation } from './paymentsApi';

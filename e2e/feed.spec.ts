@@ -1,7 +1,7 @@
 // The Feed tab of a profile, driven as a guest would: cards, carousel (wheel, dots, keyboard,
 // touch), fullscreen video, the app-only buttons, and the empty feed.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, pageClock } from './fixtures';
 
 const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
 const APP_ONLY = 'Download the app to access this feature.';
@@ -83,6 +83,7 @@ test.describe('the Feed tab', () => {
   });
 
   test('a photo card swipes with the mouse wheel, once per second', async ({ page }) => {
+    await pageClock.install(page);
     await openAva(page);
     const jordan = card(page, 'Jordan Blake');
     const first = jordan.getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' });
@@ -94,37 +95,44 @@ test.describe('the Feed tab', () => {
       'aria-current',
       'true',
     );
+    // Each wheel event the page handled, and whether the carousel took it (a swipe keeps its
+    // wheel event from the page; a refused one leaves it to scroll the page).
+    await page.evaluate(() => {
+      const seen: boolean[] = [];
+      Object.assign(window, { wheelsSeen: seen });
+      window.addEventListener('wheel', (event) => seen.push(event.defaultPrevented));
+    });
+    const wheelsSeen = () =>
+      page.evaluate(() => (window as unknown as { wheelsSeen: boolean[] }).wheelsSeen);
 
+    // The lock counts the page's time, which stands still from here until the test moves it.
+    await first.hover();
+    await pageClock.pause(page);
     // An ordinary (vertical) wheel over the photo swipes to the next one, and that wheel event
     // does not scroll the page.
-    await first.hover();
     const scrollBefore = await page.evaluate(() => window.scrollY);
-    const swipedAt = Date.now();
     await page.mouse.wheel(0, 120);
     await expect(second).toBeVisible();
     await expect(first).toBeHidden();
     expect(await shownImage(jordan)).toBe('2');
     expect(await page.evaluate(() => window.scrollY)).toBe(scrollBefore);
+    expect(await wheelsSeen()).toEqual([true]);
 
-    // A second wheel within the second is ignored: still photo 2.
-    await page.mouse.wheel(120, 0);
-    await settle(page);
-    expect(Date.now() - swipedAt).toBeLessThan(1000);
+    // Another wheel at once, and one 999 ms later, are refused: still photo 2. (Small vertical
+    // wheels: a refused one scrolls the page a little, and the photo stays under the mouse.)
+    await page.mouse.wheel(0, 10);
+    await expect.poll(wheelsSeen).toEqual([true, false]);
+    await page.clock.runFor(999);
+    await page.mouse.wheel(0, 10);
+    await expect.poll(wheelsSeen).toEqual([true, false, false]);
     expect(await shownImage(jordan)).toBe('2');
 
-    // Wheeling on, the next swipe comes only once the second has passed.
-    await expect
-      .poll(
-        async () => {
-          await page.mouse.wheel(120, 0);
-          await settle(page);
-          return shownImage(jordan);
-        },
-        { intervals: [100], timeout: 5000 },
-      )
-      .toBe('3');
-    expect(Date.now() - swipedAt).toBeGreaterThanOrEqual(1000);
+    // A second after the swipe, the next wheel swipes again.
+    await page.clock.runFor(1);
+    await page.mouse.wheel(0, 10);
+    await expect.poll(wheelsSeen).toEqual([true, false, false, true]);
     await expect(third).toBeVisible();
+    expect(await shownImage(jordan)).toBe('3');
   });
 
   test('the dots show the image they name', async ({ page }) => {
@@ -232,22 +240,34 @@ test.describe('the Feed tab', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    await pageClock.install(page);
     await openAva(page);
     const mia = card(page, 'Mia Thompson');
     const snackbar = page.getByRole('status').filter({ hasText: APP_ONLY });
     await expect(snackbar).toHaveCount(0);
 
+    // It hides by itself after 1.5 s of the page's time, which stands still from here until the
+    // test moves it: the checks can't come after it has gone.
+    await pageClock.pause(page);
     await mia.getByRole('button', { name: 'Like' }).click();
     await expect(snackbar).toBeVisible();
-    await expectAccessible();
-    await saveScreenshot('feed-ava-snackbar');
-    // It hides by itself after 1.5 s.
-    await expect(snackbar).toBeHidden({ timeout: 3000 });
+    const moved = await pageClock.ticking(page, async () => {
+      await expectAccessible();
+      await saveScreenshot('feed-ava-snackbar');
+    });
+    expect(moved, 'ms of page time the axe check took').toBeLessThan(1499);
+    await page.clock.runFor(1499 - moved);
+    await expect(snackbar).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(snackbar).toBeHidden();
 
     for (const action of ['Comment', 'Share']) {
       await mia.getByRole('button', { name: action }).click();
       await expect(snackbar).toBeVisible();
-      await expect(snackbar).toBeHidden({ timeout: 3000 });
+      await page.clock.runFor(1499);
+      await expect(snackbar).toBeVisible();
+      await page.clock.runFor(1);
+      await expect(snackbar).toBeHidden();
     }
   });
 

@@ -1,10 +1,34 @@
 // The base of every browser test: the preview server's URL, an axe check and saved screenshots.
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 
 export const SCREENSHOT_DIR = path.join(__dirname, '..', 'e2e-artifacts', 'screenshots');
 export const GUEST_TOKEN = process.env.GUEST_TOKEN ?? 'demo-guest-token';
+
+/**
+ * `npm run test:stress -- --slow` plays a slow machine: every page's CPU is throttled this many
+ * times (Chromium's own emulation) while busy processes hold the cores. Unset: full speed.
+ */
+const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1;
+
+async function throttleCpu(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
+}
+
+/** Throttles each page the context opens from now on (a test's own pages, popups). */
+function throttleEveryPage(context: BrowserContext): BrowserContext {
+  // A page closed before its throttling is set up needs none.
+  if (CPU_THROTTLE > 1) context.on('page', (page) => void throttleCpu(page).catch(() => undefined));
+  return context;
+}
 
 interface Fixtures {
   /** Fails the test on any WCAG 2.x A/AA violation on the page as it is now. */
@@ -35,8 +59,75 @@ export function gotoWaitsForApp(page: Page): Page {
   return page;
 }
 
-export const test = base.extend<Fixtures>({
+/**
+ * The page's timers under the test's control, for checking something the spec times (a
+ * snackbar's 1000 or 1500 ms, the wheel's 1 s swipe lock). Call `install` before the page loads;
+ * the page then runs as usual until `pause`, after which its timers, `Date` and `performance.now()`
+ * stand still until the test moves them with `page.clock.runFor`. A check made while they stand
+ * still can't come after the thing it checks has gone, however slow the machine.
+ */
+export const pageClock = {
+  install: (page: Page) => page.clock.install(),
+  pause: async (page: Page) => {
+    // pauseAt jumps the clock to the time it is given, firing what falls due on the way, and
+    // refuses a time in the past. The page's clock keeps pace with real time, so aim past
+    // whatever a loaded machine may take between this read and the pause.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 10_000);
+  },
+  /**
+   * Runs `work` that needs the page's own timers (axe runs on them) while the clock is paused:
+   * the clock moves a millisecond at a time until the work is done, so what is timed further
+   * away stays put. Says how many milliseconds the page's clock moved.
+   */
+  ticking: async (page: Page, work: () => Promise<void>): Promise<number> => {
+    let done = false;
+    const finished = work().finally(() => {
+      done = true;
+    });
+    let moved = 0;
+    while (!done) {
+      await page.clock.runFor(1);
+      moved += 1;
+    }
+    await finished;
+    return moved;
+  },
+};
+
+/**
+ * Holds the page's requests to `url` until `release()`: what the page shows while it waits (a
+ * spinner, a progress bar, a disabled button) stays there for as long as the test looks, rather
+ * than for a fixed delay a slow machine may outrun.
+ */
+export async function holdRequests(page: Page, url: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(url, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { release };
+}
+
+export const test = base.extend<Fixtures, { throttledBrowser: Browser }>({
+  // The contexts tests make themselves (browser.newContext) are throttled too.
+  throttledBrowser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => throttleEveryPage(await newContext(options));
+      await use(browser);
+    },
+    { scope: 'worker', auto: true },
+  ],
+  context: async ({ context }, use) => {
+    await use(throttleEveryPage(context));
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
+    // The test's first page is throttled before it loads anything.
+    if (CPU_THROTTLE > 1) await throttleCpu(page);
     await use(javaScriptEnabled !== false ? gotoWaitsForApp(page) : page);
   },
   // Playwright reads a fixture's dependencies from this destructuring: it must stay an object pattern.

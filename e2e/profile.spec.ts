@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures';
+import { test, expect, holdRequests, pageClock } from './fixtures';
 
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
@@ -38,16 +38,14 @@ test.describe('the profile page', () => {
   // A profile opened by its address arrives rendered by the server (e2e/ssr.spec.ts); one opened
   // from inside the app is looked up by the browser, as here.
   test('shows a spinner while the profile loads', async ({ page }) => {
-    await page.route('**/api/gratitude/findUser', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const lookup = await holdRequests(page, '**/api/gratitude/findUser');
     await page.goto('/');
     await page
       .getByRole('link', { name: /Ava Martinez/ })
       .first()
       .click();
     await expect(page.getByRole('status').filter({ hasText: 'Loading profile' })).toBeVisible();
+    lookup.release();
     await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
   });
 
@@ -191,6 +189,7 @@ test.describe('the profile page', () => {
     context,
     expectAccessible,
   }) => {
+    await pageClock.install(page);
     await page.goto('/user_profile/bluebird-cafe');
     const team = page.getByRole('region', { name: 'Our Team' });
     await expect(team.getByRole('listitem')).toHaveCount(6);
@@ -198,6 +197,9 @@ test.describe('the profile page', () => {
     await expect(team.getByText('Ava M...')).toBeVisible();
     await expectAccessible();
 
+    // The message hides itself after 1000 ms of the page's time, which stands still from here
+    // until the test moves it: however long the new tab takes, the message is still there.
+    await pageClock.pause(page);
     const popupPromise = context.waitForEvent('page');
     await team.getByRole('link', { name: /^Ava Martinez/ }).click();
     const popup = await popupPromise;
@@ -206,9 +208,12 @@ test.describe('the profile page', () => {
       .getByRole('status')
       .filter({ hasText: 'Download app to avail this feature' });
     await expect(message).toBeVisible();
-    // Auto-hides after 1000 ms.
-    await expect(message).toBeHidden({ timeout: 2500 });
+    await page.clock.runFor(999);
+    await expect(message).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(message).toBeHidden();
     await popup.close();
+    await page.clock.resume();
 
     // People have no team strip.
     await page.goto('/user_profile/ava-martinez');

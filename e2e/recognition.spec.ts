@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, waitForApp } from './fixtures';
+import { test, expect, holdRequests, waitForApp } from './fixtures';
 import { startFlow } from './payment-helpers';
 
 const SEED = path.join(__dirname, '..', 'mock-api', 'seed', 'media');
@@ -180,13 +180,11 @@ test.describe('sending a recognition', () => {
     await attach(page).setInputFiles(IMAGES.slice(0, 3));
     await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(3);
     await saveScreenshot('recognition-three-images');
-    // Slow the upload a little so the progress bar can be seen.
-    await page.route('**/api/gratitude/image-gratitude', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 600));
-      await route.continue();
-    });
+    // The upload's answer waits until the test has seen the progress bar.
+    const upload = await holdRequests(page, '**/api/gratitude/image-gratitude');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('progressbar')).toBeVisible();
+    upload.release();
     const dialog = page.getByRole('dialog', {
       name: 'Congratulations! Your recognition has been sent.',
     });
@@ -243,11 +241,10 @@ test.describe('sending a recognition', () => {
   test('a double click on Submit stores one recognition', async ({ page }) => {
     await startRecognition(page, 'elliot-fairbanks', /^Appreciate/, 'Robin Double');
     await page.getByLabel('Say thanks').fill('Double click, single thanks.');
-    await page.route('**/api/gratitude/create-gratitude', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
-      await route.continue();
-    });
+    // The first click's request is still unanswered when the second click comes.
+    const create = await holdRequests(page, '**/api/gratitude/create-gratitude');
     await page.getByRole('button', { name: 'Submit' }).dblclick();
+    create.release();
     await expect(
       page.getByRole('dialog', { name: 'Congratulations! Your recognition has been sent.' }),
     ).toBeVisible();

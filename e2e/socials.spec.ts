@@ -1,6 +1,6 @@
 // The Socials tab of a profile, driven as a guest: links that stay app-only, and NA when absent.
 import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, pageClock } from './fixtures';
 
 const MESSAGE = 'Download app to avail this feature';
 
@@ -19,6 +19,7 @@ test.describe('the Socials tab', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    await pageClock.install(page);
     const socials = await openSocials(page, 'ava-martinez');
     await expect(socials.getByRole('link')).toHaveCount(3);
     await expect(socials.getByRole('link', { name: /^Facebook/ })).toHaveAttribute(
@@ -41,21 +42,29 @@ test.describe('the Socials tab', () => {
     const address = page.url();
     const opened: string[] = [];
     context.on('page', (other) => opened.push(other.url()));
+    // It hides itself after a second (spec section 9: 1000 ms) of the page's time, which stands
+    // still from here until the test moves it.
+    await pageClock.pause(page);
     await socials.getByRole('link', { name: /^Facebook/ }).click();
     const message = page.getByText(MESSAGE, { exact: true });
     await expect(message).toBeVisible();
     await saveScreenshot('socials-ava-message');
-    // It hides itself after a second (spec section 9: 1000 ms).
-    await expect(message).toBeHidden({ timeout: 3_000 });
+    await page.clock.runFor(999);
+    await expect(message).toBeVisible();
+    await page.clock.runFor(1);
+    await expect(message).toBeHidden();
     expect(page.url()).toBe(address);
     expect(opened).toEqual([]);
   });
 
   test('the links work from the keyboard', async ({ page }) => {
+    await pageClock.install(page);
     const socials = await openSocials(page, 'ava-martinez');
     const instagram = socials.getByRole('link', { name: /^Instagram/ });
     await instagram.focus();
     await expect(instagram).toBeFocused();
+    // The message can't hide itself before the check sees it.
+    await pageClock.pause(page);
     await page.keyboard.press('Enter');
     await expect(page.getByText(MESSAGE, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, pageClock } from './fixtures';
 
 // The Stripe.js emulator in Chromium, driven directly as Stripe documents its current
 // integration: a deferred-intent Elements group, the Payment Element, the Express Checkout
@@ -650,11 +650,19 @@ test.describe('IntegrationErrors', () => {
       express.on('click', (event) => Object.assign(window, { lateResolve: event.resolve }));
       express.mount('#express-host');
     });
-    await page.getByRole('button', { name: 'Apple Pay', exact: true }).click();
-    await page.waitForTimeout(1100);
     const message =
       'Timed out waiting for a call to resolve(). If you listen to the "click" event, then you must call event.resolve in the "click" handler within 1 second.';
-    expect(warnings).toEqual([`[Stripe.js] ${message}`]);
+    // The emulator's second is the page's time, which stands still from the click until the test
+    // moves it: the warning comes at 1000 ms of it, however slow the machine.
+    await page.clock.install();
+    await pageClock.pause(page);
+    await page.getByRole('button', { name: 'Apple Pay', exact: true }).click();
+    await page.clock.runFor(999);
+    // A round trip through the page: a warning logged by now has reached the test.
+    await page.evaluate(() => undefined);
+    expect(warnings).toEqual([]);
+    await page.clock.runFor(1);
+    await expect.poll(() => warnings).toEqual([`[Stripe.js] ${message}`]);
     expect(
       await integrationError(page, () =>
         (window as unknown as { lateResolve: () => void }).lateResolve(),

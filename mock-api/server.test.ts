@@ -296,17 +296,15 @@ describe('CORS and unknown routes', () => {
     expect((await guest(long)).status).toBe(200);
     expect((await guest('a(b)+c@example.com')).status).toBe(200);
     const ids = async (query: string) => {
-      const started = performance.now();
       const response = await api.request(`__db/guests?${query}`);
-      const elapsed = performance.now() - started;
       expect(response.status).toBe(200);
       const rows = (await response.json()) as { email: string }[];
-      return { rows, elapsed };
+      return { rows };
     };
+    // As a regular expression this would not answer within the test's time at all (it blocks
+    // the server's one thread for hours), whatever the machine's speed: an answer shows it is text.
     const redos = await ids(`email_like=${encodeURIComponent('^a{122}(a|aa)+Y')}`);
     expect(redos.rows).toEqual([]);
-    // Orders of magnitude apart: the regular expression would not answer at all.
-    expect(redos.elapsed).toBeLessThan(1000);
     // As text, "(b)+c" is found in a(b)+c@...; as a regular expression it would not be.
     const literal = await ids(`email_like=${encodeURIComponent('(b)+C')}`);
     expect(literal.rows.map((row) => row.email)).toEqual(['a***@example.com']);

@@ -12,8 +12,12 @@ export default defineConfig({
   workers: 2,
   forbidOnly: !!process.env.CI,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Budgets for a machine several times slower than a fast one (npm run test:stress -- --slow
+  // plays one): a test takes 2 to 20 s on a fast machine, a step of it (a payment being prepared,
+  // a page after a redirect) up to about 5 s. Waiting for what is there returns at once, so only
+  // a failing test pays for them. The longest journeys ask for more with test.slow().
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   reporter: [['list']],
   // The testers' fault scenarios belong to each browser context (a cookie), so scenarios.spec.ts
   // runs beside every other spec.

@@ -4,8 +4,12 @@
 import assert from 'node:assert/strict';
 import type { ElementHandle, Page } from 'puppeteer-core';
 
-/** How long a step may take: Firefox on a busy 2-core machine is slower than Chromium. */
-export const STEP_TIMEOUT = 15_000;
+/**
+ * How long a step may wait: sized for Firefox on a busy 2-core machine several times slower than
+ * a fast one (a step takes up to about 5 s on a fast one). A wait returns as soon as its condition
+ * holds, so only a failing journey pays for it.
+ */
+export const STEP_TIMEOUT = 45_000;
 
 export type Scope = Page | ElementHandle<Element>;
 

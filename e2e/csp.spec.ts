@@ -76,7 +76,7 @@ test.describe('Content-Security-Policy', () => {
   test('a recognition with an image, a card tip with 3-D Secure, Apple Pay and /gpay: no violation', async ({
     page,
   }) => {
-    test.setTimeout(60_000);
+    test.slow(); // a long journey: three times the usual budget
     const violations = await recordViolations(page);
 
     await startFlow(page, 'nadia-okafor', /^Recognize/, guestName('Csp Photo'));

@@ -24,6 +24,7 @@ test.describe('a draft of the flow', () => {
     saveScreenshot,
     expectAccessible,
   }) => {
+    test.slow(); // a long journey: three times the usual budget
     await page.goto('/user_profile/jonathan-reyes');
     await page.getByRole('button', { name: /^Recognize/ }).click();
     await expect(page).toHaveURL(/\?flow=recognize&step=guest$/);
@@ -87,6 +88,7 @@ test.describe('a draft of the flow', () => {
     context,
     saveScreenshot,
   }) => {
+    test.slow(); // a long journey: three times the usual budget
     await page.goto('/user_profile/green-earth-fund');
     await page.getByRole('button', { name: 'Donate' }).click();
     await fullName(page).fill('Sam Lee');

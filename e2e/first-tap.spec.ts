@@ -12,6 +12,9 @@ const test = base.extend({
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
+/** A page throttled 4× on a machine that may itself be several times slower than a fast one. */
+const THROTTLED_TIMEOUT = 60_000;
+
 async function throttle(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -50,7 +53,7 @@ test('a tap on Recognize right after the first paint opens the guest form, once'
   expect(await isReady(page), 'the tap came before the page worked').toBe(false);
   await expect(recognize).toHaveAttribute('data-tap-pending', '');
   release();
-  await expect(page.getByLabel('Full Name')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByLabel('Full Name')).toBeVisible({ timeout: THROTTLED_TIMEOUT });
   await expect(page.getByRole('heading', { level: 2, name: /^Recognize/ })).toBeVisible();
   // Once: the flow is open, not opened and closed again, and the button is no longer marked.
   await expect(page.locator('[data-tap-pending]')).toHaveCount(0);
@@ -66,6 +69,8 @@ test('a tap on a tab right after the first paint shows that tab', async ({ page 
   await socials.tap();
   expect(await isReady(page), 'the tap came before the page worked').toBe(false);
   release();
-  await expect(socials).toHaveAttribute('aria-selected', 'true', { timeout: 20_000 });
+  await expect(socials).toHaveAttribute('aria-selected', 'true', {
+    timeout: THROTTLED_TIMEOUT,
+  });
   await expect(page.getByRole('tabpanel', { name: 'Socials' })).toBeVisible();
 });

@@ -9,6 +9,7 @@ test.describe('gift-only payments by card', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    test.slow(); // a long journey: three times the usual budget
     const guest = guestName('Tip Guest');
     await startGift(page, 'ava-martinez', /Give Gift/, guest);
     const preset = page.getByRole('button', { name: '$15' });

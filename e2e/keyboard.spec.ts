@@ -29,6 +29,9 @@ async function expectFocusVisible(page: Page) {
 }
 
 test.describe('with the keyboard alone', () => {
+  // Long journeys each: three times the usual budget.
+  test.slow();
+
   test('a recognition with a photo, from the profile to the Congratulations modal', async ({
     page,
     expectAccessible,
@@ -89,7 +92,7 @@ test.describe('with the keyboard alone', () => {
     await expectFocusVisible(page);
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog');
-    await expect(dialog).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toBeVisible();
     await expect(dialog).toContainText('Congratulations! Your recognition has been sent.');
     await expectAccessible();
     await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
@@ -142,7 +145,7 @@ test.describe('with the keyboard alone', () => {
     await expectFocusVisible(page);
     await page.keyboard.press('Enter');
     const number = page.getByLabel('Card number');
-    await expect(number).toBeVisible({ timeout: 15_000 });
+    await expect(number).toBeVisible();
     await tabTo(page, number);
     await page.keyboard.type('4242424242424242');
     await expect(number).toHaveValue(/4242 4242 4242 4242/);

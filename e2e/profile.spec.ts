@@ -15,6 +15,7 @@ test.describe('the profile page', () => {
       expectAccessible,
       saveScreenshot,
     }) => {
+      test.slow(); // a long journey: three times the usual budget
       for (const [label, viewport] of [
         ['1280', WIDE],
         ['390', NARROW],

@@ -175,6 +175,7 @@ test.describe('sending a recognition', () => {
     page,
     saveScreenshot,
   }) => {
+    test.slow(); // a long journey: three times the usual budget
     const before = await iconsCount(page, 'theodore-brooks');
     await startRecognition(page, 'theodore-brooks', /^Recognize/, 'Robin Photos');
     await attach(page).setInputFiles(IMAGES.slice(0, 3));

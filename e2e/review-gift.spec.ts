@@ -48,6 +48,7 @@ test.describe('a review with a tip (BOTH)', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    test.slow(); // a long journey: three times the usual budget
     const guest = guestName('Both Guest');
     const text = `Thank you for the mentoring, ${guest}`;
     const forms: string[] = [];
@@ -137,6 +138,7 @@ test.describe('a review with a tip (BOTH)', () => {
     baseURL,
     saveScreenshot,
   }) => {
+    test.slow(); // a long journey: three times the usual budget
     await setScenario(page, 'webhook-delayed', 6000);
     const guest = guestName('Late Guest');
     const text = `Thanks for the patience, ${guest}`;
@@ -172,7 +174,7 @@ test.describe('a review with a tip (BOTH)', () => {
     }
 
     // The event arrives, the page asks again: the review is published, the mark gone.
-    await expect(card).not.toContainText('Being confirmed', { timeout: 20_000 });
+    await expect(card).not.toContainText('Being confirmed', { timeout: 60_000 });
     await expect(card).toBeVisible();
     await expect(page.getByText(text)).toHaveCount(1);
     expect(await feedTexts(page)).toContain(text);

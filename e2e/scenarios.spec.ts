@@ -322,7 +322,7 @@ test.describe('testers, many at once', () => {
         fresh.page.getByRole('status').filter({ hasText: 'Preparing your payment…' }),
       ).toBeVisible();
       await expect(fresh.page.getByRole('button', { name: 'Pay Now' })).toBeVisible({
-        timeout: 15_000,
+        timeout: 60_000,
       });
       // The link's delay, not slow's default (3 s): the intent call waited at least 5 s.
       expect(Date.now() - started).toBeGreaterThanOrEqual(5000);

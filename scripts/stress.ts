@@ -2,17 +2,36 @@
 // load), then the whole browser suite and the Firefox journeys twice, and lists each test that
 // failed even once.
 // Exit code 1 when anything failed. Options: --rounds N, --copies N, --browser-runs N, --skip-e2e.
+// `--slow` plays a machine several times slower than this one, for the browser suites only (no
+// Jest rounds unless --rounds says so): every Chromium page runs under CPU throttling
+// (--cpu-throttle N, 2 unless said), and busy processes hold the cores (--busy N, one a core
+// unless said) from the build to the end, so Firefox and the servers are slowed too.
 // The browser suite runs whole, once after the other, rather than with --repeat-each: the
 // testers' scenarios are global state of the one preview server, and repeat-each would run two
 // copies of that serial group side by side.
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 
 const root = path.join(__dirname, '..');
+
+/**
+ * Processes that keep a core busy each (a plain loop in Node), until `stop`: the machine's other
+ * work gets a share of the cores, as on a machine that much slower.
+ */
+function holdCores(count: number): { stop: () => void } {
+  const busy: ChildProcess[] = Array.from({ length: count }, () =>
+    spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+  );
+  const stop = () => {
+    for (const child of busy) child.kill('SIGKILL');
+  };
+  process.once('exit', stop);
+  return { stop };
+}
 
 interface RunResult {
   label: string;
@@ -106,9 +125,14 @@ function playwrightOutcomes(
   }
 }
 
-async function playwrightRun(label: string, outputFile: string): Promise<RunResult> {
+async function playwrightRun(
+  label: string,
+  outputFile: string,
+  env: NodeJS.ProcessEnv,
+): Promise<RunResult> {
   const started = Date.now();
   const code = await run('npx', ['playwright', 'test', '--reporter=json'], `${outputFile}.log`, {
+    ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
   });
   const seconds = (Date.now() - started) / 1000;
@@ -153,16 +177,33 @@ async function firefoxRun(label: string, outputFile: string): Promise<RunResult>
 async function main() {
   const { values } = parseArgs({
     options: {
-      rounds: { type: 'string', default: '5' },
+      rounds: { type: 'string' },
       copies: { type: 'string', default: '2' },
       'browser-runs': { type: 'string', default: '2' },
       'skip-e2e': { type: 'boolean', default: false },
+      slow: { type: 'boolean', default: false },
+      'cpu-throttle': { type: 'string', default: '2' },
+      busy: { type: 'string', default: String(availableParallelism()) },
     },
   });
-  const rounds = Number(values.rounds);
+  const slow = values.slow;
+  const rounds = Number(values.rounds ?? (slow ? 0 : 5));
+  const cpuThrottle = Number(values['cpu-throttle']);
+  const busyCount = Number(values.busy);
+  if (slow && !(cpuThrottle >= 1 && Number.isInteger(busyCount) && busyCount >= 0)) {
+    throw new Error('--cpu-throttle takes a number of 1 or more, --busy a whole number');
+  }
+  const browserEnv: NodeJS.ProcessEnv = slow ? { E2E_CPU_THROTTLE: String(cpuThrottle) } : {};
   const copies = Number(values.copies);
   const work = await mkdtemp(path.join(tmpdir(), 'grati-stress-'));
   const results: RunResult[] = [];
+  const record = (result: RunResult) => {
+    results.push(result);
+    console.log(
+      `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
+        ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
+    );
+  };
   try {
     for (let round = 1; round <= rounds; round += 1) {
       const batch = await Promise.all(
@@ -173,38 +214,39 @@ async function main() {
           ),
         ),
       );
-      for (const result of batch) {
-        results.push(result);
-        console.log(
-          `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
-            ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
-        );
-      }
+      batch.forEach(record);
     }
     if (!values['skip-e2e']) {
-      const buildCode = await run(
-        'npm',
-        ['run', '--silent', 'build'],
-        path.join(work, 'build.log'),
-      );
-      if (buildCode !== 0) throw new Error('npm run build failed');
-      for (let browserRun = 1; browserRun <= Number(values['browser-runs']); browserRun += 1) {
-        for (const result of [
-          await playwrightRun(
-            `browser suite run ${browserRun}`,
-            path.join(work, `pw-${browserRun}.json`),
-          ),
-          await firefoxRun(
-            `firefox journeys run ${browserRun}`,
-            path.join(work, `firefox-${browserRun}.tap`),
-          ),
-        ]) {
-          results.push(result);
-          console.log(
-            `${result.label}: ${result.failed.length === 0 && result.code === 0 ? 'green' : 'RED'}` +
-              ` (${result.passed} passed, ${result.failed.length} failed, ${result.seconds.toFixed(0)} s)`,
+      if (slow) {
+        console.log(
+          `Slow machine: Chromium pages throttled ${cpuThrottle}×, ${busyCount} busy processes.`,
+        );
+      }
+      const cores = slow ? holdCores(busyCount) : undefined;
+      try {
+        const buildCode = await run(
+          'npm',
+          ['run', '--silent', 'build'],
+          path.join(work, 'build.log'),
+        );
+        if (buildCode !== 0) throw new Error('npm run build failed');
+        for (let browserRun = 1; browserRun <= Number(values['browser-runs']); browserRun += 1) {
+          record(
+            await playwrightRun(
+              `browser suite run ${browserRun}`,
+              path.join(work, `pw-${browserRun}.json`),
+              browserEnv,
+            ),
+          );
+          record(
+            await firefoxRun(
+              `firefox journeys run ${browserRun}`,
+              path.join(work, `firefox-${browserRun}.tap`),
+            ),
           );
         }
+      } finally {
+        cores?.stop();
       }
     }
   } finally {

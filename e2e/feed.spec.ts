@@ -251,17 +251,13 @@ test.describe('the Feed tab', () => {
     await pageClock.pause(page);
     await mia.getByRole('button', { name: 'Like' }).click();
     await expect(snackbar).toBeVisible();
-    const moved = await pageClock.ticking(page, async () => {
-      await expectAccessible();
-      await saveScreenshot('feed-ava-snackbar');
-    });
-    expect(moved, 'ms of page time the axe check took').toBeLessThan(1499);
-    await page.clock.runFor(1499 - moved);
-    await expect(snackbar).toBeVisible();
-    await page.clock.runFor(1);
+    await saveScreenshot('feed-ava-snackbar');
+    await pageClock.ticking(page, () => expectAccessible());
+    await page.clock.runFor(1500);
     await expect(snackbar).toBeHidden();
 
-    for (const action of ['Comment', 'Share']) {
+    // Each shows it again, for exactly 1.5 s.
+    for (const action of ['Like', 'Comment', 'Share']) {
       await mia.getByRole('button', { name: action }).click();
       await expect(snackbar).toBeVisible();
       await page.clock.runFor(1499);

@@ -29,20 +29,16 @@ export async function galleryJourney({ page, baseUrl }: JourneyContext): Promise
   );
   await expectCount(page, THUMBNAILS, 20);
   await visible(page, byRole('image', 'Photo 1'));
-  await page.waitForNetworkIdle({ idleTime: 500 });
+  await page.waitForNetworkIdle({ idleTime: 500, timeout: STEP_TIMEOUT });
   // Nothing past what the visitor is near: page 3 waits for scrolling.
   assert.ok(!requested.includes(3), `asked for ${requested.join(', ')} before any scroll`);
   await expectCount(page, SEEN_IT_ALL, 0);
 
   await page.mouse.move(640, 400);
-  await eventually(
-    'the end of the gallery after scrolling',
-    async () => {
-      await page.mouse.wheel({ deltaY: 700 });
-      await page.waitForSelector(SEEN_IT_ALL, { visible: true, timeout: 400 });
-    },
-    20_000,
-  );
+  await eventually('the end of the gallery after scrolling', async () => {
+    await page.mouse.wheel({ deltaY: 700 });
+    await page.waitForSelector(SEEN_IT_ALL, { visible: true, timeout: 400 });
+  });
   await expectCount(page, THUMBNAILS, 47);
 
   // More scrolling at the end asks for nothing more.

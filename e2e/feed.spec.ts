@@ -252,12 +252,12 @@ test.describe('the Feed tab', () => {
     await mia.getByRole('button', { name: 'Like' }).click();
     await expect(snackbar).toBeVisible();
     await saveScreenshot('feed-ava-snackbar');
-    await pageClock.ticking(page, () => expectAccessible());
-    await page.clock.runFor(1500);
+    await page.clock.runFor(1499);
+    await expect(snackbar).toBeVisible();
+    await page.clock.runFor(1);
     await expect(snackbar).toBeHidden();
 
-    // Each shows it again, for exactly 1.5 s.
-    for (const action of ['Like', 'Comment', 'Share']) {
+    for (const action of ['Comment', 'Share']) {
       await mia.getByRole('button', { name: action }).click();
       await expect(snackbar).toBeVisible();
       await page.clock.runFor(1499);
@@ -265,6 +265,13 @@ test.describe('the Feed tab', () => {
       await page.clock.runFor(1);
       await expect(snackbar).toBeHidden();
     }
+
+    // axe runs on the page's own timers, so it checks the page with the clock running again:
+    // the snackbar is there when it starts (and for as much of it as 1.5 s covers).
+    await page.clock.resume();
+    await mia.getByRole('button', { name: 'Like' }).click();
+    await expect(snackbar).toBeVisible();
+    await expectAccessible();
   });
 
   for (const [id, name] of [

@@ -75,19 +75,6 @@ export const pageClock = {
     const now = await page.evaluate(() => Date.now());
     await page.clock.pauseAt(now + 10_000);
   },
-  /**
-   * Runs `work` that needs the page's own timers (axe waits on them) while the clock is paused:
-   * the clock moves a millisecond at a time until the work is done. How far it moves depends on
-   * how long the work takes, so check timed things before or after, not across, this.
-   */
-  ticking: async (page: Page, work: () => Promise<void>): Promise<void> => {
-    let done = false;
-    const finished = work().finally(() => {
-      done = true;
-    });
-    while (!done) await page.clock.runFor(1);
-    await finished;
-  },
 };
 
 /**

@@ -6,7 +6,9 @@ import type { PaymentRow } from './journeyData';
 
 export { guestName, type PaymentRow } from './journeyData';
 
-const AUTH = { Authorization: `Bearer ${GUEST_TOKEN}` };
+// A connection of its own for each call: a kept-alive one can be closed by the server (after its
+// 5 s keep-alive) just as the next call, coming later on a slow machine, goes out on it.
+const AUTH = { Authorization: `Bearer ${GUEST_TOKEN}`, Connection: 'close' };
 
 /** The intents made for this guest, read from the mock API (statuses refreshed from Stripe). */
 export async function paymentsOf(
@@ -87,4 +89,24 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Expiration date').fill('12 / 34');
   await page.getByLabel('Security code').fill('123');
   await page.getByLabel('ZIP').fill('10001');
+}
+
+/**
+ * Sends this page's tester's `type` event for the intent again, as `stripe events resend` does
+ * (`POST /api/__webhooks/{id}/resend`): with `webhook-lost` the event comes when the test says.
+ */
+export async function resendWebhook(page: Page, intentId: string, type: string): Promise<void> {
+  const listed = await page.request.get('/api/__webhooks', { headers: AUTH });
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const rows = ((await listed.json()) as { data: { data: WebhookRow[] } }).data.data;
+  const event = rows.find((row) => row.intentId === intentId && row.type === type);
+  expect(event, `${type} for ${intentId}`).toBeDefined();
+  const resent = await page.request.post(`/api/__webhooks/${event!.id}/resend`, { headers: AUTH });
+  expect(resent.ok(), await resent.text()).toBe(true);
+}
+
+interface WebhookRow {
+  id: string;
+  type: string;
+  intentId: string | null;
 }

@@ -292,6 +292,7 @@ test.describe('testers, many at once', () => {
     baseURL,
     saveScreenshot,
   }) => {
+    test.slow(); // a long journey (two browsers, a 5 s delay): three times the usual budget
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto(`/user_profile/${PROFILE}`);
     await page.getByRole('button', { name: 'Test scenarios' }).click();

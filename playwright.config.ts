@@ -14,9 +14,10 @@ export default defineConfig({
   retries: 0,
   // Budgets for a machine several times slower than a fast one (npm run test:stress -- --slow
   // plays one): a test takes 2 to 20 s on a fast machine, a step of it (a payment being prepared,
-  // a page after a redirect) up to about 5 s. Waiting for what is there returns at once, so only
-  // a failing test pays for them. The longest journeys ask for more with test.slow().
-  timeout: 120_000,
+  // a page after a redirect) up to about 5 s; slowed, the payment journeys took up to 143 s.
+  // Waiting for what is there returns at once, so only a failing test pays for them. The longest
+  // journeys ask for more with test.slow().
+  timeout: 240_000,
   expect: { timeout: 30_000 },
   reporter: [['list']],
   // The testers' fault scenarios belong to each browser context (a cookie), so scenarios.spec.ts

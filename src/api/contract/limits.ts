@@ -27,3 +27,18 @@ export const MESSAGE_IMAGE_SIZE =
   'Some images were not uploaded due to size restrictions (25KB to 5mb).';
 export const MESSAGE_VIDEO_LIMITS =
   'The video must be under 30 seconds and less than 50 MB. You can either upload up to 5 images or 1 video.';
+
+/** A review's title (the profile's display name, sent back with the review): at most this long. */
+export const MAX_TITLE_LENGTH = 200;
+
+/**
+ * A tip or donation: whole dollars, from $1 to $999,999 (the amount field takes at most six
+ * digits); the API takes it in cents and refuses anything outside this range.
+ */
+export const AMOUNT_DOLLARS = { min: 1, max: 999_999 } as const;
+export const AMOUNT_CENTS = {
+  min: AMOUNT_DOLLARS.min * 100,
+  max: AMOUNT_DOLLARS.max * 100,
+} as const;
+/** How many digits the amount field takes: those of the largest amount. */
+export const MAX_AMOUNT_DIGITS = String(AMOUNT_DOLLARS.max).length;

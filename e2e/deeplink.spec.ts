@@ -1,5 +1,5 @@
 import type { Page, Request } from '@playwright/test';
-import { test, expect } from './fixtures';
+import { test, expect, holdRequests } from './fixtures';
 
 // The real branch-sdk runs in Chromium here; the mock API's Branch emulator (/__branch) answers
 // it. Nothing is stubbed: routes below only watch, hold a request back, or block the real
@@ -29,16 +29,16 @@ async function watchBranchTraffic(page: Page): Promise<BranchTraffic> {
   };
 }
 
-/** Holds the SDK's /v1/open call at the emulator's door until `release` is called. */
-async function holdOpenCall(page: Page) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/__branch/v1/open', async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
+/** The SDK's /v1/open call, held at the emulator's door. */
+const OPEN_CALL = '**/__branch/v1/open';
+/**
+ * The app's branch-sdk chunk. Held, it keeps the link's `Loading...` on screen for as long as the
+ * test looks at it: the SDK has not started, so its own 5 s request timeout (Branch's default, the
+ * browser's XHR timer, not on the page's clock) cannot run out while the page is checked, however
+ * slow the machine. Holding /v1/open instead made a slow machine's axe check outlast it, and the
+ * link ended as Invalid QR Found.
+ */
+const BRANCH_CHUNK = '**/assets/branch.*.js';
 
 const formField = (request: Request | undefined, name: string) =>
   new URLSearchParams(request?.postData() ?? '').get(name);
@@ -50,7 +50,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     saveScreenshot,
   }) => {
     const traffic = await watchBranchTraffic(page);
-    const release = await holdOpenCall(page);
+    const { release } = await holdRequests(page, BRANCH_CHUNK);
 
     await page.goto('/?_branch_match_id=qr-ava');
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
@@ -58,8 +58,11 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     await saveScreenshot('deeplink-loading');
     release();
 
-    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+    // A page load after a redirect: the SDK's calls, the profile's chunk, then its lookup.
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
+      timeout: 60_000,
+    });
     await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
     expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe('ava-martinez');
 
@@ -116,7 +119,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
   }) => {
     const traffic = await watchBranchTraffic(page);
     // Branch never answers in this test: the page must not depend on it.
-    await holdOpenCall(page);
+    await holdRequests(page, OPEN_CALL);
 
     await page.goto('/user_profile/sam-lee');
 

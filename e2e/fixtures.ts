@@ -66,14 +66,50 @@ export function gotoWaitsForApp(page: Page): Page {
  * stand still until the test moves them with `page.clock.runFor`. A check made while they stand
  * still can't come after the thing it checks has gone, however slow the machine.
  */
+type TimerFunctions = Pick<Window, 'setTimeout' | 'clearTimeout'>;
+declare global {
+  interface Window {
+    /** The browser's own timers, kept before the page's clock replaced them. */
+    __realTimers?: TimerFunctions;
+  }
+}
+
 export const pageClock = {
-  install: (page: Page) => page.clock.install(),
+  install: async (page: Page) => {
+    // Registered before the clock's own script, this keeps the browser's real timers.
+    await page.addInitScript(() => {
+      window.__realTimers = { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout };
+    });
+    await page.clock.install();
+  },
   pause: async (page: Page) => {
     // pauseAt jumps the clock to the time it is given, firing what falls due on the way, and
     // refuses a time in the past. The page's clock keeps pace with real time, so aim past
     // whatever a loaded machine may take between this read and the pause.
     const now = await page.evaluate(() => Date.now());
     await page.clock.pauseAt(now + 10_000);
+  },
+  /**
+   * Runs `check` (axe) with the browser's real timers in the page while its clock stands still:
+   * axe hands each rule on with setTimeout, which a paused clock never fires. The page's own
+   * timers (a snackbar's 1.5 s) stay on the paused clock, so what the check looks at cannot go
+   * away meanwhile, however slow the machine.
+   */
+  withRealTimers: async <T>(page: Page, check: () => Promise<T>): Promise<T> => {
+    await page.evaluate(() => {
+      const real = window.__realTimers!;
+      const fake = { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout };
+      (window as unknown as { __fakeTimers: TimerFunctions }).__fakeTimers = fake;
+      Object.assign(window, real);
+    });
+    try {
+      return await check();
+    } finally {
+      await page.evaluate(() => {
+        const fake = (window as unknown as { __fakeTimers: TimerFunctions }).__fakeTimers;
+        Object.assign(window, fake);
+      });
+    }
   },
 };
 

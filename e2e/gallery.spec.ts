@@ -67,6 +67,11 @@ test.describe('the Photos/Videos tab', () => {
     await openGallery(page, 'ava-martinez');
     const play = page.getByRole('button', { name: /^Play Video \d+$/ }).first();
     const label = (await play.textContent())!.replace(/^Play /, '');
+    // The seed's video lasts seconds, and its end leaves fullscreen too: looped, it cannot end
+    // before a slow machine has looked at it playing and left fullscreen itself.
+    await page.locator(`video[aria-label="${label}"]`).evaluate((video: HTMLVideoElement) => {
+      video.loop = true;
+    });
     await play.click();
 
     const video = page.getByRole('list', { name: 'Photos and videos' }).locator('video', {

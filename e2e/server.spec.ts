@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
-import { freePort, waitForUp } from '../scripts/serverProcess';
+import { START_BUDGET_MS, freePort, waitForUp } from '../scripts/serverProcess';
 
 const ROOT = path.join(__dirname, '..');
 const PUBLIC_ORIGIN = 'https://grati.example';
@@ -119,7 +119,7 @@ async function serve(env: Record<string, string>): Promise<Served> {
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
-  await waitForUp(`${baseUrl}/healthz`, Date.now() + 15_000, child);
+  await waitForUp(`${baseUrl}/healthz`, Date.now() + START_BUDGET_MS, child);
   return { baseUrl, child, output: () => output, exited };
 }
 

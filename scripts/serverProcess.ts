@@ -20,6 +20,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** How long a server may take to come up: sized for a machine several times slower. */
+export const START_BUDGET_MS = 180_000;
+
 /** Resolves once `url` answers 2xx; fails when `child` exits first or the deadline passes. */
 export async function waitForUp(
   url: string,
@@ -81,7 +84,9 @@ export async function startPreview(label: string): Promise<PreviewServer> {
   };
   const baseUrl = `http://localhost:${port}`;
   try {
-    await waitForUp(`${baseUrl}/`, Date.now() + 30_000, child);
+    // tsx compiles the mock API and the server as it starts: seconds on a fast machine, over 30 s
+    // on a loaded one (test:stress -- --slow beside other work). A dead server fails at once.
+    await waitForUp(`${baseUrl}/`, Date.now() + START_BUDGET_MS, child);
   } catch (error) {
     stop();
     throw error;

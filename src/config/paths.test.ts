@@ -1,4 +1,12 @@
-import { isSentQuery, paths, redirectedPaymentSecret, withoutResultParams } from './paths';
+import {
+  carriesResult,
+  isAppRoute,
+  isSentQuery,
+  paths,
+  profileIdSegment,
+  redirectedPaymentSecret,
+  withoutResultParams,
+} from './paths';
 
 describe('isSentQuery', () => {
   it.each([
@@ -58,5 +66,86 @@ describe('paths.profile.href', () => {
       expect(withoutResultParams(url.href)).toBe('http://localhost/user_profile/ava');
     }
     expect(isSentQuery(paths.profile.href('ava'))).toBe(false);
+  });
+});
+
+describe('profileIdSegment', () => {
+  it.each([
+    ['/user_profile/ava', 'ava'],
+    ['/user_profile/ava/', 'ava'],
+    ['/user-details/ava', 'ava'],
+    // Still escaped, as in the address (malformed escapes too: the server decides).
+    ['/user_profile/ava%20martinez', 'ava%20martinez'],
+    ['/user_profile/%E0%A4%A', '%E0%A4%A'],
+    ['/user_profile/ava.json', 'ava.json'],
+    ['/user_profile/', null],
+    ['/user_profile', null],
+    ['/user_profile/ava/gallery', null],
+    ['/user_profile/redirect/ava', null],
+    ['/USER_PROFILE/ava', null],
+    ['/xuser_profile/ava', null],
+    ['/user_profiles/ava', null],
+    ['/', null],
+    ['/gpay', null],
+  ])('%s -> %s', (pathname, expected) => {
+    expect(profileIdSegment(pathname)).toBe(expected);
+  });
+
+  it('reads the id back from every profile address the app builds', () => {
+    for (const id of ['ava', 'ava martinez', 'a/b', '100%']) {
+      const segment = encodeURIComponent(id);
+      expect(profileIdSegment(paths.profile.href(id))).toBe(segment);
+      expect(profileIdSegment(paths.userDetails.href(id))).toBe(segment);
+    }
+  });
+});
+
+describe('isAppRoute', () => {
+  it.each([
+    ['/', true],
+    ['/gpay', true],
+    ['/gpay/', true],
+    ['/user_profile/ava', true],
+    ['/user-details/ava/', true],
+    ['/user_profile/redirect', true],
+    ['/user_profile/redirect/', true],
+    ['/user_profile/redirect/a/b/ava', true],
+    ['//', false],
+    ['/gpayment', false],
+    ['/gpay/x', false],
+    ['/user_profile/redirectx', true], // a profile id, like any other segment
+    ['/user_profile/ava/gallery', false],
+    ['/GPAY', false],
+    ['/nothing-here', false],
+  ])('%s -> %s', (pathname, expected) => {
+    expect(isAppRoute(pathname)).toBe(expected);
+  });
+
+  it('takes in every address the app builds, so a new route is the server’s too', () => {
+    for (const route of Object.values(paths)) {
+      const example = route.path.replace(/:[^/]+/g, 'ava').replace(/\*$/, 'x/ava');
+      expect(isAppRoute(example)).toBe(true);
+    }
+  });
+});
+
+describe('carriesResult', () => {
+  it.each([
+    ['?show=true', true],
+    ['?redirect_status=failed', true],
+    ['?payment_intent=pi_1', true],
+    ['?payment_intent_client_secret=pi_1_secret_a', true],
+    ['?ref=qr&utm_source=x', false],
+    ['?shown=1', false],
+    ['', false],
+  ])('%j -> %s', (search, expected) => {
+    expect(carriesResult(search)).toBe(expected);
+  });
+
+  it('is true of every sent address the app builds', () => {
+    for (const sent of ['recognition', 'payment'] as const) {
+      const url = new URL(paths.profile.href('ava', { sent }), 'http://localhost');
+      expect(carriesResult(url.search)).toBe(true);
+    }
   });
 });

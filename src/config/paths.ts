@@ -1,5 +1,6 @@
-// Every route of the app, with a builder for its address; and the profile address's "sent"
-// confirmation, built and read here only.
+// Every route of the app, with a builder for its address, and what an address is to the app
+// (which route, which profile): the router and the production server both read them from here.
+// And the profile address's "sent" confirmation, built and read here only.
 
 const segment = (value: string) => encodeURIComponent(value);
 
@@ -27,6 +28,54 @@ export const paths = {
   gpay: { path: '/gpay', href: () => '/gpay' },
 } as const;
 
+/** The routes that show a profile: the production server renders them with the profile's data. */
+export const PROFILE_ROUTES = [paths.profile, paths.userDetails] as const;
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A route's pattern as the router reads it: `:name` is one segment (captured), a trailing `/*`
+ * anything below, and a trailing slash is allowed. Case-sensitive: an address in other capitals
+ * is not the server's to render; it sends the shell, whose router (case-insensitive) places it.
+ */
+function routePattern(path: string): RegExp {
+  const splat = path.endsWith('/*');
+  const base = (splat ? path.slice(0, -2) : path).replace(/\/$/, '');
+  const source = base
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '([^/]+)' : escapeRegExp(part)))
+    .join('/');
+  return new RegExp(`^${source}${splat ? '(?:/.*)?' : '/?'}$`);
+}
+
+let patterns: { routes: RegExp[]; profiles: RegExp[] } | undefined;
+
+/** Compiled when first asked for: the browser never asks, so its bundle leaves them out. */
+function routePatterns() {
+  patterns ??= {
+    routes: Object.values(paths).map((route) => routePattern(route.path)),
+    profiles: PROFILE_ROUTES.map((route) => routePattern(route.path)),
+  };
+  return patterns;
+}
+
+/**
+ * The id segment of a profile route's address, as it is in the address (still escaped), or null
+ * when the pathname is no profile route's.
+ */
+export function profileIdSegment(pathname: string): string | null {
+  for (const pattern of routePatterns().profiles) {
+    const segment = pattern.exec(pathname)?.[1];
+    if (segment) return segment;
+  }
+  return null;
+}
+
+/** Whether the pathname is one of the app's routes (any of `paths`). */
+export function isAppRoute(pathname: string): boolean {
+  return routePatterns().routes.some((pattern) => pattern.test(pathname));
+}
+
 /** Query parameters a finished recognition or payment leaves in the address. */
 export const RESULT_PARAMS = [
   'show',
@@ -34,6 +83,15 @@ export const RESULT_PARAMS = [
   'payment_intent',
   'redirect_status',
 ];
+
+/**
+ * Whether an address's query carries any result parameter: something was just sent (or a payment
+ * just came back), so its page reads the API afresh rather than from a cache.
+ */
+export function carriesResult(search: string): boolean {
+  const params = new URLSearchParams(search);
+  return RESULT_PARAMS.some((name) => params.has(name));
+}
 
 /** Whether an address's query says something was just sent (spec: show, or a succeeded payment). */
 export function isSentQuery(search: string): boolean {

@@ -4,12 +4,13 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SERVER_TIMEOUTS, createServerApp } from './app';
+import { HEALTH_PATHS } from './health';
 import { SettingsError, parseServerSettings } from './settings';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 /** Probes and scrapes: they come every few seconds whether or not guests do. */
-const OPERATIONAL_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+const OPERATIONAL_PATHS = new Set<string>(Object.values(HEALTH_PATHS));
 /** V8 gives a grown heap back over several collections, not one. */
 const IDLE_COLLECTIONS = 3;
 

@@ -120,3 +120,23 @@ export const SERVER_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // Browsers take it only over https: the live site.
   'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
 };
+
+/**
+ * The policy of this build's pages served from this origin: the shell's own inline scripts are
+ * allowed on every page, and a rendered page's inline scripts on that page.
+ */
+export function buildPagePolicy(
+  services: BuildServices,
+  template: string,
+  publicOrigin: string,
+): (inlineScripts?: readonly string[]) => string {
+  const origin = new URL(publicOrigin);
+  const extraConnect = branchEmulatorOrigins(services, {
+    protocol: origin.protocol.replace(/:$/, ''),
+    hostname: origin.hostname,
+    port: origin.port,
+  });
+  const shellScripts = inlineScriptHashes(template);
+  return (inlineScripts = []) =>
+    pageContentSecurityPolicy(services, [...shellScripts, ...inlineScripts], extraConnect);
+}

@@ -1,7 +1,7 @@
 // Server rendering of the profile route (React 19 streaming SSR): the profile is fetched into a
 // fresh store, the page is rendered to HTML into the build's own index.html, and the store's API
 // state goes with it as JSON for the client to hydrate from (src/main.tsx). Part of the production
-// server (src/server/app.ts), which makes the lookup and hands its answer in.
+// server (src/server/profilePages.ts), which makes the lookup and hands its answer in.
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';

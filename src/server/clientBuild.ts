@@ -1,0 +1,42 @@
+// The client build the server serves and renders into, read once at start: the page shell
+// (index.html), the services the build talks to (security.json) and its chunks
+// (asset-manifest.json), all written by webpack.config.js.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { EMULATED_SERVICES, type BuildServices } from './pagePolicy';
+
+interface ChunkFiles {
+  js: string[];
+  css: string[];
+}
+
+export interface ClientBuild {
+  /** dist/index.html: the app shell, and the frame every rendered page is written into. */
+  template: string;
+  services: BuildServices;
+  /** The profile route's chunk files, linked up front on its rendered pages. */
+  routeAssets: ChunkFiles | undefined;
+  /** The flow's own files (its chunk and the vendor chunks it needs beyond the route's). */
+  flowScripts: string[];
+}
+
+function readJson<T>(file: string, fallback: T): T {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as T) : fallback;
+}
+
+export function readClientBuild(distDir: string): ClientBuild {
+  const indexHtml = path.join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) {
+    throw new Error(`${indexHtml} does not exist: run "npm run build" first.`);
+  }
+  const template = readFileSync(indexHtml, 'utf8');
+  const services = readJson<BuildServices>(path.join(distDir, 'security.json'), EMULATED_SERVICES);
+  const { groups } = readJson<{ groups: Record<string, ChunkFiles> }>(
+    path.join(distDir, 'asset-manifest.json'),
+    { groups: {} },
+  );
+  const flowScripts = (groups.gratitude?.js ?? []).filter(
+    (file) => !groups.profile?.js.includes(file) && !groups.main?.js.includes(file),
+  );
+  return { template, services, routeAssets: groups.profile, flowScripts };
+}

@@ -1,0 +1,125 @@
+// The profile pages, rendered on the server: the address's profile is looked up in the configured
+// API (an id that cannot name an account is not), rendered into the build's shell, cached and
+// sent with its policy and headers. A lookup that fails sends the shell (the browser renders the
+// page); a render that fails, the error screen. The profile routes are the app's own
+// (src/config/paths.ts).
+import type { Request, RequestHandler, Response } from 'express';
+import { isPlausibleProfileId } from '../api/contract/profileId';
+import { carriesResult, paths, profileIdSegment } from '../config/paths';
+import { decodeSegment } from './addresses';
+import type { ClientBuild } from './clientBuild';
+import type { ServerMetrics } from './metrics';
+import { createPageCache, toCachedPage, type CachedPage } from './pageCache';
+import { scriptHash } from './pagePolicy';
+import { LookupFailedError, type ProfileLookup } from './profileLookup';
+import { renderProfilePage, type LookupAnswer } from './renderPage';
+import type { ShellPages } from './shellPages';
+
+export const PROFILE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+const RETRY_AFTER_SECONDS = '5';
+
+export interface ProfilePagesOptions {
+  build: ClientBuild;
+  publicOrigin: string;
+  lookup: ProfileLookup;
+  metrics: ServerMetrics;
+  shell: ShellPages;
+}
+
+/** The page, in the encoding the client prefers (compressed once, when it was rendered). */
+function sendPage(req: Request, res: Response, page: CachedPage, cacheControl: string): void {
+  res.status(page.status).set({
+    'Content-Security-Policy': page.policy,
+    'Cache-Control': cacheControl,
+    Link: page.link,
+  });
+  res.type('html');
+  const encoding = req.acceptsEncodings('br', 'gzip', 'identity');
+  res.vary('Accept-Encoding');
+  if (encoding === 'br' || encoding === 'gzip') {
+    res.set('Content-Encoding', encoding).send(page[encoding]);
+  } else {
+    res.send(page.html);
+  }
+}
+
+/**
+ * An id whose escapes are malformed is kept as typed, as the app's router keeps it: with its `%`
+ * it names no account, and the page is the OOPS page, as a 404. The server's router is given that
+ * id escaped again, which it decodes to what the browser's reads (and so does not warn of a
+ * malformed address on every such request).
+ */
+function profileAddress(pathname: string, segment: string): { id: string; path: string } {
+  const decoded = decodeSegment(segment);
+  if (decoded !== null) return { id: decoded, path: pathname };
+  return {
+    id: segment,
+    path: pathname.replace(/[^/]+(?=\/?$)/, encodeURIComponent(segment)),
+  };
+}
+
+export function serveProfilePages(options: ProfilePagesOptions): RequestHandler {
+  const { build, lookup, metrics, shell } = options;
+  const pages = createPageCache();
+
+  /** Looks the profile up (an id that names no account is not) and renders its page. */
+  async function render(id: string, url: string, fresh: boolean): Promise<CachedPage> {
+    let answer: LookupAnswer | null = null;
+    if (isPlausibleProfileId(id)) {
+      const found = await lookup.lookup(id, { fresh });
+      metrics.lookups.inc({ source: found.source });
+      answer = found.answer;
+    }
+    const stopTimer = metrics.renderSeconds.startTimer();
+    const page = await renderProfilePage({
+      profileId: id,
+      url,
+      canonicalPath: paths.profile.href(id),
+      publicOrigin: options.publicOrigin,
+      lookup: answer,
+      template: build.template,
+      routeAssets: build.routeAssets,
+      flowScripts: build.flowScripts,
+    });
+    stopTimer();
+    return toCachedPage(page, shell.policy(page.inlineScripts.map(scriptHash)));
+  }
+
+  function failed(req: Request, res: Response, next: (error: unknown) => void, error: unknown) {
+    if (res.headersSent) {
+      next(error);
+      return;
+    }
+    if (error instanceof LookupFailedError) {
+      // The API is down or slow: the browser renders the page (and asks the API itself).
+      metrics.lookups.inc({ source: 'failed' });
+      req.log.warn({ err: error }, 'profile lookup failed');
+      res.set('Retry-After', RETRY_AFTER_SECONDS);
+      shell.send(res, 503, 'no-store');
+      return;
+    }
+    req.log.error({ err: error }, 'server render failed');
+    void shell.sendErrorPage(res);
+  }
+
+  return (req, res, next) => {
+    const segment = profileIdSegment(req.path);
+    if (!segment) {
+      next();
+      return;
+    }
+    metrics.route(res, 'profile');
+    const { id, path } = profileAddress(req.path, segment);
+    const search = req.url.slice(req.path.length);
+    const fresh = carriesResult(search);
+    // The same profile within the TTL is the same page, whatever else its query says (a ref or
+    // utm tag changes nothing on it): rendered once from its path, and concurrent requests wait
+    // for that one render. A page just after a payment is always rendered afresh, as asked.
+    const rendered = fresh
+      ? render(id, path + search, true)
+      : pages.get(req.path, () => render(id, path, false));
+    rendered
+      .then((page) => sendPage(req, res, page, fresh ? 'no-store' : PROFILE_CACHE_CONTROL))
+      .catch((error: unknown) => failed(req, res, next, error));
+  };
+}

@@ -1,0 +1,65 @@
+// The pages the server sends as they are built: the app shell (the browser renders the page) for
+// the app's routes and for a page not found, and the error screen in the site's frame, rendered
+// once, for a page that could not be rendered. The routes are the app's own (src/config/paths.ts).
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { isAppRoute } from '../config/paths';
+import { isNotPage } from './addresses';
+import type { ClientBuild } from './clientBuild';
+import { HttpError } from './errors';
+import type { ServerMetrics } from './metrics';
+import { buildPagePolicy } from './pagePolicy';
+import { renderErrorPage } from './renderPage';
+
+export interface ShellPages {
+  /** The Content-Security-Policy of a page with these inline scripts (besides the shell's). */
+  policy(inlineScripts?: readonly string[]): string;
+  /** The app shell, as built: the browser renders the page. */
+  send(res: Response, status: number, cacheControl: string): void;
+  /** The error screen in the site's frame, as a 500 (unless an answer has begun meanwhile). */
+  sendErrorPage(res: Response): Promise<void>;
+  /** The app's routes get the shell; any other page the app's own "Page not found", as a 404. */
+  serveAppRoutes: RequestHandler;
+}
+
+export function createShellPages(options: {
+  build: ClientBuild;
+  publicOrigin: string;
+  logger: Logger;
+  metrics: ServerMetrics;
+}): ShellPages {
+  const { build, logger, metrics } = options;
+  const { template } = build;
+  const policy = buildPagePolicy(build.services, template, options.publicOrigin);
+  const shellPolicy = policy();
+  const errorShell = renderErrorPage(template).catch((error: unknown) => {
+    logger.error({ err: error }, 'the error page could not be rendered');
+    return template;
+  });
+
+  const send = (res: Response, status: number, cacheControl: string) => {
+    metrics.route(res, 'shell');
+    res
+      .status(status)
+      .set({ 'Content-Security-Policy': shellPolicy, 'Cache-Control': cacheControl })
+      .type('html')
+      .send(template);
+  };
+  const sendErrorPage = async (res: Response) => {
+    const html = await errorShell;
+    if (res.headersSent) return;
+    metrics.route(res, 'shell');
+    res
+      .status(500)
+      .set({ 'Content-Security-Policy': shellPolicy, 'Cache-Control': 'no-store' })
+      .type('html')
+      .send(html);
+  };
+  const serveAppRoutes: RequestHandler = (req, res, next) => {
+    if (isAppRoute(req.path)) send(res, 200, 'no-cache');
+    else if (isNotPage(req.path)) next(new HttpError(404, 'Not found'));
+    // The app's own "Page not found", with a 404.
+    else send(res, 404, 'no-cache');
+  };
+  return { policy, send, sendErrorPage, serveAppRoutes };
+}

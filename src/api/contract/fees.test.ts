@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import {
   FEE_LABELS,
+  GIFT_PAYMENT_METHODS,
+  PAYMENT_METHOD_KINDS,
+  WALLET_KINDS,
   WALLET_PREPARE_FEE_CENTS,
   bankFeeCents,
   bankTotalCents,
@@ -9,6 +12,8 @@ import {
   dollarsToCents,
   feeRule,
   formatUsd,
+  isPaymentMethodKind,
+  isWalletKind,
   parseFeeLabel,
   platformFeeCents,
   walletTotalCents,
@@ -50,6 +55,22 @@ function referencePercentHalfUp(cents: number, basisPoints: number): number {
   const quotient = scaled / 10000n;
   return Number(scaled % 10000n >= 5000n ? quotient + 1n : quotient);
 }
+
+describe('payment method lists', () => {
+  it('are the methods of the spec, a gift offering the card first', () => {
+    expect(PAYMENT_METHOD_KINDS).toEqual(KINDS);
+    expect(WALLET_KINDS).toEqual(WALLETS);
+    expect(GIFT_PAYMENT_METHODS).toEqual(['card', 'apple_pay', 'google_pay']);
+  });
+
+  it('tell a wallet and a known method apart', () => {
+    expect(KINDS.filter(isWalletKind)).toEqual(WALLETS);
+    expect(KINDS.every(isPaymentMethodKind)).toBe(true);
+    expect(
+      [undefined, null, 3, '', 'Card', 'link', 'us_bank_account'].some(isPaymentMethodKind),
+    ).toBe(false);
+  });
+});
 
 describe('fee labels', () => {
   it('are the exact strings of the spec', () => {

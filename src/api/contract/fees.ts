@@ -10,8 +10,27 @@
  * rounded fee.
  */
 
-export type PaymentMethodKind = 'card' | 'bank' | 'apple_pay' | 'google_pay';
-export type WalletKind = Extract<PaymentMethodKind, 'apple_pay' | 'google_pay'>;
+/** Every payment method the API takes (spec 7), written once for the app and the mock API. */
+export const PAYMENT_METHOD_KINDS = ['card', 'bank', 'apple_pay', 'google_pay'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
+/** The wallets: Apple Pay and Google Pay, paid through a wallet sheet rather than a card form. */
+export const WALLET_KINDS = [
+  'apple_pay',
+  'google_pay',
+] as const satisfies readonly PaymentMethodKind[];
+export type WalletKind = (typeof WALLET_KINDS)[number];
+
+/** The options a gift offers, in order (spec 5): the card, then the wallets. */
+export const GIFT_PAYMENT_METHODS = [
+  'card',
+  ...WALLET_KINDS,
+] as const satisfies readonly PaymentMethodKind[];
+
+export const isPaymentMethodKind = (value: unknown): value is PaymentMethodKind =>
+  typeof value === 'string' && (PAYMENT_METHOD_KINDS as readonly string[]).includes(value);
+export const isWalletKind = (method: PaymentMethodKind): method is WalletKind =>
+  (WALLET_KINDS as readonly string[]).includes(method);
 
 export interface FeeRule {
   /** The percentage part, in basis points: 3.0 % is 300. */

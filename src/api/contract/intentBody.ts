@@ -45,11 +45,16 @@ export const PI_DESCRIPTION = 'cardToWallet';
 export const WALLET_PREPARE_ACCOUNT_ID = 'wallet-prepare';
 /** $10 at the card fee (3.0 % + $0.50) is the spec's $0.80 preparation fee. */
 export const WALLET_PREPARE_AMOUNT_CENTS = 1000;
-export const WALLET_PREPARE_METHODS: readonly PaymentMethodKind[] = ['card', 'apple_pay'];
+export const WALLET_PREPARE_METHODS = [
+  'card',
+  'apple_pay',
+] as const satisfies readonly PaymentMethodKind[];
 
 /** The account the /gpay test page pays, a fixed $20 by Google Pay. */
 export const GPAY_TEST_ACCOUNT_ID = 'gpay-test';
 export const GPAY_TEST_AMOUNT_CENTS = 2000;
+/** The one option the /gpay test page offers and pays by. */
+export const GPAY_TEST_METHOD = 'google_pay' satisfies PaymentMethodKind;
 export const GPAY_TEST_PAYER: Payer = {
   userId: '',
   fullName: 'Google Pay test',
@@ -113,7 +118,7 @@ export function gpayTestBody(captchaToken: string): PaymentIntentBody {
     profile: { _id: GPAY_TEST_ACCOUNT_ID, userName: GPAY_TEST_ACCOUNT_ID, businessType: 'PERSON' },
     payer: GPAY_TEST_PAYER,
     amountCents: GPAY_TEST_AMOUNT_CENTS,
-    method: 'google_pay',
+    method: GPAY_TEST_METHOD,
     captchaToken,
   });
 }

@@ -14,9 +14,10 @@ import {
   type GuestDetailsValues,
 } from './schemas';
 import { type Guest } from '../../api/contract/guest';
+import { TRY_AGAIN_MESSAGE } from '../../config/messages';
 import './GratitudeForms.css';
 
-export const CONNECTION_ERROR_MESSAGE = 'Something went wrong. Please try again.';
+export const CONNECTION_ERROR_MESSAGE = TRY_AGAIN_MESSAGE;
 
 /** The API's own message for a refused request; the generic one for a lost connection. */
 export function serverErrorMessage(error: unknown): string {

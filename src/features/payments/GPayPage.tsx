@@ -3,11 +3,15 @@
 import { useRef } from 'react';
 import { paths } from '../../config/paths';
 import { newIdempotencyKey } from '../../lib/idempotency';
-import { GPAY_TEST_AMOUNT_CENTS, gpayTestBody } from '../../api/contract/intentBody';
+import {
+  GPAY_TEST_AMOUNT_CENTS,
+  GPAY_TEST_METHOD,
+  gpayTestBody,
+} from '../../api/contract/intentBody';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreatePaymentIntentMutation } from './paymentsApi';
 
-const GOOGLE_PAY_ONLY = ['google_pay'] as const;
+const GOOGLE_PAY_ONLY = [GPAY_TEST_METHOD] as const;
 
 export default function GPayPage() {
   const [createPaymentIntent] = useCreatePaymentIntentMutation();

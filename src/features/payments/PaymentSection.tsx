@@ -1,47 +1,34 @@
 // The payment part of a gift: the amount, the captcha, the payment options (the card, and Apple
 // Pay / Google Pay through Stripe's Express Checkout Element), then the card form or the wallet
 // sheet, and the outcome. The gift-only form, the review form's Add Gift and the /gpay page all
-// use it; each says how its intent is created. The parts: AmountField, useCaptchaToken,
-// useIntent, WalletButtons and CardPayment, around the payment state machine (paymentSlice).
-import { useCallback, useEffect, useId, useReducer, useRef, useState } from 'react';
+// use it; each says how its intent is created. It composes: useAmountChoice (the amount),
+// usePaymentChoice (the state machine, the checks and what each press does), usePaymentLifecycle
+// (focus, lock, reset, success), AmountField, PaymentOptions and CardPayment.
+import { useId, useRef } from 'react';
 import { Captcha } from './captcha/Captcha';
-import { parseAmountDollars, validateAmountForPayment } from './amountInput';
 import { AmountField } from './AmountField';
 import { CardPayment } from './CardPayment';
 import {
-  FEE_LABELS,
+  GIFT_PAYMENT_METHODS,
   cardTotalCents,
-  chargeMessage,
-  dollarsToCents,
   formatUsd,
+  isWalletKind,
   type PaymentMethodKind,
-  type WalletKind,
 } from '../../api/contract/fees';
-import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
-import {
-  amountChanged,
-  confirmationFailed,
-  confirmationStarted,
-  initialPaymentState,
-  intentCreated,
-  intentFailed,
-  methodChosen,
-  paymentReducer,
-  paymentSucceeded,
-} from './paymentSlice';
-import { PAYMENT_MESSAGES, intentErrorMessage } from './paymentMessages';
+import { PAYMENT_MESSAGES } from './paymentMessages';
+import { PaymentOptions } from './PaymentOptions';
 import { StripeProvider } from './stripe/StripeProvider';
-import { useCaptchaToken } from './useCaptchaToken';
-import { useIntent, type IntentChoice } from './useIntent';
-import { useWalletPayment } from './useWalletPayment';
+import { useAmountChoice } from './useAmountChoice';
+import type { IntentChoice } from './useIntent';
+import { usePaymentChoice } from './usePaymentChoice';
+import { usePaymentLifecycle } from './usePaymentLifecycle';
 import { useWalletPreparation } from './useWalletPreparation';
-import { WalletButtons, type WalletButtonType } from './WalletButtons';
+import type { WalletButtonType } from './WalletButtons';
 import './GiftForm.css';
 
 export { OTHER_AMOUNT_LABEL } from './AmountField';
+export { SUCCESS_REDIRECT_DELAY_MS } from './usePaymentLifecycle';
 export type { IntentChoice };
-/** How long `succeeded` shows before the profile opens (the wallet success delay, spec 9). */
-export const SUCCESS_REDIRECT_DELAY_MS = 1000;
 
 export interface PaymentSectionProps {
   /** The section's heading ('Your tip', 'Your donation', ...). */
@@ -80,12 +67,6 @@ export interface PaymentSectionProps {
   onAmountChange?: (amount: string) => void;
 }
 
-const WALLET_METHODS: readonly WalletKind[] = ['apple_pay', 'google_pay'];
-const isWallet = (method: PaymentMethodKind): method is WalletKind =>
-  (WALLET_METHODS as readonly string[]).includes(method);
-/** The Elements group needs a total before any amount is typed: $1's, until one is. */
-const PLACEHOLDER_CENTS = 100;
-
 export function PaymentSection({
   title,
   cardLabel,
@@ -94,7 +75,7 @@ export function PaymentSection({
   createIntent,
   successHref,
   returnPath,
-  methods = ['card', 'apple_pay', 'google_pay'],
+  methods = GIFT_PAYMENT_METHODS,
   fixedAmountCents,
   scope = '',
   precondition,
@@ -108,124 +89,31 @@ export function PaymentSection({
   const headingId = useId();
   const feeId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const [amount, setAmount] = useState(
-    fixedAmountCents === undefined ? initialAmount : String(fixedAmountCents / 100),
-  );
-  const [payment, dispatch] = useReducer(paymentReducer, initialPaymentState);
-  const [message, setMessage] = useState<string | null>(null);
-  // Stripe.js could not load: no card form or wallet can work, so none is offered.
-  const [stripeFailure, setStripeFailure] = useState<string | null>(null);
-  const captcha = useCaptchaToken();
-  const intent = useIntent({ scope, captcha, createIntent });
-
-  const dollars = parseAmountDollars(amount);
-  const amountCents = dollars === null ? null : dollarsToCents(dollars);
-  const status = payment.status;
-  const busy = status === 'confirming' || status === 'succeeded';
-  const locked = busy || status === 'creatingIntent' || status === 'awaitingCard';
-  const walletKinds = methods.filter(isWallet);
-  const optionsShown = captcha.passed;
-  const returnUrl = () => new URL(returnPath, window.location.origin).href;
-  useWalletPreparation(optionsShown && walletKinds.length > 0);
-
-  useEffect(() => {
-    if (focusOnMount) heading.current?.focus();
-  }, [focusOnMount]);
-
-  useEffect(() => {
-    onLockChange?.(locked);
-  }, [locked, onLockChange]);
-
-  // What the intent carries changed (the review): the chosen option no longer applies.
-  const firstScope = useRef(scope);
-  useEffect(() => {
-    if (scope === firstScope.current) return;
-    firstScope.current = scope;
-    dispatch(amountChanged());
-  }, [scope]);
-
-  const paidTold = useRef(false);
-  useEffect(() => {
-    if (status !== 'succeeded' || paidTold.current) return;
-    paidTold.current = true;
-    onPaid?.();
-  }, [status, onPaid]);
-
-  useEffect(() => {
-    if (status !== 'succeeded' || successHref === null) return;
-    // A full load: the profile is fetched afresh and congratulates.
-    const timer = setTimeout(() => window.location.assign(successHref), SUCCESS_REDIRECT_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [status, successHref]);
-
-  const changeAmount = (value: string) => {
-    if (busy) return;
-    setAmount(value);
-    onAmountChange?.(value);
-    setMessage(null);
-    dispatch(amountChanged());
-    if (captcha.spent()) captcha.renew();
-  };
-
-  /** The checks every option makes first; the amount in cents, or null after saying why not. */
-  function checkChoice(option: 'card' | 'wallet', method: PaymentMethodKind): number | null {
-    const amountMessage = validateAmountForPayment(amount, { combined, option });
-    if (amountMessage || amountCents === null) {
-      setMessage(amountMessage ?? PAYMENT_MESSAGES.notProcessed);
-      return null;
-    }
-    const blocked = precondition?.();
-    if (blocked) {
-      setMessage(blocked);
-      return null;
-    }
-    if (intent.creating() || busy || disabled) return null;
-    if (!intent.mayObtain(method, amountCents)) {
-      setMessage(INVALID_CAPTCHA_MESSAGE);
-      return null;
-    }
-    setMessage(null);
-    return amountCents;
-  }
-
-  const chooseCard = async () => {
-    // Without Stripe.js a card cannot be paid: no intent is made for nothing.
-    if (stripeFailure) {
-      setMessage(stripeFailure);
-      return;
-    }
-    const cents = checkChoice('card', 'card');
-    if (cents === null) return;
-    dispatch(methodChosen({ method: 'card', amountCents: cents }));
-    try {
-      dispatch(intentCreated({ clientSecret: await intent.obtain('card', cents) }));
-    } catch (error) {
-      dispatch(intentFailed({ message: intentErrorMessage(error) }));
-    }
-  };
-
-  const wallet = useWalletPayment({
-    checkChoice: (method) => checkChoice('wallet', method),
-    intent,
-    dispatch,
-    returnUrl,
+  const amount = useAmountChoice({ fixedAmountCents, initialAmount, onAmountChange });
+  const choice = usePaymentChoice({
+    amount,
+    combined,
+    precondition,
+    disabled,
+    scope,
+    createIntent,
+    returnPath,
   });
-
-  const reportStripeFailure = useCallback((failure: string) => setStripeFailure(failure), []);
-
-  const error = message ?? (status === 'failed' ? payment.error : null) ?? stripeFailure;
-  const showCardForm =
-    stripeFailure === null &&
-    payment.method === 'card' &&
-    payment.clientSecret !== null &&
-    ['awaitingCard', 'confirming', 'succeeded', 'failed'].includes(status);
-  const optionDisabled = status === 'creatingIntent' || busy || disabled;
-  const cardCents = amountCents !== null && amountCents > 0 ? amountCents : PLACEHOLDER_CENTS;
-  const alert = (
-    <div role="alert" className="gift-form__error">
-      {error}
-    </div>
-  );
+  const { payment, view, captcha, wallet } = choice;
+  const walletKinds = methods.filter(isWalletKind);
+  const optionsShown = captcha.passed;
+  useWalletPreparation(optionsShown && walletKinds.length > 0);
+  usePaymentLifecycle({
+    heading,
+    focusOnMount,
+    locked: view.locked,
+    onLockChange,
+    scope,
+    dispatch: choice.dispatch,
+    succeeded: view.succeeded,
+    onPaid,
+    successHref,
+  });
 
   return (
     <section className="gift-form" aria-labelledby={headingId}>
@@ -233,91 +121,57 @@ export function PaymentSection({
         {title}
       </h2>
       {fixedAmountCents === undefined ? (
-        <AmountField value={amount} onChange={changeAmount} disabled={busy} />
+        <AmountField value={amount.value} onChange={choice.changeAmount} disabled={view.busy} />
       ) : (
         <p className="gift-form__charge">Amount: {formatUsd(fixedAmountCents)}</p>
       )}
 
       <div className="gift-form__captcha">
-        <Captcha
-          key={captcha.round}
-          onChange={(token) => {
-            captcha.onChange(token);
-            if (token && message === INVALID_CAPTCHA_MESSAGE) setMessage(null);
-          }}
-        />
+        <Captcha key={captcha.round} onChange={choice.changeCaptcha} />
       </div>
 
       {optionsShown && (
         // One Elements group for the card form and the wallets; Stripe.js loads with it.
         <StripeProvider
-          amountCents={wallet.sheetTotalCents ?? cardTotalCents(cardCents)}
-          onLoadError={reportStripeFailure}
+          amountCents={wallet.sheetTotalCents ?? cardTotalCents(view.cardCents)}
+          onLoadError={choice.reportStripeFailure}
         >
-          <div className="gift-form__methods" aria-busy={status === 'creatingIntent'}>
-            {methods.includes('card') && (
-              <button
-                type="button"
-                className="gift-form__method"
-                aria-pressed={payment.method === 'card'}
-                aria-describedby={`${feeId}-card`}
-                disabled={optionDisabled}
-                onClick={() => void chooseCard()}
-              >
-                {cardLabel}
-                <span id={`${feeId}-card`} className="gift-form__fee">
-                  {FEE_LABELS.card}
-                </span>
-              </button>
-            )}
-            {walletKinds.length > 0 && stripeFailure === null && (
-              <WalletButtons
-                kinds={walletKinds}
-                buttonType={walletButtonType}
-                disabled={optionDisabled}
-                onChoose={wallet.choose}
-                onConfirm={(elements, event) => void wallet.pay(elements, event)}
-                onCancel={wallet.close}
-              />
-            )}
-            {status === 'creatingIntent' && (
-              <p className="gift-form__note" role="status">
-                Preparing your payment…
-              </p>
-            )}
-            {methods.includes('card') && (
-              // Said as the amount changes: the total with the card's fee.
-              <p className="gift-form__charge" aria-live="polite">
-                {amountCents !== null && amountCents > 0
-                  ? chargeMessage(cardTotalCents(amountCents))
-                  : ''}
-              </p>
-            )}
-          </div>
+          <PaymentOptions
+            methods={methods}
+            walletKinds={walletKinds}
+            cardLabel={cardLabel}
+            cardFeeId={`${feeId}-card`}
+            walletButtonType={walletButtonType}
+            view={view}
+            onChooseCard={() => void choice.chooseCard()}
+            wallet={wallet}
+          />
 
-          {alert}
+          <PaymentAlert error={view.error} />
 
-          {showCardForm && (
+          {view.showCardForm && (
             <CardPayment
-              getClientSecret={() => intent.obtain('card', payment.amountCents ?? cardCents)}
+              {...choice.cardForm}
               returnPath={returnPath}
-              confirming={status === 'confirming'}
-              paid={status === 'succeeded'}
-              onConfirmStart={() => {
-                setMessage(null);
-                dispatch(confirmationStarted());
-              }}
-              onSucceeded={() => dispatch(paymentSucceeded())}
-              onFailed={(failure) => dispatch(confirmationFailed({ message: failure }))}
-              onNotStarted={setMessage}
+              confirming={payment.status === 'confirming'}
+              paid={view.succeeded}
             />
           )}
         </StripeProvider>
       )}
-      {!optionsShown && alert}
+      {!optionsShown && <PaymentAlert error={view.error} />}
       <p role="status" className="gift-form__success">
-        {status === 'succeeded' ? PAYMENT_MESSAGES.succeeded : ''}
+        {view.succeeded ? PAYMENT_MESSAGES.succeeded : ''}
       </p>
     </section>
+  );
+}
+
+/** The section's one alert: after the options once they show, else after the captcha. */
+function PaymentAlert({ error }: { error: string | null }) {
+  return (
+    <div role="alert" className="gift-form__error">
+      {error}
+    </div>
   );
 }

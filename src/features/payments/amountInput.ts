@@ -1,6 +1,7 @@
 /** The rules of the 'Other (in Dollars)' amount field (spec 5): whole dollars, digits only. */
+import { MAX_AMOUNT_DIGITS } from '../../api/contract/limits';
 
-export const MAX_AMOUNT_DIGITS = 6;
+export { MAX_AMOUNT_DIGITS };
 export const PRESET_AMOUNTS = [10, 15, 20] as const;
 
 export const AMOUNT_MESSAGES = {

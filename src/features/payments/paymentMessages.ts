@@ -1,11 +1,12 @@
 // What the guest reads about a payment (spec section 8), and which message a failure gets.
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { CAPTCHA_FIELD, INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
+import { TRY_AGAIN_MESSAGE } from '../../config/messages';
 import type { PaymentResult } from './stripe/stripe';
 
 export const PAYMENT_MESSAGES = {
   notProcessed: 'Payment could not be processed. Please try again.',
-  exception: 'Something went wrong. Please try again.',
+  exception: TRY_AGAIN_MESSAGE,
   incomplete: 'Payment failed or incomplete.',
   notInitialized: 'Stripe is not initialized.',
   walletError: 'An error occurred. Please try again.',

@@ -1,6 +1,7 @@
 // The review form's attach control: picks photos or a video, applies the attach rules and previews them.
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/limits';
+import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
 import { makeVideoThumbnail, readVideoDuration } from './videoThumbnail';
 import './MediaPicker.css';
@@ -16,7 +17,7 @@ export type AttachedMedia = PickedMedia<AttachedFile>;
 
 export const ATTACH_LABEL = 'Attach photos or a video';
 export const ATTACH_HINT = 'Note :- Add up to 5 images or 1 video.';
-export const ATTACH_FAILED = 'Something went wrong. Please try again.';
+export const ATTACH_FAILED = TRY_AGAIN_MESSAGE;
 export const ACCEPTED_MEDIA = [...IMAGE_TYPES, ...VIDEO_TYPES].join(',');
 
 interface MediaPickerProps {

@@ -1,0 +1,4 @@
+// Messages several features show, written once (features may not import each other).
+
+/** A call or an action failed for no reason the guest can act on (spec 8, "Exception while paying"). */
+export const TRY_AGAIN_MESSAGE = 'Something went wrong. Please try again.';

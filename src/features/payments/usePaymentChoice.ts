@@ -1,0 +1,135 @@
+// The payment as the guest drives it: the state machine (paymentSlice), the message the section
+// shows, the captcha and the intent, and what each press does (an amount, the card option, a
+// wallet, the card form's outcome). PaymentSection renders what this returns.
+import { useReducer, useState, type Dispatch } from 'react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { PaymentMethodKind } from '../../api/contract/fees';
+import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
+import { checkChoice, type PaymentOption } from './paymentChoice';
+import { intentErrorMessage } from './paymentMessages';
+import {
+  amountChanged,
+  confirmationFailed,
+  confirmationStarted,
+  initialPaymentState,
+  intentCreated,
+  intentFailed,
+  methodChosen,
+  paymentReducer,
+  paymentSucceeded,
+} from './paymentSlice';
+import { paymentView } from './paymentView';
+import type { AmountChoice } from './useAmountChoice';
+import { useCaptchaToken } from './useCaptchaToken';
+import { useIntent, type IntentChoice } from './useIntent';
+import { useWalletPayment } from './useWalletPayment';
+
+export interface PaymentChoiceOptions {
+  amount: AmountChoice;
+  /** With a review: at least $1. */
+  combined: boolean;
+  /** Checked when an option is pressed: a message stops the payment. */
+  precondition?: () => string | null;
+  disabled: boolean;
+  /** What else the intent carries: an intent is reused only for the same scope. */
+  scope: string;
+  createIntent: (choice: IntentChoice) => Promise<string>;
+  /** Where Stripe returns after a redirect-based confirmation. */
+  returnPath: string;
+}
+
+export function usePaymentChoice(options: PaymentChoiceOptions) {
+  const { amount, combined, precondition, disabled, scope, createIntent, returnPath } = options;
+  const [payment, dispatch] = useReducer(paymentReducer, initialPaymentState);
+  const [message, setMessage] = useState<string | null>(null);
+  // Stripe.js could not load: no card form or wallet can work, so none is offered.
+  const [stripeFailure, setStripeFailure] = useState<string | null>(null);
+  const captcha = useCaptchaToken();
+  const intent = useIntent({ scope, captcha, createIntent });
+  const view = paymentView({
+    payment,
+    message,
+    stripeFailure,
+    amountCents: amount.cents,
+    disabled,
+  });
+
+  /** The checks every option makes first; the amount in cents, or null after saying why not. */
+  const check = (option: PaymentOption, method: PaymentMethodKind): number | null => {
+    const result = checkChoice({
+      amount: amount.value,
+      combined,
+      option,
+      precondition,
+      occupied: () => intent.creating() || view.busy || disabled,
+      mayObtain: (cents) => intent.mayObtain(method, cents),
+    });
+    if (result.outcome === 'ignore') return null;
+    setMessage(result.outcome === 'refuse' ? result.message : null);
+    return result.outcome === 'proceed' ? result.amountCents : null;
+  };
+
+  const chooseCard = async () => {
+    // Without Stripe.js a card cannot be paid: no intent is made for nothing.
+    if (stripeFailure) {
+      setMessage(stripeFailure);
+      return;
+    }
+    const cents = check('card', 'card');
+    if (cents === null) return;
+    dispatch(methodChosen({ method: 'card', amountCents: cents }));
+    try {
+      dispatch(intentCreated({ clientSecret: await intent.obtain('card', cents) }));
+    } catch (error) {
+      dispatch(intentFailed({ message: intentErrorMessage(error) }));
+    }
+  };
+
+  const wallet = useWalletPayment({
+    checkChoice: (method) => check('wallet', method),
+    intent,
+    dispatch,
+    returnUrl: () => new URL(returnPath, window.location.origin).href,
+  });
+
+  return {
+    payment,
+    view,
+    dispatch,
+    captcha,
+    wallet,
+    chooseCard,
+    changeAmount: (value: string) => {
+      if (view.busy) return;
+      amount.set(value);
+      setMessage(null);
+      dispatch(amountChanged());
+      if (captcha.spent()) captcha.renew();
+    },
+    changeCaptcha: (token: string | null) => {
+      captcha.onChange(token);
+      if (token && message === INVALID_CAPTCHA_MESSAGE) setMessage(null);
+    },
+    reportStripeFailure: setStripeFailure,
+    cardForm: {
+      getClientSecret: () => intent.obtain('card', payment.amountCents ?? view.cardCents),
+      ...cardFormOutcomes(dispatch, setMessage),
+    },
+  };
+}
+
+/** What the card form reports, as the state machine's events and the section's message. */
+function cardFormOutcomes(
+  dispatch: Dispatch<UnknownAction>,
+  say: (message: string | null) => void,
+) {
+  return {
+    onConfirmStart: () => {
+      say(null);
+      dispatch(confirmationStarted());
+    },
+    onSucceeded: () => dispatch(paymentSucceeded()),
+    onFailed: (failure: string) => dispatch(confirmationFailed({ message: failure })),
+    onNotStarted: say,
+  };
+}

@@ -1,0 +1,56 @@
+// What the payment section does around the payment: focus when revealed, the lock told to the
+// page, the choice reset when what the intent carries changes, success told once, then the
+// profile opened.
+import { useEffect, useRef, type Dispatch, type RefObject } from 'react';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { amountChanged } from './paymentSlice';
+
+/** How long `succeeded` shows before the profile opens (the wallet success delay, spec 9). */
+export const SUCCESS_REDIRECT_DELAY_MS = 1000;
+
+export interface PaymentLifecycle {
+  heading: RefObject<HTMLHeadingElement | null>;
+  focusOnMount: boolean;
+  locked: boolean;
+  onLockChange?: (locked: boolean) => void;
+  scope: string;
+  dispatch: Dispatch<UnknownAction>;
+  succeeded: boolean;
+  onPaid?: () => void;
+  successHref: string | null;
+}
+
+export function usePaymentLifecycle(options: PaymentLifecycle): void {
+  const { heading, focusOnMount, locked, onLockChange, scope, dispatch } = options;
+  const { succeeded, onPaid, successHref } = options;
+
+  useEffect(() => {
+    if (focusOnMount) heading.current?.focus();
+  }, [focusOnMount, heading]);
+
+  useEffect(() => {
+    onLockChange?.(locked);
+  }, [locked, onLockChange]);
+
+  // What the intent carries changed (the review): the chosen option no longer applies.
+  const firstScope = useRef(scope);
+  useEffect(() => {
+    if (scope === firstScope.current) return;
+    firstScope.current = scope;
+    dispatch(amountChanged());
+  }, [scope, dispatch]);
+
+  const paidTold = useRef(false);
+  useEffect(() => {
+    if (!succeeded || paidTold.current) return;
+    paidTold.current = true;
+    onPaid?.();
+  }, [succeeded, onPaid]);
+
+  useEffect(() => {
+    if (!succeeded || successHref === null) return;
+    // A full load: the profile is fetched afresh and congratulates.
+    const timer = setTimeout(() => window.location.assign(successHref), SUCCESS_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [succeeded, successHref]);
+}

@@ -1,26 +1,72 @@
-// The Stripe API emulator the mock API serves under /v1 (see README.md here for the contract).
-import { stripeEmulator, type StripeEmulatorOptions, type StripeEmulatorState } from './emulator';
+// The Stripe API emulator the mock API serves under /v1 (see README.md here for the contract and
+// the modules it is made of).
+import type { Router } from 'express';
+import {
+  EMULATOR_PUBLISHABLE_KEY as DEFAULT_PUBLISHABLE_KEY,
+  EMULATOR_SECRET_KEY as DEFAULT_SECRET_KEY,
+} from './auth';
+import { chargeRoutes, paymentMethodRoutes } from './chargeRoutes';
+import { eventEmitter, type OnEvent } from './events';
+import { stripeRouter } from './http';
+import { paymentIntentRoutes } from './intentRoutes';
+import { clearStripeState, emptyStripeState, paymentIntentsOf, type StripeState } from './state';
+import type { PaymentIntent } from './types';
 
+export { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY } from './auth';
+export type { OnEvent } from './events';
+export { emptyStripeState, type StripeState } from './state';
 export {
-  EMULATOR_PUBLISHABLE_KEY,
-  EMULATOR_SECRET_KEY,
   SUPPORTED_PAYMENT_METHOD_TYPES,
+  type Charge,
+  type Dispute,
   type NextAction,
   type PaymentIntent,
   type PaymentIntentStatus,
   type PaymentMethod,
-  type StripeEmulatorOptions,
+  type Refund,
   type StripeErrorBody,
   type StripeEvent,
-} from './emulator';
+} from './types';
 export { STRIPE_MESSAGES, TEST_CARDS, type CardOutcome, type TestCard } from './testCards';
 
 /** Where the emulator is mounted on the mock API; stripe-node asks for /v1/... on its host. */
 export const STRIPE_EMULATOR_ROUTE = '/v1';
 
-export type StripeEmulator = StripeEmulatorState;
+export interface StripeEmulatorOptions {
+  secretKey?: string;
+  publishableKey?: string;
+  /** Told every event Stripe would send a webhook for, with the API request that caused it. */
+  onEvent?: OnEvent;
+  /** What the emulator starts from (a copy is taken), e.g. a `state` saved earlier. */
+  initialState?: StripeState;
+}
 
-/** A fresh emulator: `router` for app.use('/v1', ...), `list()` of every PaymentIntent, `reset()`. */
+export interface StripeEmulator {
+  /** For app.use('/v1', ...). */
+  router: Router;
+  /** Every PaymentIntent (copies), oldest first. */
+  list(): PaymentIntent[];
+  /** Forgets everything: `state` is emptied in place. */
+  reset(): void;
+  /** The live state: plain data, JSON-serialisable, changed by every call. */
+  readonly state: StripeState;
+}
+
 export function createStripeEmulator(options: StripeEmulatorOptions = {}): StripeEmulator {
-  return stripeEmulator(options);
+  const state = options.initialState ? structuredClone(options.initialState) : emptyStripeState();
+  const keys = {
+    secretKey: options.secretKey ?? DEFAULT_SECRET_KEY,
+    publishableKey: options.publishableKey ?? DEFAULT_PUBLISHABLE_KEY,
+  };
+  const router = stripeRouter(state, keys, eventEmitter(state, options.onEvent), [
+    paymentIntentRoutes,
+    paymentMethodRoutes,
+    chargeRoutes,
+  ]);
+  return {
+    router,
+    list: () => paymentIntentsOf(state).map((intent) => structuredClone(intent)),
+    reset: () => clearStripeState(state),
+    state,
+  };
 }

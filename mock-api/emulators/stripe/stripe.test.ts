@@ -1,9 +1,11 @@
-// The Stripe emulator as its two clients use it: the official `stripe` SDK on the server (secret
-// key) and a browser script (publishable key + client secret, form posts like Stripe.js).
+// The Stripe emulator's PaymentIntents as its two clients use them: the official `stripe` SDK on
+// the server (secret key) and a browser script (publishable key + client secret, form posts like
+// Stripe.js). Keys, idempotency and unknown URLs: stripeAccess.test.ts.
 import type Stripe from 'stripe';
 import { startMockApi, type RunningMockApi } from '../../testing';
 import { createStripeClient } from '../../stripeClient';
-import { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY, STRIPE_MESSAGES } from './index';
+import { EMULATOR_SECRET_KEY, STRIPE_MESSAGES } from './index';
+import { emulatorCalls } from './testing';
 
 let api: RunningMockApi;
 let stripe: Stripe;
@@ -15,64 +17,10 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-const nextYear = String(new Date().getUTCFullYear() + 1);
-
-interface Answer {
-  status: number;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  body: any;
-}
-
-/** A form post from the browser: publishable key in the body, no custom headers (no preflight). */
-async function browserPost(path: string, fields: Record<string, string>): Promise<Answer> {
-  const response = await fetch(`${api.origin}/v1${path}`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/x-www-form-urlencoded',
-      Origin: 'http://localhost:4100',
-    },
-    body: new URLSearchParams({ key: EMULATOR_PUBLISHABLE_KEY, ...fields }).toString(),
-  });
-  expect(response.headers.get('access-control-allow-origin')).toBe('*');
-  return { status: response.status, body: await response.json() };
-}
-
-async function browserGet(path: string, query: Record<string, string>): Promise<Answer> {
-  const params = new URLSearchParams({ key: EMULATOR_PUBLISHABLE_KEY, ...query });
-  const response = await fetch(`${api.origin}/v1${path}?${params.toString()}`);
-  return { status: response.status, body: await response.json() };
-}
-
-const createIntent = (metadata: Record<string, string> = {}) =>
-  stripe.paymentIntents.create({
-    amount: 1500,
-    currency: 'usd',
-    allowed_payment_method_types: ['card'],
-    description: 'cardToWallet',
-    metadata: { title: 'Tip to', ...metadata },
-  });
-
-const createCard = (number: string, extra: Record<string, string> = {}) =>
-  browserPost('/payment_methods', {
-    type: 'card',
-    'card[number]': number,
-    'card[exp_month]': '12',
-    'card[exp_year]': nextYear,
-    'card[cvc]': '123',
-    ...extra,
-  });
-
-async function payWithCard(number: string) {
-  const intent = await createIntent();
-  const method = await createCard(number);
-  expect(method.status).toBe(200);
-  const confirmation = await browserPost(`/payment_intents/${intent.id}/confirm`, {
-    client_secret: intent.client_secret ?? '',
-    payment_method: method.body.id,
-  });
-  const after = await stripe.paymentIntents.retrieve(intent.id);
-  return { intent, method: method.body, confirmation, after };
-}
+const { browserPost, createIntent, createCard, payWithCard } = emulatorCalls(() => ({
+  api,
+  stripe,
+}));
 
 describe('a PaymentIntent created with the stripe SDK', () => {
   it('is a test-mode intent awaiting a payment method, with its client secret and metadata', async () => {
@@ -277,51 +225,6 @@ describe('the 3-D Secure card 4000 0025 0000 3155', () => {
   });
 });
 
-describe('the secret key, from a browser', () => {
-  const secretCall = (init: RequestInit, query = '') =>
-    fetch(`${api.origin}/v1/payment_intents${query}`, init);
-
-  it('is refused when a page sends it, with an Origin or as a same-origin fetch', async () => {
-    const intent = await createIntent();
-    const browsers: Record<string, string>[] = [
-      { Origin: 'https://evil.example' },
-      { 'Sec-Fetch-Site': 'same-origin' },
-    ];
-    for (const headers of browsers) {
-      const listed = await secretCall(
-        { headers },
-        `?${new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString()}`,
-      );
-      expect(listed.status).toBe(403);
-      expect(((await listed.json()) as { error: { code: string } }).error.code).toBe(
-        'secret_key_in_browser',
-      );
-      const cancel = await fetch(`${api.origin}/v1/payment_intents/${intent.id}/cancel`, {
-        method: 'POST',
-        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString(),
-      });
-      expect(cancel.status).toBe(403);
-    }
-    // Nothing changed: the server's SDK still sees the intent waiting for its payment method.
-    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe(
-      'requires_payment_method',
-    );
-  });
-
-  it('cannot be sent in an Authorization header across origins (the preflight refuses it)', async () => {
-    const preflight = await fetch(`${api.origin}/v1/payment_intents`, {
-      method: 'OPTIONS',
-      headers: {
-        Origin: 'https://evil.example',
-        'Access-Control-Request-Method': 'GET',
-        'Access-Control-Request-Headers': 'authorization',
-      },
-    });
-    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
-  });
-});
-
 describe('charges, refunds and disputes, through the stripe SDK', () => {
   const chargeOf = async (intentId: string) => {
     const intent = await stripe.paymentIntents.retrieve(intentId);
@@ -394,99 +297,6 @@ describe('payment methods', () => {
   });
 });
 
-describe('idempotency keys', () => {
-  it('gives back the same intent for the same key and parameters', async () => {
-    const idempotencyKey = `tip-${Date.now()}`;
-    const first = await createIntent();
-    const a = await stripe.paymentIntents.create(
-      { amount: 1500, currency: 'usd', metadata: { n: '1' } },
-      { idempotencyKey },
-    );
-    const b = await stripe.paymentIntents.create(
-      { amount: 1500, currency: 'usd', metadata: { n: '1' } },
-      { idempotencyKey },
-    );
-    expect(b.id).toBe(a.id);
-    expect(a.id).not.toBe(first.id);
-  });
-
-  it('refuses the same key with different parameters', async () => {
-    const idempotencyKey = `tip-changed-${Date.now()}`;
-    await stripe.paymentIntents.create({ amount: 1500, currency: 'usd' }, { idempotencyKey });
-    await expect(
-      stripe.paymentIntents.create({ amount: 2000, currency: 'usd' }, { idempotencyKey }),
-    ).rejects.toMatchObject({
-      type: 'StripeIdempotencyError',
-      statusCode: 400,
-      message: expect.stringContaining(
-        'Keys for idempotent requests can only be used with the same parameters',
-      ),
-    });
-  });
-});
-
-describe('retrieving with the publishable key', () => {
-  it('works with the client secret and hides the metadata', async () => {
-    const intent = await createIntent({ email: 'ava@example.com' });
-    const answer = await browserGet(`/payment_intents/${intent.id}`, {
-      client_secret: intent.client_secret ?? '',
-    });
-    expect(answer.status).toBe(200);
-    expect(answer.body).toMatchObject({ id: intent.id, amount: 1500, metadata: {} });
-  });
-
-  it('is refused without the client secret or with another one', async () => {
-    const intent = await createIntent();
-    const missing = await browserGet(`/payment_intents/${intent.id}`, {});
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.param).toBe('client_secret');
-    const wrong = await browserGet(`/payment_intents/${intent.id}`, {
-      client_secret: `${intent.id}_secret_wrong`,
-    });
-    expect(wrong.status).toBe(400);
-  });
-
-  it('answers 404 for an unknown intent', async () => {
-    await expect(stripe.paymentIntents.retrieve('pi_unknown')).rejects.toMatchObject({
-      statusCode: 404,
-      code: 'resource_missing',
-    });
-  });
-});
-
-describe('API keys', () => {
-  it('401 without a key, with a wrong key and with a publishable key where a secret one is needed', async () => {
-    const post = (headers: Record<string, string>) =>
-      fetch(`${api.origin}/v1/payment_intents`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
-        body: 'amount=1500&currency=usd',
-      });
-    const none = await post({});
-    expect(none.status).toBe(401);
-    expect((await none.json()).error.message).toMatch(/^You did not provide an API key/);
-    const wrong = await post({ Authorization: 'Bearer sk_test_not_the_emulator_key' });
-    expect(wrong.status).toBe(401);
-    expect((await wrong.json()).error.message).toBe(
-      'Invalid API Key provided: sk_test_****************_key',
-    );
-    const publishable = await post({ Authorization: `Bearer ${EMULATOR_PUBLISHABLE_KEY}` });
-    expect(publishable.status).toBe(401);
-    const ok = await post({ Authorization: `Bearer ${EMULATOR_SECRET_KEY}` });
-    expect(ok.status).toBe(200);
-  });
-
-  it('reaches the SDK as a StripeAuthenticationError', async () => {
-    const wrongClient = createStripeClient({}, api.origin);
-    await expect(
-      wrongClient.paymentIntents.create(
-        { amount: 1500, currency: 'usd' },
-        { apiKey: 'sk_test_wrong' },
-      ),
-    ).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
-  });
-});
-
 describe('cancel', () => {
   it('cancels an open intent and refuses to cancel a succeeded one', async () => {
     const open = await createIntent();
@@ -500,12 +310,4 @@ describe('cancel', () => {
       code: 'payment_intent_unexpected_state',
     });
   });
-});
-
-it('answers an unknown /v1 path with Stripe 404 body', async () => {
-  const response = await fetch(`${api.origin}/v1/charges`, {
-    headers: { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
-  });
-  expect(response.status).toBe(404);
-  expect((await response.json()).error).toMatchObject({ type: 'invalid_request_error' });
 });

@@ -1,0 +1,40 @@
+// Event delivery: each event an operation reports is built as Stripe builds it (a copy of its
+// object as it is at that moment), added to the state's log, then handed to onEvent with the
+// request that caused it, at once and in the order the operation reported them.
+import type { Request } from 'express';
+import { newId, nowSeconds } from './ids';
+import type { Emit, StripeState } from './state';
+import { API_VERSION, type StripeEvent } from './types';
+
+/**
+ * Told every event Stripe would send a webhook for (payment_intent.created, .succeeded,
+ * .payment_failed, .canceled, charge.refunded, charge.dispute.created), with the API request
+ * that caused it.
+ */
+export type OnEvent = (event: StripeEvent, cause: Request) => void;
+
+export function buildEvent(type: string, object: unknown): StripeEvent {
+  return {
+    id: newId('evt'),
+    object: 'event',
+    api_version: API_VERSION,
+    created: nowSeconds(),
+    data: { object: structuredClone(object) },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    type,
+  };
+}
+
+/** The `emit` the operations of one request report their events to. */
+export function eventEmitter(
+  state: StripeState,
+  onEvent: OnEvent | undefined,
+): (cause: Request) => Emit {
+  return (cause) => (type, object) => {
+    const event = buildEvent(type, object);
+    state.events.push(event);
+    onEvent?.(event, cause);
+  };
+}

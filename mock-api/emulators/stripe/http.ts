@@ -1,0 +1,135 @@
+// The router's plumbing: CORS and form bodies, Stripe's response headers, the API key on every
+// call, idempotent POSTs, errors as Stripe's JSON bodies, and Stripe's 404 for unknown URLs.
+import express, { Router, type Request, type RequestHandler, type Response } from 'express';
+import { allowAnyOrigin } from '../crossOrigin';
+import { authenticate, type ApiKeys, type Auth } from './auth';
+import { StripeError, invalidRequest } from './errors';
+import { asFields, type Fields } from './fields';
+import { idempotentRequest, previousAnswer, saveAnswer } from './idempotency';
+import { newId } from './ids';
+import type { Emit, StripeState } from './state';
+import { API_VERSION } from './types';
+
+export type Handler<T> = (req: Request, fields: Fields, auth: Auth) => T;
+export type PostHandler = Handler<{ status?: number; body: unknown }>;
+
+/** What the endpoints are given: the state, where to report events, and how to add routes. */
+export interface RouteContext {
+  state: StripeState;
+  /** The `emit` for the events a request causes (see events.ts). */
+  emitFor: (cause: Request) => Emit;
+  /** A POST, run once per Idempotency-Key (per API key), replaying the first answer after. */
+  post(path: string, handler: PostHandler): void;
+  get(path: string, handler: Handler<unknown>): void;
+}
+
+export function stripeRouter(
+  state: StripeState,
+  keys: ApiKeys,
+  emitFor: RouteContext['emitFor'],
+  addRoutes: Array<(context: RouteContext) => void>,
+): Router {
+  const router = Router();
+  // Stripe.js's calls are CORS simple requests (a form body, the publishable key as a field): no
+  // browser may send an Authorization header here, so none can present the secret key that way.
+  router.use(allowAnyOrigin(['Content-Type']));
+  router.use(express.urlencoded({ extended: true, limit: '100kb', parameterLimit: 1000 }));
+  router.use((_req, res, next) => {
+    res.setHeader('Request-Id', newId('req'));
+    res.setHeader('Stripe-Version', API_VERSION);
+    next();
+  });
+  const context: RouteContext = {
+    state,
+    emitFor,
+    post: (path, handler) => router.post(path, postRoute(state, keys, handler)),
+    get: (path, handler) => router.get(path, getRoute(keys, handler)),
+  };
+  for (const add of addRoutes) add(context);
+  router.use(unrecognizedUrl);
+  return router;
+}
+
+function postRoute(state: StripeState, keys: ApiKeys, handler: PostHandler): RequestHandler {
+  return (req, res) => {
+    const fields = asFields(req.body) ?? {};
+    try {
+      const auth = authenticate(req, fields, keys);
+      const idempotent = idempotentRequest(req, fields, auth);
+      const previous = idempotent && previousAnswer(state, idempotent);
+      if (idempotent && previous) {
+        res.setHeader('Idempotent-Replayed', 'true');
+        res.setHeader('Idempotency-Key', idempotent.idempotencyKey);
+        res.status(previous.status).json(previous.body);
+        return;
+      }
+      const { status, body } = runEndpoint(handler, req, fields, auth);
+      if (idempotent) {
+        saveAnswer(state, idempotent, status, body);
+        res.setHeader('Idempotency-Key', idempotent.idempotencyKey);
+      }
+      res.status(status).json(body);
+    } catch (error) {
+      sendError(res, error);
+    }
+  };
+}
+
+/**
+ * The endpoint's answer, a 402 included: Stripe saves the result of a request that reached the
+ * endpoint, failures included, but not one refused before it (authentication, a malformed
+ * request), which is thrown on.
+ */
+function runEndpoint(
+  handler: PostHandler,
+  req: Request,
+  fields: Fields,
+  auth: Auth,
+): { status: number; body: unknown } {
+  try {
+    const result = handler(req, fields, auth);
+    return { status: result.status ?? 200, body: result.body };
+  } catch (error) {
+    if (!(error instanceof StripeError) || error.status !== 402) throw error;
+    return { status: error.status, body: { error: error.body } };
+  }
+}
+
+function getRoute(keys: ApiKeys, handler: Handler<unknown>): RequestHandler {
+  return (req, res) => {
+    const fields = asFields(req.query) ?? {};
+    try {
+      const auth = authenticate(req, fields, keys);
+      res.json(handler(req, fields, auth));
+    } catch (error) {
+      sendError(res, error);
+    }
+  };
+}
+
+const unrecognizedUrl: RequestHandler = (req, res) => {
+  sendError(
+    res,
+    invalidRequest(
+      `Unrecognized request URL (${req.method}: ${req.originalUrl.split('?')[0]}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/.`,
+      undefined,
+      undefined,
+      404,
+    ),
+  );
+};
+
+function sendError(res: Response, error: unknown): void {
+  if (error instanceof StripeError) {
+    res.status(error.status).json({ error: error.body });
+    return;
+  }
+  res.status(500).json({
+    error: { type: 'api_error', message: 'An unexpected error occurred in the Stripe emulator.' },
+  });
+}
+
+/** This server's origin as the request reached it (for URLs the emulator hands out). */
+export function originOf(req: Request): string {
+  return `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+}

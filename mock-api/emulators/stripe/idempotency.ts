@@ -1,0 +1,79 @@
+// Idempotency-Key, as Stripe honours it per API key: a retry with the same endpoint and
+// parameters gets the first answer again; anything else with that key is an idempotency_error.
+import type { Request } from 'express';
+import type { Auth } from './auth';
+import { StripeError } from './errors';
+import type { Fields } from './fields';
+import { own, type IdempotentResult, type StripeState } from './state';
+
+export interface IdempotentRequest {
+  /** Where the first answer is kept in the state: the key is per API key. */
+  storeKey: string;
+  idempotencyKey: string;
+  scope: string;
+  fingerprint: string;
+}
+
+/** The POST's key and what a retry must match, if it sends an Idempotency-Key. */
+export function idempotentRequest(
+  req: Request,
+  fields: Fields,
+  auth: Auth,
+): IdempotentRequest | undefined {
+  const idempotencyKey = req.get('idempotency-key');
+  if (!idempotencyKey) return undefined;
+  return {
+    storeKey: `${auth.key}\u0000${idempotencyKey}`,
+    idempotencyKey,
+    scope: `${req.method} ${req.baseUrl}${req.path}`,
+    fingerprint: canonical(withoutKey(fields)),
+  };
+}
+
+/** The first answer to replay, or nothing if the key is new; throws if the retry differs. */
+export function previousAnswer(
+  state: StripeState,
+  request: IdempotentRequest,
+): IdempotentResult | undefined {
+  const previous = own(state.idempotency, request.storeKey);
+  if (!previous) return undefined;
+  const { idempotencyKey, scope } = request;
+  if (previous.scope !== scope) {
+    throw new StripeError(400, {
+      type: 'idempotency_error',
+      message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${previous.scope.split(' ')[1]}' vs '${scope.split(' ')[1]}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+    });
+  }
+  if (previous.fingerprint !== request.fingerprint) {
+    throw new StripeError(400, {
+      type: 'idempotency_error',
+      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+    });
+  }
+  return previous;
+}
+
+export function saveAnswer(
+  state: StripeState,
+  request: IdempotentRequest,
+  status: number,
+  body: unknown,
+): void {
+  const { scope, fingerprint } = request;
+  state.idempotency[request.storeKey] = { scope, fingerprint, status, body };
+}
+
+function withoutKey(fields: Fields): Fields {
+  const { key: _key, ...rest } = fields;
+  return rest;
+}
+
+/** JSON with object keys sorted, so equal parameters compare equal whatever their order. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Fields).sort(([a], [b]) => (a < b ? -1 : 1));
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}

@@ -1,0 +1,127 @@
+// /v1/payment_intents: create, list, retrieve, confirm, cancel, and the emulator's own answer
+// to a 3-D Secure challenge.
+import { outcomeFor } from './testCards';
+import { authorizeIntent, requireSecret, viewIntent } from './auth';
+import { invalidRequest } from './errors';
+import { asFields, type Fields } from './fields';
+import { originOf, type RouteContext } from './http';
+import { newPaymentIntent } from './paymentIntentParams';
+import { createPaymentMethod, paymentMethodFor } from './paymentMethods';
+import {
+  addPaymentIntent,
+  findPaymentIntent,
+  paymentIntentsOf,
+  type StoredPaymentMethod,
+  type StripeState,
+} from './state';
+import {
+  CANCELLATION_REASONS,
+  applyCardOutcome,
+  assertCancelable,
+  assertConfirmable,
+  cancelPaymentIntent,
+  finishAuthentication,
+  pendingAuthentication,
+} from './transitions';
+
+export function paymentIntentRoutes(context: RouteContext): void {
+  createAndRetrieveRoutes(context);
+  confirmAndCancelRoutes(context);
+}
+
+function createAndRetrieveRoutes({ state, emitFor, post, get }: RouteContext): void {
+  post('/payment_intents', (req, fields, auth) => {
+    requireSecret(auth);
+    if (fields.confirm === 'true') {
+      throw invalidRequest(
+        'The emulator confirms PaymentIntents through /v1/payment_intents/:id/confirm only.',
+        'confirm',
+      );
+    }
+    const intent = newPaymentIntent(fields);
+    addPaymentIntent(state, intent, emitFor(req));
+    return { body: viewIntent(intent, auth) };
+  });
+
+  get('/payment_intents', (_req, _fields, auth) => {
+    requireSecret(auth);
+    const data = paymentIntentsOf(state)
+      .reverse()
+      .map((intent) => viewIntent(intent, auth));
+    return { object: 'list', data, has_more: false, url: '/v1/payment_intents' };
+  });
+
+  get('/payment_intents/:id', (req, fields, auth) => {
+    const intent = findPaymentIntent(state, String(req.params.id));
+    authorizeIntent(auth, intent, fields);
+    return viewIntent(intent, auth);
+  });
+}
+
+function confirmAndCancelRoutes({ state, emitFor, post }: RouteContext): void {
+  post('/payment_intents/:id/confirm', (req, fields, auth) => {
+    const intent = findPaymentIntent(state, String(req.params.id));
+    authorizeIntent(auth, intent, fields);
+    assertConfirmable(intent);
+    const stored = paymentMethodToConfirm(state, fields);
+    const outcome = outcomeFor(stored.number);
+    const failure = applyCardOutcome(
+      state,
+      intent,
+      stored.method,
+      outcome,
+      originOf(req),
+      emitFor(req),
+    );
+    if (failure) throw failure;
+    return { body: viewIntent(intent, auth) };
+  });
+
+  // Emulator-only: the 3-D Secure challenge's answer (Stripe's is a page on the issuer's site).
+  post('/payment_intents/:id/authenticate', (req, fields, auth) => {
+    const intent = findPaymentIntent(state, String(req.params.id));
+    authorizeIntent(auth, intent, fields);
+    const paymentMethodId = pendingAuthentication(intent);
+    const outcome = fields.outcome;
+    if (outcome !== 'complete' && outcome !== 'fail') {
+      throw invalidRequest('outcome must be complete or fail.', 'outcome', 'parameter_invalid');
+    }
+    finishAuthentication(state, intent, paymentMethodId, outcome, emitFor(req));
+    return { body: viewIntent(intent, auth) };
+  });
+
+  post('/payment_intents/:id/cancel', (req, fields, auth) => {
+    requireSecret(auth);
+    const intent = findPaymentIntent(state, String(req.params.id));
+    assertCancelable(intent);
+    cancelPaymentIntent(intent, cancellationReason(fields), emitFor(req));
+    return { body: viewIntent(intent, auth) };
+  });
+}
+
+function cancellationReason(fields: Fields): string | null {
+  const reason = fields.cancellation_reason;
+  const reasons: readonly string[] = CANCELLATION_REASONS;
+  if (reason !== undefined && (typeof reason !== 'string' || !reasons.includes(reason))) {
+    throw invalidRequest(
+      `Invalid cancellation_reason: must be one of ${reasons.join(', ')}`,
+      'cancellation_reason',
+      'parameter_invalid_empty',
+    );
+  }
+  return typeof reason === 'string' ? reason : null;
+}
+
+/** The confirm's `payment_method` (an id), else a new one from its `payment_method_data`. */
+function paymentMethodToConfirm(state: StripeState, fields: Fields): StoredPaymentMethod {
+  if (typeof fields.payment_method === 'string' && fields.payment_method !== '') {
+    return paymentMethodFor(state, fields.payment_method);
+  }
+  const data = asFields(fields.payment_method_data);
+  if (data) return createPaymentMethod(state, data, 'payment_method_data[card]');
+  throw invalidRequest(
+    "You cannot confirm this PaymentIntent because it's missing a payment method. You can either update the PaymentIntent with a payment method and then confirm it again, or confirm it again directly with a payment method.",
+    undefined,
+    'payment_intent_unexpected_state',
+  );
+}

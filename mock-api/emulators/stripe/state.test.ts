@@ -1,0 +1,283 @@
+// The emulator's state and the PaymentIntent lifecycle on it, without HTTP: what each transition
+// changes, which events it reports and in what order, and that the state survives JSON.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Request } from 'express';
+import express from 'express';
+import { StripeError } from './errors';
+import { eventEmitter } from './events';
+import { createStripeEmulator, EMULATOR_SECRET_KEY, type StripeEvent } from './index';
+import { newPaymentIntent } from './paymentIntentParams';
+import { chargeOfPaymentIntent, refundCharge, refundableAmount } from './refunds';
+import { createPaymentMethod } from './paymentMethods';
+import {
+  addPaymentIntent,
+  clearStripeState,
+  emptyStripeState,
+  findCharge,
+  findPaymentIntent,
+  paymentIntentsOf,
+  type StripeState,
+} from './state';
+import { STRIPE_MESSAGES, outcomeFor } from './testCards';
+import {
+  applyCardOutcome,
+  assertCancelable,
+  assertConfirmable,
+  cancelPaymentIntent,
+  finishAuthentication,
+  pendingAuthentication,
+} from './transitions';
+
+const ORIGIN = 'http://127.0.0.1:4010';
+const nextYear = String(new Date().getUTCFullYear() + 1);
+
+/** A state, its emit (recording each event in the state) and the events' types in order. */
+function setup(initial: StripeState = emptyStripeState()) {
+  const state = initial;
+  const told: StripeEvent[] = [];
+  const emit = eventEmitter(state, (event) => told.push(event))({} as Request);
+  return { state, emit, told, types: () => told.map((event) => event.type) };
+}
+
+function intentIn(state: StripeState, emit: (type: string, object: unknown) => void) {
+  const intent = newPaymentIntent({ amount: '1500', currency: 'usd', metadata: { title: 'Tip' } });
+  addPaymentIntent(state, intent, emit);
+  return intent;
+}
+
+function cardIn(state: StripeState, number: string) {
+  return createPaymentMethod(state, {
+    type: 'card',
+    card: { number, exp_month: '12', exp_year: nextYear, cvc: '123' },
+  });
+}
+
+/** Confirms a new intent with the card, as POST /confirm does. */
+function confirmed(number: string) {
+  const context = setup();
+  const intent = intentIn(context.state, context.emit);
+  const card = cardIn(context.state, number);
+  assertConfirmable(intent);
+  const failure = applyCardOutcome(
+    context.state,
+    intent,
+    card.method,
+    outcomeFor(card.number),
+    ORIGIN,
+    context.emit,
+  );
+  return { ...context, intent, card, failure };
+}
+
+describe('the state', () => {
+  it('starts empty and comes back the same from JSON after a payment, a refund and a dispute', () => {
+    expect(JSON.parse(JSON.stringify(emptyStripeState()))).toEqual(emptyStripeState());
+    const paid = confirmed('4242424242424242');
+    refundCharge(
+      paid.state,
+      findCharge(paid.state, paid.intent.latest_charge ?? ''),
+      500,
+      paid.emit,
+    );
+    applyCardOutcome(
+      paid.state,
+      intentIn(paid.state, paid.emit),
+      cardIn(paid.state, '4000000000000259').method,
+      { kind: 'succeeded', disputed: true },
+      ORIGIN,
+      paid.emit,
+    );
+    const { state } = paid;
+    expect(Object.keys(state.refunds)).toHaveLength(1);
+    expect(Object.keys(state.disputes)).toHaveLength(1);
+    expect(JSON.parse(JSON.stringify(state))).toEqual(state);
+  });
+
+  it('finds only its own ids: no prototype key is a PaymentIntent', () => {
+    const { state } = setup();
+    for (const id of ['constructor', '__proto__', 'toString', 'pi_missing']) {
+      expect(() => findPaymentIntent(state, id)).toThrow(`No such payment_intent: '${id}'`);
+    }
+  });
+
+  it('lists its intents oldest first and is emptied in place', () => {
+    const { state, emit } = setup();
+    const first = intentIn(state, emit);
+    const second = intentIn(state, emit);
+    expect(paymentIntentsOf(state).map((intent) => intent.id)).toEqual([first.id, second.id]);
+    clearStripeState(state);
+    expect(state).toEqual(emptyStripeState());
+  });
+});
+
+describe('events', () => {
+  it('are logged in the state and told in order, each with a copy of its object then', () => {
+    const { state, told, types, intent } = confirmed('4242424242424242');
+    expect(types()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    expect(state.events).toEqual(told);
+    const created = told[0]?.data.object as { status: string };
+    expect(created.status).toBe('requires_payment_method');
+    expect(intent.status).toBe('succeeded');
+    expect(told[0]).toMatchObject({ object: 'event', livemode: false, pending_webhooks: 1 });
+    expect(told[0]?.id).toMatch(/^evt_[A-Za-z0-9]{24}$/);
+  });
+});
+
+describe('confirming', () => {
+  it('a success card charges the intent', () => {
+    const { state, intent, card, failure, types } = confirmed('4242424242424242');
+    expect(failure).toBeUndefined();
+    expect(intent).toMatchObject({
+      status: 'succeeded',
+      amount_received: 1500,
+      payment_method: card.method.id,
+    });
+    const charge = findCharge(state, intent.latest_charge ?? '');
+    expect(charge).toMatchObject({ amount: 1500, amount_refunded: 0, disputed: false });
+    expect(charge.id).toMatch(/^ch_/);
+    expect(types()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    expect(() => assertConfirmable(intent)).toThrow(
+      'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
+    );
+  });
+
+  it('the dispute card succeeds, then its charge is disputed', () => {
+    const { state, intent, types } = confirmed('4000000000000259');
+    expect(intent.status).toBe('succeeded');
+    expect(findCharge(state, intent.latest_charge ?? '').disputed).toBe(true);
+    expect(Object.values(state.disputes)).toEqual([
+      expect.objectContaining({ charge: intent.latest_charge, payment_intent: intent.id }),
+    ]);
+    expect(types()).toEqual([
+      'payment_intent.created',
+      'payment_intent.succeeded',
+      'charge.dispute.created',
+    ]);
+  });
+
+  it('a declined card leaves the intent awaiting another method and answers a 402', () => {
+    const { state, intent, card, failure, types } = confirmed('4000000000000002');
+    expect(failure).toBeInstanceOf(StripeError);
+    expect(failure?.status).toBe(402);
+    expect(failure?.body).toMatchObject({
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: STRIPE_MESSAGES.genericDecline,
+      payment_intent: { id: intent.id, status: 'requires_payment_method' },
+    });
+    expect(intent.payment_method).toBeNull();
+    expect(intent.last_payment_error?.payment_method?.id).toBe(card.method.id);
+    expect(state.charges).toEqual({});
+    expect(types()).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
+  });
+
+  it('the 3-D Secure card waits for authentication, then completes it', () => {
+    const { state, intent, card, emit, types } = confirmed('4000002500003155');
+    expect(intent.status).toBe('requires_action');
+    expect(intent.next_action?.use_stripe_sdk.stripe_js).toBe(
+      `${ORIGIN}/v1/payment_intents/${intent.id}/authenticate`,
+    );
+    expect(types()).toEqual(['payment_intent.created']);
+    const methodId = pendingAuthentication(intent);
+    expect(methodId).toBe(card.method.id);
+    finishAuthentication(state, intent, methodId, 'complete', emit);
+    expect(intent).toMatchObject({ status: 'succeeded', next_action: null });
+    expect(types()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    expect(() => pendingAuthentication(intent)).toThrow(
+      'This PaymentIntent has a status of succeeded; only one in requires_action can be authenticated.',
+    );
+  });
+
+  it('a failed 3-D Secure challenge fails the payment in Stripe words', () => {
+    const { state, intent, card, emit, types } = confirmed('4000002500003155');
+    finishAuthentication(state, intent, pendingAuthentication(intent), 'fail', emit);
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+      next_action: null,
+      last_payment_error: {
+        code: 'payment_intent_authentication_failure',
+        message: STRIPE_MESSAGES.authenticationFailure,
+        payment_method: { id: card.method.id },
+      },
+    });
+    expect(types()).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
+  });
+});
+
+describe('canceling', () => {
+  it('cancels an open intent with its reason, and refuses a canceled or succeeded one', () => {
+    const { emit, intent: paid, state, types } = confirmed('4242424242424242');
+    const open = intentIn(state, emit);
+    assertCancelable(open);
+    cancelPaymentIntent(open, 'abandoned', emit);
+    expect(open).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+    expect(open.canceled_at).toEqual(expect.any(Number));
+    expect(types().at(-1)).toBe('payment_intent.canceled');
+    expect(() => assertCancelable(open)).toThrow('it has a status of canceled');
+    expect(() => assertCancelable(paid)).toThrow('it has a status of succeeded');
+  });
+});
+
+describe('refunding', () => {
+  it('refunds what is left, in parts, then refuses', () => {
+    const { state, intent, emit, types } = confirmed('4242424242424242');
+    const charge = findCharge(state, chargeOfPaymentIntent(state, intent.id));
+    expect(refundableAmount(charge)).toBe(1500);
+    const part = refundCharge(state, charge, 1000, emit);
+    expect(part).toMatchObject({ object: 'refund', amount: 1000, charge: charge.id });
+    expect(charge).toMatchObject({ amount_refunded: 1000, refunded: false });
+    expect(refundableAmount(charge)).toBe(500);
+    refundCharge(state, charge, 500, emit);
+    expect(charge).toMatchObject({ amount_refunded: 1500, refunded: true });
+    expect(Object.keys(state.refunds)).toHaveLength(2);
+    expect(types().filter((type) => type === 'charge.refunded')).toHaveLength(2);
+    expect(() => refundableAmount(charge)).toThrow(
+      `Charge ${charge.id} has already been refunded.`,
+    );
+  });
+
+  it('refuses a disputed charge and an intent without a successful charge', () => {
+    const disputed = confirmed('4000000000000259');
+    const charge = findCharge(disputed.state, disputed.intent.latest_charge ?? '');
+    expect(() => refundableAmount(charge)).toThrow('has been charged back; cannot issue a refund.');
+    const declined = confirmed('4000000000000002');
+    expect(() => chargeOfPaymentIntent(declined.state, declined.intent.id)).toThrow(
+      `This PaymentIntent (${declined.intent.id}) does not have a successful charge to refund.`,
+    );
+  });
+});
+
+describe('createStripeEmulator', () => {
+  it('exposes its live state, and starts from a copy of a saved one', async () => {
+    const paid = confirmed('4242424242424242');
+    const saved = JSON.parse(JSON.stringify(paid.state)) as StripeState;
+    const emulator = createStripeEmulator({ initialState: saved });
+    expect(emulator.state).toEqual(saved);
+    expect(emulator.state).not.toBe(saved);
+    expect(emulator.list()).toEqual([paid.intent]);
+
+    const app = express().use('/v1', emulator.router);
+    const server = createServer(app).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const answer = await fetch(
+        `http://127.0.0.1:${port}/v1/charges/${paid.intent.latest_charge}`,
+        {
+          headers: { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
+        },
+      );
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({ id: paid.intent.latest_charge, amount: 1500 });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+
+    emulator.reset();
+    expect(emulator.state).toEqual(emptyStripeState());
+    expect(emulator.list()).toEqual([]);
+  });
+});

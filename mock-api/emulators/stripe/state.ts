@@ -1,0 +1,90 @@
+// The emulator's memory as one plain, JSON-serialisable object (records keyed by id, in creation
+// order, and an event log), with the lookups every endpoint shares. The operations that change it
+// live in transitions.ts (the PaymentIntent lifecycle) and refunds.ts.
+import { invalidRequest } from './errors';
+import type { Charge, Dispute, PaymentIntent, PaymentMethod, Refund, StripeEvent } from './types';
+
+/** A card PaymentMethod with the number it was made from (its outcome depends on the number). */
+export interface StoredPaymentMethod {
+  method: PaymentMethod;
+  number: string;
+}
+
+/** The first answer to a POST with an Idempotency-Key, replayed to a retry. */
+export interface IdempotentResult {
+  /** `POST /v1/...`: a key is valid for one endpoint only. */
+  scope: string;
+  /** The parameters, canonical: a retry must send the same ones. */
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Everything the emulator remembers. Plain records and arrays only (no Map, class or function),
+ * so `JSON.parse(JSON.stringify(state))` is the same state.
+ */
+export interface StripeState {
+  paymentIntents: Record<string, PaymentIntent>;
+  paymentMethods: Record<string, StoredPaymentMethod>;
+  charges: Record<string, Charge>;
+  refunds: Record<string, Refund>;
+  disputes: Record<string, Dispute>;
+  /** Every event, oldest first, as it was handed to onEvent. */
+  events: StripeEvent[];
+  /** By `<API key>\u0000<Idempotency-Key>`. */
+  idempotency: Record<string, IdempotentResult>;
+}
+
+/** How an operation reports an event Stripe would send a webhook for (see events.ts). */
+export type Emit = (type: string, object: unknown) => void;
+
+export function emptyStripeState(): StripeState {
+  return {
+    paymentIntents: {},
+    paymentMethods: {},
+    charges: {},
+    refunds: {},
+    disputes: {},
+    events: [],
+    idempotency: {},
+  };
+}
+
+/** Empties the state in place: the router keeps working on the same object. */
+export function clearStripeState(state: StripeState): void {
+  Object.assign(state, emptyStripeState());
+}
+
+/** A record's own entry: ids come from URLs, and `constructor` or `__proto__` is no id. */
+export function own<T>(record: Record<string, T>, id: string): T | undefined {
+  return Object.hasOwn(record, id) ? record[id] : undefined;
+}
+
+export function findPaymentIntent(state: StripeState, id: string): PaymentIntent {
+  const intent = own(state.paymentIntents, id);
+  if (!intent) {
+    throw invalidRequest(`No such payment_intent: '${id}'`, 'intent', 'resource_missing', 404);
+  }
+  return intent;
+}
+
+/** The PaymentIntents themselves (not copies), oldest first. */
+export function paymentIntentsOf(state: StripeState): PaymentIntent[] {
+  return Object.values(state.paymentIntents);
+}
+
+export function findCharge(state: StripeState, id: string): Charge {
+  const found = own(state.charges, id);
+  if (!found) throw invalidRequest(`No such charge: '${id}'`, 'charge', 'resource_missing', 404);
+  return found;
+}
+
+export function addPaymentIntent(state: StripeState, intent: PaymentIntent, emit: Emit): void {
+  state.paymentIntents[intent.id] = intent;
+  emit('payment_intent.created', intent);
+}
+
+export function addPaymentMethod(state: StripeState, stored: StoredPaymentMethod): void {
+  state.paymentMethods[stored.method.id] = stored;
+}

@@ -1,0 +1,165 @@
+// The Stripe emulator's doors: API keys (and the secret key from a browser), idempotency keys,
+// what a publishable key may retrieve, and Stripe's 404 for an unknown URL.
+import type Stripe from 'stripe';
+import { startMockApi, type RunningMockApi } from '../../testing';
+import { createStripeClient } from '../../stripeClient';
+import { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY } from './index';
+import { emulatorCalls } from './testing';
+
+let api: RunningMockApi;
+let stripe: Stripe;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  stripe = createStripeClient({}, api.origin);
+});
+
+afterAll(() => api.close());
+
+const { browserGet, createIntent } = emulatorCalls(() => ({ api, stripe }));
+
+describe('the secret key, from a browser', () => {
+  const secretCall = (init: RequestInit, query = '') =>
+    fetch(`${api.origin}/v1/payment_intents${query}`, init);
+
+  it('is refused when a page sends it, with an Origin or as a same-origin fetch', async () => {
+    const intent = await createIntent();
+    const browsers: Record<string, string>[] = [
+      { Origin: 'https://evil.example' },
+      { 'Sec-Fetch-Site': 'same-origin' },
+    ];
+    for (const headers of browsers) {
+      const listed = await secretCall(
+        { headers },
+        `?${new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString()}`,
+      );
+      expect(listed.status).toBe(403);
+      expect(((await listed.json()) as { error: { code: string } }).error.code).toBe(
+        'secret_key_in_browser',
+      );
+      const cancel = await fetch(`${api.origin}/v1/payment_intents/${intent.id}/cancel`, {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString(),
+      });
+      expect(cancel.status).toBe(403);
+    }
+    // Nothing changed: the server's SDK still sees the intent waiting for its payment method.
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe(
+      'requires_payment_method',
+    );
+  });
+
+  it('cannot be sent in an Authorization header across origins (the preflight refuses it)', async () => {
+    const preflight = await fetch(`${api.origin}/v1/payment_intents`, {
+      method: 'OPTIONS',
+      headers: {
+        Origin: 'https://evil.example',
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'authorization',
+      },
+    });
+    expect(preflight.headers.get('access-control-allow-headers')).toBe('Content-Type');
+  });
+});
+
+describe('idempotency keys', () => {
+  it('gives back the same intent for the same key and parameters', async () => {
+    const idempotencyKey = `tip-${Date.now()}`;
+    const first = await createIntent();
+    const a = await stripe.paymentIntents.create(
+      { amount: 1500, currency: 'usd', metadata: { n: '1' } },
+      { idempotencyKey },
+    );
+    const b = await stripe.paymentIntents.create(
+      { amount: 1500, currency: 'usd', metadata: { n: '1' } },
+      { idempotencyKey },
+    );
+    expect(b.id).toBe(a.id);
+    expect(a.id).not.toBe(first.id);
+  });
+
+  it('refuses the same key with different parameters', async () => {
+    const idempotencyKey = `tip-changed-${Date.now()}`;
+    await stripe.paymentIntents.create({ amount: 1500, currency: 'usd' }, { idempotencyKey });
+    await expect(
+      stripe.paymentIntents.create({ amount: 2000, currency: 'usd' }, { idempotencyKey }),
+    ).rejects.toMatchObject({
+      type: 'StripeIdempotencyError',
+      statusCode: 400,
+      message: expect.stringContaining(
+        'Keys for idempotent requests can only be used with the same parameters',
+      ),
+    });
+  });
+});
+
+describe('retrieving with the publishable key', () => {
+  it('works with the client secret and hides the metadata', async () => {
+    const intent = await createIntent({ email: 'ava@example.com' });
+    const answer = await browserGet(`/payment_intents/${intent.id}`, {
+      client_secret: intent.client_secret ?? '',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ id: intent.id, amount: 1500, metadata: {} });
+  });
+
+  it('is refused without the client secret or with another one', async () => {
+    const intent = await createIntent();
+    const missing = await browserGet(`/payment_intents/${intent.id}`, {});
+    expect(missing.status).toBe(400);
+    expect(missing.body.error.param).toBe('client_secret');
+    const wrong = await browserGet(`/payment_intents/${intent.id}`, {
+      client_secret: `${intent.id}_secret_wrong`,
+    });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('answers 404 for an unknown intent', async () => {
+    await expect(stripe.paymentIntents.retrieve('pi_unknown')).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'resource_missing',
+    });
+  });
+});
+
+describe('API keys', () => {
+  it('401 without a key, with a wrong key and with a publishable key where a secret one is needed', async () => {
+    const post = (headers: Record<string, string>) =>
+      fetch(`${api.origin}/v1/payment_intents`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+        body: 'amount=1500&currency=usd',
+      });
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect((await none.json()).error.message).toMatch(/^You did not provide an API key/);
+    const wrong = await post({ Authorization: 'Bearer sk_test_not_the_emulator_key' });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.message).toBe(
+      'Invalid API Key provided: sk_test_****************_key',
+    );
+    const publishable = await post({ Authorization: `Bearer ${EMULATOR_PUBLISHABLE_KEY}` });
+    expect(publishable.status).toBe(401);
+    const ok = await post({ Authorization: `Bearer ${EMULATOR_SECRET_KEY}` });
+    expect(ok.status).toBe(200);
+  });
+
+  it('reaches the SDK as a StripeAuthenticationError', async () => {
+    const wrongClient = createStripeClient({}, api.origin);
+    await expect(
+      wrongClient.paymentIntents.create(
+        { amount: 1500, currency: 'usd' },
+        { apiKey: 'sk_test_wrong' },
+      ),
+    ).rejects.toMatchObject({ type: 'StripeAuthenticationError', statusCode: 401 });
+  });
+});
+
+it('answers an unknown /v1 path with Stripe 404 body', async () => {
+  const response = await fetch(`${api.origin}/v1/charges`, {
+    headers: { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
+  });
+  expect(response.status).toBe(404);
+  expect((await response.json()).error).toMatchObject({ type: 'invalid_request_error' });
+});

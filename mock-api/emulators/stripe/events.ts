@@ -27,6 +27,9 @@ export function buildEvent(type: string, object: unknown): StripeEvent {
   };
 }
 
+/** The log keeps the latest events only: a demo server runs for weeks (Stripe keeps 30 days). */
+export const EVENTS_KEPT = 1000;
+
 /** The `emit` the operations of one request report their events to. */
 export function eventEmitter(
   state: StripeState,
@@ -35,6 +38,8 @@ export function eventEmitter(
   return (cause) => (type, object) => {
     const event = buildEvent(type, object);
     state.events.push(event);
+    if (state.events.length > EVENTS_KEPT)
+      state.events.splice(0, state.events.length - EVENTS_KEPT);
     onEvent?.(event, cause);
   };
 }

@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Request } from 'express';
 import express from 'express';
 import { StripeError } from './errors';
-import { eventEmitter } from './events';
+import { EVENTS_KEPT, eventEmitter } from './events';
 import { createStripeEmulator, EMULATOR_SECRET_KEY, type StripeEvent } from './index';
 import { newPaymentIntent } from './paymentIntentParams';
 import { chargeOfPaymentIntent, refundCharge, refundableAmount } from './refunds';
@@ -121,6 +121,16 @@ describe('events', () => {
     expect(intent.status).toBe('succeeded');
     expect(told[0]).toMatchObject({ object: 'event', livemode: false, pending_webhooks: 1 });
     expect(told[0]?.id).toMatch(/^evt_[A-Za-z0-9]{24}$/);
+  });
+
+  it('keep only the latest EVENTS_KEPT in the log, and every one is still told', () => {
+    const state = emptyStripeState();
+    let toldCount = 0;
+    const emit = eventEmitter(state, () => (toldCount += 1))({} as Request);
+    for (let i = 0; i < EVENTS_KEPT + 5; i += 1) emit('payment_intent.created', { n: i });
+    expect(toldCount).toBe(EVENTS_KEPT + 5);
+    expect(state.events).toHaveLength(EVENTS_KEPT);
+    expect(state.events[0]?.data.object).toEqual({ n: 5 });
   });
 });
 

@@ -1,27 +1,31 @@
 // The mock API: json-server 0.17's express app with the product's routes, the guest bearer
-// check, strict CORS and the demo media. `createMockApi` builds it; only cli.ts listens.
+// check, strict CORS, the demo media, the testers' harness and the emulated services.
+// `createMockApi` builds it and is the one place that mounts anything, in the order it reads
+// (see its comments); only cli.ts listens.
 import path from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 import cors from 'cors';
 import morgan from 'morgan';
 import jsonServer from 'json-server';
+import type Stripe from 'stripe';
 import { SEED_FILE, SEED_MEDIA_DIR, Store } from './db/store';
 import { HttpError, errorHandler } from './http';
 import { MEDIA_ORIGIN_SETTING, MEDIA_ROUTE } from './media';
+import { securityHeaders } from './securityHeaders';
+import { DEFAULT_GUEST_TOKEN } from './env';
+import { createStripeClient } from './stripeClient';
+import { createCaptchaVerifier } from './captchaVerifier';
+import { TESTER_HEADER, createScenarios } from './scenarios';
 import { profileRoutes } from './routes/profile';
 import { galleryRoutes } from './routes/gallery';
 import { guestRoutes } from './routes/guests';
-import { demoRoutes } from './routes/demo';
 import { gratitudeRoutes } from './routes/gratitude';
-import { securityHeaders } from './securityHeaders';
 import { paymentRoutes } from './routes/payments';
-import type Stripe from 'stripe';
-import { createStripeClient } from './stripeClient';
 import { paymentRefresher } from './routes/payments/publish';
+import { paymentReconciler } from './routes/payments/reconcile';
+import { paymentTesterRoutes } from './routes/payments/testerViews';
 import { STRIPE_WEBHOOK_ROUTE, createWebhooks } from './routes/payments/webhooks';
-import { TESTER_HEADER, createScenarios } from './scenarios';
-import { createCaptchaVerifier } from './captchaVerifier';
-import { DEFAULT_GUEST_TOKEN } from './env';
+import { demoRoutes } from './routes/demo';
 import { BRANCH_EMULATOR_ROUTE, branchEmulator } from './emulators/branch';
 import { RECAPTCHA_EMULATOR_ROUTE, recaptchaEmulator } from './emulators/recaptcha';
 import { STRIPE_EMULATOR_ROUTE, createStripeEmulator } from './emulators/stripe';
@@ -79,12 +83,24 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   const guestToken = options.guestToken ?? DEFAULT_GUEST_TOKEN;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
 
+  const {
+    scenarios,
+    stripeFor,
+    refreshPayments,
+    webhooks,
+    stripeEmulator,
+    recaptcha,
+    captcha,
+    reconcilePayments,
+  } = sharedServices(store, options);
+
   const app = jsonServer.create() as express.Express;
   app.disable('x-powered-by');
   if (options.mediaOrigin) app.set(MEDIA_ORIGIN_SETTING, options.mediaOrigin);
+
+  // 1. Every answer: security headers, the log, CORS.
   app.use(securityHeaders);
   if (options.logger) app.use(morgan('dev'));
-
   app.use(
     cors({
       origin: (origin, callback) =>
@@ -94,60 +110,89 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
     }),
   );
 
+  // 2. The demo media and the guests' uploads.
   app.use(`${MEDIA_ROUTE}/seed`, mediaCache, express.static(SEED_MEDIA_DIR, { index: false }));
   app.use(`${MEDIA_ROUTE}/uploads`, mediaCache, express.static(store.uploadsDir, { index: false }));
   app.use(MEDIA_ROUTE, (_req, _res, next) =>
     next(new HttpError(404, 'not_found', 'No such media.')),
   );
 
-  app.use(BRANCH_EMULATOR_ROUTE, branchEmulator());
-  // Testers' fault scenarios: the payment routes apply them; the Stripe.js emulator reads its
-  // flags; the webhooks their delivery faults.
-  const scenarios = createScenarios();
-  // Stripe's API subset for the `stripe` SDK and the Stripe.js stand-in (its own keys, no guest
-  // token). Its events go out as Stripe's webhooks, to this server's own endpoint.
-  // One Stripe client (the emulator on this server's port, unless STRIPE_SECRET_KEY is set) and
-  // one refresher, shared by the payment routes and the webhook endpoint.
-  let stripeClient: Stripe | undefined;
-  const stripeFor = (req: Request) =>
-    (stripeClient ??= createStripeClient(process.env, `http://127.0.0.1:${req.socket.localPort}`));
-  const refreshPayments = paymentRefresher(store, stripeFor);
-  const webhooks = createWebhooks(store, { scenarios, refreshPayments });
-  const stripeEmulator = createStripeEmulator({ onEvent: webhooks.deliver });
-  app.use(STRIPE_EMULATOR_ROUTE, stripeEmulator.router);
-  // Stripe calls it without the guest token.
+  // 3. Stripe's webhook endpoint: before /api, as Stripe calls it without the guest token.
   app.use(STRIPE_WEBHOOK_ROUTE, webhooks.endpoint);
-  app.use(STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator(scenarios));
-  // Payment routes check tokens with createCaptchaVerifier({ emulator: recaptcha }).
-  const recaptcha = recaptchaEmulator();
-  app.use(RECAPTCHA_EMULATOR_ROUTE, recaptcha.router);
 
+  // 4. The API: the guest token, then JSON bodies, then each route on its own paths.
   const api = express.Router();
   api.use(requireGuestToken(guestToken));
   api.use(express.json({ limit: '100kb', strict: true }));
-  // Before profileRoutes: it publishes paid reviews before findUser answers.
+  // 4a. The contract's routes (src/api/contract).
+  api.use(profileRoutes(store, { beforeLookup: reconcilePayments }));
+  api.use(galleryRoutes(store));
+  api.use(guestRoutes(store));
+  api.use(gratitudeRoutes(store));
+  api.use(paymentRoutes(store, { captcha, scenarios, stripe: stripeFor }));
+  // 4b. The testers' harness (mock only): scenarios, payments, webhooks, demo profiles and data.
+  api.use(scenarios.router);
   api.use(
-    paymentRoutes(store, {
-      captcha: createCaptchaVerifier({ emulator: recaptcha }),
+    paymentTesterRoutes(store, {
       scenarios,
       stripe: stripeFor,
       refreshPayments,
-      reconcileAfterMs: options.reconcileAfterMs,
     }),
   );
   api.use(webhooks.testers);
-  api.use(profileRoutes(store));
-  api.use(galleryRoutes(store));
-  api.use(guestRoutes(store));
   api.use(demoRoutes(store));
-  api.use(gratitudeRoutes(store));
+  // 4c. Anything else under /api: a JSON 404.
   api.use((req, _res, next) =>
     next(new HttpError(404, 'not_found', `No route for ${req.method} ${req.originalUrl}.`)),
   );
   app.use(API_ROUTE, api);
+
+  // 5. The emulated services: Branch, Stripe's API (/v1, its own keys, no guest token),
+  // Stripe.js, reCAPTCHA.
+  app.use(BRANCH_EMULATOR_ROUTE, branchEmulator());
+  app.use(STRIPE_EMULATOR_ROUTE, stripeEmulator.router);
+  app.use(STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator(scenarios));
+  app.use(RECAPTCHA_EMULATOR_ROUTE, recaptcha.router);
+
+  // 6. Every error, as JSON.
   app.use(errorHandler);
 
   return { app, store, stop: webhooks.stop };
+}
+
+/** What several mounts share (made before any is mounted): the payment services and emulators. */
+function sharedServices(store: Store, { reconcileAfterMs }: MockApiOptions) {
+  // Testers' fault scenarios: the payment calls apply them, the Stripe.js emulator reads its
+  // flags, the webhooks their delivery faults.
+  const scenarios = createScenarios();
+  // One Stripe client (the emulator on this server's port, unless STRIPE_SECRET_KEY is set) and
+  // one refresher that reads payments back from it: for the payment calls, the reconciliation,
+  // the testers' views and the webhook endpoint.
+  let stripeClient: Stripe | undefined;
+  const stripeFor = (req: Request) =>
+    (stripeClient ??= createStripeClient(process.env, `http://127.0.0.1:${req.socket.localPort}`));
+  const refreshPayments = paymentRefresher(store, stripeFor);
+  // The Stripe emulator's events go out as Stripe's webhooks, to this server's own endpoint.
+  const webhooks = createWebhooks(store, { scenarios, refreshPayments });
+  const stripeEmulator = createStripeEmulator({ onEvent: webhooks.deliver });
+  // The payment calls check captcha tokens with the reCAPTCHA emulator (unless a secret is set).
+  const recaptcha = recaptchaEmulator();
+  const captcha = createCaptchaVerifier({ emulator: recaptcha });
+  // Before the profile lookup answers: publish the profile's paid reviews whose webhook was lost.
+  const reconcilePayments = paymentReconciler(store, {
+    refreshPayments,
+    reconcileAfterMs,
+  });
+  return {
+    scenarios,
+    stripeFor,
+    refreshPayments,
+    webhooks,
+    stripeEmulator,
+    recaptcha,
+    captcha,
+    reconcilePayments,
+  };
 }
 
 const mediaCache: RequestHandler = (_req, res, next) => {

@@ -1,16 +1,26 @@
 // POST gratitude/findUser: the profile lookup (user details, feed, icon counts).
-import { Router } from 'express';
+import { Router, type Request } from 'express';
 import type { FeedItem, FindUserResult, UserDetails } from '../../src/api/contract/types';
 import type { Db, FeedRecord, UserRecord } from '../db/types';
 import type { Store } from '../db/store';
 import { asyncRoute, envelope, jsonBody, notFound, optionalBoolean, requireString } from '../http';
 import { mediaUrl, requestOrigin } from '../media';
 
-export function profileRoutes(store: Store): Router {
+export interface ProfileRoutesOptions {
+  /**
+   * A step the lookup awaits before it checks the request and reads the data (mock-api/server.ts:
+   * the payment reconciliation, which may publish reviews the answer then shows).
+   */
+  beforeLookup?: (req: Request) => Promise<void>;
+}
+
+export function profileRoutes(store: Store, options: ProfileRoutesOptions = {}): Router {
+  const { beforeLookup } = options;
   const router = Router();
   router.post(
     '/gratitude/findUser',
-    asyncRoute((req, res) => {
+    asyncRoute(async (req, res) => {
+      if (beforeLookup) await beforeLookup(req);
       const body = jsonBody(req);
       const id = requireString(body, '_id', { max: 100 });
       optionalBoolean(body, 'profilePage');

@@ -13,14 +13,12 @@ import {
   walletPrepareBody,
 } from '../../../src/api/contract/intentBody';
 import { isNonProfit } from '../../../src/api/contract/kinds';
+import { AMOUNT_CENTS, MAX_TITLE_LENGTH } from '../../../src/api/contract/limits';
 import { CAPTCHA_FIELD } from '../../../src/api/contract/messages';
 import type { Db, UserRecord } from '../../db/types';
 import { badRequest, notFound } from '../../http';
 import { requireName } from '../../names';
-import type { ParsedForm } from '../../multipart';
 
-const MIN_AMOUNT_CENTS = 100;
-const MAX_AMOUNT_CENTS = 99_999_900;
 /** Stripe's largest charge in USD ($999,999.99): a total above it is refused before the captcha. */
 export const STRIPE_MAX_CENTS = 99_999_999;
 const METHOD_KINDS: readonly PaymentMethodKind[] = ['card', 'bank', 'apple_pay', 'google_pay'];
@@ -45,18 +43,6 @@ const JSON_FIELDS = new Set([
   'isRecurring',
   CAPTCHA_FIELD,
 ]);
-/** The payment fields of a payment-intent-for-both form (the others are the review's). */
-export const FORM_PAYMENT_FIELDS = new Set([
-  'piDescription',
-  'metadata',
-  'platformFeeForWallet',
-  'amount',
-  'payment_method_types[]',
-  'paymentMethodType',
-  'userName',
-  CAPTCHA_FIELD,
-]);
-
 export type Endpoint =
   | 'payment/create-payment-intent'
   | 'payment/create-donation-intent'
@@ -84,34 +70,6 @@ export function canonical(value: unknown): unknown {
     );
   }
   return value;
-}
-
-/** The payment fields of a multipart form as the JSON calls carry them. */
-export function paymentFieldsOfForm(form: ParsedForm): Record<string, unknown> {
-  const fields = form.fields;
-  const out: Record<string, unknown> = {};
-  for (const name of ['piDescription', 'paymentMethodType', 'userName']) {
-    if (fields.has(name)) out[name] = fields.get(name);
-  }
-  if (fields.has(CAPTCHA_FIELD)) out[CAPTCHA_FIELD] = fields.get(CAPTCHA_FIELD);
-  if (fields.has('payment_method_types[]')) {
-    out.payment_method_types = [fields.get('payment_method_types[]')];
-  }
-  for (const name of ['amount', 'platformFeeForWallet']) {
-    const raw = fields.get(name);
-    if (raw === undefined) continue;
-    if (!/^\d{1,12}$/.test(raw)) throw badRequest(name, `${name} must be a whole number of cents.`);
-    out[name] = Number(raw);
-  }
-  const metadata = fields.get('metadata');
-  if (metadata !== undefined) {
-    try {
-      out.metadata = JSON.parse(metadata) as unknown;
-    } catch {
-      throw badRequest('metadata', 'metadata must be a JSON object (as text).');
-    }
-  }
-  return out;
 }
 
 function text(fields: Record<string, unknown>, name: string, label: string, max: number): string {
@@ -175,6 +133,31 @@ export function parsePayment(
   db: Db,
   endpoint: Endpoint,
 ): PaymentRequest {
+  const meta = metadataObject(body, endpoint);
+  const figures = paymentFigures(body, meta);
+  const { metadata, userName, captchaToken } = payerFields(body, meta, figures.totalCents);
+  const base = { ...figures, metadata };
+  const { getThanksUserID } = metadata;
+  if (getThanksUserID === WALLET_PREPARE_ACCOUNT_ID) {
+    checkWalletPrepareCall(body, endpoint);
+    return { ...base, captchaToken: undefined, walletPrepare: true, nonProfit: false };
+  }
+  if (getThanksUserID === GPAY_TEST_ACCOUNT_ID) {
+    checkGpayTestCall(base, endpoint);
+    return { ...base, captchaToken, walletPrepare: false, nonProfit: false };
+  }
+  const nonProfit = checkProfilePayment(body, db, endpoint, metadata, userName);
+  return { ...base, captchaToken, walletPrepare: false, nonProfit };
+}
+
+type Metadata = PaymentRequest['metadata'];
+type Figures = Pick<PaymentRequest, 'amountCents' | 'feeCents' | 'totalCents' | 'methods'>;
+
+/** The call's fields are a payment's (JSON calls), its description is ours, its metadata known. */
+function metadataObject(
+  body: Record<string, unknown>,
+  endpoint: Endpoint,
+): Record<string, unknown> {
   if (endpoint !== 'payment/payment-intent-for-both') {
     for (const name of Object.keys(body)) {
       if (!JSON_FIELDS.has(name)) throw badRequest(name, `${name} is not a field of a payment.`);
@@ -193,9 +176,17 @@ export function parsePayment(
       throw badRequest(`metadata.${name}`, `metadata.${name} is not a payment metadata field.`);
     }
   }
+  return meta;
+}
+
+/** The amount, the methods, the fee recomputed and the total (as metadata.amountAfterFee). */
+function paymentFigures(body: Record<string, unknown>, meta: Record<string, unknown>): Figures {
   const amountCents = cents(body, 'amount');
-  if (amountCents < MIN_AMOUNT_CENTS || amountCents > MAX_AMOUNT_CENTS || amountCents % 100 !== 0) {
-    throw badRequest('amount', 'amount must be whole dollars in cents, from 100 to 99999900.');
+  if (amountCents < AMOUNT_CENTS.min || amountCents > AMOUNT_CENTS.max || amountCents % 100 !== 0) {
+    throw badRequest(
+      'amount',
+      `amount must be whole dollars in cents, from ${AMOUNT_CENTS.min} to ${AMOUNT_CENTS.max}.`,
+    );
   }
   const methods = paymentMethods(body);
   const feeCents = cents(body, 'platformFeeForWallet');
@@ -224,6 +215,15 @@ export function parsePayment(
       `metadata.amountAfterFee must be amount + platformFeeForWallet (${totalCents} cents).`,
     );
   }
+  return { amountCents, feeCents, totalCents, methods };
+}
+
+/** Who pays whom: the metadata's names and email, the top-level userName, the captcha token. */
+function payerFields(
+  body: Record<string, unknown>,
+  meta: Record<string, unknown>,
+  totalCents: number,
+): { metadata: Metadata; userName: string; captchaToken: string | undefined } {
   const getThanksUserID = text(meta, 'getThanksUserID', 'metadata.getThanksUserID', 100);
   // The payer's name, then the title that carries it for a donation (`{guestName} donated to`):
   // the names rule, so a bad name is refused as the name. The wallet preparation call's
@@ -232,7 +232,7 @@ export function parsePayment(
     label: 'metadata.guestName',
     allowEmpty: true,
   });
-  const title = requireName(meta, 'title', { label: 'metadata.title', max: 200 });
+  const title = requireName(meta, 'title', { label: 'metadata.title', max: MAX_TITLE_LENGTH });
   const metaUserName = text(meta, 'userName', 'metadata.userName', 100);
   const email = text(meta, 'email', 'metadata.email', 254);
   const userName = text(body, 'userName', 'userName', 100);
@@ -249,46 +249,53 @@ export function parsePayment(
     guestName,
     userName: metaUserName,
     email,
-    amountAfterFee: String(amountAfterFee),
+    amountAfterFee: String(totalCents),
   };
-  const base = { amountCents, feeCents, totalCents, methods, metadata };
+  return { metadata, userName, captchaToken: captchaToken as string | undefined };
+}
 
-  if (getThanksUserID === WALLET_PREPARE_ACCOUNT_ID) {
-    // The one call the page makes before any captcha: exactly the placeholder body, so nothing
-    // a caller writes (a name, an email, another amount) rides on it.
-    const exact =
-      endpoint === 'payment/create-payment-intent' &&
-      JSON.stringify(canonical(body)) === JSON.stringify(canonical(walletPrepareBody()));
-    if (!exact) {
-      throw badRequest(
-        'metadata.getThanksUserID',
-        `${WALLET_PREPARE_ACCOUNT_ID} only takes the wallet preparation call, exactly as the app sends it (create-payment-intent, amount ${WALLET_PREPARE_AMOUNT_CENTS}, fee ${WALLET_PREPARE_FEE_CENTS}, card and apple_pay, empty guest fields, no captcha).`,
-      );
-    }
-    return { ...base, captchaToken: undefined, walletPrepare: true, nonProfit: false };
+/**
+ * The one call the page makes before any captcha: exactly the placeholder body, so nothing a
+ * caller writes (a name, an email, another amount) rides on it.
+ */
+function checkWalletPrepareCall(body: Record<string, unknown>, endpoint: Endpoint): void {
+  const exact =
+    endpoint === 'payment/create-payment-intent' &&
+    JSON.stringify(canonical(body)) === JSON.stringify(canonical(walletPrepareBody()));
+  if (!exact) {
+    throw badRequest(
+      'metadata.getThanksUserID',
+      `${WALLET_PREPARE_ACCOUNT_ID} only takes the wallet preparation call, exactly as the app sends it (create-payment-intent, amount ${WALLET_PREPARE_AMOUNT_CENTS}, fee ${WALLET_PREPARE_FEE_CENTS}, card and apple_pay, empty guest fields, no captcha).`,
+    );
   }
+}
 
-  if (getThanksUserID === GPAY_TEST_ACCOUNT_ID) {
-    const exact =
-      endpoint === 'payment/create-payment-intent' &&
-      amountCents === GPAY_TEST_AMOUNT_CENTS &&
-      methods.length === 1 &&
-      methods[0] === 'google_pay' &&
-      title.startsWith('Tip to');
-    if (!exact) {
-      throw badRequest(
-        'metadata.getThanksUserID',
-        `${GPAY_TEST_ACCOUNT_ID} only takes the /gpay test payment (create-payment-intent, amount ${GPAY_TEST_AMOUNT_CENTS}, google_pay).`,
-      );
-    }
-    return {
-      ...base,
-      captchaToken: captchaToken as string | undefined,
-      walletPrepare: false,
-      nonProfit: false,
-    };
+/** The /gpay test page's payment, and nothing else, for its account. */
+function checkGpayTestCall(request: Figures & { metadata: Metadata }, endpoint: Endpoint): void {
+  const { amountCents, methods } = request;
+  const exact =
+    endpoint === 'payment/create-payment-intent' &&
+    amountCents === GPAY_TEST_AMOUNT_CENTS &&
+    methods.length === 1 &&
+    methods[0] === 'google_pay' &&
+    request.metadata.title.startsWith('Tip to');
+  if (!exact) {
+    throw badRequest(
+      'metadata.getThanksUserID',
+      `${GPAY_TEST_ACCOUNT_ID} only takes the /gpay test payment (create-payment-intent, amount ${GPAY_TEST_AMOUNT_CENTS}, google_pay).`,
+    );
   }
+}
 
+/** A payment to a profile: its names, the guest's, the title's wording; true for a non-profit. */
+function checkProfilePayment(
+  body: Record<string, unknown>,
+  db: Db,
+  endpoint: Endpoint,
+  metadata: Metadata,
+  userName: string,
+): boolean {
+  const { getThanksUserID } = metadata;
   const user = db.users.find((u) => u._id === getThanksUserID);
   if (!user) {
     throw notFound(
@@ -296,28 +303,25 @@ export function parsePayment(
       'metadata.getThanksUserID',
     );
   }
-  if (!guestName) throw badRequest('metadata.guestName', 'metadata.guestName is required.');
-  if (!EMAIL_PATTERN.test(email)) {
+  if (!metadata.guestName) {
+    throw badRequest('metadata.guestName', 'metadata.guestName is required.');
+  }
+  if (!EMAIL_PATTERN.test(metadata.email)) {
     throw badRequest('metadata.email', 'metadata.email is not a valid address.');
   }
-  if (metaUserName !== user.userName) {
+  if (metadata.userName !== user.userName) {
     throw badRequest('metadata.userName', "metadata.userName must be the profile's userName.");
   }
   if (userName !== user.userName) {
     throw badRequest('userName', "userName must be the profile's userName.");
   }
   const nonProfit = isNonProfit(user);
-  checkTitle(title, nonProfit);
+  checkTitle(metadata.title, nonProfit);
   if (endpoint === 'payment/create-donation-intent' && !nonProfit) {
     throw badRequest('metadata.getThanksUserID', 'create-donation-intent is for non-profits only.');
   }
   checkDonationFields(body, db, user, nonProfit, endpoint);
-  return {
-    ...base,
-    captchaToken: captchaToken as string | undefined,
-    walletPrepare: false,
-    nonProfit,
-  };
+  return nonProfit;
 }
 
 function checkTitle(title: string, nonProfit: boolean): void {

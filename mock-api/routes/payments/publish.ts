@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import type Stripe from 'stripe';
 import type { Store } from '../../db/store';
 import type { Db, PaymentRecord } from '../../db/types';
-import { publishReview } from '../gratitude';
+import { publishReview } from '../../db/reviews';
 
 const TERMINAL_STATUSES = new Set(['succeeded', 'canceled']);
 

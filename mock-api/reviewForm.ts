@@ -1,0 +1,198 @@
+// A review form's checks (gratitude/create-gratitude, image-gratitude, and the review part of
+// payment-intent-for-both): its fields by the contract's rules, its media by their bytes.
+import { promises as fs } from 'node:fs';
+import { GRATITUDE_ICONS } from '../src/api/contract/types';
+import {
+  MAX_IMAGES,
+  MAX_IMAGE_BYTES,
+  MAX_SAY_THANKS_LENGTH,
+  MAX_TITLE_LENGTH,
+  MAX_VIDEO_BYTES,
+  MAX_VIDEO_SECONDS,
+  MESSAGE_IMAGE_SIZE,
+  MESSAGE_ONE_VIDEO,
+  MESSAGE_TEXT_OR_MEDIA_REQUIRED,
+  MESSAGE_TOO_MANY_IMAGES,
+  MESSAGE_UNSUPPORTED_FORMAT,
+  MESSAGE_VIDEO_LIMITS,
+  MIN_IMAGE_BYTES,
+  isImageType,
+  isVideoType,
+} from '../src/api/contract/limits';
+import { EMAIL_PATTERN } from '../src/api/contract/guest';
+import type { AcceptedMedia, Review } from './db/reviews';
+import type { Db } from './db/types';
+import { HttpError, badRequest, notFound, requireString } from './http';
+import { videoDurationSeconds } from './mediaSniff';
+import type { ParsedForm, UploadedFile } from './multipart';
+import { requireName } from './names';
+
+/** The video's thumbnail is a 300 x 300 JPEG at quality 0.7: far below this. */
+const MAX_THUMBNAIL_BYTES = 1024 * 1024;
+
+const FIELD_NAMES = new Set([
+  'gratitudeType',
+  'icon',
+  'title',
+  'sayThanks',
+  'accountType',
+  'guestName',
+  'email',
+  'latitude',
+  'longitude',
+  'getThanksUserId',
+  'userId',
+  'ngoId',
+  'isRecurring',
+  'isDonate',
+]);
+
+function oneOf<T extends string>(
+  fields: Record<string, string>,
+  name: string,
+  allowed: readonly T[],
+): T {
+  const value = requireString(fields, name, { max: 40 });
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw badRequest(name, `${name} must be ${allowed.join(' or ')}.`);
+  }
+  return value as T;
+}
+
+function coordinate(fields: Record<string, string>, name: string, limit: number): void {
+  const value = requireString(fields, name, {
+    max: 20,
+    pattern: /^-?\d{1,3}(\.\d{1,12})?$/,
+    patternMessage: `${name} must be a number.`,
+  });
+  if (Math.abs(Number(value)) > limit) {
+    throw badRequest(name, `${name} must be from -${limit} to ${limit}.`);
+  }
+}
+
+export interface ReviewRules {
+  gratitudeType: 'REVIEW' | 'BOTH';
+  /** none: text only (create-gratitude); required: image-gratitude; optional: either. */
+  media: 'none' | 'required' | 'optional';
+  /** Fields of the form that belong to something else (the payment of a BOTH form). */
+  otherFields?: ReadonlySet<string>;
+}
+
+/** Checks a review form's fields and media (the files are left where they are). */
+export async function validateReview(
+  form: ParsedForm,
+  db: Db,
+  rules: ReviewRules,
+): Promise<Review> {
+  for (const name of form.fields.keys()) {
+    if (!FIELD_NAMES.has(name) && !rules.otherFields?.has(name)) {
+      throw badRequest(name, `${name} is not a field of a gratitude.`);
+    }
+  }
+  const fields = Object.fromEntries(
+    [...form.fields].filter(([name]) => FIELD_NAMES.has(name)),
+  ) as Record<string, string>;
+  oneOf(fields, 'gratitudeType', [rules.gratitudeType]);
+  const icon = oneOf(fields, 'icon', GRATITUDE_ICONS);
+  // The title carries the guest's name ({guestName} recognized {userName}): the names rule, the
+  // name first, so a bad name is refused as the name.
+  const guestName = requireName(fields, 'guestName');
+  const title = requireName(fields, 'title', { max: MAX_TITLE_LENGTH });
+  const sayThanks = (fields.sayThanks ?? '').trim();
+  if (sayThanks.length > MAX_SAY_THANKS_LENGTH) {
+    throw badRequest('sayThanks', `sayThanks must be at most ${MAX_SAY_THANKS_LENGTH} characters.`);
+  }
+  oneOf(fields, 'accountType', ['Guest']);
+  requireString(fields, 'email', {
+    max: 254,
+    pattern: EMAIL_PATTERN,
+    patternMessage: 'email is not a valid address.',
+  });
+  coordinate(fields, 'latitude', 90);
+  coordinate(fields, 'longitude', 180);
+  const getThanksUserId = requireString(fields, 'getThanksUserId', { max: 100 });
+  const userId = requireString(fields, 'userId', { max: 100 });
+  const ngoId = fields.ngoId ?? '';
+  if (ngoId.length > 100) {
+    throw badRequest('ngoId', 'ngoId must be at most 100 characters.');
+  }
+  oneOf(fields, 'isRecurring', ['false']);
+  const isDonate = oneOf(fields, 'isDonate', ['true', 'false']) === 'true';
+
+  if (!db.users.some((u) => u._id === getThanksUserId)) {
+    throw notFound(`No account exists with the id "${getThanksUserId}".`, 'getThanksUserId');
+  }
+  if (!db.guests.some((g) => g.userId === userId)) {
+    throw notFound(`No guest exists with the id "${userId}".`, 'userId');
+  }
+
+  const review = { icon, title, sayThanks, guestName, getThanksUserId, userId, ngoId, isDonate };
+  if (rules.media === 'none') {
+    if (form.files.length > 0) {
+      throw badRequest('media', 'create-gratitude takes no files; send media to image-gratitude.');
+    }
+    if (!sayThanks) throw badRequest('sayThanks', MESSAGE_TEXT_OR_MEDIA_REQUIRED);
+    return { ...review, media: [] };
+  }
+  if (rules.media === 'optional' && form.files.length === 0) {
+    if (!sayThanks) throw badRequest('sayThanks', MESSAGE_TEXT_OR_MEDIA_REQUIRED);
+    return { ...review, media: [] };
+  }
+  return { ...review, media: await validateMedia(form.files, sayThanks) };
+}
+
+async function validateMedia(files: UploadedFile[], sayThanks: string): Promise<AcceptedMedia[]> {
+  const media = files.filter((f) => f.field === 'media');
+  const thumbnails = files.filter((f) => f.field === 'thumbnail');
+  if (media.length === 0) {
+    if (!sayThanks) throw badRequest('media', MESSAGE_TEXT_OR_MEDIA_REQUIRED);
+    throw badRequest(
+      'media',
+      'image-gratitude needs at least one media file; send text-only reviews to create-gratitude.',
+    );
+  }
+  const accepted: AcceptedMedia[] = [];
+  for (const file of media) {
+    if (!file.type) throw badRequest('media', MESSAGE_UNSUPPORTED_FORMAT);
+    accepted.push({ file, type: file.type });
+  }
+  const images = accepted.filter((m) => isImageType(m.type));
+  const videos = accepted.filter((m) => isVideoType(m.type));
+  if (videos.length > 1) throw badRequest('media', MESSAGE_ONE_VIDEO);
+  // Images with a video: the video message, which says "either up to 5 images or 1 video".
+  if (videos.length === 1 && images.length > 0) throw badRequest('media', MESSAGE_VIDEO_LIMITS);
+  if (images.length > MAX_IMAGES) throw badRequest('media', MESSAGE_TOO_MANY_IMAGES);
+  for (const { file } of images) {
+    if (file.size > MAX_IMAGE_BYTES) {
+      throw new HttpError(413, 'too_large', MESSAGE_IMAGE_SIZE, 'media');
+    }
+    if (file.size < MIN_IMAGE_BYTES) throw badRequest('media', MESSAGE_IMAGE_SIZE);
+  }
+
+  const [video] = videos;
+  if (!video) {
+    if (thumbnails.length > 0) {
+      throw badRequest('thumbnail', 'A thumbnail goes only with a video.');
+    }
+    return accepted;
+  }
+  if (video.file.size > MAX_VIDEO_BYTES) {
+    throw new HttpError(413, 'too_large', MESSAGE_VIDEO_LIMITS, 'media');
+  }
+  const seconds = videoDurationSeconds(await fs.readFile(video.file.tempPath));
+  // The spec: "at most ... 30 seconds"; a video whose header has no duration is refused.
+  if (seconds === null || seconds > MAX_VIDEO_SECONDS) {
+    throw badRequest('media', MESSAGE_VIDEO_LIMITS);
+  }
+  const [thumbnail] = thumbnails;
+  if (!thumbnail || thumbnails.length > 1) {
+    throw badRequest('thumbnail', 'A video needs one JPEG thumbnail (the "thumbnail" file).');
+  }
+  if (thumbnail.type !== 'image/jpeg') {
+    throw badRequest('thumbnail', 'The thumbnail must be a JPEG image.');
+  }
+  if (thumbnail.size > MAX_THUMBNAIL_BYTES) {
+    throw new HttpError(413, 'too_large', 'The thumbnail must be at most 1 MB.', 'thumbnail');
+  }
+  return accepted;
+}

@@ -2,10 +2,16 @@
 // contract is in ./index.ts's header): figures recomputed with the app's fee module, the fixed
 // accounts' exact calls, the profile's own names. Pure: a request in, a PaymentRequest or a 400.
 import type { PaymentMethodKind } from '../../../src/api/contract/fees';
-import { WALLET_PREPARE_FEE_CENTS, platformFeeCents } from '../../../src/api/contract/fees';
+import {
+  PAYMENT_METHOD_KINDS,
+  WALLET_PREPARE_FEE_CENTS,
+  isPaymentMethodKind,
+  platformFeeCents,
+} from '../../../src/api/contract/fees';
 import { EMAIL_PATTERN } from '../../../src/api/contract/guest';
 import {
   GPAY_TEST_ACCOUNT_ID,
+  GPAY_TEST_METHOD,
   GPAY_TEST_AMOUNT_CENTS,
   PI_DESCRIPTION,
   WALLET_PREPARE_ACCOUNT_ID,
@@ -21,7 +27,6 @@ import { requireName } from '../../names';
 
 /** Stripe's largest charge in USD ($999,999.99): a total above it is refused before the captcha. */
 export const STRIPE_MAX_CENTS = 99_999_999;
-const METHOD_KINDS: readonly PaymentMethodKind[] = ['card', 'bank', 'apple_pay', 'google_pay'];
 const METADATA_KEYS = [
   'getThanksUserID',
   'title',
@@ -98,9 +103,8 @@ function paymentMethods(body: Record<string, unknown>): PaymentMethodKind[] {
       'Send payment_method_types or paymentMethodType, not both.',
     );
   }
-  const isKind = (v: unknown): v is PaymentMethodKind =>
-    typeof v === 'string' && (METHOD_KINDS as readonly string[]).includes(v);
-  const allowed = METHOD_KINDS.join(', ');
+  const isKind = isPaymentMethodKind;
+  const allowed = PAYMENT_METHOD_KINDS.join(', ');
   if (single !== undefined) {
     if (!isKind(single))
       throw badRequest('paymentMethodType', `paymentMethodType must be one of ${allowed}.`);
@@ -115,7 +119,7 @@ function paymentMethods(body: Record<string, unknown>): PaymentMethodKind[] {
   if (
     !Array.isArray(list) ||
     list.length === 0 ||
-    list.length > METHOD_KINDS.length ||
+    list.length > PAYMENT_METHOD_KINDS.length ||
     !list.every(isKind) ||
     new Set(list).size !== list.length
   ) {
@@ -277,7 +281,7 @@ function checkGpayTestCall(request: Figures & { metadata: Metadata }, endpoint: 
     endpoint === 'payment/create-payment-intent' &&
     amountCents === GPAY_TEST_AMOUNT_CENTS &&
     methods.length === 1 &&
-    methods[0] === 'google_pay' &&
+    methods[0] === GPAY_TEST_METHOD &&
     request.metadata.title.startsWith('Tip to');
   if (!exact) {
     throw badRequest(

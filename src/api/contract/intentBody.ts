@@ -1,5 +1,5 @@
 // The payment intent requests the app sends, built in one place (wire contract: the header of
-// mock-api/routes/payments.ts). Pure: the app and the mock API's tests both use these builders.
+// mock-api/routes/payments/index.ts). Pure: the app and the mock API's tests both use these builders.
 import type { Guest } from './guest';
 import type { UserDetails } from './types';
 import { WALLET_PREPARE_FEE_CENTS, platformFeeCents, type PaymentMethodKind } from './fees';

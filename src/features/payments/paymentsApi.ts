@@ -1,7 +1,7 @@
 // The payment calls: create-payment-intent (tips, the wallet preparation, the /gpay test),
 // create-donation-intent (non-profits) and payment-intent-for-both (a review with its tip, as a
 // multipart upload with progress). Amounts are integer cents on the wire (see the contract in
-// mock-api/routes/payments.ts); every answer without a client secret is a failed call.
+// mock-api/routes/payments/index.ts); every answer without a client secret is a failed call.
 import { baseApi, type ThunkExtra } from '../../api/baseApi';
 import { uploadForm } from '../../api/uploadForm';
 import { recognitionForm, type ReviewFormArgs } from '../../api/recognitionForm';

@@ -41,6 +41,13 @@ const zones = {
     except: ['./api/contract'],
     message: 'The wire contract imports nothing outside itself.',
   },
+  // Bundled alone into the script a page loads (mock-api/emulators/bundleBrowserScript.ts).
+  browserScripts: {
+    target: './mock-api/emulators/browser',
+    from: '.',
+    except: ['./mock-api/emulators/browser'],
+    message: "An emulator's browser script imports only the browser modules beside it.",
+  },
   appNotMock: {
     target: './src',
     from: './mock-api',
@@ -91,7 +98,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.cjs', 'webpack.config.js', 'mock-api/emulators/**/*.js'],
+    files: ['**/*.cjs', 'webpack.config.js', 'mock-api/emulators/emulator-redirects.js'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
@@ -123,6 +130,7 @@ export default tseslint.config(
           zones: [
             zones.mockApi,
             zones.contract,
+            zones.browserScripts,
             zones.appNotMock,
             zones.sharedNotFeatures,
             ...zones.features,

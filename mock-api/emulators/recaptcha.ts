@@ -1,8 +1,8 @@
 // An offline stand-in for reCAPTCHA v2 (checkbox): the browser script that defines
-// `window.grecaptcha` (api.js, from recaptcha-api.js next to this file), the token the checkbox
-// asks for, and Google's siteverify answer. Tokens are single use and expire after two minutes,
-// as Google's do. The mock API checks tokens in-process with `verify`; a live setup posts to
-// Google instead (mock-api/captchaVerifier.ts).
+// `window.grecaptcha` (api.js: the TypeScript modules in browser/recaptcha/, bundled by
+// bundleBrowserScript.ts), the token the checkbox asks for, and Google's siteverify answer.
+// Tokens are single use and expire after two minutes, as Google's do. The mock API checks tokens
+// in-process with `verify`; a live setup posts to Google instead (mock-api/captchaVerifier.ts).
 //
 // Emulator builds inline emulator-redirects.js into the page shell (webpack.config.js): it sends
 // the https://www.google.com/recaptcha/api.js script that react-google-recaptcha injects to
@@ -10,9 +10,12 @@
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import express, { Router, type Request } from 'express';
+import { sendBrowserScript } from './bundleBrowserScript';
 import { allowAnyOrigin } from './crossOrigin';
 
 export const RECAPTCHA_EMULATOR_ROUTE = '/__recaptcha';
+
+const SCRIPT_ENTRY = path.join(__dirname, 'browser', 'recaptcha', 'index.ts');
 
 /** How long a token stays valid, as with Google (two minutes). */
 export const TOKEN_TTL_MS = 2 * 60 * 1000;
@@ -90,9 +93,9 @@ export function recaptchaEmulator(options: RecaptchaEmulatorOptions = {}): Recap
   router.use(express.urlencoded({ extended: false, limit: '10kb' }));
   router.use(express.json({ limit: '10kb' }));
 
-  router.get('/api.js', (_req, res) => {
+  router.get('/api.js', (_req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
-    res.type('application/javascript').sendFile(path.join(__dirname, 'recaptcha-api.js'));
+    sendBrowserScript(res, SCRIPT_ENTRY, next);
   });
 
   // The checkbox's request: { sitekey } -> { token, expiresInMs }.

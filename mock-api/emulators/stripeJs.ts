@@ -1,17 +1,20 @@
-// The Stripe.js emulator's routes: GET /__stripe/stripe.js (the browser script, stripe-js.js next
-// to this file, which defines `window.Stripe` and talks to the API emulator under /v1) and
-// GET /__stripe/config (what the script asks before its Express Checkout Element offers
-// wallets). Emulator builds inline emulator-redirects.js in the page shell (webpack.config.js):
-// the js.stripe.com script loadStripe injects on first use is loaded from here. Live builds load
-// the real Stripe.js.
+// The Stripe.js emulator's routes: GET /__stripe/stripe.js (the browser script that defines
+// `window.Stripe` and talks to the API emulator under /v1: the TypeScript modules in
+// browser/stripe-js/, bundled by bundleBrowserScript.ts) and GET /__stripe/config (what the
+// script asks before its Express Checkout Element offers wallets). Emulator builds inline
+// emulator-redirects.js in the page shell (webpack.config.js): the js.stripe.com script
+// loadStripe injects on first use is loaded from here. Live builds load the real Stripe.js.
 //
 // The testers' scenarios switch both per request (the tester's cookie comes with the script and
 // with the config call): see mock-api/scenarios.ts.
 import path from 'node:path';
 import { Router, type Request } from 'express';
+import { sendBrowserScript } from './bundleBrowserScript';
 import { allowAnyOrigin } from './crossOrigin';
 
 export const STRIPE_JS_EMULATOR_ROUTE = '/__stripe';
+
+const SCRIPT_ENTRY = path.join(__dirname, 'browser', 'stripe-js', 'index.ts');
 
 export interface StripeJsSwitches {
   /**
@@ -30,13 +33,13 @@ export function stripeJsEmulator(switches: StripeJsSwitches = ALWAYS): Router {
   // Like js.stripe.com, usable from any origin.
   router.use(allowAnyOrigin());
 
-  router.get('/stripe.js', (req, res) => {
+  router.get('/stripe.js', (req, res, next) => {
     res.setHeader('Cache-Control', 'no-cache');
     if (!switches.stripeJsAvailable(req)) {
       res.status(503).type('text/plain').send('Stripe.js is unavailable (scenario).');
       return;
     }
-    res.type('application/javascript').sendFile(path.join(__dirname, 'stripe-js.js'));
+    sendBrowserScript(res, SCRIPT_ENTRY, next);
   });
 
   router.get('/config', (req, res) => {

@@ -1,7 +1,8 @@
 /** @jest-environment jest-fixed-jsdom */
-// The Stripe.js emulator's browser script (stripe-js.js) in jsdom, against the real mock API:
-// the deferred-intent Elements group, the Payment Element, the Express Checkout Element and
-// confirmPayment as Stripe documents them. e2e/stripe-emulator.spec.ts drives it in Chromium.
+// The Stripe.js emulator's browser script (browser/stripe-js/, as the mock API serves it bundled)
+// in jsdom, against the real mock API: the deferred-intent Elements group, the Payment Element,
+// the Express Checkout Element and confirmPayment as Stripe documents them.
+// e2e/stripe-emulator.spec.ts drives it in Chromium.
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import '@testing-library/jest-dom';
 import { browseAsTester, jsonPost, startMockApi, type RunningMockApi } from '../testing';

@@ -8,7 +8,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
+import sharp from 'sharp';
+import { makePhonePhoto } from '../scripts/phonePhotos';
 import { START_BUDGET_MS, freePort, waitForUp } from '../scripts/serverProcess';
+import { imageUrl } from '../src/config/images';
 
 const ROOT = path.join(__dirname, '..');
 const PUBLIC_ORIGIN = 'https://grati.example';
@@ -26,10 +29,17 @@ interface Call {
 class FakeApi {
   calls: Call[] = [];
   delayMs = 0;
+  /** Served at /media/photo.jpg, as the API's media (the image endpoint's default origin). */
+  picture: Buffer | null = null;
   private server: Server;
 
   constructor() {
     this.server = createServer((req, res) => {
+      if (req.url === '/media/photo.jpg' && this.picture) {
+        this.calls.push({ path: req.url, id: null, authorization: req.headers.authorization });
+        res.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(this.picture);
+        return;
+      }
       void this.answer(req).then(({ status, body }) => {
         res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
       });
@@ -129,6 +139,7 @@ function expectNoLeak(body: string) {
 }
 
 let api: FakeApi;
+let apiOrigin: string;
 let canary: FakeApi;
 let canaryHost: string;
 let server: Served;
@@ -139,6 +150,7 @@ test.beforeAll(async () => {
   api = new FakeApi();
   canary = new FakeApi();
   const apiBaseUrl = await api.start();
+  apiOrigin = new URL(apiBaseUrl).origin;
   canaryHost = new URL(await canary.start()).host;
   server = await serve({ API_BASE_URL: apiBaseUrl, PUBLIC_ORIGIN });
 });
@@ -356,6 +368,33 @@ test('a lookup that hangs is cut: the page comes, rendered by the browser', asyn
   expect(Date.now() - started).toBeGreaterThanOrEqual(3000);
 });
 
+test('the image endpoint: pictures of the API’s media at the width asked, from nowhere else', async ({
+  request,
+}) => {
+  // sharp runs in the built server (an external of dist-server, from its node_modules).
+  api.picture = await makePhonePhoto({ width: 800, height: 600, orientation: 6 });
+  const answer = await request.get(
+    `${server.baseUrl}${imageUrl(`${apiOrigin}/media/photo.jpg`, 256)}`,
+    { headers: { Accept: 'image/avif,image/webp,*/*' } },
+  );
+  expect(answer.status()).toBe(200);
+  expect(answer.headers()['content-type']).toBe('image/webp');
+  const metadata = await sharp(await answer.body()).metadata();
+  expect(metadata).toMatchObject({ width: 256, height: Math.round((800 * 256) / 600) });
+  expect(metadata.exif).toBeUndefined();
+
+  // Another host is refused, whatever the request's own headers say, and never called.
+  const refused = await request.get(
+    `${server.baseUrl}${imageUrl(`http://${canaryHost}/media/photo.jpg`, 256)}`,
+    {
+      headers: { Host: canaryHost, 'X-Forwarded-Host': canaryHost, Origin: `http://${canaryHost}` },
+    },
+  );
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()) as unknown).toMatchObject({ status: 403 });
+  expect(canary.calls).toEqual([]);
+});
+
 test('settings are checked at start, each bad value named', async () => {
   for (const [env, message] of [
     [{ API_BASE_URL: '', PUBLIC_ORIGIN }, 'API_BASE_URL must be set'],
@@ -366,6 +405,10 @@ test('settings are checked at start, each bad value named', async () => {
       'PUBLIC_ORIGIN must be an origin only',
     ],
     [{ API_BASE_URL: 'http://api/x', PUBLIC_ORIGIN, PORT: 'eighty' }, 'PORT must be a port'],
+    [
+      { API_BASE_URL: 'http://api/x', PUBLIC_ORIGIN, MEDIA_ORIGINS: 'https://cdn.example/media' },
+      'MEDIA_ORIGINS must list origins only',
+    ],
   ] as const) {
     const child = spawn(process.execPath, ['dist-server/server.js'], {
       cwd: ROOT,

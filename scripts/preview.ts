@@ -45,6 +45,8 @@ async function main(): Promise<void> {
     settings: {
       apiBaseUrl: `http://127.0.0.1:${actual}/api`,
       publicOrigin,
+      // The mock API prints its media at this origin; the image endpoint fetches them from it.
+      mediaOrigins: [publicOrigin],
       logLevel: process.env.LOG_LEVEL ?? (process.env.CI ? 'error' : 'warn'),
     },
     distDir: DIST_DIR,

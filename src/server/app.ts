@@ -1,16 +1,19 @@
 // The production server's request handling, composed here from one module per concern: the
 // frame every request goes through (requestFrame.ts), health, readiness and metrics (health.ts,
 // shutdown.ts), the build's files (staticFiles.ts), the profile pages rendered on the server from
-// the configured API (profilePages.ts, pageCache.ts), the app shell for the app's other routes
-// and the error pages (shellPages.ts, errors.ts). It contains no mock code: `npm run preview`
-// mounts the mock API in front of it. Every URL it prints and every host it calls comes from its
-// settings, never a request.
+// the configured API (profilePages.ts, pageCache.ts), pictures of the API's media at the size the
+// screen needs (images/), the app shell for the app's other routes and the error pages
+// (shellPages.ts, errors.ts). It contains no mock code: `npm run preview` mounts the mock API in
+// front of it. Every URL it prints and every host it calls comes from its settings, never a
+// request (the image endpoint fetches only from the configured media origins).
 import express from 'express';
 import pino, { type Logger } from 'pino';
 import { getAppConfig } from '../config/env';
+import { IMAGE_ROUTE } from '../config/images';
 import { readClientBuild } from './clientBuild';
 import { handleErrors } from './errors';
 import { HEALTH_PATHS, createHealthHandlers } from './health';
+import { serveImages, type ImageEndpointOptions } from './images/serveImages';
 import { createServerMetrics, type ServerMetrics } from './metrics';
 import { serveProfilePages } from './profilePages';
 import { createProfileLookup, type ProfileLookup } from './profileLookup';
@@ -23,11 +26,13 @@ import { ASSETS_PATH, serveAssets, serveRootFiles } from './staticFiles';
 export { PROFILE_CACHE_CONTROL } from './profilePages';
 
 export interface ServerAppOptions {
-  settings: Pick<ServerSettings, 'apiBaseUrl' | 'publicOrigin' | 'logLevel'>;
+  settings: Pick<ServerSettings, 'apiBaseUrl' | 'publicOrigin' | 'mediaOrigins' | 'logLevel'>;
   /** The client build (index.html, assets/). */
   distDir: string;
   /** Replaces the API lookup (tests). */
   lookup?: ProfileLookup;
+  /** The image endpoint's limits and resolver, when not its defaults (tests). */
+  images?: Omit<ImageEndpointOptions, 'mediaOrigins' | 'metrics'>;
   logger?: Logger;
 }
 
@@ -69,8 +74,13 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.get(HEALTH_PATHS.health, health.health);
   app.get(HEALTH_PATHS.ready, health.ready);
   app.get(HEALTH_PATHS.metrics, health.metrics);
-  // From here on only pages and files: GET and HEAD, their answers compressed.
+  // From here on only pictures, pages and files: GET and HEAD, their answers compressed...
   app.use(onlyReading);
+  // ...but pictures, which are compressed already.
+  app.get(
+    IMAGE_ROUTE,
+    serveImages({ ...options.images, mediaOrigins: settings.mediaOrigins, metrics }),
+  );
   app.use(compressAsItGoes());
   app.use(ASSETS_PATH, serveAssets(distDir, metrics));
   app.use(serveRootFiles(distDir, metrics));

@@ -1,11 +1,13 @@
 // The production server's metrics, in Prometheus text format at /metrics (prom-client): requests
 // by route and status with their durations, server render time, profile lookups by cache outcome,
-// and the process's own figures. One registry per server app, so tests can run several.
+// the image endpoint's answers by source and its pictures under way, and the process's own
+// figures. One registry per server app, so tests can run several.
 import type { RequestHandler, Response } from 'express';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /** The routes requests are counted by (a fixed set: no label from a request's path). */
-export type RouteLabel = 'profile' | 'shell' | 'assets' | 'static' | 'health' | 'metrics' | 'other';
+export type RouteLabel =
+  'profile' | 'shell' | 'assets' | 'static' | 'images' | 'health' | 'metrics' | 'other';
 
 export interface ServerMetrics {
   registry: Registry;
@@ -14,6 +16,10 @@ export interface ServerMetrics {
   route(res: Response, label: RouteLabel): void;
   renderSeconds: Histogram;
   lookups: Counter<'source'>;
+  /** Image endpoint answers by source: hit (cache), shared (a resize under way), made, busy (503). */
+  images: Counter<'source'>;
+  /** Distinct pictures the image endpoint is fetching, resizing or waiting to. */
+  imagesPending: Gauge;
 }
 
 export function createServerMetrics(): ServerMetrics {
@@ -45,6 +51,17 @@ export function createServerMetrics(): ServerMetrics {
     labelNames: ['source'] as const,
     registers: [registry],
   });
+  const images = new Counter({
+    name: 'image_answers_total',
+    help: 'Image endpoint answers by source: hit (cache), shared (a resize under way), made, busy.',
+    labelNames: ['source'] as const,
+    registers: [registry],
+  });
+  const imagesPending = new Gauge({
+    name: 'image_pictures_pending',
+    help: 'Distinct pictures the image endpoint is fetching, resizing or waiting to.',
+    registers: [registry],
+  });
   const ROUTE = Symbol('route');
   type Labelled = Response & { [ROUTE]?: RouteLabel };
 
@@ -70,5 +87,7 @@ export function createServerMetrics(): ServerMetrics {
     },
     renderSeconds,
     lookups,
+    images,
+    imagesPending,
   };
 }

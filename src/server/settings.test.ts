@@ -11,6 +11,7 @@ describe('parseServerSettings', () => {
       port: 9000,
       apiBaseUrl: 'https://api.grati.example/api',
       publicOrigin: 'https://grati.example',
+      mediaOrigins: ['https://api.grati.example'],
       logLevel: 'warn',
     });
     expect(parseServerSettings(valid)).toMatchObject({
@@ -19,7 +20,29 @@ describe('parseServerSettings', () => {
     });
   });
 
+  it('reads the media origins the image endpoint may fetch from, as origins', () => {
+    const env = {
+      ...valid,
+      MEDIA_ORIGINS:
+        'https://Media.Grati.example:443/, http://10.0.0.5:9000,,https://media.grati.example',
+    };
+    expect(parseServerSettings(env).mediaOrigins).toEqual([
+      'https://media.grati.example',
+      'http://10.0.0.5:9000',
+    ]);
+  });
+
+  it("takes the API's origin for the media when MEDIA_ORIGINS is unset or blank", () => {
+    expect(parseServerSettings({ ...valid, MEDIA_ORIGINS: ' , ' }).mediaOrigins).toEqual([
+      'https://api.grati.example',
+    ]);
+  });
+
   it.each([
+    [{ ...valid, MEDIA_ORIGINS: 'https://cdn.example/media' }, 'MEDIA_ORIGINS must list origins'],
+    [{ ...valid, MEDIA_ORIGINS: 'ftp://cdn.example' }, 'MEDIA_ORIGINS must use http or https'],
+    [{ ...valid, MEDIA_ORIGINS: 'https://u:p@cdn.example' }, 'must not carry a user name'],
+    [{ ...valid, MEDIA_ORIGINS: 'cdn.example' }, 'MEDIA_ORIGINS must be an absolute http'],
     [{ ...valid, API_BASE_URL: undefined }, 'API_BASE_URL must be set'],
     [{ ...valid, API_BASE_URL: '/api' }, 'API_BASE_URL must be an absolute http or https URL'],
     [{ ...valid, API_BASE_URL: 'file:///etc/passwd' }, 'API_BASE_URL must use http or https'],

@@ -8,6 +8,12 @@ export interface ServerSettings {
   apiBaseUrl: string;
   /** The site's own origin, for canonical and Open Graph URLs. */
   publicOrigin: string;
+  /**
+   * The origins the image endpoint may fetch pictures from (MEDIA_ORIGINS, comma-separated; by
+   * default the API's own origin). A host name among them must resolve to public addresses; a
+   * media server on a private network is listed by its address (`http://10.0.0.5:9000`).
+   */
+  mediaOrigins: string[];
   /** pino's level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
 }
@@ -41,6 +47,28 @@ function httpUrl(name: string, raw: string | undefined): URL {
   return url;
 }
 
+/**
+ * MEDIA_ORIGINS: comma-separated origins, each written as `URL.origin` does; unset or empty, the
+ * API's own origin (where an API serves its media unless it says otherwise).
+ */
+function parseMediaOrigins(raw: string | undefined, api: URL): string[] {
+  const listed = (raw ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
+  if (listed.length === 0) return [api.origin];
+  const origins = listed.map((entry) => {
+    const url = httpUrl('MEDIA_ORIGINS', entry);
+    if (url.pathname !== '/') {
+      throw new SettingsError(
+        `MEDIA_ORIGINS must list origins only (scheme, host and port), not "${entry}".`,
+      );
+    }
+    return url.origin;
+  });
+  return [...new Set(origins)];
+}
+
 /** Reads and checks the settings; throws a SettingsError naming the first bad one. */
 export function parseServerSettings(env: Record<string, string | undefined>): ServerSettings {
   const rawPort = env.PORT?.trim();
@@ -55,6 +83,7 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
       `PUBLIC_ORIGIN must be an origin only (scheme, host and port), not "${env.PUBLIC_ORIGIN}".`,
     );
   }
+  const mediaOrigins = parseMediaOrigins(env.MEDIA_ORIGINS, api);
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new SettingsError(
@@ -65,6 +94,7 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
     port,
     apiBaseUrl: api.href.replace(/\/+$/, ''),
     publicOrigin: origin.origin,
+    mediaOrigins,
     logLevel,
   };
 }

@@ -1,0 +1,119 @@
+// Phone photos made at test and bench time (never committed): 12-megapixel JPEGs of about the
+// weight a phone's camera writes (3 to 5 MB at quality 92), with the EXIF a phone puts in them
+// (camera make and model, a GPS position, an orientation). Their pixels are texture at several
+// scales, as a photo's are, so that they shrink, compress and upload like one; a red block marks
+// the stored top-left corner, so a test can tell which way up a copy was drawn.
+import sharp from 'sharp';
+
+export const PHONE_PHOTO_WIDTH = 4032;
+export const PHONE_PHOTO_HEIGHT = 3024;
+/** The camera EXIF every phone photo carries (and no published copy may). */
+export const PHONE_CAMERA = { Make: 'Grati Test', Model: 'Phone 12 Pro' } as const;
+/** A GPS position (Paris) in EXIF's rational degrees, minutes, seconds. */
+const GPS = {
+  GPSLatitudeRef: 'N',
+  GPSLatitude: '48/1 51/1 2964/100',
+  GPSLongitudeRef: 'E',
+  GPSLongitude: '2/1 21/1 756/100',
+};
+/** The marker's side as a share of the stored picture's shorter side. */
+export const MARKER_SHARE = 0.12;
+
+export interface PhonePhotoOptions {
+  width?: number;
+  height?: number;
+  /** EXIF Orientation (1: as stored; 6: shown turned 90° clockwise, a phone held upright). */
+  orientation?: number;
+  /** Different seeds make different pictures (and files). */
+  seed?: number;
+  quality?: number;
+}
+
+/** A small deterministic generator (mulberry32), so a seed always makes the same photo. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Value noise: a grid of random values every `cell` pixels, smoothly interpolated. */
+function valueNoise(width: number, height: number, cell: number, next: () => number): Float32Array {
+  const cols = Math.ceil(width / cell) + 2;
+  const rows = Math.ceil(height / cell) + 2;
+  const grid = new Float32Array(cols * rows).map(() => next() - 0.5);
+  const out = new Float32Array(width * height);
+  for (let y = 0; y < height; y += 1) {
+    const gy = y / cell;
+    const y0 = Math.floor(gy);
+    const fy = gy - y0;
+    const sy = fy * fy * (3 - 2 * fy);
+    for (let x = 0; x < width; x += 1) {
+      const gx = x / cell;
+      const x0 = Math.floor(gx);
+      const fx = gx - x0;
+      const sx = fx * fx * (3 - 2 * fx);
+      const a = grid[y0 * cols + x0]!;
+      const b = grid[y0 * cols + x0 + 1]!;
+      const c = grid[(y0 + 1) * cols + x0]!;
+      const d = grid[(y0 + 1) * cols + x0 + 1]!;
+      out[y * width + x] = a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy;
+    }
+  }
+  return out;
+}
+
+/** The raw RGB pixels of a photo-like picture. */
+function photoPixels(width: number, height: number, seed: number): Buffer {
+  const next = random(seed);
+  // Texture from large shapes down to grain, as a photo has (tuned so that a 12 MP picture is
+  // about 3.5 MB at quality 92, and its 2048 px copy several hundred KB).
+  const octaves = [
+    { cell: 160, amplitude: 90 },
+    { cell: 40, amplitude: 45 },
+    { cell: 9, amplitude: 14 },
+    { cell: 3, amplitude: 6 },
+  ].map(({ cell, amplitude }) => ({ noise: valueNoise(width, height, cell, next), amplitude }));
+  const tint = [next() * 60, next() * 60, next() * 60];
+  const pixels = Buffer.alloc(width * height * 3);
+  const marker = Math.round(Math.min(width, height) * MARKER_SHARE);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = y * width + x;
+      const o = i * 3;
+      if (x < marker && y < marker) {
+        pixels[o] = 230;
+        pixels[o + 1] = 20;
+        pixels[o + 2] = 30;
+        continue;
+      }
+      let light = 110 + (y / height) * 40;
+      for (const { noise, amplitude } of octaves) light += noise[i]! * amplitude;
+      const grain = (next() - 0.5) * 22;
+      pixels[o] = light + tint[0]! + grain;
+      pixels[o + 1] = light * 0.9 + tint[1]! + grain;
+      pixels[o + 2] = light * 0.8 + tint[2]! + grain;
+    }
+  }
+  return pixels;
+}
+
+/** A phone's JPEG: photo-like pixels, camera and GPS EXIF, and the given orientation. */
+export async function makePhonePhoto(options: PhonePhotoOptions = {}): Promise<Buffer> {
+  const {
+    width = PHONE_PHOTO_WIDTH,
+    height = PHONE_PHOTO_HEIGHT,
+    orientation = 1,
+    seed = 1,
+    quality = 92,
+  } = options;
+  return sharp(photoPixels(width, height, seed), { raw: { width, height, channels: 3 } })
+    .withMetadata({ orientation })
+    .withExif({ IFD0: { ...PHONE_CAMERA }, IFD3: GPS })
+    .jpeg({ quality })
+    .toBuffer();
+}

@@ -1,0 +1,287 @@
+/** @jest-environment node */
+// The image endpoint as the production server serves it (createServerApp over real HTTP on free
+// ports): pictures of the media origins at the widths asked, upright and without metadata, in the
+// format the browser takes, cacheable; every other address refused with no connection made to it.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+import { Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import sharp from 'sharp';
+import { makePhonePhoto } from '../../../scripts/phonePhotos';
+import { IMAGE_ROUTE, imageUrl } from '../../config/images';
+import { createServerApp, type ServerAppOptions } from '../app';
+import { makePngBomb, startServer, type TestServer } from './testing';
+
+const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+function get(url: string, headers: OutgoingHttpHeaders = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/** A refusal as the server's other errors are: JSON with the status and a message, never kept. */
+function expectRefusal(answer: Answer, status: number, message?: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.headers['content-type']).toMatch(/^application\/json/);
+  expect(answer.headers['cache-control']).toBe('no-store');
+  const body = JSON.parse(answer.body.toString()) as { status: number; message: string };
+  expect(body.status).toBe(status);
+  if (message) expect(body.message).toContain(message);
+  expect(answer.body.toString()).not.toMatch(/\bat .+\.[jt]s:\d+|node_modules|\/src\//);
+}
+
+/** The TCP connections this process opens (every http client's go through Socket#connect). */
+function watchConnections(): { targets: () => string[]; stop: () => void } {
+  const spy = jest.spyOn(Socket.prototype, 'connect');
+  return {
+    targets: () =>
+      spy.mock.calls.map((args: unknown[]) => {
+        const first = args[0];
+        const options = (Array.isArray(first) ? first[0] : first) as {
+          host?: string;
+          port?: number;
+        };
+        return typeof options === 'object'
+          ? `${options.host}:${options.port}`
+          : `?:${String(first)}`;
+      }),
+    stop: () => spy.mockRestore(),
+  };
+}
+
+const partition = (targets: string[], suffix: string) => [
+  targets.filter((target) => target.endsWith(suffix)),
+  targets.filter((target) => !target.endsWith(suffix)),
+];
+
+describe('the image endpoint', () => {
+  let distDir: string;
+  let photo: Buffer;
+  let bomb: Buffer;
+  let media: TestServer;
+  let trap: TestServer;
+  const servers: TestServer[] = [];
+  let release: () => void = () => undefined;
+  let held: Promise<void>;
+  let arrived: () => void = () => undefined;
+
+  /** The production server's request handling, its media origins this test's media server. */
+  async function startApp(images?: ServerAppOptions['images']): Promise<TestServer> {
+    const { app } = createServerApp({
+      settings: {
+        apiBaseUrl: 'http://127.0.0.1:9/api',
+        publicOrigin: 'https://grati.example',
+        mediaOrigins: [media.origin, `http://localhost:${media.port}`],
+        logLevel: 'silent',
+      },
+      distDir,
+      lookup: {
+        lookup: () => Promise.reject(new Error('no page here')),
+        reachable: async () => true,
+      },
+      logger: pino({ level: 'silent' }),
+      images,
+    });
+    const server = await startServer(app);
+    servers.push(server);
+    return server;
+  }
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'grati-images-'));
+    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    // Stored 800 x 600 with GPS and camera EXIF, shown upright as 600 x 800 (Orientation 6).
+    photo = await makePhonePhoto({ width: 800, height: 600, orientation: 6 });
+    bomb = await makePngBomb(30_000);
+    held = new Promise((resolve) => (arrived = resolve));
+    const waiting = new Promise<void>((resolve) => (release = resolve));
+    // On '::', so that `localhost` reaches it whichever address it resolves to.
+    media = await startServer((req, res) => {
+      const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+      if (pathname === '/photo.jpg')
+        res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
+      else if (pathname === '/bomb.png') res.end(bomb);
+      else if (pathname === '/page.html') res.end('<!doctype html><title>Not a picture</title>');
+      else if (pathname === '/huge.jpg') res.writeHead(200, { 'content-length': 30e6 }).write('x');
+      else if (pathname === '/elsewhere.jpg') {
+        res.writeHead(302, { location: `http://localhost:${media.port}/photo.jpg?moved` }).end();
+      } else if (pathname === '/away.jpg') {
+        res.writeHead(302, { location: `http://127.0.0.1:${trap.port}/photo.jpg` }).end();
+      } else if (pathname === '/held.jpg') {
+        arrived();
+        void waiting.then(() => res.end(photo));
+      } else res.writeHead(404).end();
+    }, '::');
+    trap = await startServer((_req, res) => res.end('this server must never be reached'), '::');
+  });
+
+  afterAll(async () => {
+    release();
+    await Promise.all([media, trap, ...servers].map((server) => server.close()));
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const photoAt = (query: string) => `${media.origin}/photo.jpg?${query}`;
+
+  it.each([
+    ['Chrome', CHROME_ACCEPT, 'image/webp', 'webp'],
+    ['a client taking AVIF but not WebP', 'image/avif,*/*;q=0.8', 'image/avif', 'heif'],
+    ['a client naming neither', '*/*', 'image/jpeg', 'jpeg'],
+  ])(
+    'answers %s a picture at the width asked, upright, in its format, with no metadata',
+    async (_client, accept, contentType, format) => {
+      const app = await startApp();
+      const answer = await get(`${app.origin}${imageUrl(photoAt('formats'), 256)}`, { accept });
+      expect(answer.status).toBe(200);
+      expect(answer.headers['content-type']).toBe(contentType);
+      expect(answer.headers['content-encoding']).toBeUndefined();
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      const metadata = await sharp(answer.body).metadata();
+      expect(metadata).toMatchObject({ format, width: 256, height: Math.round((800 * 256) / 600) });
+      expect(metadata.exif).toBeUndefined();
+      expect(metadata.orientation).toBeUndefined();
+    },
+  );
+
+  it('is cacheable: a long max-age, a strong ETag per format, Vary: Accept, 304 when unchanged', async () => {
+    const app = await startApp();
+    const url = `${app.origin}${imageUrl(photoAt('etag'), 384)}`;
+    const webp = await get(url, { accept: CHROME_ACCEPT });
+    const jpeg = await get(url, { accept: '*/*' });
+    expect(Number(/max-age=(\d+)/.exec(webp.headers['cache-control'] ?? '')?.[1])).toBeGreaterThan(
+      24 * 60 * 60,
+    );
+    expect(webp.headers['cache-control']).toMatch(/^public/);
+    expect(webp.headers.vary).toBe('Accept');
+    expect(webp.headers.etag).toMatch(/^"[^"]+"$/);
+    expect(jpeg.headers.etag).not.toBe(webp.headers.etag);
+
+    const again = await get(url, { accept: CHROME_ACCEPT, 'if-none-match': webp.headers.etag });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
+    const other = await get(url, { accept: CHROME_ACCEPT, 'if-none-match': jpeg.headers.etag });
+    expect(other.status).toBe(200);
+    expect(other.body.equals(webp.body)).toBe(true);
+  });
+
+  it('makes a picture once: the next request for it is answered from its cache', async () => {
+    const app = await startApp();
+    const url = `${app.origin}${imageUrl(photoAt('cached'), 640)}`;
+    const first = await get(url, { accept: CHROME_ACCEPT });
+    const second = await get(url, { accept: CHROME_ACCEPT });
+    expect([first.status, second.status]).toEqual([200, 200]);
+    expect(second.body.equals(first.body)).toBe(true);
+    expect(media.requests.filter((r) => r === '/photo.jpg?cached')).toHaveLength(1);
+  });
+
+  it('refuses every address outside the media origins, connecting to none of them', async () => {
+    const app = await startApp();
+    const outside = [
+      [`http://127.0.0.1:${trap.port}/photo.jpg`, 403],
+      [`http://localhost:${trap.port}/photo.jpg`, 403],
+      [`http://[::1]:${trap.port}/photo.jpg`, 403],
+      [`http://0.0.0.0:${trap.port}/photo.jpg`, 403],
+      [`http://2130706433:${trap.port}/photo.jpg`, 403],
+      [`https://127.0.0.1:${media.port}/photo.jpg`, 403],
+      ['http://10.0.0.8/photo.jpg', 403],
+      ['http://192.168.1.20/photo.jpg', 403],
+      ['http://169.254.169.254/latest/meta-data/', 403],
+      ['http://[fe80::1]/photo.jpg', 403],
+      ['https://pictures.example.com/photo.jpg', 403],
+      [`http://guest:secret@127.0.0.1:${media.port}/photo.jpg`, 400],
+      [`http://127.0.0.1:${media.port}@127.0.0.1:${trap.port}/photo.jpg`, 400],
+      [`ftp://127.0.0.1:${trap.port}/photo.jpg`, 400],
+      ['file:///etc/passwd', 400],
+      ['/media/seed/picture.jpg', 400],
+    ] as const;
+    const mediaRequests = media.requests.length;
+    const connections = watchConnections();
+    try {
+      for (const [source, status] of outside) {
+        expectRefusal(await get(`${app.origin}${imageUrl(source, 256)}`), status);
+      }
+      const [toApp, others] = partition(connections.targets(), `:${app.port}`);
+      // One connection a request, to the server (so the watch sees connections), none elsewhere.
+      expect(toApp).toHaveLength(outside.length);
+      expect(others).toEqual([]);
+    } finally {
+      connections.stop();
+    }
+    expect(trap.connections).toBe(0);
+    expect(media.requests.length).toBe(mediaRequests);
+  });
+
+  it('follows a redirect within the media origins, and refuses one that leaves them', async () => {
+    const app = await startApp();
+    const within = await get(`${app.origin}${imageUrl(`${media.origin}/elsewhere.jpg`, 256)}`);
+    expect(within.status).toBe(200);
+    expect(media.requests).toContain('/photo.jpg?moved');
+    const away = await get(`${app.origin}${imageUrl(`${media.origin}/away.jpg`, 256)}`);
+    expectRefusal(away, 403, 'redirects outside the media origins');
+    expect(trap.connections).toBe(0);
+  });
+
+  it.each([
+    ['a picture the origin does not have', '/nothing.jpg', 404, 'No picture'],
+    ['a page', '/page.html', 422, 'not a picture'],
+    ['a file over the byte limit', '/huge.jpg', 422, 'larger than'],
+    ['a decompression bomb (30,000 x 30,000 in 110 KB)', '/bomb.png', 422, 'megapixels'],
+  ])('refuses %s', async (_name, file, status, message) => {
+    const app = await startApp();
+    expectRefusal(
+      await get(`${app.origin}${imageUrl(`${media.origin}${file}`, 256)}`),
+      status,
+      message,
+    );
+  });
+
+  it.each(['w=100', 'w=abc', 'w=-256', 'w=256.0', 'w=256&w=384', ''])(
+    'refuses a width it does not make (%j)',
+    async (width) => {
+      const app = await startApp();
+      const url = `${app.origin}${IMAGE_ROUTE}?url=${encodeURIComponent(photoAt('w'))}&${width}`;
+      expectRefusal(await get(url), 400, 'w must');
+    },
+  );
+
+  it('shares one resize between identical requests, and turns away more than it may make (503)', async () => {
+    const app = await startApp({ maxPending: 1 });
+    const heldUrl = `${app.origin}${imageUrl(`${media.origin}/held.jpg`, 256)}`;
+    const first = get(heldUrl, { accept: CHROME_ACCEPT });
+    await held;
+    const second = get(heldUrl, { accept: CHROME_ACCEPT });
+    // The second request is under way once the server counts it as sharing the first's resize.
+    for (;;) {
+      const metrics = (await get(`${app.origin}/metrics`)).body.toString();
+      if (/image_answers_total\{source="shared"\} 1/.test(metrics)) break;
+    }
+    const busy = await get(`${app.origin}${imageUrl(photoAt('busy'), 256)}`);
+    expectRefusal(busy, 503, 'try again');
+    expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+
+    release();
+    const [a, b] = await Promise.all([first, second]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(b.body.equals(a.body)).toBe(true);
+    expect(media.requests.filter((r) => r === '/held.jpg')).toHaveLength(1);
+    expect((await get(`${app.origin}${imageUrl(photoAt('busy'), 256)}`)).status).toBe(200);
+  });
+});

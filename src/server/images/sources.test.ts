@@ -1,0 +1,169 @@
+/** @jest-environment node */
+// Where the image endpoint may fetch from, against real servers on free ports: a media origin, and
+// a trap that no refused address may ever reach (its connection count stays 0).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  fetchPicture,
+  isPublicAddress,
+  mediaSource,
+  type Resolve,
+  type SourceLimits,
+} from './sources';
+import { startServer, type TestServer } from './testing';
+
+describe('isPublicAddress', () => {
+  it.each([
+    ['93.184.216.34', true],
+    ['8.8.8.8', true],
+    ['2606:4700:4700::1111', true],
+    ['127.0.0.1', false],
+    ['127.8.9.10', false],
+    ['::1', false],
+    ['0.0.0.0', false],
+    ['::', false],
+    ['10.1.2.3', false],
+    ['172.16.0.1', false],
+    ['192.168.1.1', false],
+    ['100.64.0.1', false],
+    ['169.254.169.254', false],
+    ['fe80::1', false],
+    ['fd00::1', false],
+    ['::ffff:127.0.0.1', false],
+    ['::ffff:10.0.0.1', false],
+    ['224.0.0.1', false],
+    ['255.255.255.255', false],
+    ['not an address', false],
+  ])('%s -> %s', (address, expected) => {
+    expect(isPublicAddress(address)).toBe(expected);
+  });
+});
+
+describe('mediaSource', () => {
+  const origins = ['https://media.grati.example', 'http://127.0.0.1:4100'];
+
+  it('takes an address of the media origins', () => {
+    expect(mediaSource('https://media.grati.example/a/b.jpg?v=2', origins).href).toBe(
+      'https://media.grati.example/a/b.jpg?v=2',
+    );
+    expect(mediaSource('HTTPS://MEDIA.grati.example:443/b.jpg', origins).origin).toBe(origins[0]);
+  });
+
+  it.each([
+    ['/media/seed/picture.jpg', 400],
+    ['//media.grati.example/b.jpg', 400],
+    ['file:///etc/passwd', 400],
+    ['ftp://media.grati.example/b.jpg', 400],
+    ['data:image/png;base64,iVBORw0KGgo=', 400],
+    ['https://user:secret@media.grati.example/b.jpg', 400],
+    ['https://media.grati.example@10.0.0.1/b.jpg', 400],
+    ['http://media.grati.example/b.jpg', 403],
+    ['https://media.grati.example:8443/b.jpg', 403],
+    ['https://media.grati.example.evil.example/b.jpg', 403],
+    ['http://127.0.0.1:4101/b.jpg', 403],
+    ['http://localhost:4100/b.jpg', 403],
+    ['http://[::1]:4100/b.jpg', 403],
+    ['http://10.0.0.1/b.jpg', 403],
+    ['http://169.254.169.254/latest/meta-data/', 403],
+  ])('refuses %s with a %i', (raw, status) => {
+    expect(() => mediaSource(raw, origins)).toThrow(expect.objectContaining({ status }));
+  });
+});
+
+describe('fetchPicture', () => {
+  const PICTURE = Buffer.alloc(40 * 1024, 7);
+  const limits: SourceLimits = { maxBytes: 64 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
+  let media: TestServer;
+  let trap: TestServer;
+
+  const routes: Record<string, (res: ServerResponse) => void> = {
+    '/picture.jpg': (res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(PICTURE),
+    '/moved': (res) => res.writeHead(302, { location: '/picture.jpg' }).end(),
+    '/away': (res) => res.writeHead(301, { location: `http://localhost:${trap.port}/x.jpg` }).end(),
+    '/loop': (res) => res.writeHead(302, { location: '/loop' }).end(),
+    '/broken': (res) => res.writeHead(500).end(),
+    '/declared-large': (res) => res.writeHead(200, { 'content-length': 65 * 1024 }).end(),
+    '/streamed-large': (res) => {
+      res.writeHead(200, { 'content-type': 'image/jpeg' });
+      for (let i = 0; i < 20; i += 1) res.write(PICTURE.subarray(0, 8 * 1024));
+      res.end();
+    },
+    // Never answers.
+    '/hangs': () => undefined,
+  };
+
+  beforeAll(async () => {
+    media = await startServer((req: IncomingMessage, res: ServerResponse) => {
+      const route = routes[req.url ?? ''];
+      if (route) route(res);
+      else res.writeHead(404).end();
+    });
+    trap = await startServer((_req, res) => res.end('never'), '::');
+  });
+
+  afterAll(async () => {
+    await Promise.all([media.close(), trap.close()]);
+  });
+
+  const fetchFrom = (path: string, sourceLimits = limits) =>
+    fetchPicture(new URL(path, media.origin), { origins: [media.origin], limits: sourceLimits });
+
+  it('fetches a picture, following a redirect within the media origins', async () => {
+    const { body } = await fetchFrom('/moved');
+    expect(body.equals(PICTURE)).toBe(true);
+    expect(media.requests.slice(-2)).toEqual(['/moved', '/picture.jpg']);
+  });
+
+  it('refuses a redirect outside the media origins without connecting there', async () => {
+    await expect(fetchFrom('/away')).rejects.toMatchObject({ status: 403 });
+    expect(trap.connections).toBe(0);
+  });
+
+  it('refuses an origin whose name resolves to a loopback or private address', async () => {
+    const lookups: string[] = [];
+    // As a DNS answer changed to point inside ("DNS rebinding"): the origin is configured, its
+    // address is not public.
+    const resolve =
+      (...addresses: string[]): Resolve =>
+      (hostname, callback) => {
+        lookups.push(hostname);
+        callback(
+          null,
+          addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })),
+        );
+      };
+    for (const answer of [['127.0.0.1'], ['8.8.8.8', '::1']]) {
+      const origin = `http://media.grati.example:${trap.port}`;
+      await expect(
+        fetchPicture(new URL('/x.jpg', origin), {
+          origins: [origin],
+          limits,
+          resolve: resolve(...answer),
+        }),
+      ).rejects.toMatchObject({ status: 403, message: expect.stringContaining('non-public') });
+    }
+    expect(lookups).toEqual(['media.grati.example', 'media.grati.example']);
+    expect(trap.connections).toBe(0);
+  });
+
+  it('tells a missing picture (404) from an origin failing (502)', async () => {
+    await expect(fetchFrom('/missing.jpg')).rejects.toMatchObject({ status: 404 });
+    await expect(fetchFrom('/broken')).rejects.toMatchObject({ status: 502 });
+    await expect(fetchFrom('/loop')).rejects.toMatchObject({ status: 502 });
+  });
+
+  it.each(['/declared-large', '/streamed-large'])(
+    'refuses a picture over the byte limit (%s)',
+    async (path) => {
+      await expect(fetchFrom(path)).rejects.toMatchObject({
+        status: 422,
+        message: expect.stringContaining(`larger than ${limits.maxBytes} bytes`),
+      });
+    },
+  );
+
+  it('gives up on an origin that does not answer in time', async () => {
+    await expect(fetchFrom('/hangs', { ...limits, timeoutMs: 300 })).rejects.toMatchObject({
+      status: 504,
+    });
+  });
+});

@@ -1,0 +1,205 @@
+// Where the image endpoint may fetch a picture from: only the configured media origins, never a
+// loopback, private or link-local address reached by a name (the DNS answer is checked as the
+// connection is made, so a name that later points inside is refused too), never a redirect
+// outside those origins, and never more than a bounded number of bytes within a deadline.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import type { LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
+import { HttpError } from '../errors';
+
+export interface SourceLimits {
+  /** Bytes a picture may have; a longer one is refused without reading the rest. */
+  maxBytes: number;
+  /** The whole fetch (connection, answer, body) must end within this. */
+  timeoutMs: number;
+  /** Redirects followed, each within the media origins. */
+  maxRedirects: number;
+}
+
+export const SOURCE_LIMITS: SourceLimits = {
+  // A guest may send up to 5 MB an image (the spec); a 48 MP phone photo is about 15.
+  maxBytes: 20 * 1024 * 1024,
+  timeoutMs: 10_000,
+  maxRedirects: 3,
+};
+
+/** Resolves a host name to its addresses (node:dns's lookup, or a stand-in resolver). */
+export type Resolve = (
+  hostname: string,
+  callback: (error: NodeJS.ErrnoException | null, addresses: LookupAddress[]) => void,
+) => void;
+
+const systemResolve: Resolve = (hostname, callback) => dnsLookup(hostname, { all: true }, callback);
+
+export interface SourceOptions {
+  /** The origins pictures may come from, as `URL.origin` writes them. */
+  origins: readonly string[];
+  limits?: SourceLimits;
+  /** Host name resolution (default: the system's, as every connection of this process). */
+  resolve?: Resolve;
+}
+
+/** An address on the public internet (not loopback, private, link-local, multicast, reserved...). */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  }
+  return parsed.range() === 'unicast';
+}
+
+/**
+ * Whether the operator named this origin by a local address (`localhost`, or a literal loopback
+ * or private IP: the demo, or a media server beside this one). Only then may a connection reach a
+ * non-public address; a name in the list must resolve to public ones.
+ */
+function namesLocalAddress(url: URL): boolean {
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || (ipaddr.isValid(host) && !isPublicAddress(host));
+}
+
+/** Origins written as `URL.origin` does (lower-case host, no default port, no trailing slash). */
+export function normaliseOrigins(origins: readonly string[]): string[] {
+  return origins.map((origin) => new URL(origin).origin);
+}
+
+const NOT_A_PICTURE_URL = 'url must be an absolute http or https address of a picture.';
+
+/**
+ * The picture's address, if it is one of the media origins': a 400 for an address that is not
+ * http(s) or carries credentials, a 403 for one outside the origins. Nothing is connected to.
+ */
+export function mediaSource(raw: string, origins: readonly string[]): URL {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new HttpError(400, NOT_A_PICTURE_URL);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new HttpError(400, NOT_A_PICTURE_URL);
+  if (url.username || url.password) {
+    throw new HttpError(400, 'url must not carry a user name or password.');
+  }
+  if (!origins.includes(url.origin)) {
+    throw new HttpError(403, 'url is not a picture of the media origins this server shows.');
+  }
+  return url;
+}
+
+const BLOCKED = 'EADDRBLOCKED';
+
+/** Node's connection lookup, refusing non-public answers unless the origin names a local address. */
+function guardedLookup(url: URL, resolve: Resolve): LookupFunction {
+  const local = namesLocalAddress(url);
+  return (hostname, options, callback) => {
+    resolve(hostname, (error, found) => {
+      if (error) return callback(error, '', 0);
+      const family = options.family === 'IPv4' ? 4 : options.family === 'IPv6' ? 6 : options.family;
+      const addresses = found.filter((a) => !family || a.family === family);
+      if (addresses.length === 0 || addresses.some((a) => !local && !isPublicAddress(a.address))) {
+        const blocked = new Error(`${hostname} resolves to a non-public address.`);
+        return callback(Object.assign(blocked, { code: BLOCKED }), '', 0);
+      }
+      if (options.all) return callback(null, addresses);
+      return callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+export interface FetchedPicture {
+  body: Buffer;
+  contentType: string;
+}
+
+function request(url: URL, resolve: Resolve, signal: AbortSignal): Promise<IncomingMessage> {
+  const client = url.protocol === 'https:' ? https : http;
+  return new Promise((done, fail) => {
+    const req = client.get(url, {
+      lookup: guardedLookup(url, resolve),
+      // Nothing of the guest's request goes on: no cookie, no credential, no forwarded header.
+      headers: { accept: 'image/*', 'user-agent': 'grati-web image endpoint' },
+      signal,
+    });
+    req.once('response', done);
+    req.once('error', fail);
+  });
+}
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(422, `The picture at url is larger than ${maxBytes} bytes.`);
+}
+
+async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer> {
+  const declared = Number(res.headers['content-length']);
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    res.destroy();
+    throw tooLarge(maxBytes);
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of res) {
+    size += (chunk as Buffer).length;
+    // An origin that sends more than it declared, or declares nothing, is cut at the limit.
+    if (size > maxBytes) {
+      res.destroy();
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Fetches a picture of the media origins within the limits. Every hop is checked before it is
+ * connected to. The origin's own failures are told apart from the guest's: a missing picture is
+ * a 404, anything else of the origin's a 502, a deadline passed a 504.
+ */
+export async function fetchPicture(source: URL, options: SourceOptions): Promise<FetchedPicture> {
+  const { origins, limits = SOURCE_LIMITS, resolve = systemResolve } = options;
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  let url = mediaSource(source.href, origins);
+  try {
+    for (let hop = 0; ; hop += 1) {
+      const res = await request(url, resolve, signal);
+      const status = res.statusCode ?? 0;
+      if (status >= 300 && status < 400 && res.headers.location) {
+        res.resume();
+        if (hop >= limits.maxRedirects)
+          throw new HttpError(502, 'The picture redirects too often.');
+        let next: URL;
+        try {
+          next = new URL(res.headers.location, url);
+        } catch {
+          throw new HttpError(502, 'The media origin redirected to an invalid address.');
+        }
+        if (!origins.includes(next.origin) || next.username || next.password) {
+          throw new HttpError(403, 'url redirects outside the media origins this server shows.');
+        }
+        url = next;
+        continue;
+      }
+      if (status === 404 || status === 410) {
+        res.resume();
+        throw new HttpError(404, 'No picture exists at url.');
+      }
+      if (status < 200 || status >= 300) {
+        res.resume();
+        throw new HttpError(502, `The media origin answered ${status}.`);
+      }
+      const body = await readBody(res, limits.maxBytes);
+      return { body, contentType: String(res.headers['content-type'] ?? '') };
+    }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if (signal.aborted)
+      throw new HttpError(504, 'The media origin did not send the picture in time.');
+    if ((error as { code?: string }).code === BLOCKED) {
+      throw new HttpError(403, 'url names a host that resolves to a non-public address.');
+    }
+    throw new HttpError(502, 'The media origin could not be reached.');
+  }
+}

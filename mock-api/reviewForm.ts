@@ -16,6 +16,7 @@ import {
   MESSAGE_UNSUPPORTED_FORMAT,
   MESSAGE_VIDEO_LIMITS,
   MIN_IMAGE_BYTES,
+  type ImageType,
   isImageType,
   isVideoType,
 } from '../src/api/contract/limits';
@@ -24,6 +25,7 @@ import type { AcceptedMedia, Review } from './db/reviews';
 import type { Db } from './db/types';
 import { HttpError, badRequest, notFound, requireString } from './http';
 import { videoDurationSeconds } from './mediaSniff';
+import { checkImage } from './stripMedia';
 import type { ParsedForm, UploadedFile } from './multipart';
 import { requireName } from './names';
 
@@ -156,7 +158,9 @@ async function validateMedia(files: UploadedFile[], sayThanks: string): Promise<
     if (!file.type) throw badRequest('media', MESSAGE_UNSUPPORTED_FORMAT);
     accepted.push({ file, type: file.type });
   }
-  const images = accepted.filter((m) => isImageType(m.type));
+  const images = accepted.filter((m): m is AcceptedMedia & { type: ImageType } =>
+    isImageType(m.type),
+  );
   const videos = accepted.filter((m) => isVideoType(m.type));
   if (videos.length > 1) throw badRequest('media', MESSAGE_ONE_VIDEO);
   // Images with a video: the video message, which says "either up to 5 images or 1 video".
@@ -168,6 +172,8 @@ async function validateMedia(files: UploadedFile[], sayThanks: string): Promise<
     }
     if (file.size < MIN_IMAGE_BYTES) throw badRequest('media', MESSAGE_IMAGE_SIZE);
   }
+  // Headers only: the pixels are decoded when the picture is stored, stripped (./stripMedia).
+  for (const { file, type } of images) await checkImage(file.tempPath, type, 'media');
 
   const [video] = videos;
   if (!video) {
@@ -194,5 +200,7 @@ async function validateMedia(files: UploadedFile[], sayThanks: string): Promise<
   if (thumbnail.size > MAX_THUMBNAIL_BYTES) {
     throw new HttpError(413, 'too_large', 'The thumbnail must be at most 1 MB.', 'thumbnail');
   }
-  return accepted;
+  await checkImage(thumbnail.tempPath, 'image/jpeg', 'thumbnail');
+  // The poster is stored with its video, and served as the media item's thumbnailUrl.
+  return [{ ...video, thumbnail }];
 }

@@ -68,6 +68,11 @@ describe('POST /api/gratitude/findUser', () => {
     expect(media.status).toBe(200);
     expect(media.headers.get('content-type')).toBe(firstImage!.mimeType);
     expect(media.headers.get('x-content-type-options')).toBe('nosniff');
+    // The video's poster is an absolute URL too, of a JPEG.
+    const video = feed.flatMap((item) => item.media).find((m) => m.mimeType === 'video/mp4');
+    expect(video?.thumbnailUrl?.startsWith(`${api.origin}/media/seed/`)).toBe(true);
+    const poster = await fetch(video!.thumbnailUrl!);
+    expect(poster.headers.get('content-type')).toBe('image/jpeg');
   });
 
   it('lists Bluebird Café team members with names and pictures', async () => {
@@ -176,6 +181,15 @@ describe('GET /api/user/v2/fetchUserGallery', () => {
     expect(videos.length).toBeGreaterThanOrEqual(3);
     const response = await fetch(videos[0]!.media);
     expect(response.headers.get('content-type')).toBe('video/mp4');
+    // Each video comes with its poster (its thumbnailUrl), a JPEG; the pictures have none.
+    for (const video of videos) {
+      expect(video.thumbnailUrl).toMatch(/\/media\/seed\/ava-video-[a-z]+-poster\.jpg$/);
+      const poster = await fetch(video.thumbnailUrl!);
+      expect(poster.status).toBe(200);
+      expect(poster.headers.get('content-type')).toBe('image/jpeg');
+    }
+    const pictures = body.data.data.filter((item) => item.mimeType.startsWith('image/'));
+    expect(pictures.every((item) => !('thumbnailUrl' in item))).toBe(true);
   });
 
   it.each([

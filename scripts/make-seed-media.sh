@@ -7,6 +7,7 @@
 # with libx264, drawtext and the DejaVu fonts (Debian: apt-get install ffmpeg fonts-dejavu-core).
 #
 #   scripts/make-seed-media.sh            # rewrites mock-api/seed/media/
+#   scripts/make-seed-media.sh posters    # only (re)makes the videos' posters from the videos there
 #
 # Kinds of files (paths in seed.json are "seed/<name>"):
 #   <user-id>.jpg           256x256 JPEG avatar (initials on a gradient), one per profile but sam-lee
@@ -15,6 +16,8 @@
 #                           is 25 KB to 5 MB, so they look like real uploads)
 #   *-gallery-NN.{jpg,png}  320x320 gallery pictures (no minimum size)
 #   ava-video-*.mp4         320x240 H.264 (main profile, yuv420p, faststart), 4 to 5 s, no audio
+#   ava-video-*-poster.jpg  each video's poster (its thumbnailUrl), made as the app makes one for an
+#                           upload: the frame at 0.1 s, within 300x300, JPEG quality about 0.7
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -24,7 +27,6 @@ FONT=/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf
 command -v ffmpeg >/dev/null && command -v ffprobe >/dev/null || { echo 'ffmpeg/ffprobe not found' >&2; exit 1; }
 
 mkdir -p "$OUT"
-find "$OUT" -maxdepth 1 -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.mp4' \) -delete
 
 # Output flags that keep files free of encoder versions, dates and other varying metadata.
 EXACT=(-fflags +bitexact -flags:v +bitexact -map_metadata -1)
@@ -181,6 +183,35 @@ video_from_graph() {
   ffmpeg -nostdin -y -v error -f lavfi -i "$graph" -t "$seconds" "${X264[@]}" -crf "$crf" "${EXACT[@]}" "$OUT/$out"
 }
 
+# ---------------------------------------------------------------------------------------------
+# Posters: what the app sends with an uploaded video (src/features/gratitude/media/videoThumbnail.ts,
+# spec section 9): the frame at 0.1 s, fitted within 300x300 (never enlarged), JPEG at about
+# quality 0.7 (ffmpeg's -q:v 6), written beside the video as <video>-poster.jpg.
+poster() {
+  local video=$1
+  ffmpeg -nostdin -y -v error -ss 0.1 -i "$OUT/$video" -frames:v 1 \
+    -vf "scale=w='min(300,iw)':h='min(300,ih)':force_original_aspect_ratio=decrease" \
+    -pix_fmt yuvj420p -q:v 6 "${EXACT[@]}" "$OUT/${video%.mp4}-poster.jpg"
+}
+
+# posters: a poster for every video in the folder, each checked (a JPEG of at most 300x300).
+posters() {
+  local f size
+  for f in "$OUT"/*.mp4; do
+    poster "$(basename "$f")"
+    size=$(ffprobe -v error -select_streams v:0 -show_entries stream=width,height -of csv=p=0 \
+      "${f%.mp4}-poster.jpg")
+    echo "$(basename "${f%.mp4}")-poster.jpg: ${size/,/x}, $(stat -c %s "${f%.mp4}-poster.jpg") bytes"
+    ((${size%,*} <= 300 && ${size#*,} <= 300)) || { echo "  larger than 300x300" >&2; exit 1; }
+  done
+}
+
+if [[ ${1:-} == posters ]]; then
+  posters
+  exit 0
+fi
+
+find "$OUT" -maxdepth 1 -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.mp4' \) -delete
 echo "Writing media to $OUT"
 
 # --- Profile pictures (256x256) --------------------------------------------------------------
@@ -257,6 +288,9 @@ video_from_graph ava-video-zoom.mp4 4 \
 # A sunrise over the hills.
 video_from_graph ava-video-sunrise.mp4 5 \
   "color=c=black:s=320x240:r=24,geq=$(hills_expr "$SKY_DUSK" "$SKY_GLOW" "$SUN_DUSK" '150 90 120' '70 50 90' 0.6 '(0.75-T*0.09)' 2),$(caption 'Sunrise at the park' 0.5)"
+
+# Their posters.
+posters
 
 # --- Bluebird Café ----------------------------------------------------------------------------
 latte bluebird-feed-01.jpg 640x480 tulip 110 140 110 -20 0 'Sunday corner'

@@ -28,6 +28,8 @@ export interface GalleryRecord {
   userId: string;
   media: string;
   mimeType: string;
+  /** A video's poster, a stored JPEG path like `media` (the feed's media keep theirs alike). */
+  thumbnailUrl?: string;
   createdAt: string;
 }
 

@@ -3,7 +3,7 @@ import { Router } from 'express';
 import type { GalleryItem } from '../../src/api/contract/types';
 import type { Store } from '../db/store';
 import { asyncRoute, envelope, notFound, queryInt, queryString } from '../http';
-import { mediaUrl, requestOrigin } from '../media';
+import { requestOrigin, wireMedia } from '../media';
 
 export const MAX_GALLERY_LIMIT = 100;
 export const MAX_PAGE_NO = 1_000_000;
@@ -23,10 +23,13 @@ export function galleryRoutes(store: Store): Router {
         .filter((item) => item.userId === userId)
         .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
       const origin = requestOrigin(req);
-      const page: GalleryItem[] = all.slice((pageNo - 1) * limit, pageNo * limit).map((item) => ({
-        media: mediaUrl(origin, item.media) ?? item.media,
-        mimeType: item.mimeType,
-      }));
+      const page: GalleryItem[] = all.slice((pageNo - 1) * limit, pageNo * limit).map((item) => {
+        const { imgUrl, mimeType, thumbnailUrl } = wireMedia(
+          { imgUrl: item.media, mimeType: item.mimeType, thumbnailUrl: item.thumbnailUrl },
+          origin,
+        );
+        return { media: imgUrl, mimeType, ...(thumbnailUrl ? { thumbnailUrl } : {}) };
+      });
       res.json(envelope(page, all.length));
     }),
   );

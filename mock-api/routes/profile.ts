@@ -4,7 +4,7 @@ import type { FeedItem, FindUserResult, UserDetails } from '../../src/api/contra
 import type { Db, FeedRecord, UserRecord } from '../db/types';
 import type { Store } from '../db/store';
 import { asyncRoute, envelope, jsonBody, notFound, optionalBoolean, requireString } from '../http';
-import { mediaUrl, requestOrigin } from '../media';
+import { mediaUrl, requestOrigin, wireMedia } from '../media';
 
 export interface ProfileRoutesOptions {
   /**
@@ -92,7 +92,7 @@ function feedItem(record: FeedRecord, origin: string): FeedItem {
   const { userId, ...item } = record;
   return {
     ...item,
-    media: item.media.map((m) => ({ ...m, imgUrl: mediaUrl(origin, m.imgUrl) ?? m.imgUrl })),
+    media: item.media.map((m) => wireMedia(m, origin)),
     giveThanksUser: {
       ...item.giveThanksUser,
       profilePicture: mediaUrl(origin, item.giveThanksUser.profilePicture),

@@ -27,6 +27,8 @@ const FEED_KEYS = [
   'tipAmount', 'giveThanksUser',
 ];
 const GALLERY_KEYS = ['id', 'userId', 'media', 'mimeType', 'agoMinutes'];
+/** A video's poster (spec section 9: a JPEG of at most 300 x 300). */
+const MAX_POSTER_SIDE = 300;
 const ICON_COUNT_KEYS = ['handshakeCount', 'thumbsupCount', 'cleberateCount', 'thankyouCount'];
 const SOCIAL_KEYS = ['FBlink', 'InstaLink', 'LinkedInLink'];
 const VERB: Record<GratitudeIcon, string> = {
@@ -126,7 +128,14 @@ function checkSeed(seed: Seed, mediaDir: string): string[] {
   const users = new Map(seed.users.map((u) => [u._id, u]));
 
   // Each media reference: where it is used, the file and the type it must have.
-  const references: { where: string; stored: string; mime: string | null; kind: 'avatar' | 'feed' | 'gallery' }[] = [];
+  const references: { where: string; stored: string; mime: string | null; kind: 'avatar' | 'feed' | 'gallery' | 'poster' }[] = [];
+  /** A video has a poster (thumbnailUrl), an image none; the poster is checked as a file below. */
+  const checkPoster = (where: string, video: { mimeType: string; thumbnailUrl?: string | null }) => {
+    const isVideo = video.mimeType.startsWith('video/');
+    if (isVideo && typeof video.thumbnailUrl !== 'string') fail(`${where}: a video needs a poster (thumbnailUrl)`);
+    else if (!isVideo && video.thumbnailUrl !== undefined) fail(`${where}: only a video has a poster`);
+    else if (isVideo) references.push({ where: `${where} poster`, stored: video.thumbnailUrl as string, mime: 'image/jpeg', kind: 'poster' });
+  };
 
   for (const user of seed.users) {
     const where = `user ${user._id}`;
@@ -198,13 +207,17 @@ function checkSeed(seed: Seed, mediaDir: string): string[] {
       }
     }
     const media = Array.isArray(item.media) ? item.media : [];
-    if (!Array.isArray(item.media) || !media.every((m) => sameKeys(m, ['imgUrl', 'mimeType']))) {
-      fail(`${where}: media must be a list of { imgUrl, mimeType }`);
+    const mediaKeys = (m: { mimeType?: string }) => (m?.mimeType?.startsWith('video/') ? ['imgUrl', 'mimeType', 'thumbnailUrl'] : ['imgUrl', 'mimeType']);
+    if (!Array.isArray(item.media) || !media.every((m) => sameKeys(m, mediaKeys(m)))) {
+      fail(`${where}: media must be a list of { imgUrl, mimeType }, a video's with its thumbnailUrl`);
     }
     const videos = media.filter((m) => m.mimeType?.startsWith('video/')).length;
     if (videos > 1 || (videos === 1 && media.length > 1)) fail(`${where}: a post holds up to ${MAX_IMAGES} images or 1 video`);
     if (media.length > MAX_IMAGES) fail(`${where}: more than ${MAX_IMAGES} images`);
-    media.forEach((m, i) => references.push({ where: `${where} media ${i}`, stored: m.imgUrl, mime: m.mimeType, kind: 'feed' }));
+    media.forEach((m, i) => {
+      references.push({ where: `${where} media ${i}`, stored: m.imgUrl, mime: m.mimeType, kind: 'feed' });
+      checkPoster(`${where} media ${i}`, m);
+    });
     const giver = item.giveThanksUser?.fullName;
     const receiver = owner?.userName;
     if (item.gratitudeType === 'REVIEW') {
@@ -223,10 +236,12 @@ function checkSeed(seed: Seed, mediaDir: string): string[] {
 
   for (const item of seed.gallery) {
     const where = `gallery item ${item.id}`;
-    if (!sameKeys(item, GALLERY_KEYS)) fail(`${where} must have exactly the seed gallery fields`);
+    const keys = item.mimeType?.startsWith('video/') ? [...GALLERY_KEYS, 'thumbnailUrl'] : GALLERY_KEYS;
+    if (!sameKeys(item, keys)) fail(`${where} must have exactly the seed gallery fields (a video's with its thumbnailUrl)`);
     if (!users.has(item.userId)) fail(`${where}: user ${item.userId} does not exist`);
     if (!isCount(item.agoMinutes)) fail(`${where}: agoMinutes must be a non-negative integer`);
     references.push({ where, stored: item.media, mime: item.mimeType, kind: 'gallery' });
+    checkPoster(where, item);
   }
 
   for (const demo of seed.demoProfiles) {
@@ -283,6 +298,9 @@ function checkSeed(seed: Seed, mediaDir: string): string[] {
       }
       if (size.width > 640 || size.height > 480) fail(`${where}: ${name} is larger than 640x480`);
     }
+    if (kind === 'poster' && (size.width > MAX_POSTER_SIDE || size.height > MAX_POSTER_SIDE)) {
+      fail(`${where}: ${name} is larger than ${MAX_POSTER_SIDE}x${MAX_POSTER_SIDE}`);
+    }
   }
   return problems;
 }
@@ -317,14 +335,32 @@ describe('the seed', () => {
       [
         ...seed.users.map((u) => u.profilePicture),
         ...seed.feed.map((f) => f.giveThanksUser.profilePicture),
-        ...seed.feed.flatMap((f) => f.media.map((m) => m.imgUrl)),
-        ...seed.gallery.map((g) => g.media),
-      ].filter((p): p is string => p !== null),
+        ...seed.feed.flatMap((f) => f.media.flatMap((m) => [m.imgUrl, m.thumbnailUrl])),
+        ...seed.gallery.flatMap((g) => [g.media, g.thumbnailUrl]),
+      ].filter((p): p is string => typeof p === 'string'),
     );
     const files = mediaFiles();
     expect(files.filter((name) => !referenced.has(`seed/${name}`))).toEqual([]);
     const total = files.reduce((sum, name) => sum + statSync(path.join(SEED_MEDIA_DIR, name)).size, 0);
     expect(total).toBeLessThan(MAX_MEDIA_DIR_BYTES);
+  });
+
+  it('gives every video a poster that exists, the same one in the feed and the gallery', () => {
+    // The demo's videos show a poster until played (issue 23); checkSeed checks each poster file.
+    const videos = [
+      ...seed.feed.flatMap((f) => f.media.map((m) => ({ video: m.imgUrl, mimeType: m.mimeType, poster: m.thumbnailUrl }))),
+      ...seed.gallery.map((g) => ({ video: g.media, mimeType: g.mimeType, poster: g.thumbnailUrl })),
+    ].filter((v) => v.mimeType.startsWith('video/'));
+    expect(new Set(videos.map((v) => v.video)).size).toBeGreaterThanOrEqual(3);
+    const posters = new Map<string, string>();
+    for (const { video, poster } of videos) {
+      expect(poster).toMatch(/^seed\/[a-z0-9-]+\.jpg$/);
+      expect(statSync(path.join(SEED_MEDIA_DIR, (poster as string).slice('seed/'.length))).isFile()).toBe(true);
+      expect(posters.get(video) ?? poster).toBe(poster);
+      posters.set(video, poster as string);
+    }
+    // One poster per video: none shows another video's picture.
+    expect(new Set(posters.values()).size).toBe(posters.size);
   });
 });
 
@@ -488,6 +524,11 @@ describe('checkSeed catches a broken seed', () => {
     }, /needs text or media/],
     ['an http social link', (s) => (s.users[0]!.socialLinks.FBlink = 'http://example.com'), /https URL/],
     ['an avatar that is not square', (s) => (s.users[0]!.profilePicture = 'seed/ava-feed-01.jpg'), /square/],
+    ['a video without its poster', (s) => delete s.gallery.find((g) => g.mimeType === 'video/mp4')!.thumbnailUrl, /needs a poster/],
+    ['a poster that does not exist', (s) => (s.gallery.find((g) => g.mimeType === 'video/mp4')!.thumbnailUrl = 'seed/gone.jpg'), /poster: gone.jpg does not exist/],
+    ['an image with a poster', (s) => (s.gallery.find((g) => g.mimeType === 'image/jpeg')!.thumbnailUrl = 'seed/ava-martinez.jpg'), /only a video has a poster/],
+    ['a poster larger than 300x300', (s) => (s.gallery.find((g) => g.mimeType === 'video/mp4')!.thumbnailUrl = 'seed/ava-feed-01.jpg'), /larger than 300x300/],
+    ['a PNG poster', (s) => (s.feed.flatMap((f) => f.media).find((m) => m.mimeType === 'video/mp4')!.thumbnailUrl = 'seed/ava-feed-03.png'), /poster: ava-feed-03.png has type image\/jpeg but its extension says image\/png/],
     ['a gallery thumbnail used as a feed photo', (s) => {
       s.feed.find((f) => f.media.length === 1 && f.media[0]!.mimeType === 'image/jpeg')!.media[0]!.imgUrl = 'seed/ava-martinez.jpg';
     }, /outside the upload rule/],
@@ -513,6 +554,8 @@ describe('checkSeed catches a broken seed', () => {
       const broken = clone();
       broken.gallery[0]!.media = stored;
       broken.gallery[0]!.mimeType = mimeType;
+      // A video comes with its poster, so that the bytes are the one problem.
+      if (mimeType.startsWith('video/')) broken.gallery[0]!.thumbnailUrl = 'seed/ava-video-latte-poster.jpg';
       expect(checkSeed(broken, dir)).toEqual([expect.stringMatching(message)]);
     });
   });

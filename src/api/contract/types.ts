@@ -38,6 +38,11 @@ export interface UserDetails {
 export interface FeedMedia {
   imgUrl: string;
   mimeType: string;
+  /**
+   * A video's poster (the JPEG thumbnail sent with it), shown until the guest plays it; absent or
+   * null for an image, or a video stored without one.
+   */
+  thumbnailUrl?: string | null;
 }
 
 export interface FeedItem {
@@ -71,6 +76,8 @@ export interface FindUserResult {
 export interface GalleryItem {
   media: string;
   mimeType: string;
+  /** A video's poster, as FeedMedia.thumbnailUrl. */
+  thumbnailUrl?: string | null;
 }
 
 /** The envelope every successful answer uses. */

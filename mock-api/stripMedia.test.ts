@@ -1,0 +1,210 @@
+// The stored copy of an uploaded picture: upright, the same format, no metadata block left; a
+// picture sharp can't read (or too many pixels, or a poster too large) is refused, leaving no file.
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import exifReader from 'exif-reader';
+import sharp from 'sharp';
+import { MARKER_SHARE, PHONE_CAMERA, makePhonePhoto } from '../scripts/phonePhotos';
+import { HttpError } from './http';
+import { MAX_IMAGE_PIXELS, checkImage, writeStrippedImage } from './stripMedia';
+
+let dir: string;
+let count = 0;
+/** A phone's photo of 1200 x 900 stored, shown turned 90° clockwise, with GPS and camera EXIF. */
+let photo: Buffer;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'grati-strip-'));
+  photo = await makePhonePhoto({ width: 1200, height: 900, orientation: 6 });
+});
+
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+/** Writes `bytes` to a fresh file in the test folder and returns its path. */
+async function upload(bytes: Buffer): Promise<string> {
+  count += 1;
+  const file = path.join(dir, `upload-${count}`);
+  await writeFile(file, bytes);
+  return file;
+}
+
+const output = () => path.join(dir, `stored-${(count += 1)}`);
+
+/** The metadata blocks a stored copy must not carry. */
+const metadataBlocks = async (file: string) => {
+  const { exif, xmp, iptc, icc, orientation } = await sharp(file).metadata();
+  return { exif, xmp, iptc, icc, orientation };
+};
+const NO_METADATA = {
+  exif: undefined,
+  xmp: undefined,
+  iptc: undefined,
+  icc: undefined,
+  orientation: undefined,
+};
+
+/** The mean colour of a square of `side` pixels whose corner is at (left, top). */
+async function meanColour(file: string, left: number, top: number, side: number) {
+  // Decoded pixels (sharp's stats() would measure the whole picture, not the square).
+  const { data, info } = await sharp(file)
+    .extract({ left, top, width: side, height: side })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const sums = [0, 0, 0];
+  for (let at = 0; at < data.length; at += info.channels) {
+    for (let c = 0; c < 3; c += 1) sums[c]! += data[at + c]!;
+  }
+  return sums.map((sum) => Math.round(sum / (side * side)));
+}
+
+const isRed = ([r, g, b]: number[]) => r! > 180 && g! < 90 && b! < 90;
+
+/** A baseline JPEG whose frame header (SOF0) is rewritten to claim `width` x `height`. */
+async function jpegClaiming(width: number, height: number): Promise<Buffer> {
+  const bytes = await sharp({
+    create: { width: 16, height: 16, channels: 3, background: '#808080' },
+  })
+    .jpeg()
+    .toBuffer();
+  const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
+  expect(sof).toBeGreaterThan(0);
+  bytes.writeUInt16BE(height, sof + 5);
+  bytes.writeUInt16BE(width, sof + 7);
+  return bytes;
+}
+
+async function refusal(work: Promise<unknown>): Promise<HttpError> {
+  const error = await work.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(HttpError);
+  return error as HttpError;
+}
+
+describe('writeStrippedImage', () => {
+  it('stores a phone photo upright, as a JPEG, without its GPS, camera or any other metadata', async () => {
+    // The upload does carry what must go (else this test could not fail).
+    const sent = await sharp(photo).metadata();
+    const exif = exifReader(sent.exif!);
+    expect(exif.GPSInfo?.GPSLatitude).toBeDefined();
+    expect(exif.Image?.Make).toBe(PHONE_CAMERA.Make);
+    expect(sent.orientation).toBe(6);
+
+    const stored = output();
+    await writeStrippedImage(await upload(photo), stored, 'image/jpeg', 'media');
+
+    const meta = await sharp(stored).metadata();
+    expect(meta).toMatchObject({ format: 'jpeg', width: 900, height: 1200 });
+    expect(await metadataBlocks(stored)).toEqual(NO_METADATA);
+    // The red marker of the stored top-left corner, turned 90° clockwise, is now top right.
+    const marker = Math.round(900 * MARKER_SHARE);
+    const inset = Math.round(marker * 0.2);
+    const side = marker - 2 * inset;
+    expect(isRed(await meanColour(stored, 900 - marker + inset, inset, side))).toBe(true);
+    expect(isRed(await meanColour(stored, inset, inset, side))).toBe(false);
+  });
+
+  it('keeps a PNG a PNG (a palette one with its palette), without its EXIF, XMP or ICC profile', async () => {
+    const dots = sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } })
+      .composite([
+        {
+          input: { create: { width: 40, height: 40, channels: 3, background: '#ff0000' } },
+          left: 0,
+          top: 0,
+        },
+      ])
+      .withExif({ IFD0: { Make: 'Scanner Co' } })
+      .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>')
+      .withIccProfile('p3');
+    for (const palette of [false, true]) {
+      const png = await dots.clone().png({ palette }).toBuffer();
+      const sent = await sharp(png).metadata();
+      expect(sent).toMatchObject({ format: 'png', isPalette: palette });
+      for (const block of [sent.exif, sent.xmp, sent.icc]) expect(block).toBeDefined();
+
+      const stored = output();
+      await writeStrippedImage(await upload(png), stored, 'image/png', 'media');
+      expect(await sharp(stored).metadata()).toMatchObject({
+        format: 'png',
+        width: 400,
+        height: 300,
+        isPalette: palette,
+      });
+      expect(await metadataBlocks(stored)).toEqual(NO_METADATA);
+      expect(isRed(await meanColour(stored, 5, 5, 30))).toBe(true);
+    }
+  });
+
+  it.each([
+    [
+      'bytes that only start like a JPEG',
+      async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(30_000, 7)]),
+    ],
+    ['a JPEG cut off halfway', async () => photo.subarray(0, photo.length / 2)],
+    ['a JPEG claiming more pixels than the limit', () => jpegClaiming(10_000, 10_000)],
+  ])('refuses %s with a 400 and writes nothing', async (_name, make) => {
+    const stored = output();
+    const error = await refusal(
+      writeStrippedImage(await upload(await make()), stored, 'image/jpeg', 'media'),
+    );
+    expect(error).toMatchObject({ status: 400, code: 'unreadable_image', field: 'media' });
+    expect(error.message).toBe('An image could not be read: it is not a whole JPEG picture.');
+    expect(existsSync(stored)).toBe(false);
+  });
+
+  it('never replaces a file that is already there', async () => {
+    const stored = output();
+    await writeFile(stored, 'someone else');
+    await expect(
+      writeStrippedImage(await upload(photo), stored, 'image/jpeg', 'media'),
+    ).rejects.toMatchObject({ code: 'EEXIST' });
+    expect(await readFile(stored, 'utf8')).toBe('someone else');
+  });
+});
+
+describe('checkImage', () => {
+  it('accepts a phone photo and a 300 x 300 poster', async () => {
+    await expect(checkImage(await upload(photo), 'image/jpeg', 'media')).resolves.toBeUndefined();
+    const poster = await upload(await makePhonePhoto({ width: 300, height: 300 }));
+    await expect(checkImage(poster, 'image/jpeg', 'thumbnail')).resolves.toBeUndefined();
+  });
+
+  it('refuses a decompression bomb from its header alone, as too large', async () => {
+    // 12,000 x 10,000 claimed by a file of a few hundred bytes: refused without decoding.
+    const bomb = await upload(await jpegClaiming(12_000, 10_000));
+    const error = await refusal(checkImage(bomb, 'image/jpeg', 'media'));
+    expect(error).toMatchObject({ status: 413, code: 'too_large', field: 'media' });
+    expect(error.message).toBe(`An image may have at most ${MAX_IMAGE_PIXELS / 1e6} megapixels.`);
+  });
+
+  it('refuses bytes that are not the picture their first bytes claim', async () => {
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
+      .png()
+      .toBuffer();
+    const cases: [Buffer, 'image/jpeg' | 'image/png'][] = [
+      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(30_000, 7)]), 'image/jpeg'],
+      [png, 'image/jpeg'],
+    ];
+    for (const [bytes, type] of cases) {
+      const error = await refusal(checkImage(await upload(bytes), type, 'media'));
+      expect(error).toMatchObject({ status: 400, code: 'unreadable_image', field: 'media' });
+    }
+  });
+
+  it('refuses a poster larger than 300 x 300, or one that is no JPEG picture', async () => {
+    const large = await upload(await makePhonePhoto({ width: 301, height: 200 }));
+    const tooLarge = await refusal(checkImage(large, 'image/jpeg', 'thumbnail'));
+    expect(tooLarge).toMatchObject({ status: 400, field: 'thumbnail' });
+    expect(tooLarge.message).toBe('The thumbnail must be at most 300 by 300 pixels.');
+
+    const garbage = await upload(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(9)]));
+    const unreadable = await refusal(checkImage(garbage, 'image/jpeg', 'thumbnail'));
+    expect(unreadable).toMatchObject({ status: 400, code: 'unreadable_image', field: 'thumbnail' });
+    expect(unreadable.message).toBe(
+      'The thumbnail could not be read: it is not a whole JPEG picture.',
+    );
+  });
+});

@@ -1,6 +1,9 @@
-// A video shown as a poster button; a click plays it fullscreen. Leaving fullscreen, pausing or
-// reaching the end stops it and returns to the poster.
+// A video shown as its poster with a play button; a click plays it fullscreen. Leaving fullscreen,
+// pausing or reaching the end stops it and returns to the poster. Nothing of the video's file is
+// downloaded before the guest plays it: the element has no source until then.
 import { useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { ImageSources } from '../config/images';
 import './FullscreenVideo.css';
 import { useHydrated } from '../lib/useHydrated';
 
@@ -9,15 +12,22 @@ interface FullscreenVideoProps {
   mimeType: string;
   /** Names the video for screen readers: the button reads "Play {label}". */
   label: string;
+  /**
+   * The poster, in the widths the place it is shown needs (fluidImage); without one the video
+   * is a dark box with its play button until played.
+   */
+  poster?: ImageSources | null;
   className?: string;
 }
 
-export function FullscreenVideo({ src, mimeType, label, className }: FullscreenVideoProps) {
+export function FullscreenVideo({ src, mimeType, label, poster, className }: FullscreenVideoProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
+  const posterRef = useRef<HTMLImageElement>(null);
   const hydrated = useHydrated();
-  // "#t=0.1" makes the browser seek and paint a frame as the poster, instead of black.
-  const source = src.includes('#') ? src : `${src}#t=0.1`;
   const [playing, setPlaying] = useState(false);
+  // Set by the first Play, and kept: the source, and the poster the browser already has (its
+  // chosen copy, shown by the video itself while it starts, fullscreen, where the <img> is not).
+  const [started, setStarted] = useState<{ poster?: string } | null>(null);
 
   useEffect(() => {
     const video = videoRef.current;
@@ -44,7 +54,11 @@ export function FullscreenVideo({ src, mimeType, label, className }: FullscreenV
   const play = async () => {
     const video = videoRef.current;
     if (!video) return;
-    setPlaying(true);
+    // The <source> goes in now, before play() is called, so that play() has a resource to load.
+    flushSync(() => {
+      setStarted((current) => current ?? { poster: posterRef.current?.currentSrc || undefined });
+      setPlaying(true);
+    });
     try {
       await video.requestFullscreen?.();
     } catch {
@@ -62,25 +76,41 @@ export function FullscreenVideo({ src, mimeType, label, className }: FullscreenV
       {/* eslint-disable-next-line jsx-a11y/media-has-caption -- guests' uploads come without caption tracks */}
       <video
         ref={videoRef}
-        preload="metadata"
+        preload="none"
+        poster={started?.poster}
         playsInline
         controls={playing}
         tabIndex={playing ? 0 : -1}
         aria-label={label}
       >
-        {/* Fetched once the page works (inserting the source starts the load): a video never
-            competes with the page's scripts on a slow line. */}
-        {hydrated && <source src={source} type={mimeType} />}
+        {started && <source src={src} type={mimeType} />}
       </video>
+      {poster && (
+        <img
+          ref={posterRef}
+          className="fullscreen-video__poster"
+          // Held until the page works, like the feed's photos: it never competes with the page's
+          // scripts on a slow line.
+          {...(hydrated ? poster : {})}
+          // The play button names the video; the poster adds nothing to it.
+          alt=""
+          loading="lazy"
+          decoding="async"
+          fetchPriority="low"
+          draggable={false}
+        />
+      )}
       {!hydrated && (
         // Without JavaScript the page never "works": this copy, with the browser's own controls,
-        // plays the video, and the held one and its button are hidden (scripting: none).
+        // plays the video (it too downloads nothing before that), and the held one, its poster and
+        // its button are hidden (scripting: none).
         <noscript>
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- guests' uploads come without caption tracks */}
           <video
             className="fullscreen-video__noscript"
-            src={source}
-            preload="metadata"
+            src={src}
+            poster={poster?.src}
+            preload="none"
             playsInline
             controls
             aria-label={label}

@@ -9,6 +9,7 @@ import { GRATITUDE_KINDS } from '../../api/contract/kinds';
 import { MediaCarousel } from './MediaCarousel';
 import { formatRelativeTime } from './relativeTime';
 import { isVideoType } from '../../api/contract/limits';
+import { AVATAR_SIZE, FEED_MEDIA_SLOT, fixedImage, fluidImage } from '../../config/images';
 import './FeedCard.css';
 
 export type AppOnlyAction = 'Like' | 'Comment' | 'Share';
@@ -103,6 +104,7 @@ function CardMedia({ media, giver }: { media: readonly FeedMedia[]; giver: strin
           src={video.imgUrl}
           mimeType={video.mimeType.toLowerCase()}
           label={`video from ${giver}`}
+          poster={video.thumbnailUrl ? fluidImage(video.thumbnailUrl, FEED_MEDIA_SLOT) : null}
         />
       </div>
     );
@@ -121,10 +123,10 @@ function GiverAvatar({ name, picture }: { name: string; picture: string | null }
     return (
       <img
         className="feed-card__avatar"
-        src={picture}
+        {...fixedImage(picture, AVATAR_SIZE.giver)}
         alt={name}
-        width={44}
-        height={44}
+        width={AVATAR_SIZE.giver}
+        height={AVATAR_SIZE.giver}
         loading="lazy"
         decoding="async"
         // The feed's pictures never compete with the page's scripts.

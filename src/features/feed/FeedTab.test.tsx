@@ -4,6 +4,7 @@ import type { Envelope, FeedItem, FindUserResult } from '../../api/contract/type
 import { jsonPost, startMockApi } from '../../../mock-api/testing';
 import { FeedTab } from './FeedTab';
 import { keepRecentReviews } from '../profile/recentReviews';
+import { FEED_MEDIA_SLOT, IMAGE_ROUTE } from '../../config/images';
 
 const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
 const APP_ONLY = 'Download the app to access this feature.';
@@ -34,6 +35,20 @@ const photos = (count: number) =>
 
 /** The photo the carousel shows: the others are hidden from people and screen readers alike. */
 const shownPhoto = (name: string) => screen.getByRole('img', { name });
+
+/** What a picture asks the image endpoint for: each srcset candidate's picture and width. */
+function askedFor(picture: HTMLElement) {
+  return (picture.getAttribute('srcset') ?? '').split(', ').map((candidate) => {
+    const [address, descriptor] = candidate.split(' ');
+    const url = new URL(address!, 'https://page.test');
+    expect(url.pathname).toBe(IMAGE_ROUTE);
+    return {
+      source: url.searchParams.get('url'),
+      width: Number(url.searchParams.get('w')),
+      descriptor,
+    };
+  });
+}
 
 describe('FeedTab', () => {
   describe('an empty feed', () => {
@@ -107,10 +122,12 @@ describe('FeedTab', () => {
     const [boosted, plain] = screen.getAllByRole('article');
     const first = within(boosted!);
     expect(first.getByRole('img', { name: 'Celebration' })).toBeInTheDocument();
-    expect(first.getByRole('img', { name: 'Jordan Blake' })).toHaveAttribute(
-      'src',
-      'https://cdn.test/jordan.jpg',
-    );
+    // The giver's 44 px avatar, in a copy for each screen density.
+    expect(askedFor(first.getByRole('img', { name: 'Jordan Blake' }))).toEqual([
+      { source: 'https://cdn.test/jordan.jpg', width: 48, descriptor: '1x' },
+      { source: 'https://cdn.test/jordan.jpg', width: 96, descriptor: '2x' },
+      { source: 'https://cdn.test/jordan.jpg', width: 144, descriptor: '3x' },
+    ]);
     expect(first.getByText('5 minutes ago')).toBeInTheDocument();
     expect(first.getByText('Boosted')).toBeInTheDocument();
 
@@ -160,10 +177,6 @@ describe('FeedTab', () => {
     it('shows one photo at a time, with the dots marking which', async () => {
       const user = userEvent.setup();
       renderCarousel();
-      expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toHaveAttribute(
-        'src',
-        'https://cdn.test/photo-1.jpg',
-      );
       expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toHaveAttribute('loading', 'lazy');
       expect(screen.queryByRole('img', { name: /^Photo 2 of 3/ })).not.toBeInTheDocument();
       expect(screen.getByRole('button', { name: 'Show image 1 of 3' })).toHaveAttribute(
@@ -313,19 +326,40 @@ describe('FeedTab', () => {
     });
   });
 
+  it("offers each photo in the widths a card's layout needs, through the image endpoint", () => {
+    render(<FeedTab items={[feedItem({ media: photos(2) })]} now={NOW} />);
+    const photo = shownPhoto('Photo 1 of 2 from Jordan Blake');
+    const offered = askedFor(photo);
+    expect(offered.every(({ source }) => source === 'https://cdn.test/photo-1.jpg')).toBe(true);
+    expect(offered.every(({ width, descriptor }) => descriptor === `${width}w`)).toBe(true);
+    const widths = offered.map(({ width }) => width);
+    // A phone at 3x shows a card 356 px wide (1068 pixels); a desktop at 2x, 762 px (1524).
+    expect(widths).toContain(1080);
+    expect(widths).toContain(1600);
+    expect(Math.max(...widths)).toBe(1600);
+    expect(photo).toHaveAttribute('sizes', FEED_MEDIA_SLOT.sizes);
+    expect(new URL(photo.getAttribute('src')!, 'https://page.test').pathname).toBe(IMAGE_ROUTE);
+  });
+
   it('shows a single photo without dots or arrows', () => {
     render(<FeedTab items={[feedItem({ media: photos(1) })]} now={NOW} />);
     expect(shownPhoto('Photo from Jordan Blake')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /image/ })).not.toBeInTheDocument();
   });
 
-  it('shows a video as a play button instead of photos', () => {
+  it('shows a video as its poster and a play button instead of photos', () => {
     render(
       <FeedTab
         items={[
           feedItem({
             giveThanksUser: { fullName: 'Liam Carter', profilePicture: null },
-            media: [{ imgUrl: 'https://cdn.test/latte.mp4', mimeType: 'video/mp4' }],
+            media: [
+              {
+                imgUrl: 'https://cdn.test/latte.mp4',
+                mimeType: 'video/mp4',
+                thumbnailUrl: 'https://cdn.test/latte.jpg',
+              },
+            ],
           }),
           feedItem({
             giveThanksUser: { fullName: 'Emma Wilson', profilePicture: null },
@@ -338,6 +372,19 @@ describe('FeedTab', () => {
     expect(screen.getByRole('button', { name: 'Play video from Liam Carter' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Play video from Emma Wilson' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: /^Photo/ })).not.toBeInTheDocument();
+    // Liam's poster, sized like a card's photo; Emma's video came without one.
+    const [poster, ...others] = screen.getAllByRole('presentation');
+    expect(others).toHaveLength(0);
+    expect(askedFor(poster!).map(({ source }) => source)).toContain('https://cdn.test/latte.jpg');
+    expect(poster).toHaveAttribute('sizes', FEED_MEDIA_SLOT.sizes);
+    // Neither video downloads anything before it is played.
+    for (const label of ['video from Liam Carter', 'video from Emma Wilson']) {
+      const video = screen.getByLabelText(label);
+      expect(video).toHaveAttribute('preload', 'none');
+      expect(video).not.toHaveAttribute('src');
+      // eslint-disable-next-line testing-library/no-node-access -- a <source> is not UI: it is what downloads
+      expect(video.querySelector('source')).toBeNull();
+    }
   });
 });
 
@@ -365,9 +412,10 @@ describe("FeedTab with Ava's feed from the mock API", () => {
     expect(
       within(cards[0]!).getByRole('button', { name: 'Show image 3 of 3' }),
     ).toBeInTheDocument();
-    expect(
-      within(cards[0]!).getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' }),
-    ).toHaveAttribute('src', expect.stringMatching(/\/media\/seed\/ava-feed-01\.jpg$/));
+    const photo = within(cards[0]!).getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' });
+    for (const { source } of askedFor(photo)) {
+      expect(source).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/seed\/ava-feed-01\.jpg$/);
+    }
     expect(within(cards[1]!).getByText('Boosted')).toBeInTheDocument();
     expect(
       within(cards[2]!).getByRole('button', { name: 'Play video from Liam Carter' }),

@@ -17,11 +17,13 @@ import {
 } from './wheelLock';
 import './MediaCarousel.css';
 import { useHydrated } from '../../lib/useHydrated';
+import { FEED_MEDIA_SLOT, fluidImage } from '../../config/images';
 
 /** A touch (or pen, or mouse drag) must move this far sideways, and more sideways than up. */
 export const SWIPE_THRESHOLD_PX = 40;
 
-// The seed media are 640 x 480; the attributes give the browser the ratio before an image loads.
+// The attributes give the browser the viewport's 4:3 ratio before an image loads (the picture
+// fills it, MediaCarousel.css); its widths come from the srcset.
 const IMAGE_WIDTH = 640;
 const IMAGE_HEIGHT = 480;
 
@@ -249,16 +251,18 @@ function ArrowButton({ direction, disabled, onClick, onKeyDown }: ArrowButtonPro
 }
 
 /**
- * One picture of the feed. A held one (the page does not work yet) has no src, so it never
- * competes with the page's scripts; without JavaScript the page never works, so its <noscript>
- * copy shows the picture and the held one is hidden (MediaCarousel.css, scripting: none).
+ * One picture of the feed, in the widths the card needs. A held one (the page does not work yet)
+ * has neither src nor srcset, so it never competes with the page's scripts; without JavaScript the
+ * page never works, so its <noscript> copy shows the picture and the held one is hidden
+ * (MediaCarousel.css, scripting: none).
  */
 function Picture({ src, alt, held }: { src: string; alt: string; held: boolean }) {
   const size = { width: IMAGE_WIDTH, height: IMAGE_HEIGHT };
+  const sources = fluidImage(src, FEED_MEDIA_SLOT);
   return (
     <>
       <img
-        src={held ? undefined : src}
+        {...(held ? {} : sources)}
         alt={alt}
         {...size}
         loading="lazy"
@@ -269,7 +273,7 @@ function Picture({ src, alt, held }: { src: string; alt: string; held: boolean }
       />
       {held && (
         <noscript>
-          <img src={src} alt={alt} {...size} loading="lazy" decoding="async" />
+          <img {...sources} alt={alt} {...size} loading="lazy" decoding="async" />
         </noscript>
       )}
     </>

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { GalleryTab } from './GalleryTab';
+import { GALLERY_CELL_SLOT, IMAGE_ROUTE } from '../../config/images';
 
 // jsdom has no IntersectionObserver: a small stand-in of the browser API whose entries the test
 // delivers, as the browser would when the marker near the end of the grid scrolls into view.
@@ -93,7 +94,18 @@ describe('GalleryTab against the mock API', () => {
     const first = screen.getByRole('img', { name: 'Photo 1' });
     expect(first).toHaveAttribute('loading', 'lazy');
     expect(first).toHaveAttribute('decoding', 'async');
-    expect(first.getAttribute('src')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+    // Through the image endpoint, in the widths a small grid cell needs and no wider.
+    const offered = first
+      .getAttribute('srcset')!
+      .split(', ')
+      .map((candidate) => new URL(candidate.split(' ')[0]!, 'https://page.test'));
+    expect(offered.length).toBeGreaterThan(1);
+    for (const url of offered) {
+      expect(url.pathname).toBe(IMAGE_ROUTE);
+      expect(url.searchParams.get('url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+      expect(Number(url.searchParams.get('w'))).toBeLessThanOrEqual(640);
+    }
+    expect(first).toHaveAttribute('sizes', GALLERY_CELL_SLOT.sizes);
     expect(requestedPages).toEqual([{ userId: 'ava-martinez', pageNo: '1' }]);
   });
 
@@ -112,6 +124,12 @@ describe('GalleryTab against the mock API', () => {
       screen.getAllByRole('button', { name: /^Play Video \d+$/ }).length,
     ).toBeGreaterThanOrEqual(3);
     expect(screen.getAllByRole('img', { name: /^Photo \d+$/ }).length).toBeGreaterThanOrEqual(40);
+    // None of the videos downloads anything before it is played.
+    for (const video of screen.getAllByLabelText(/^Video \d+$/)) {
+      expect(video).toHaveAttribute('preload', 'none');
+      // eslint-disable-next-line testing-library/no-node-access -- a <source> is not UI: it is what downloads
+      expect(video.querySelector('source')).toBeNull();
+    }
 
     scrollEndZone(false);
     scrollEndZone(true);

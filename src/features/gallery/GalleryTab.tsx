@@ -2,6 +2,7 @@
 // visitor nears the end, and says when it is loading, empty or complete.
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type RefObject } from 'react';
 import { FullscreenVideo } from '../../components/FullscreenVideo';
+import { fluidImage, GALLERY_CELL_SLOT } from '../../config/images';
 import { useGetGalleryInfiniteQuery } from './galleryApi';
 import {
   GALLERY_SCROLL_THRESHOLD,
@@ -101,11 +102,14 @@ export function GalleryTab({ userId }: { userId: string }) {
                       mimeType={item.mimeType}
                       label={label}
                       className="gallery__video"
+                      poster={
+                        item.thumbnailUrl ? fluidImage(item.thumbnailUrl, GALLERY_CELL_SLOT) : null
+                      }
                     />
                   ) : (
                     <img
                       className="gallery__image"
-                      src={item.media}
+                      {...fluidImage(item.media, GALLERY_CELL_SLOT)}
                       alt={label}
                       width={240}
                       height={240}

@@ -1,4 +1,5 @@
 import type { UserDetails } from '../../api/contract/types';
+import { AVATAR_SIZE, fixedImage } from '../../config/images';
 import { titleCase } from '../../lib/titleCase';
 import './ProfileCard.css';
 
@@ -69,10 +70,10 @@ function Avatar({
       {picture ? (
         <img
           className="avatar-ring__picture"
-          src={picture}
+          {...fixedImage(picture, AVATAR_SIZE.profile)}
           alt={name}
-          width={96}
-          height={96}
+          width={AVATAR_SIZE.profile}
+          height={AVATAR_SIZE.profile}
           fetchPriority="high"
         />
       ) : (

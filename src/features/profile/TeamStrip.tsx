@@ -2,6 +2,7 @@
 // the member's page opens in a new tab and the visitor is told about the app.
 import type { TeamMember, UserDetails } from '../../api/contract/types';
 import { Snackbar, useSnackbar } from '../../components/Snackbar';
+import { AVATAR_SIZE, fixedImage } from '../../config/images';
 import { paths } from '../../config/paths';
 import { truncateMemberName } from './teamNames';
 import './TeamStrip.css';
@@ -33,10 +34,10 @@ export function TeamStrip({ members }: { members: TeamMember[] }) {
               {member.profilePicture ? (
                 <img
                   className="team-member__picture"
-                  src={member.profilePicture}
+                  {...fixedImage(member.profilePicture, AVATAR_SIZE.teamMember)}
                   alt=""
-                  width={56}
-                  height={56}
+                  width={AVATAR_SIZE.teamMember}
+                  height={AVATAR_SIZE.teamMember}
                   loading="lazy"
                 />
               ) : (

@@ -1,0 +1,169 @@
+import fc from 'fast-check';
+import {
+  FEED_MEDIA_SLOT,
+  fixedImage,
+  fluidImage,
+  GALLERY_CELL_SLOT,
+  IMAGE_ROUTE,
+  IMAGE_WIDTHS,
+  imageUrl,
+  imageWidthFor,
+  isResizable,
+  type FluidSlot,
+} from './images';
+
+/** What the endpoint is asked for by one address the app prints. */
+function asked(address: string) {
+  const url = new URL(address, 'https://page.test');
+  return {
+    route: url.pathname,
+    source: url.searchParams.get('url'),
+    width: Number(url.searchParams.get('w')),
+  };
+}
+
+/** A srcset's candidates, as a browser reads them. */
+function candidates(srcSet: string | undefined) {
+  return (srcSet ?? '').split(', ').map((candidate) => {
+    const [address, descriptor] = candidate.split(' ');
+    return { ...asked(address!), descriptor: descriptor! };
+  });
+}
+
+/**
+ * How wide `sizes` says the picture is at a viewport width: its first entry whose media condition
+ * holds (the forms the app's slots use: `(min-width: Npx)`, `Npx`, `calc(100vw - Npx)`,
+ * `calc((100vw - Npx) / N)`).
+ */
+function slotWidth(sizes: string, viewport: number): number {
+  for (const entry of sizes.split(', ')) {
+    const media = /^\(min-width: (\d+)px\) (.+)$/.exec(entry);
+    if (media && viewport < Number(media[1])) continue;
+    const value = media ? media[2]! : entry;
+    const fixed = /^(\d+)px$/.exec(value);
+    if (fixed) return Number(fixed[1]);
+    const calc = /^calc\(\(?100vw - (\d+)px\)?(?: \/ (\d+))?\)$/.exec(value);
+    if (calc) return (viewport - Number(calc[1])) / Number(calc[2] ?? 1);
+    throw new Error(`unreadable sizes entry: ${entry}`);
+  }
+  throw new Error(`no sizes entry for ${viewport} px`);
+}
+
+/** The copy a browser takes: the narrowest that covers the slot's device pixels, else the widest. */
+function chosenWidth(slot: FluidSlot, viewport: number, density: number): number {
+  const widths = candidates(fluidImage('https://media.test/a.jpg', slot).srcSet).map(
+    (c) => c.width,
+  );
+  const needed = slotWidth(slot.sizes, viewport) * density;
+  return widths.find((width) => width >= needed) ?? Math.max(...widths);
+}
+
+const mediaUrl = fc.webUrl({ validSchemes: ['http', 'https'], withQueryParameters: true });
+
+describe('imageUrl', () => {
+  it('asks the endpoint for the very picture, at the width', () => {
+    fc.assert(
+      fc.property(mediaUrl, fc.constantFrom(...IMAGE_WIDTHS), (source, width) => {
+        expect(asked(imageUrl(source, width))).toEqual({ route: IMAGE_ROUTE, source, width });
+      }),
+    );
+  });
+});
+
+describe('isResizable', () => {
+  it('resizes the media the API names, and shows local and relative pictures as they are', () => {
+    expect(isResizable('https://media.test/seed/ava.jpg')).toBe(true);
+    expect(isResizable('http://127.0.0.1:3001/media/uploads/1.jpg')).toBe(true);
+    for (const local of [
+      'data:image/png;base64,AAAA',
+      'blob:https://page.test/1',
+      '/media/a.jpg',
+    ]) {
+      expect(isResizable(local)).toBe(false);
+      expect(fixedImage(local, 44)).toEqual({ src: local });
+      expect(fluidImage(local, FEED_MEDIA_SLOT)).toEqual({ src: local });
+    }
+  });
+});
+
+describe('fixedImage', () => {
+  it('offers each density the narrowest copy that covers it, and none twice', () => {
+    fc.assert(
+      fc.property(mediaUrl, fc.integer({ min: 1, max: 800 }), (source, cssWidth) => {
+        const image = fixedImage(source, cssWidth);
+        const offered = candidates(image.srcSet);
+        expect(offered[0]).toMatchObject({ descriptor: '1x', source, route: IMAGE_ROUTE });
+        expect(asked(image.src)).toEqual(asked(imageUrl(source, imageWidthFor(cssWidth))));
+        for (const { descriptor, width } of offered) {
+          const pixels = cssWidth * Number.parseFloat(descriptor);
+          expect(width).toBe(imageWidthFor(pixels));
+        }
+        const widths = offered.map((c) => c.width);
+        expect(new Set(widths).size).toBe(widths.length);
+      }),
+    );
+  });
+
+  it("gives the avatars 1x, 2x and 3x copies no wider than the screen's pixels need", () => {
+    const widths = (cssWidth: number) =>
+      candidates(fixedImage('https://media.test/a.jpg', cssWidth).srcSet).map(
+        (c) => `${c.width} ${c.descriptor}`,
+      );
+    expect(widths(96)).toEqual(['96 1x', '256 2x', '384 3x']);
+    expect(widths(56)).toEqual(['96 1x', '144 2x', '256 3x']);
+    expect(widths(44)).toEqual(['48 1x', '96 2x', '144 3x']);
+  });
+});
+
+describe('fluidImage', () => {
+  it("offers every width from the slot's smallest to its largest, with its sizes", () => {
+    const image = fluidImage('https://media.test/a.jpg', {
+      sizes: '50vw',
+      smallest: 256,
+      largest: 1080,
+    });
+    expect(candidates(image.srcSet).map((c) => `${c.width} ${c.descriptor}`)).toEqual([
+      '256 256w',
+      '384 384w',
+      '640 640w',
+      '828 828w',
+      '1080 1080w',
+    ]);
+    expect(image.sizes).toBe('50vw');
+    // What reads no srcset (a video's poster attribute) gets the copy for 1x at the widest layout.
+    expect(asked(image.src).width).toBe(640);
+  });
+});
+
+describe('the layout slots', () => {
+  it("say how wide a feed card's photo is on a 390 px phone and on a 1280 px desktop", () => {
+    expect(slotWidth(FEED_MEDIA_SLOT.sizes, 390)).toBe(356);
+    expect(slotWidth(FEED_MEDIA_SLOT.sizes, 1280)).toBe(762);
+    // A 3x phone gets the copy just covering its 1068 px, a 2x desktop the one covering 1524.
+    expect(chosenWidth(FEED_MEDIA_SLOT, 390, 3)).toBe(1080);
+    expect(chosenWidth(FEED_MEDIA_SLOT, 1280, 1)).toBe(828);
+    expect(chosenWidth(FEED_MEDIA_SLOT, 1280, 2)).toBe(1600);
+  });
+
+  it('say how wide a gallery cell is, so a 3x phone gets a small copy', () => {
+    expect(slotWidth(GALLERY_CELL_SLOT.sizes, 390)).toBeCloseTo(116.67, 1);
+    expect(slotWidth(GALLERY_CELL_SLOT.sizes, 1280)).toBe(185);
+    expect(chosenWidth(GALLERY_CELL_SLOT, 390, 3)).toBe(384);
+    expect(chosenWidth(GALLERY_CELL_SLOT, 390, 1)).toBe(144);
+    expect(chosenWidth(GALLERY_CELL_SLOT, 1280, 2)).toBe(384);
+    expect(chosenWidth(GALLERY_CELL_SLOT, 1280, 1)).toBe(256);
+  });
+
+  it('never say a gallery cell is narrower than the grid makes it between 768 and 1200 px', () => {
+    // GalleryTab.css: as many columns of at least 160 px as fit, 8 px apart, in the second column.
+    fc.assert(
+      fc.property(fc.integer({ min: 768, max: 1199 }), (viewport) => {
+        const tab = viewport - 436;
+        const columns = Math.floor((tab + 8) / 168);
+        const cell = (tab - 8 * (columns - 1)) / columns;
+        expect(slotWidth(GALLERY_CELL_SLOT.sizes, viewport)).toBeGreaterThanOrEqual(cell);
+        expect(slotWidth(GALLERY_CELL_SLOT.sizes, viewport)).toBeLessThan(cell * 1.55);
+      }),
+    );
+  });
+});

@@ -1,0 +1,113 @@
+// The feed as the production server renders it (src/server/renderPage.tsx), then hydrated: the
+// pictures' srcsets are in the server's HTML, and the browser's first render prints the same.
+import { act } from '@testing-library/react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import type { FeedItem } from '../../api/contract/types';
+import { IMAGE_ROUTE } from '../../config/images';
+import { FeedTab } from './FeedTab';
+
+const NOW = Date.parse('2026-03-10T12:00:00Z');
+
+const review = (id: string, overrides: Partial<FeedItem>): FeedItem => ({
+  id,
+  gratitudeType: 'REVIEW',
+  icon: 'RECOGNITION',
+  title: 'jordan blake recognized ava',
+  sayThanks: 'Thank you!',
+  media: [],
+  createdAt: new Date(NOW - 60_000).toISOString(),
+  boosted: false,
+  tipAmount: null,
+  giveThanksUser: { fullName: 'Jordan Blake', profilePicture: 'https://media.test/jordan.jpg' },
+  ...overrides,
+});
+
+const ITEMS = [
+  review('photos', {
+    media: [1, 2].map((n) => ({
+      imgUrl: `https://media.test/photo-${n}.jpg`,
+      mimeType: 'image/jpeg',
+    })),
+  }),
+  review('video', {
+    giveThanksUser: { fullName: 'Liam Carter', profilePicture: null },
+    media: [
+      {
+        imgUrl: 'https://media.test/latte.mp4',
+        mimeType: 'video/mp4',
+        thumbnailUrl: 'https://media.test/latte.jpg',
+      },
+    ],
+  }),
+];
+
+/** The pictures every srcset in `root` asks the endpoint for. */
+function pictures(root: ParentNode): string[] {
+  return [...root.querySelectorAll('img[srcset]')].flatMap((img) =>
+    img
+      .getAttribute('srcset')!
+      .split(', ')
+      .map((candidate) => new URL(candidate.split(' ')[0]!, 'https://page.test'))
+      .map((url) => (url.pathname === IMAGE_ROUTE ? url.searchParams.get('url')! : url.href)),
+  );
+}
+
+/* eslint-disable testing-library/no-node-access -- the server's HTML is read as markup here */
+describe('FeedTab rendered on the server', () => {
+  it("prints the pictures' srcsets, the held ones in their <noscript> copies", () => {
+    // Not Testing Library's render: the server's, which answers HTML.
+    // eslint-disable-next-line testing-library/render-result-naming-convention
+    const html = renderToString(<FeedTab items={ITEMS} now={NOW} />);
+    // As a browser without JavaScript reads it (a parsed document runs no scripts, so the
+    // <noscript> copies are markup).
+    const page = new DOMParser().parseFromString(html, 'text/html');
+    expect(new Set(pictures(page))).toEqual(
+      new Set([
+        'https://media.test/jordan.jpg',
+        'https://media.test/photo-1.jpg',
+        'https://media.test/photo-2.jpg',
+      ]),
+    );
+    // The photos are held (no src, no srcset) until the page works; their copies carry both.
+    const held = [...page.querySelectorAll('.media-carousel__slide > img')];
+    expect(held).toHaveLength(2);
+    for (const img of held) {
+      expect(img.hasAttribute('src') || img.hasAttribute('srcset')).toBe(false);
+    }
+    expect(page.querySelectorAll('noscript img[srcset][sizes]')).toHaveLength(2);
+    // The video: its noscript copy has the poster through the endpoint and downloads nothing.
+    const copy = page.querySelector('noscript video')!;
+    expect(copy.getAttribute('preload')).toBe('none');
+    const poster = new URL(copy.getAttribute('poster')!, 'https://page.test');
+    expect(poster.pathname).toBe(IMAGE_ROUTE);
+    expect(poster.searchParams.get('url')).toBe('https://media.test/latte.jpg');
+  });
+
+  it('hydrates without a mismatch, then shows the pictures and the poster', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<FeedTab items={ITEMS} now={NOW} />);
+    document.body.append(container);
+    const errors: unknown[] = [];
+    // A mismatch is reported here (and React's console.error fails the test: jest/consoleGuard).
+    const root = await act(async () =>
+      hydrateRoot(container, <FeedTab items={ITEMS} now={NOW} />, {
+        onRecoverableError: (error) => errors.push(error),
+      }),
+    );
+    expect(errors).toEqual([]);
+    expect(new Set(pictures(container))).toEqual(
+      new Set([
+        'https://media.test/jordan.jpg',
+        'https://media.test/photo-1.jpg',
+        'https://media.test/photo-2.jpg',
+        'https://media.test/latte.jpg',
+      ]),
+    );
+    // Still nothing of the video itself.
+    expect(container.querySelector('video source')).toBeNull();
+    act(() => root.unmount());
+    container.remove();
+  });
+});
+/* eslint-enable testing-library/no-node-access */

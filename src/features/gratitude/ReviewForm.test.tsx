@@ -17,6 +17,10 @@ import { discardFlowDraft } from '../../lib/flowDraft';
 import type { FlowKind } from '../../api/contract/kinds';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 
+// jsdom decodes no image and has no canvas: the photo the browser would prepare is here the
+// picked file itself (e2e/photos.spec.ts checks the preparation in Chromium).
+jest.mock('./media/preparePhoto', () => ({ preparePhoto: (file: File) => Promise.resolve(file) }));
+
 const PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
 const LOST_CONNECTION = 'Something went wrong. Please try again.';
 const GUEST = { userId: '', fullName: 'Jo Doe', email: 'jo@example.com' };

@@ -3,11 +3,16 @@ import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/limits';
 import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
+import { preparePhoto } from './preparePhoto';
 import { makeVideoThumbnail, readVideoDuration } from './videoThumbnail';
 import './MediaPicker.css';
 
-/** A picked file, with what the rules need and, for a video, its JPEG thumbnail (made once). */
+/**
+ * A picked file: its name, type and size as picked (what the rules and the labels use), the file
+ * that will be sent and, for a video, its JPEG thumbnail (made once).
+ */
 export interface AttachedFile extends CandidateFile {
+  /** A photo as prepared (preparePhoto: upright, at most 2048 px, no metadata); a video as picked. */
   file: File;
   /** The video's poster, sent with it; null for an image or when it could not be made. */
   thumbnail: Blob | null;
@@ -59,6 +64,40 @@ async function withThumbnail(item: AttachedMedia): Promise<AttachedMedia> {
   }
 }
 
+/**
+ * The picked photo replaced by its prepared copy, or null when the browser cannot read it. The
+ * original is never sent instead: it holds the camera's metadata, the GPS position among them.
+ */
+async function withPreparedPhoto(item: AttachedMedia): Promise<AttachedMedia | null> {
+  try {
+    return { ...item, file: { ...item.file, file: await preparePhoto(item.file.file) } };
+  } catch (error) {
+    console.error('Could not prepare the photo', error);
+    return null;
+  }
+}
+
+/**
+ * What was kept of a pick, made ready to send: photos are prepared one at a time (each decoded
+ * 12 MP photo holds about 48 MB of pixels, too much times five on a phone), videos get their
+ * thumbnail. A photo that cannot be prepared is left out, and the guest told to try again.
+ */
+async function readyToSend(
+  picked: readonly AttachedMedia[],
+  current: readonly AttachedMedia[],
+): Promise<{ media: AttachedMedia[]; failed: boolean }> {
+  const media: AttachedMedia[] = [];
+  let failed = false;
+  for (const item of picked) {
+    const ready = current.includes(item)
+      ? item
+      : await (item.kind === 'video' ? withThumbnail(item) : withPreparedPhoto(item));
+    if (ready) media.push(ready);
+    else failed = true;
+  }
+  return { media, failed };
+}
+
 export function MediaPicker({ value, onChange, onBusyChange, disabled = false }: MediaPickerProps) {
   const id = useId();
   const inputId = `${id}-input`;
@@ -81,10 +120,8 @@ export function MediaPicker({ value, onChange, onBusyChange, disabled = false }:
     try {
       const candidates = await Promise.all(files.map(toCandidate));
       const result = addMedia(value, candidates);
-      const media = await Promise.all(
-        result.media.map((item) => (value.includes(item) ? item : withThumbnail(item))),
-      );
-      setErrors(result.errors);
+      const { media, failed } = await readyToSend(result.media, value);
+      setErrors(failed ? [...result.errors, ATTACH_FAILED] : result.errors);
       onChange(media);
     } catch (error) {
       // Reading a file can fail in ways the rules do not name (a file removed meanwhile).

@@ -1,0 +1,395 @@
+// Photos are prepared in the browser before they are sent (issue 23): a 12 MP phone photo with
+// GPS and camera EXIF and Orientation 6 goes upright, at most 2048 px, with no metadata and no
+// less than the API's 25 KB; three of them cross a 750 kbps uplink within the issue's 25 s.
+// The photos are made here (scripts/phonePhotos.ts) and handed to the file input as bytes.
+import type { Page } from '@playwright/test';
+import exifReader from 'exif-reader';
+import sharp from 'sharp';
+import { MAX_IMAGE_BYTES, MIN_IMAGE_BYTES } from '../src/api/contract/limits';
+import {
+  PHONE_CAMERA,
+  PHONE_PHOTO_HEIGHT,
+  PHONE_PHOTO_WIDTH,
+  makePhonePhoto,
+} from '../scripts/phonePhotos';
+import { GUEST_TOKEN, expect, holdRequests, test, waitForApp } from './fixtures';
+import { startFlow } from './payment-helpers';
+
+const MAX_EDGE = 2048;
+/** A 4032 x 3024 phone photo with Orientation 6, upright and scaled: 1536 x 2048. */
+const UPRIGHT = {
+  width: Math.round((PHONE_PHOTO_HEIGHT * MAX_EDGE) / PHONE_PHOTO_WIDTH),
+  height: MAX_EDGE,
+};
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+/** The issue's phone uplink: 150 ms latency, 750 kbps up. */
+const UPLINK = { latencyMs: 150, bitsPerSecond: 750_000 };
+const SUBMIT_TO_CONGRATULATIONS_MS = 25_000;
+
+const attach = (page: Page) => page.getByLabel('Attach photos or a video');
+const preparing = (page: Page) => page.getByRole('status').filter({ hasText: 'Preparing' });
+
+interface SentFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+declare global {
+  interface Window {
+    /** Every form the page sent with XMLHttpRequest (uploads do: src/api/uploadForm.ts). */
+    __sentForms?: FormData[];
+  }
+}
+
+/**
+ * Keeps, in the page, each form it sends. Chromium gives no request body made of files to the
+ * test (Playwright's postDataBuffer() is null for it), so the test reads what the upload was
+ * given: the very files the browser streams to the API.
+ */
+async function recordUploads(page: Page) {
+  await page.addInitScript(() => {
+    const forms: FormData[] = [];
+    window.__sentForms = forms;
+    const send = XMLHttpRequest.prototype.send;
+    XMLHttpRequest.prototype.send = function recordedSend(this: XMLHttpRequest, body) {
+      if (body instanceof FormData) forms.push(body);
+      send.call(this, body);
+    };
+  });
+}
+
+/** The files of the last form sent (their field), or those the flow's draft keeps for a profile. */
+type FileSource = { sentAs: string } | { draftOf: string };
+
+async function filesIn(page: Page, source: FileSource): Promise<SentFile[]> {
+  const files = await page.evaluate(async (from) => {
+    const request = (r: IDBRequest) =>
+      new Promise<unknown>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    /** The draft's files in IndexedDB (lib/flowDraftMedia.ts). */
+    const kept = async (key: string): Promise<File[]> => {
+      const db = (await request(indexedDB.open('grati-drafts'))) as IDBDatabase;
+      try {
+        if (!db.objectStoreNames.contains('media')) return [];
+        const value = (await request(db.transaction('media').objectStore('media').get(key))) as
+          { media: { file: { file: File } }[] } | undefined;
+        return (value?.media ?? []).map((item) => item.file.file);
+      } finally {
+        db.close();
+      }
+    };
+    const list =
+      'sentAs' in from
+        ? (window.__sentForms?.at(-1)?.getAll(from.sentAs) ?? []).filter(
+            (value): value is File => value instanceof File,
+          )
+        : await kept(from.draftOf);
+    return Promise.all(
+      list.map(async (file) => {
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        let binary = '';
+        for (let i = 0; i < bytes.length; i += 0x8000) {
+          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+        }
+        return { name: file.name, type: file.type, base64: btoa(binary) };
+      }),
+    );
+  }, source);
+  return files.map(({ name, type, base64 }) => ({
+    name,
+    type,
+    bytes: Buffer.from(base64, 'base64'),
+  }));
+}
+
+/**
+ * Submits the review and reads the files its upload was given, before the answer comes (the
+ * page then goes to the profile, and what it recorded with it).
+ */
+async function sendAndRead(page: Page): Promise<SentFile[]> {
+  const upload = await holdRequests(page, '**/api/gratitude/image-gratitude');
+  const sending = page.waitForRequest('**/api/gratitude/image-gratitude');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await sending;
+  try {
+    return await filesIn(page, { sentAs: 'media' });
+  } finally {
+    upload.release();
+  }
+}
+
+/** The mean red, green and blue of a picture (sharp's stats() reads its input, not a crop). */
+async function meanColour(picture: sharp.Sharp): Promise<[number, number, number]> {
+  const { data, info } = await picture.removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const sums = [0, 0, 0];
+  for (let i = 0; i < data.length; i += info.channels) {
+    for (let c = 0; c < 3; c += 1) sums[c]! += data[i + c]!;
+  }
+  const pixels = data.length / info.channels;
+  return sums.map((sum) => sum / pixels) as [number, number, number];
+}
+
+type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+
+/**
+ * The corner where the photo's red marker shows (it marks the original's stored top-left: a
+ * phone photo with Orientation 6 shown upright has it at the top right).
+ */
+async function redCorner(bytes: Buffer): Promise<Corner | null> {
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  // Well inside the marker (12% of the short side) whichever way the picture was scaled.
+  const side = Math.round(Math.min(width, height) * 0.06);
+  const corners: Record<Corner, [number, number]> = {
+    'top-left': [side / 2, side / 2],
+    'top-right': [width - 1.5 * side, side / 2],
+    'bottom-left': [side / 2, height - 1.5 * side],
+    'bottom-right': [width - 1.5 * side, height - 1.5 * side],
+  };
+  for (const [corner, [left, top]] of Object.entries(corners) as [Corner, [number, number]][]) {
+    const [red, green, blue] = await meanColour(
+      sharp(bytes).extract({
+        left: Math.round(left),
+        top: Math.round(top),
+        width: side,
+        height: side,
+      }),
+    );
+    if (red > 180 && green < 80 && blue < 80) return corner;
+  }
+  return null;
+}
+
+/** What every copy anyone can fetch must be: upright, and without the camera's metadata. */
+async function expectUprightWithoutMetadata(bytes: Buffer, what: string) {
+  const metadata = await sharp(bytes).metadata();
+  expect(metadata.exif, `${what}: EXIF`).toBeUndefined();
+  expect(metadata.xmp, `${what}: XMP`).toBeUndefined();
+  expect(bytes.includes(Buffer.from(PHONE_CAMERA.Make)), `${what}: camera make`).toBe(false);
+  // Upright: a phone held upright made a portrait picture.
+  expect(metadata.width!, `${what}: portrait`).toBeLessThan(metadata.height!);
+  expect(metadata.orientation ?? 1, `${what}: no orientation left to apply`).toBe(1);
+  expect(await redCorner(bytes), `${what}: the marker's corner`).toBe('top-right');
+}
+
+test.describe('photos are prepared in the browser', () => {
+  test('a phone photo is sent upright, within 2048 px, over 25 KB, without its EXIF, and stored so', async ({
+    page,
+    expectAccessible,
+  }) => {
+    test.slow(); // a 12 MP photo is made, decoded and sent
+    const original = await makePhonePhoto({ orientation: 6, seed: 11 });
+    // The original has all that must not be published, so the checks below can fail.
+    const source = await sharp(original).metadata();
+    expect([source.width, source.height, source.orientation]).toEqual([
+      PHONE_PHOTO_WIDTH,
+      PHONE_PHOTO_HEIGHT,
+      6,
+    ]);
+    const exif = exifReader(source.exif!);
+    expect(exif.GPSInfo?.GPSLatitude).toBeDefined();
+    expect(exif.Image?.Make).toBe(PHONE_CAMERA.Make);
+    expect(await redCorner(original)).toBe('top-left');
+
+    const words = `Upright and private ${Date.now()}`;
+    await recordUploads(page);
+    await startFlow(page, 'marcus-oconnell', /^Recognize/, 'Robin Upright');
+    await page.getByLabel('Say thanks').fill(words);
+    await attach(page).setInputFiles({
+      name: 'IMG_4032.jpg',
+      mimeType: 'image/jpeg',
+      buffer: original,
+    });
+    const preview = page.getByRole('img', { name: 'IMG_4032.jpg' });
+    await expect(preview).toBeVisible();
+    await expect(preparing(page)).toHaveCount(0);
+    // The preview is the prepared picture: upright.
+    await expect
+      .poll(() =>
+        preview.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight]),
+      )
+      .toEqual([UPRIGHT.width, UPRIGHT.height]);
+    await expectAccessible();
+
+    // The draft keeps what will be sent.
+    const draft = { draftOf: 'marcus-oconnell' };
+    await expect.poll(async () => (await filesIn(page, draft)).length).toBe(1);
+    const [kept] = await filesIn(page, draft);
+
+    const sent = await sendAndRead(page);
+    expect(sent.map(({ name, type }) => ({ name, type }))).toEqual([
+      { name: 'IMG_4032.jpg', type: 'image/jpeg' },
+    ]);
+    const [photo] = sent;
+    expect(photo!.bytes.equals(kept!.bytes), 'the sent photo is the kept one').toBe(true);
+    const { width, height, format } = await sharp(photo!.bytes).metadata();
+    expect({ width, height, format }).toEqual({ ...UPRIGHT, format: 'jpeg' });
+    expect(photo!.bytes.length).toBeGreaterThanOrEqual(MIN_IMAGE_BYTES);
+    expect(photo!.bytes.length).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
+    await expectUprightWithoutMetadata(photo!.bytes, 'the sent photo');
+    console.log(
+      `photos.spec: 12 MP photo of ${original.length} bytes sent as ${photo!.bytes.length} bytes`,
+    );
+
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+    await waitForApp(page);
+    // The feed's media URL, as the profile lookup gives it to every visitor.
+    const lookup = await page.request.post('/api/gratitude/findUser', {
+      headers: { Authorization: `Bearer ${GUEST_TOKEN}` },
+      data: { _id: 'marcus-oconnell', profilePage: true },
+    });
+    const feed = (await lookup.json()) as {
+      data: { data: { userFeed: { sayThanks: string; media: { imgUrl: string }[] }[] } };
+    };
+    const item = feed.data.data.userFeed.find((candidate) => candidate.sayThanks === words);
+    expect(item?.media).toHaveLength(1);
+    const stored = await page.request.get(item!.media[0]!.imgUrl);
+    expect(stored.status()).toBe(200);
+    await expectUprightWithoutMetadata(await stored.body(), 'the stored photo');
+  });
+
+  test('a small, flat picture is lifted to the 25 KB floor and loses its metadata', async ({
+    page,
+  }) => {
+    // 30 KB of PNG that is nearly all metadata (a screenshot tool's XMP, with a position in it):
+    // its pixels compress to a few KB in any encoding, so only the padding reaches the floor.
+    const secret = 'GPSLatitude 48.8566 GPSLongitude 2.3522';
+    const xmp = `<x:xmpmeta xmlns:x="adobe:ns:meta/"><note>${secret} ${'.'.repeat(30_000)}</note></x:xmpmeta>`;
+    const flat = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: '#e8d5b0' },
+    })
+      .withXmp(xmp)
+      .png()
+      .toBuffer();
+    expect(flat.length).toBeGreaterThanOrEqual(MIN_IMAGE_BYTES);
+    expect(flat.includes(Buffer.from(secret))).toBe(true);
+
+    const words = `Flat but sent ${Date.now()}`;
+    await recordUploads(page);
+    await startFlow(page, 'marcus-oconnell', /^Recognize/, 'Robin Flat');
+    await page.getByLabel('Say thanks').fill(words);
+    await attach(page).setInputFiles({ name: 'flat.png', mimeType: 'image/png', buffer: flat });
+    await expect(page.getByRole('img', { name: 'flat.png' })).toBeVisible();
+    await expect(preparing(page)).toHaveCount(0);
+
+    const [photo] = await sendAndRead(page);
+    expect({ name: photo?.name, type: photo?.type }).toEqual({
+      name: 'flat.jpg',
+      type: 'image/jpeg',
+    });
+    // Padded to the floor exactly, with a comment of zeros: the same picture, no information.
+    expect(photo!.bytes.length).toBe(MIN_IMAGE_BYTES);
+    expect(photo!.bytes.includes(Buffer.from(secret))).toBe(false);
+    const metadata = await sharp(photo!.bytes).metadata();
+    expect([metadata.width, metadata.height, metadata.xmp, metadata.exif]).toEqual([
+      640,
+      480,
+      undefined,
+      undefined,
+    ]);
+    expect((await meanColour(sharp(photo!.bytes))).map(Math.round)).toEqual([
+      expect.closeTo(0xe8, -1),
+      expect.closeTo(0xd5, -1),
+      expect.closeTo(0xb0, -1),
+    ]);
+    // The API takes it.
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+  });
+
+  test('a photo the browser cannot read is not attached, and the guest is told to try again', async ({
+    page,
+  }) => {
+    await startFlow(page, 'marcus-oconnell', /^Recognize/, 'Robin Broken');
+    const original = await makePhonePhoto({ width: 800, height: 600, seed: 5 });
+    // A JPEG's first marker, then 30 KB of nothing a decoder can read.
+    const broken = Buffer.concat([
+      Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+      Buffer.alloc(30 * 1024, 0x55),
+    ]);
+    await attach(page).setInputFiles([
+      { name: 'broken.jpg', mimeType: 'image/jpeg', buffer: broken },
+      { name: 'fine.jpg', mimeType: 'image/jpeg', buffer: original },
+    ]);
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Something went wrong. Please try again.' }),
+    ).toBeVisible();
+    await expect(page.getByRole('img', { name: 'fine.jpg' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'broken.jpg' })).toHaveCount(0);
+  });
+
+  test('three phone photos go from Submit to Congratulations within 25 s on a 150 ms, 750 kbps uplink', async ({
+    page,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    test.slow(); // three 12 MP photos are made and decoded, then sent on a slow uplink
+    const photos = await Promise.all([21, 22, 23].map((seed) => makePhonePhoto({ seed })));
+    await startFlow(page, 'elliot-fairbanks', /^Recognize/, 'Robin Uplink');
+    await page.getByLabel('Say thanks').fill(`Three photos on a phone ${Date.now()}`);
+    await attach(page).setInputFiles(
+      photos.map((buffer, i) => ({ name: `IMG_000${i + 1}.jpg`, mimeType: 'image/jpeg', buffer })),
+    );
+    // The photos are prepared as they are picked, before Submit.
+    await expect(page.getByRole('button', { name: /^Remove IMG_000/ })).toHaveCount(3);
+    await expect(preparing(page)).toHaveCount(0);
+    for (const img of await page
+      .getByRole('list', { name: 'Attached media' })
+      .getByRole('img')
+      .all()) {
+      await expect
+        .poll(() => img.evaluate((el: HTMLImageElement) => el.naturalWidth))
+        .toBe(MAX_EDGE);
+    }
+    await expectAccessible();
+    await saveScreenshot('photos-three-prepared');
+    // What will be sent: the draft keeps it (the first test shows the two are the same bytes).
+    const draft = { draftOf: 'elliot-fairbanks' };
+    await expect.poll(async () => (await filesIn(page, draft)).length).toBe(3);
+    const sent = await filesIn(page, draft);
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: UPLINK.latencyMs,
+      uploadThroughput: UPLINK.bitsPerSecond / 8,
+      // The page after the redirect comes on a good downlink: the issue is about the uplink.
+      downloadThroughput: 20_000_000 / 8,
+    });
+    const upload = page.waitForRequest('**/api/gratitude/image-gratitude');
+    const answered = page
+      .waitForResponse('**/api/gratitude/image-gratitude')
+      .then(() => Date.now());
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible({
+      timeout: 120_000,
+    });
+    const elapsed = Date.now() - started;
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      uploadThroughput: -1,
+      downloadThroughput: -1,
+    });
+
+    const request = await upload;
+    const headers = await request.allHeaders();
+    const bodyBytes = Number(headers['content-length']);
+    const uplinkMs = (bodyBytes * 8 * 1000) / UPLINK.bitsPerSecond;
+    console.log(
+      `photos.spec: sent ${sent.map((file) => file.bytes.length).join(', ')} bytes ` +
+        `(body ${bodyBytes}; ${Math.round(uplinkMs)} ms at 750 kbps); ` +
+        `Submit to the API's answer ${(await answered) - started} ms, to Congratulations ${elapsed} ms`,
+    );
+    // What was sent fits the budget on that uplink by itself (with a few round trips to spare)...
+    expect(uplinkMs + 10 * UPLINK.latencyMs).toBeLessThanOrEqual(SUBMIT_TO_CONGRATULATIONS_MS);
+    // ...the uplink was in force (the body took at least its time at 750 kbps)...
+    expect(elapsed).toBeGreaterThanOrEqual(uplinkMs * 0.95);
+    // The wall clock itself (13.8 to 19.5 s here) is printed above and held against the 25 s in
+    // the bench (bench/photos.ts), not here: what else the machine does moves it, and no test may
+    // fail by the machine's speed. What decides it on a phone, the bytes, is asserted above.
+  });
+});

@@ -1,0 +1,163 @@
+// The attach control with photo preparation. jsdom decodes no image and has no canvas, so the
+// browser's part (preparePhoto) is a stand-in here, and e2e/photos.spec.ts checks the real one;
+// these tests check what the control does with what it returns: what is kept, shown and refused.
+import { useState } from 'react';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { allowConsoleError } from '../../../../jest/consoleGuard';
+import { MediaPicker, type AttachedMedia } from './MediaPicker';
+import { preparePhoto } from './preparePhoto';
+
+jest.mock('./preparePhoto', () => ({ preparePhoto: jest.fn() }));
+const prepare = jest.mocked(preparePhoto);
+
+const TRY_AGAIN = 'Something went wrong. Please try again.';
+const picked = (name: string, type = 'image/jpeg') =>
+  new File([new Uint8Array(40 * 1024)], name, { type });
+/** What the stand-in makes of a picked photo: a small JPEG named after it. */
+let made: File[];
+const preparedOf = (file: File) => {
+  const prepared = new File([`prepared ${file.name}`], file.name.replace(/\.png$/, '.jpg'), {
+    type: 'image/jpeg',
+  });
+  made.push(prepared);
+  return prepared;
+};
+
+let previewed: Blob[];
+
+beforeEach(() => {
+  previewed = [];
+  made = [];
+  prepare.mockReset();
+  jest.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+    previewed.push(blob as Blob);
+    return `blob:preview-${previewed.length}`;
+  });
+  jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+  prepare.mockImplementation((file) => Promise.resolve(preparedOf(file)));
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+function renderPicker() {
+  const changes: AttachedMedia[][] = [];
+  function Harness() {
+    const [media, setMedia] = useState<AttachedMedia[]>([]);
+    return (
+      <MediaPicker
+        value={media}
+        onChange={(next) => {
+          changes.push(next);
+          setMedia(next);
+        }}
+      />
+    );
+  }
+  render(<Harness />);
+  return { changes, user: userEvent.setup({ applyAccept: false }) };
+}
+
+const picker = () => screen.getByLabelText('Attach photos or a video');
+
+describe('MediaPicker preparing photos', () => {
+  it('keeps the prepared photo as the file to send, shown and labelled by the picked name', async () => {
+    const { changes, user } = renderPicker();
+    const card = picked('card.png', 'image/png');
+    await user.upload(picker(), card);
+    const attached = await screen.findByRole('list', { name: 'Attached media' });
+    expect(within(attached).getByRole('img', { name: 'card.png' })).toHaveAttribute(
+      'src',
+      'blob:preview-1',
+    );
+    expect(screen.getByRole('button', { name: 'Remove card.png' })).toBeInTheDocument();
+    const [item] = changes.at(-1)!;
+    expect(made).toHaveLength(1);
+    expect(item?.file.file).toBe(made[0]);
+    // The rules keep describing the pick.
+    expect(item?.file).toEqual(
+      expect.objectContaining({ name: 'card.png', type: 'image/png', size: card.size }),
+    );
+    // The preview is the prepared picture (upright), not the original.
+    expect(previewed).toEqual([item?.file.file]);
+    expect(prepare).toHaveBeenCalledWith(card);
+  });
+
+  it('says it is preparing, with the input disabled, until every photo is ready', async () => {
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    prepare.mockImplementation(async (file) => {
+      await held;
+      return preparedOf(file);
+    });
+    const { user } = renderPicker();
+    await user.upload(picker(), [picked('a.jpg'), picked('b.jpg')]);
+    expect(await screen.findByRole('status')).toHaveTextContent('Preparing your files...');
+    expect(picker()).toBeDisabled();
+    release();
+    await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+    expect(picker()).toBeEnabled();
+    expect(screen.getAllByRole('img')).toHaveLength(2);
+  });
+
+  it('prepares one photo at a time, in the order picked', async () => {
+    let running = 0;
+    let most = 0;
+    const order: string[] = [];
+    prepare.mockImplementation(async (file) => {
+      running += 1;
+      most = Math.max(most, running);
+      order.push(file.name);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      running -= 1;
+      return preparedOf(file);
+    });
+    const { changes, user } = renderPicker();
+    await user.upload(picker(), [picked('1.jpg'), picked('2.jpg'), picked('3.jpg')]);
+    await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
+    expect(most).toBe(1);
+    expect(order).toEqual(['1.jpg', '2.jpg', '3.jpg']);
+    expect(changes.at(-1)!.map((item) => item.file.name)).toEqual(['1.jpg', '2.jpg', '3.jpg']);
+  });
+
+  it('leaves out a photo the browser cannot read, says to try again, and keeps the others', async () => {
+    allowConsoleError(/Could not prepare the photo/);
+    prepare.mockImplementation((file) =>
+      file.name === 'broken.jpg'
+        ? Promise.reject(new DOMException('The source image could not be decoded.'))
+        : Promise.resolve(preparedOf(file)),
+    );
+    const { changes, user } = renderPicker();
+    await user.upload(picker(), [picked('ok.jpg'), picked('broken.jpg')]);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(TRY_AGAIN));
+    expect(screen.getByRole('img', { name: 'ok.jpg' })).toBeInTheDocument();
+    expect(screen.queryByRole('img', { name: 'broken.jpg' })).not.toBeInTheDocument();
+    expect(changes.at(-1)!.map((item) => item.file.name)).toEqual(['ok.jpg']);
+  });
+
+  it('shows the rules’ messages beside the try-again one, and prepares only kept photos', async () => {
+    allowConsoleError(/Could not prepare the photo/);
+    prepare.mockRejectedValue(new DOMException('The source image could not be decoded.'));
+    const { user } = renderPicker();
+    const tiny = new File([new Uint8Array(1024)], 'tiny.jpg', { type: 'image/jpeg' });
+    await user.upload(picker(), [tiny, picked('broken.jpg')]);
+    const alert = screen.getByRole('alert');
+    await waitFor(() => expect(alert).toHaveTextContent(TRY_AGAIN));
+    expect(alert).toHaveTextContent(
+      'Some images were not uploaded due to size restrictions (25KB to 5mb).',
+    );
+    expect(prepare.mock.calls.map(([file]) => file.name)).toEqual(['broken.jpg']);
+    expect(screen.queryByRole('list', { name: 'Attached media' })).not.toBeInTheDocument();
+  });
+
+  it('does not prepare again what is already attached', async () => {
+    const { user } = renderPicker();
+    await user.upload(picker(), picked('first.jpg'));
+    await screen.findByRole('img', { name: 'first.jpg' });
+    await user.upload(picker(), picked('second.jpg'));
+    await screen.findByRole('img', { name: 'second.jpg' });
+    expect(prepare.mock.calls.map(([file]) => file.name)).toEqual(['first.jpg', 'second.jpg']);
+  });
+});

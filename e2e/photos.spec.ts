@@ -248,6 +248,26 @@ test.describe('photos are prepared in the browser', () => {
     const stored = await page.request.get(item!.media[0]!.imgUrl);
     expect(stored.status()).toBe(200);
     await expectUprightWithoutMetadata(await stored.body(), 'the stored photo');
+
+    // The gallery item is that same stored file.
+    const gallery = await page.request.get(
+      '/api/user/v2/fetchUserGallery?pageNo=1&limit=20&userId=marcus-oconnell',
+      { headers: { Authorization: `Bearer ${GUEST_TOKEN}` } },
+    );
+    const items = ((await gallery.json()) as { data: { data: { media: string }[] } }).data.data;
+    expect(items.map((entry) => entry.media)).toContain(item!.media[0]!.imgUrl);
+
+    // Every resized copy the image endpoint makes of it, in each format it answers.
+    for (const width of [96, 384, 1080, 2048]) {
+      for (const accept of ['image/avif', 'image/webp', 'image/jpeg']) {
+        const variant = await page.request.get(
+          `/_img?url=${encodeURIComponent(item!.media[0]!.imgUrl)}&w=${width}`,
+          { headers: { Accept: accept } },
+        );
+        expect(variant.status(), `${width} ${accept}`).toBe(200);
+        await expectUprightWithoutMetadata(await variant.body(), `the ${width} px ${accept} copy`);
+      }
+    }
   });
 
   test('a small, flat picture is lifted to the 25 KB floor and loses its metadata', async ({

@@ -117,3 +117,61 @@ export async function makePhonePhoto(options: PhonePhotoOptions = {}): Promise<B
     .jpeg({ quality })
     .toBuffer();
 }
+
+export type Corner = 'top-left' | 'top-right' | 'bottom-left' | 'bottom-right';
+
+/** The mean red, green and blue of a square of a picture. */
+async function meanColour(
+  picture: Buffer | string,
+  region: { left: number; top: number; width: number; height: number },
+): Promise<[number, number, number]> {
+  // Decoded pixels of the square (sharp's stats() would read the whole picture).
+  const { data, info } = await sharp(picture)
+    .extract(region)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const sums = [0, 0, 0];
+  for (let i = 0; i < data.length; i += info.channels) {
+    for (let c = 0; c < 3; c += 1) sums[c]! += data[i + c]!;
+  }
+  const pixels = data.length / info.channels;
+  return sums.map((sum) => sum / pixels) as [number, number, number];
+}
+
+/**
+ * The corner where a copy of a phone photo shows its red marker (drawn at the stored top-left:
+ * a photo with Orientation 6 shown upright has it at the top right), or null when none does.
+ * Reads a square well inside the marker, whichever way and size the copy was made.
+ */
+export async function markerCorner(picture: Buffer | string): Promise<Corner | null> {
+  const { width = 0, height = 0 } = await sharp(picture).metadata();
+  const side = Math.max(1, Math.round(Math.min(width, height) * (MARKER_SHARE / 2)));
+  const near = Math.round(side / 2);
+  const far = (extent: number) => Math.round(extent - 1.5 * side);
+  const corners: Record<Corner, [number, number]> = {
+    'top-left': [near, near],
+    'top-right': [far(width), near],
+    'bottom-left': [near, far(height)],
+    'bottom-right': [far(width), far(height)],
+  };
+  for (const [corner, [left, top]] of Object.entries(corners) as [Corner, [number, number]][]) {
+    const [red, green, blue] = await meanColour(picture, { left, top, width: side, height: side });
+    if (red > 170 && green < 90 && blue < 90) return corner;
+  }
+  return null;
+}
+
+/** Every metadata block sharp can see in a picture; a published copy carries none of them. */
+export async function metadataBlocks(picture: Buffer | string) {
+  const { exif, xmp, iptc, icc, orientation } = await sharp(picture).metadata();
+  return { exif, xmp, iptc, icc, orientation };
+}
+
+export const NO_METADATA = {
+  exif: undefined,
+  xmp: undefined,
+  iptc: undefined,
+  icc: undefined,
+  orientation: undefined,
+} as const;

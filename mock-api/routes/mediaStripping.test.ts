@@ -10,7 +10,12 @@ import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import type { Envelope, FeedItem, FindUserResult, GalleryItem } from '../../src/api/contract/types';
 import { platformFeeCents } from '../../src/api/contract/fees';
-import { MARKER_SHARE, makePhonePhoto } from '../../scripts/phonePhotos';
+import {
+  NO_METADATA,
+  makePhonePhoto,
+  markerCorner,
+  metadataBlocks,
+} from '../../scripts/phonePhotos';
 import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
 import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
@@ -104,37 +109,6 @@ async function fetchPublic(url: string | null | undefined) {
   };
 }
 
-/** Every metadata block sharp can see, none of which a published copy may carry. */
-async function metadataOf(bytes: Buffer) {
-  const { exif, xmp, iptc, icc, orientation } = await sharp(bytes).metadata();
-  return { exif, xmp, iptc, icc, orientation };
-}
-const NO_METADATA = {
-  exif: undefined,
-  xmp: undefined,
-  iptc: undefined,
-  icc: undefined,
-  orientation: undefined,
-};
-
-/** Whether a square inside the given corner of the picture is the marker's red. */
-async function redAt(bytes: Buffer, corner: 'top-left' | 'top-right'): Promise<boolean> {
-  const { width } = await sharp(bytes).metadata();
-  const marker = Math.round(Math.min(STORED.width, STORED.height) * MARKER_SHARE);
-  const side = Math.round(marker / 2);
-  const left = corner === 'top-left' ? marker / 4 : width - marker + marker / 4;
-  const { data, info } = await sharp(bytes)
-    .extract({ left: Math.round(left), top: Math.round(marker / 4), width: side, height: side })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const mean = [0, 1, 2].map((c) => {
-    let sum = 0;
-    for (let at = c; at < data.length; at += info.channels) sum += data[at]!;
-    return sum / (side * side);
-  });
-  return mean[0]! > 180 && mean[1]! < 90 && mean[2]! < 90;
-}
-
 /** Checks a published copy of the phone photo: upright, a JPEG, no metadata at all. */
 async function expectUprightWithoutMetadata(url: string | undefined) {
   const { type, bytes } = await fetchPublic(url);
@@ -144,10 +118,9 @@ async function expectUprightWithoutMetadata(url: string | undefined) {
     width: STORED.height,
     height: STORED.width,
   });
-  expect(await metadataOf(bytes)).toEqual(NO_METADATA);
+  expect(await metadataBlocks(bytes)).toEqual(NO_METADATA);
   // The marker of the stored top-left corner, turned 90° clockwise as Orientation 6 says.
-  expect(await redAt(bytes, 'top-right')).toBe(true);
-  expect(await redAt(bytes, 'top-left')).toBe(false);
+  expect(await markerCorner(bytes)).toBe('top-right');
 }
 
 async function snapshot() {
@@ -165,7 +138,7 @@ it('sends a photo that carries GPS, camera EXIF and Orientation 6 (so the checks
   expect(exif.GPSInfo?.GPSLatitude).toBeDefined();
   expect(exif.Image?.Make).toBeDefined();
   expect(exif.Image?.Model).toBeDefined();
-  expect(await redAt(photo, 'top-left')).toBe(true);
+  expect(await markerCorner(photo)).toBe('top-left');
 });
 
 describe('image-gratitude', () => {
@@ -207,7 +180,7 @@ describe('image-gratitude', () => {
       width: 300,
       height: 225,
     });
-    expect(await metadataOf(served.bytes)).toEqual(NO_METADATA);
+    expect(await metadataBlocks(served.bytes)).toEqual(NO_METADATA);
     expect((await fetchPublic(video?.imgUrl)).bytes.equals(VIDEO)).toBe(true);
 
     const [newest] = await newestGalleryItems(1);

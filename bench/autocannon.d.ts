@@ -56,7 +56,11 @@ declare module 'autocannon' {
       requests: Histogram & { sent: number };
       throughput: Histogram;
     }
+    /** A run under way: awaited for its result; `stop` ends it early (without a warm-up only). */
+    interface Instance extends PromiseLike<Result> {
+      stop(): void;
+    }
   }
-  function autocannon(options: autocannon.Options): Promise<autocannon.Result>;
+  function autocannon(options: autocannon.Options): autocannon.Instance;
   export = autocannon;
 }

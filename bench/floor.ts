@@ -2,7 +2,13 @@
 // images, no scripts), served from one origin with everything else proxied to the real server,
 // so its CSS, images and fonts resolve exactly as the app's do. The page is captured through the
 // same proxy, so every URL the server or the app wrote already names the floor's origin.
-import { createServer, request, type Server } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
@@ -55,6 +61,28 @@ export async function captureRenderedHtml(
   }
 }
 
+/** Passes the request on to `upstream` as it came, and its answer back as it comes. */
+export function proxyRequest(upstream: URL, req: IncomingMessage, res: ServerResponse): void {
+  const proxied = request(
+    {
+      hostname: upstream.hostname,
+      port: upstream.port,
+      method: req.method,
+      path: req.url ?? '/',
+      headers: req.headers,
+    },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
+  proxied.on('error', (error) => {
+    if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
+    res.end(String(error));
+  });
+  req.pipe(proxied);
+}
+
 export interface FloorServer {
   baseUrl: string;
   /** Serves `html` at /__floor/{profileId}.html from now on. */
@@ -88,24 +116,7 @@ export async function startFloorServer(target: string): Promise<FloorServer> {
       res.end(body);
       return;
     }
-    const proxied = request(
-      {
-        hostname: upstream.hostname,
-        port: upstream.port,
-        method: req.method,
-        path: url,
-        headers: req.headers,
-      },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    proxied.on('error', (error) => {
-      if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
-      res.end(String(error));
-    });
-    req.pipe(proxied);
+    proxyRequest(upstream, req, res);
   });
   await new Promise<void>((resolve) => server.listen(0, resolve));
   const { port } = server.address() as AddressInfo;

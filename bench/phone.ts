@@ -2,17 +2,20 @@
 // (150 ms RTT, 1.6 Mbps down, 750 kbps up), each figure the median of RUNS fresh loads of Ava's
 // profile against the static floor (the same page saved without scripts) in the same run:
 // - hydrated (data-app-ready) as a multiple of LCP, and LCP as a multiple of the floor's LCP;
+// - hydrated as a multiple of the stack floor page hydrated (bench/stackFloor.ts: the same HTML
+//   with only the decided stack's scripts, scripts/floor);
 // - a tap on Recognize at FCP + 100 ms: how long until `Full Name` shows (and whether it ever does);
 // - the first open of Recognize / Give Gift once the page works: tap to `Full Name`;
 // - the guest's Submit: tap to the review's `Say thanks` / the gift's `Other (in Dollars)`.
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { KEEP_NAMES_SHIM } from './chrome';
+import { STACK_FLOOR_WATCH, stackFloorHydrated, type StackFloor } from './stackFloor';
 import { median, round } from './stats';
 
 export const PHONE_RUNS = Math.max(5, Number(process.env.BENCH_PHONE_RUNS ?? 5) || 5);
 export const PHONE_PROFILE = 'ava-martinez';
 const VIEWPORT = { width: 390, height: 844 };
-const NETWORK = {
+export const NETWORK = {
   offline: false,
   latency: 150,
   downloadThroughput: (1.6 * 1024 * 1024) / 8,
@@ -53,7 +56,12 @@ export interface PhoneRun {
   fcpMs: number | null;
   lcpMs: number | null;
   readyMs: number | null;
+  /** When the last of the page's scripts (/assets/*.js) had arrived. */
+  scriptsInMs: number | null;
   floorLcpMs: number | null;
+  /** data-app-ready of the stack floor page (bench/stackFloor.ts), loaded the same way. */
+  stackFloorReadyMs: number | null;
+  stackFloorScriptsInMs: number | null;
   /** Tap at FCP + 100 ms to `Full Name` shown; null when it never showed. */
   earlyTapMs: number | null;
   firstOpenRecognizeMs: number | null;
@@ -65,6 +73,9 @@ export interface PhoneRun {
 export interface PhoneReport {
   runs: PhoneRun[];
   hydratedOverLcp: number;
+  /** Median hydration over the stack floor page's median hydration. */
+  hydratedOverStackFloor: number;
+  stackFloor: Pick<StackFloor, 'scripts' | 'scriptBytes' | 'buildMs'> | null;
   lcpOverFloor: number;
   earlyTapWorked: string;
   earlyTapMs: number;
@@ -72,7 +83,10 @@ export interface PhoneReport {
   submitMs: number;
 }
 
-async function phonePage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+async function phonePage(
+  browser: Browser,
+  initScript?: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
     viewport: VIEWPORT,
     deviceScaleFactor: 3,
@@ -81,6 +95,7 @@ async function phonePage(browser: Browser): Promise<{ context: BrowserContext; p
   });
   await context.addInitScript(KEEP_NAMES_SHIM);
   await context.addInitScript({ content: RECORDER });
+  if (initScript) await context.addInitScript({ content: initScript });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -126,31 +141,58 @@ async function loadedAndIdle(page: Page, url: string) {
   await page.waitForLoadState('networkidle');
 }
 
+/**
+ * When the last of the page's own scripts (/assets/*.js) asked for before `readyMs` had arrived,
+ * by Resource Timing (chunks fetched once the page works are not part of its load).
+ */
+async function scriptsIn(page: Page, readyMs: number | null): Promise<number | null> {
+  if (readyMs === null) return null;
+  const ends = await page.evaluate(
+    (ready) =>
+      performance
+        .getEntriesByType('resource')
+        .filter(
+          (entry) =>
+            entry.startTime < ready && /^\/assets\/.*\.js$/.test(new URL(entry.name).pathname),
+        )
+        .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+    readyMs,
+  );
+  return ends.length > 0 ? round(Math.max(...ends)) : null;
+}
+
 async function fillGuest(page: Page, name: string) {
   await page.getByLabel('Full Name').fill(name);
   await page.getByLabel('Email').fill('bench@example.com');
 }
 
-async function oneRun(
-  browser: Browser,
-  baseUrl: string,
-  floorUrl: string | null,
-  run: number,
-): Promise<PhoneRun> {
+/** The pages of a run: the app, and the floors it is held against when the run has them. */
+export interface PhonePages {
+  baseUrl: string;
+  /** The static floor (the profile saved without scripts). */
+  floorUrl: string | null;
+  stackFloor: StackFloor | null;
+}
+
+async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise<PhoneRun> {
+  const { baseUrl, floorUrl, stackFloor } = pages;
   const profileUrl = `${baseUrl}/user_profile/${PHONE_PROFILE}`;
   const result: PhoneRun = {
     fcpMs: null,
     lcpMs: null,
     readyMs: null,
+    scriptsInMs: null,
     floorLcpMs: null,
+    stackFloorReadyMs: null,
+    stackFloorScriptsInMs: null,
     earlyTapMs: null,
     firstOpenRecognizeMs: null,
     firstOpenGiftMs: null,
     submitToReviewMs: null,
     submitToGiftMs: null,
   };
-  const within = async (work: (page: Page) => Promise<void>) => {
-    const { context, page } = await phonePage(browser);
+  const within = async (work: (page: Page) => Promise<void>, initScript?: string) => {
+    const { context, page } = await phonePage(browser, initScript);
     try {
       await work(page);
     } finally {
@@ -167,6 +209,7 @@ async function oneRun(
     result.fcpMs = bench.fcp === null ? null : round(bench.fcp);
     result.lcpMs = bench.lcp === null ? null : round(bench.lcp);
     result.readyMs = bench.ready === null ? null : round(bench.ready);
+    result.scriptsInMs = await scriptsIn(page, result.readyMs);
   });
   if (floorUrl) {
     await within(async (page) => {
@@ -175,6 +218,24 @@ async function oneRun(
       const lcp = (await recorded(page)).lcp;
       result.floorLcpMs = lcp === null ? null : round(lcp);
     });
+  }
+  if (stackFloor) {
+    await within(async (page) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      await page.goto(stackFloor.url);
+      await waitReady(page);
+      const ready = (await recorded(page)).ready;
+      // A mismatch would make React render the root again instead: then this is not hydration.
+      if (!(await stackFloorHydrated(page))) {
+        throw new Error(`the stack floor page did not hydrate its markup: ${errors.join(' | ')}`);
+      }
+      result.stackFloorReadyMs = ready === null ? null : round(ready);
+      result.stackFloorScriptsInMs = await scriptsIn(page, result.stackFloorReadyMs);
+    }, STACK_FLOOR_WATCH);
   }
 
   // A tap on Recognize 100 ms after the first paint.
@@ -234,16 +295,15 @@ async function oneRun(
 
 const numbers = (values: (number | null)[]) => values.filter((v): v is number => v !== null);
 
-/** Runs PHONE_RUNS rounds; `floorUrl` is the floor page of the same profile, if the run has one. */
+/** Runs PHONE_RUNS rounds of the app and, when given, its floors (each in its own context). */
 export async function measurePhone(
   browser: Browser,
-  baseUrl: string,
-  floorUrl: string | null,
+  pages: PhonePages,
   log: (message: string) => void = () => undefined,
 ): Promise<PhoneReport> {
   const runs: PhoneRun[] = [];
   for (let run = 1; run <= PHONE_RUNS; run += 1) {
-    runs.push(await oneRun(browser, baseUrl, floorUrl, run));
+    runs.push(await oneRun(browser, pages, run));
     log(`phone run ${run}/${PHONE_RUNS}: ${JSON.stringify(runs.at(-1))}`);
   }
   const ratio = (a: number[], b: number[]) =>
@@ -252,6 +312,17 @@ export async function measurePhone(
   return {
     runs,
     hydratedOverLcp: ratio(numbers(runs.map((r) => r.readyMs)), numbers(runs.map((r) => r.lcpMs))),
+    hydratedOverStackFloor: ratio(
+      numbers(runs.map((r) => r.readyMs)),
+      numbers(runs.map((r) => r.stackFloorReadyMs)),
+    ),
+    stackFloor: pages.stackFloor
+      ? {
+          scripts: pages.stackFloor.scripts,
+          scriptBytes: pages.stackFloor.scriptBytes,
+          buildMs: pages.stackFloor.buildMs,
+        }
+      : null,
     lcpOverFloor: ratio(numbers(runs.map((r) => r.lcpMs)), numbers(runs.map((r) => r.floorLcpMs))),
     earlyTapWorked: `${numbers(early).length} of ${runs.length}`,
     // A tap that never opened the flow counts as the longest possible wait.

@@ -1,10 +1,10 @@
 // `npm run bench`: builds, serves the production build with the mock API on a free port (temp
 // data dir), measures Lighthouse against the static floor, bytes, the 1,000-item gallery, the
-// mock API and the production server (alone, and two processes behind nginx), prints every figure
-// beside its target and writes bench/results.json and bench/summary.md. It reports; it does not
-// gate: exit 0 when the run completed, whatever the figures, non-zero only when the harness itself
-// failed. BENCH_ONLY=server (or lighthouse, api, gallery; comma-separated) runs only those
-// sections. See bench/README.md.
+// mock API, the production server (alone, and two processes behind nginx) and real 12 MP phone
+// photos, prints every figure beside its target and writes bench/results.json and
+// bench/summary.md. It reports; it does not gate: exit 0 when the run completed, whatever the
+// figures, non-zero only when the harness itself failed. BENCH_ONLY=server (or lighthouse, phone,
+// api, gallery, photos; comma-separated) runs only those sections. See bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -25,6 +25,10 @@ import { measureBytes, type BytesReport } from './bytes';
 import { CHROME_FLAGS, CHROMIUM } from './chrome';
 import { captureRenderedHtml, startFloorServer } from './floor';
 import { PHONE_PROFILE, PHONE_RUNS, measurePhone, type PhoneReport } from './phone';
+import { measurePhotos, type PhotosReport } from './photos';
+import { photosChecks } from './photosReport';
+import type { GroupProcess } from './processes';
+import { startStackFloor, type StackFloor } from './stackFloor';
 import { GALLERY_SIZE, measureGallery, writeGalleryDataSet, type GalleryReport } from './gallery';
 import { LighthouseSeries, type LighthouseRun } from './lighthouse';
 import {
@@ -60,7 +64,7 @@ const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 /** BENCH_SKIP_BUILD=1 measures the dist/ already there (for working on the harness only). */
 const SKIP_BUILD = process.env.BENCH_SKIP_BUILD === '1';
 /** The sections of a run; BENCH_ONLY=server (comma-separated names) runs only those. */
-const SECTIONS = ['lighthouse', 'phone', 'api', 'gallery', 'server'] as const;
+const SECTIONS = ['lighthouse', 'phone', 'api', 'gallery', 'server', 'photos'] as const;
 type SectionName = (typeof SECTIONS)[number];
 const ONLY: SectionName[] | null = (() => {
   const raw = process.env.BENCH_ONLY?.trim();
@@ -235,6 +239,35 @@ async function measureProduction(tmp: string): Promise<ProductionReport> {
   }
 }
 
+/** The real photos section, with its own preview, mock API and production server processes. */
+async function measurePhotosSection(tmp: string): Promise<PhotosReport | null> {
+  const processes: GroupProcess[] = [];
+  const stopAll = async () => {
+    for (const process of [...processes].reverse()) await process.stop();
+  };
+  cleanups.push(stopAll);
+  try {
+    return await section('real photos (three 12 MP phone photos)', () =>
+      measurePhotos({
+        tmp,
+        log,
+        section,
+        withBrowser,
+        startPreview: startServer,
+        stopPreview: stopServer,
+        track: (process) => {
+          processes.push(process);
+          return process;
+        },
+      }),
+    );
+  } finally {
+    servers.push(...processes);
+    cleanups.splice(cleanups.indexOf(stopAll), 1);
+    await stopAll();
+  }
+}
+
 async function main(): Promise<number> {
   const startedAt = new Date().toISOString();
   const machine = machineInfo();
@@ -309,15 +342,35 @@ async function main(): Promise<number> {
       // The first tap on a phone (before the API load: the recognitions add to Ava's feed).
       const floor = await startFloorServer(server.baseUrl);
       cleanups.push(floor.close);
+      // The stack floor page, hydrated: its own build of scripts/floor over the profile's HTML.
+      const stackFloor: StackFloor | null = await section(
+        'phone: building the stack floor page (scripts/floor)',
+        () => startStackFloor(server.baseUrl, PHONE_PROFILE),
+      );
+      if (stackFloor) {
+        cleanups.push(stackFloor.close);
+        log(
+          `  stack floor ${stackFloor.url}: built in ${(stackFloor.buildMs / 1000).toFixed(1)} s, ${stackFloor.scripts.join(', ')}`,
+        );
+      }
       phone = await section(`phone: first tap and flows (${PHONE_RUNS} runs)`, () =>
         withBrowser(async (browser) => {
           floor.setPage(
             PHONE_PROFILE,
             await captureRenderedHtml(browser, floor.baseUrl, PHONE_PROFILE),
           );
-          return measurePhone(browser, server.baseUrl, floor.urlOf(PHONE_PROFILE), log);
+          const pages = {
+            baseUrl: server.baseUrl,
+            floorUrl: floor.urlOf(PHONE_PROFILE),
+            stackFloor,
+          };
+          return measurePhone(browser, pages, log);
         }),
       );
+      if (stackFloor) {
+        cleanups.splice(cleanups.indexOf(stackFloor.close), 1);
+        await stackFloor.close();
+      }
       cleanups.splice(cleanups.indexOf(floor.close), 1);
       await floor.close();
     }
@@ -374,6 +427,9 @@ async function main(): Promise<number> {
   // processes behind nginx. Each step is its own section: one that fails keeps the others.
   const production: ProductionReport | null = runs('server') ? await measureProduction(tmp) : null;
 
+  // Real 12 MP phone photos: their own preview, then the production server alone.
+  const photos: PhotosReport | null = runs('photos') ? await measurePhotosSection(tmp) : null;
+
   const checks: Check[] = [
     ...lighthouseChecks(profiles),
     ...(bytes ? bytesChecks(bytes) : []),
@@ -381,11 +437,14 @@ async function main(): Promise<number> {
     ...apiChecks(loads, recognitions),
     ...(phone ? phoneChecks(phone) : []),
     ...(production ? productionChecks(production) : []),
+    ...(photos ? photosChecks(photos) : []),
   ];
   const finishedAt = new Date().toISOString();
   const machineLine = [
     `${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}`,
-    ...(runs('lighthouse') || runs('gallery') ? [machine.chromium] : []),
+    ...(runs('lighthouse') || runs('phone') || runs('gallery') || runs('photos')
+      ? [machine.chromium]
+      : []),
     ...(profiles.length > 0 ? [`Lighthouse ${profiles[0]?.app.lighthouseVersion ?? '?'}`] : []),
     ...(production?.scaleOut ? [production.scaleOut.nginx.replace(/^nginx version: /, '')] : []),
   ].join(', ');
@@ -419,6 +478,7 @@ async function main(): Promise<number> {
     api: { load: loads, recognitions },
     phone,
     production,
+    photos,
     checks,
     harnessErrors,
   };

@@ -2,8 +2,9 @@
 // stack (react, react-dom, @reduxjs/toolkit with RTK Query, react-redux, react-router-dom) the way
 // src/main.tsx, src/app/App.tsx, src/app/store.ts and src/app/AppRoutes.tsx do, with a hook of
 // each in use so tree shaking keeps what an app uses. Built by scripts/floor/build.ts with the
-// client half of webpack.config.js; never shipped.
-import { lazy, StrictMode, Suspense } from 'react';
+// client half of webpack.config.js; never shipped. The bench's phone section also serves it over the
+// profile's server-rendered HTML and times its hydration (bench/stackFloor.ts).
+import { lazy, StrictMode, Suspense, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
@@ -25,6 +26,11 @@ const FloorRoute = lazy(() => import(/* webpackChunkName: "floor-route" */ './Fl
 function Home() {
   const navigate = useNavigate();
   const queries = useSelector((state: FloorState) => Object.keys(state.api.queries).length);
+  // The page works from here: marked as the app marks it (src/components/AppReady.tsx), so the
+  // bench can time this page's hydration as it times the app's (bench/stackFloor.ts).
+  useEffect(() => {
+    document.documentElement.dataset.appReady = 'true';
+  }, []);
   return (
     <button type="button" onClick={() => navigate('/items/1')}>
       {queries}

@@ -1,0 +1,151 @@
+// The stack floor page, hydrated (issue 23): what the profile's hydration is held against. It is
+// the profile's own server-rendered HTML, taken from the server under test, with the app's
+// scripts swapped for the floor's (scripts/floor, built now by its own build: react, react-dom,
+// RTK Query, react-redux and react-router mounted as the app mounts them, nothing of the app)
+// and loaded the same way: preloaded from the start (`Link` header and `<link rel=preload>`) and
+// run after the first paint by the page's own inline loader. The floor hydrates a root of its own
+// (a hidden one: the profile's markup stays as it is, for the same paint), and marks
+// `data-app-ready` as the app does. Same HTML, CSS and pictures on the line; only the scripts differ.
+import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import type { Page } from '@playwright/test';
+import { buildFloor } from '../scripts/floor/build';
+import { proxyRequest } from './floor';
+
+/**
+ * What the server renders for scripts/floor/floor.tsx at `/` (its Home route inside a Suspense
+ * boundary, whose markers React writes around it). The bench checks after each load that React
+ * hydrated this very button rather than replacing it (stackFloorHydrated).
+ */
+export const STACK_FLOOR_MARKUP = '<!--$--><button type="button">0</button><!--/$-->';
+
+/** The script preloads and loader list that src/server/renderPage.tsx writes into a page. */
+const PRELOAD = /<link rel="preload" as="script" href="([^"]+)" fetchpriority="low">/g;
+const ROOT = /<div id="?root"?>/g;
+const PRELOADED_STATE = /<script type="?application\/json"? id="?preloaded-state"?>/;
+
+export interface StackFloor {
+  /** The page, at `/` of its own server (the floor's Home route). */
+  url: string;
+  /** The floor's scripts, in the order they run. */
+  scripts: string[];
+  /** Their size as sent (brotli, quality 11, as the build's .br copies). */
+  scriptBytes: number;
+  buildMs: number;
+  close: () => Promise<void>;
+}
+
+const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
+
+/** The app's page with its scripts swapped for `scripts` and the floor's root added. */
+export function stackFloorPage(appHtml: string, scripts: readonly string[]): string {
+  const appScripts = [...appHtml.matchAll(PRELOAD)].map((m) => m[1]!);
+  const loaderList = `${JSON.stringify(appScripts)}.forEach(`;
+  if (appScripts.length === 0 || appHtml.split(loaderList).length !== 2) {
+    throw new Error('the profile page has not the script preloads and loader renderPage writes');
+  }
+  if (count(appHtml, ROOT) !== 1 || !PRELOADED_STATE.test(appHtml)) {
+    throw new Error('the profile page has not one #root followed by its preloaded state');
+  }
+  const preloads = scripts
+    .map((src) => `<link rel="preload" as="script" href="${src}" fetchpriority="low">`)
+    .join('');
+  let first = true;
+  return appHtml
+    .replace(PRELOAD, () => (first ? ((first = false), preloads) : ''))
+    .replace(loaderList, `${JSON.stringify(scripts)}.forEach(`)
+    .replace(ROOT, '<div id="bench-profile-markup">')
+    .replace(PRELOADED_STATE, (tag) => `<div id="root" hidden>${STACK_FLOOR_MARKUP}</div>${tag}`);
+}
+
+/**
+ * Builds the floor, takes the profile's page from `target` and serves the stack floor page at `/`
+ * of a server of its own: the floor's scripts from its build, everything else proxied to `target`.
+ */
+export async function startStackFloor(target: string, profileId: string): Promise<StackFloor> {
+  const build = await buildFloor();
+  let server: Server | null = null;
+  try {
+    const shell = await readFile(path.join(build.dir, 'index.html'), 'utf8');
+    const scripts = [...shell.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)"?[^>]*><\/script>/g)].map(
+      (m) => m[1]!,
+    );
+    if (scripts.length === 0) throw new Error('the floor build has no script in its index.html');
+    const files = new Map<string, { br: Buffer; gzip: Buffer }>();
+    for (const src of scripts) {
+      const text = await readFile(path.join(build.dir, src.replace(/^\//, '')));
+      files.set(src, {
+        br: brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        gzip: gzipSync(text, { level: 9 }),
+      });
+    }
+    const answer = await fetch(`${target}/user_profile/${profileId}`);
+    if (!answer.ok) throw new Error(`${answer.status} from ${answer.url}`);
+    const html = Buffer.from(stackFloorPage(await answer.text(), scripts));
+    // Compressed as the production server compresses its pages (src/server/pageCache.ts).
+    const page = {
+      br: brotliCompressSync(html, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 },
+      }),
+      gzip: gzipSync(html, { level: 6 }),
+    };
+    const link = scripts
+      .map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`)
+      .join(', ');
+    const upstream = new URL(target);
+    server = createServer((req, res) => {
+      const pathname = (req.url ?? '/').split('?')[0]!;
+      const file = files.get(pathname);
+      if (pathname !== '/' && !file) return proxyRequest(upstream, req, res);
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : 'gzip';
+      const body = (file ?? page)[encoding];
+      res.writeHead(200, {
+        'Content-Type': file ? 'application/javascript; charset=utf-8' : 'text/html; charset=utf-8',
+        'Content-Encoding': encoding,
+        'Content-Length': body.length,
+        'Cache-Control': file ? 'public, max-age=31536000, immutable' : 'no-cache',
+        Vary: 'Accept-Encoding',
+        ...(file ? {} : { Link: link }),
+      });
+      res.end(body);
+    });
+    await new Promise<void>((resolve) => server!.listen(0, resolve));
+    const { port } = server.address() as AddressInfo;
+    const running = server;
+    return {
+      url: `http://localhost:${port}/`,
+      scripts,
+      scriptBytes: [...files.values()].reduce((sum, f) => sum + f.br.length, 0),
+      buildMs: Math.round(build.ms),
+      close: async () => {
+        running.closeAllConnections();
+        await new Promise<void>((resolve) => running.close(() => resolve()));
+        build.remove();
+      },
+    };
+  } catch (error) {
+    server?.close();
+    build.remove();
+    throw error;
+  }
+}
+
+/** Installed before the stack floor page's scripts: keeps the button the server sent. */
+export const STACK_FLOOR_WATCH = `
+new MutationObserver((_, observer) => {
+  const button = document.querySelector('#root > button');
+  if (button) { window.__benchServerButton = button; observer.disconnect(); }
+}).observe(document, { subtree: true, childList: true });
+`;
+
+/** Whether React hydrated the server's button (a mismatch would have replaced it). */
+export function stackFloorHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const kept = (window as unknown as { __benchServerButton?: Element }).__benchServerButton;
+    return Boolean(kept?.isConnected && kept === document.querySelector('#root > button'));
+  });
+}

@@ -52,6 +52,13 @@ async function load(
 }
 
 /** What every load report takes from an autocannon result. */
+/** How many answers autocannon saw of each HTTP status. */
+export function statusCounts(result: autocannon.Result): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
+  );
+}
+
 export function cannonFigures(result: autocannon.Result) {
   return {
     connections: result.connections,

@@ -5,7 +5,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { IMAGE_ROUTE } from '../src/config/images';
-import { cannonFigures } from './api';
+import { cannonFigures, statusCounts } from './api';
 import { PRODUCTION, PROFILE_PATH, type CannonFigures } from './production';
 import { residentBytes, type GroupProcess } from './processes';
 import { median, round } from './stats';
@@ -145,10 +145,7 @@ function figures(
   result: autocannon.Result,
   loadBefore: number,
 ): CannonFigures {
-  const statusCodes: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
-    statusCodes[code] = count;
-  }
+  const statusCodes = statusCounts(result);
   return {
     name,
     url: baseUrl,

@@ -20,7 +20,7 @@ import {
   type ProcessExit,
 } from './processes';
 import { round } from './stats';
-import { cannonFigures, type LoadFigures } from './api';
+import { cannonFigures, statusCounts, type LoadFigures } from './api';
 
 export const PRODUCTION = {
   connections: 50,
@@ -102,10 +102,7 @@ async function cannon(
     requests,
     ...(warmup ? { warmup: PRODUCTION.warmup } : {}),
   });
-  const statusCodes: Record<string, number> = {};
-  for (const [code, { count }] of Object.entries(result.statusCodeStats ?? {})) {
-    statusCodes[code] = count;
-  }
+  const statusCodes = statusCounts(result);
   return {
     name,
     url: baseUrl,

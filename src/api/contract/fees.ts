@@ -126,7 +126,8 @@ export function walletTotalCents(amountCents: number, kind: WalletKind): number 
   return amountCents + platformFeeCents(amountCents, kind);
 }
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Made on first use: a page's first Intl call loads ICU data, and most pages never show money.
+let usd: Intl.NumberFormat | undefined;
 
 /**
  * '$1,234.56' for 123456. The amount goes to Intl as an exact decimal string, never as cents / 100,
@@ -138,6 +139,7 @@ export function formatUsd(cents: number): string {
   const magnitude = Math.abs(cents);
   const hundredths = String(magnitude % 100).padStart(2, '0');
   const decimal = `${sign}${(magnitude - (magnitude % 100)) / 100}.${hundredths}` as `${number}`;
+  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
   return usd.format(decimal);
 }
 

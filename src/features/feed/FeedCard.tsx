@@ -7,7 +7,7 @@ import { titleCase } from '../../lib/titleCase';
 import { BoostedIcon, CommentIcon, KindIcon, LikeIcon, ShareIcon } from '../../components/icons';
 import { GRATITUDE_KINDS } from '../../api/contract/kinds';
 import { MediaCarousel } from './MediaCarousel';
-import { formatRelativeTime } from './relativeTime';
+import { formatAbsoluteTime, formatRelativeTime } from './relativeTime';
 import { isVideoType } from '../../api/contract/limits';
 import { AVATAR_SIZE, FEED_MEDIA_SLOT, fixedImage, fluidImage } from '../../config/images';
 import './FeedCard.css';
@@ -54,7 +54,7 @@ export function FeedCard({ item, now, onAppOnlyAction, pending = false }: FeedCa
               // browser's own wording replaces it right after hydration (useClock).
               <time
                 dateTime={item.createdAt}
-                title={absoluteTime(item.createdAt)}
+                title={formatAbsoluteTime(item.createdAt)}
                 suppressHydrationWarning
               >
                 {when}
@@ -170,10 +170,4 @@ function ActionButton({
       <span>{label}</span>
     </button>
   );
-}
-
-function absoluteTime(createdAt: string): string | undefined {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return undefined;
-  return date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }

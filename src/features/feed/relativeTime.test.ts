@@ -1,5 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
-import { formatRelativeTime } from './relativeTime';
+import { formatAbsoluteTime, formatRelativeTime } from './relativeTime';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -138,6 +139,55 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(NOW - 2 * DAY, NOW)).toMatch(
       /^(Yesterday|\d{1,2} [A-Z][a-z]+) \| \d{1,2}:\d{2} (AM|PM)$/,
     );
+  });
+
+  describe('in the runtime zone, read without Intl', () => {
+    // Node reads TZ when it starts (Jest keeps its own copy of process.env), so each zone is a
+    // child Node that compares, for the same instants, the local path with the zone named.
+    const compareIn = (zone: string) => {
+      const script = `
+        const { formatAbsoluteTime, formatRelativeTime } = require(${JSON.stringify(require.resolve('./relativeTime'))});
+        const DAY = 86400000;
+        const intl = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: ${JSON.stringify(zone)} });
+        let seed = 7;
+        const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+        const mismatches = [];
+        for (let i = 0; i < 4000; i++) {
+          const now = Date.UTC(1990, 0, 1) + Math.floor(random() * 70 * 365 * DAY);
+          const created = now - Math.floor(random() * 31 * DAY);
+          const local = formatRelativeTime(created, now);
+          const named = formatRelativeTime(created, now, ${JSON.stringify(zone)});
+          if (local !== named) mismatches.push([created, now, local, named]);
+          const full = formatAbsoluteTime(created);
+          const expected = intl.format(created).replace(/\\u202f/g, ' ');
+          if (full !== expected) mismatches.push([created, full, expected]);
+        }
+        console.log(JSON.stringify({ zone: Intl.DateTimeFormat().resolvedOptions().timeZone, mismatches }));
+      `;
+      const output = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+        env: { ...process.env, TZ: zone },
+        encoding: 'utf8',
+      });
+      return JSON.parse(output) as { zone: string; mismatches: unknown[] };
+    };
+
+    // Zones with DST both ways, a half-hour offset, a 30-minute DST shift and a date-line jump.
+    it.each(['America/New_York', 'Asia/Kolkata', 'Australia/Lord_Howe', 'Pacific/Apia', 'UTC'])(
+      'says what the zone named says, relative and in full, in %s',
+      (zone) => {
+        const result = compareIn(zone);
+        // The child ran in that zone (under ICU's own name for it: Asia/Calcutta, say).
+        expect(result.zone).toBe(
+          new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone,
+        );
+        expect(result.mismatches).toEqual([]);
+      },
+    );
+
+    it('writes the full moment as en-US medium date and short time', () => {
+      expect(formatAbsoluteTime(NOW)).toMatch(/^Nov 1[45], 2024, \d{1,2}:45 [AP]M$/);
+      expect(formatAbsoluteTime('not a date')).toBeUndefined();
+    });
   });
 
   describe('properties', () => {

@@ -1,6 +1,7 @@
 import { GRATITUDE_KINDS, giftLabel, type FlowKind } from '../../api/contract/kinds';
 import { GRATITUDE_ICONS, type IconsCount, type UserDetails } from '../../api/contract/types';
 import { GiftIcon, KindIcon } from '../../components/icons';
+import { formatCompactCount } from './compactCount';
 import './ActionButtons.css';
 
 interface ActionButtonsProps {
@@ -10,8 +11,6 @@ interface ActionButtonsProps {
   /** A guest is about to choose (pointer down, hover, focus): time to fetch the flow. */
   onIntent?: () => void;
 }
-
-const formatCount = new Intl.NumberFormat('en-US', { notation: 'compact' });
 
 export function ActionButtons({ user, counts, onChoose, onIntent }: ActionButtonsProps) {
   const intent = onIntent && {
@@ -30,13 +29,13 @@ export function ActionButtons({ user, counts, onChoose, onIntent }: ActionButton
                 type="button"
                 className="action-button"
                 data-kind={kind}
-                aria-label={`${label}, received ${formatCount.format(counts[countKey])}`}
+                aria-label={`${label}, received ${formatCompactCount(counts[countKey])}`}
                 onClick={(event) => onChoose(kind, event.currentTarget)}
                 {...intent}
               >
                 <KindIcon kind={kind} size={26} className="action-button__icon" decorative />
                 <span className="action-button__label">{label}</span>
-                <span className="action-button__badge">{formatCount.format(counts[countKey])}</span>
+                <span className="action-button__badge">{formatCompactCount(counts[countKey])}</span>
               </button>
             </li>
           );

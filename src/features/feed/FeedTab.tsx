@@ -1,5 +1,5 @@
 // The Feed tab of the profile page: a card per displayable thanks, or the empty-feed message.
-import { Suspense, useCallback, useEffect, useState } from 'react';
+import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { Snackbar, useSnackbar } from '../../components/Snackbar';
 import type { FeedItem } from '../../api/contract/types';
 import { FeedCard } from './FeedCard';
@@ -96,9 +96,9 @@ function useClock(refreshMs: number, fixed: number | undefined): number {
   useEffect(() => {
     if (fixed !== undefined) return;
     const tick = () => setTime(Date.now());
-    // Read again once mounted, in the same commit: a hydrated page's first render used the
-    // server's moment.
-    tick();
+    // Read again once mounted: a hydrated page's first render used the server's moment and zone.
+    // A transition: the feed's new wording can wait for a guest's first tap.
+    startTransition(tick);
     const timer = setInterval(tick, refreshMs);
     return () => clearInterval(timer);
   }, [fixed, refreshMs]);

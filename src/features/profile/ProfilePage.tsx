@@ -1,9 +1,10 @@
 // The profile page: the card, the actions, the team and, in the panel, the tabs or the chosen
 // flow. What fills the tabs and the flow is given by the route that composes the page.
-import { useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { AppDownloadLinks } from '../../components/AppDownloadLinks';
+import { StaticPart } from '../../components/StaticPart';
 import type { FindUserResult, UserDetails } from '../../api/contract/types';
 import { useGetProfileQuery } from './profileApi';
 import { rememberCurrentUserId } from '../../lib/currentUser';
@@ -40,9 +41,6 @@ const PENDING_POLL_FOR_MS = 2 * 60 * 1000;
 
 export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
-  // Just sent something here: the page may be a cached copy from before it (the server's and a
-  // CDN's keep a profile page a few seconds), so the lookup is made again as the page mounts.
-  const [justSent] = useState(() => hasSentMark(id));
   // A review this guest paid for and Stripe has not confirmed yet (its webhook is on the way):
   // the profile is asked again every few seconds until the feed has it.
   const hydrated = useHydrated();
@@ -50,10 +48,10 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     feed: null,
     waiting: false,
   });
-  const { data, error, isLoading } = useGetProfileQuery(id, {
+  const plausible = isPlausibleProfileId(id);
+  const { data, error, isLoading, refetch } = useGetProfileQuery(id, {
     // An id that cannot name an account is not asked for: the OOPS screen says so at once.
-    skip: !isPlausibleProfileId(id),
-    refetchOnMountOrArgChange: justSent,
+    skip: !plausible,
     pollingInterval: checked.waiting ? PENDING_POLL_MS : 0,
   });
   // Each feed the API answers is checked once (this browser's storage, after hydration).
@@ -94,13 +92,24 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     }
   }, [flow]);
 
+  // This browser's storage is read and written once the page works: its first use costs a phone
+  // several milliseconds, which the page's first tap need not wait for.
   useEffect(() => {
-    if (id) rememberCurrentUserId(id);
-  }, [id]);
+    if (hydrated && id) rememberCurrentUserId(id);
+  }, [hydrated, id]);
 
+  // Just sent something here: the page may be a cached copy from before it (the server's and a
+  // CDN's keep a profile page a few seconds), so the lookup is made again.
+  // Once per profile shown, and only a mark left before this page loaded: this page's own effect
+  // can run late (after the guest's OK on its Congratulations set the mark for the next page).
+  const askAgainIfSent = useEffectEvent(() => {
+    if (!hasSentMark(id)) return;
+    clearSentMark();
+    void refetch();
+  });
   useEffect(() => {
-    if (justSent) clearSentMark();
-  }, [justSent]);
+    if (hydrated && plausible) askAgainIfSent();
+  }, [hydrated, plausible, id]);
 
   useEffect(() => {
     if (error) console.error('Failed to fetch user details', error);
@@ -125,7 +134,9 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     <div className="profile-page">
       <title>{`${titleCase(user.fullName)} | Grati`}</title>
       <div className="profile-page__main">
-        <ProfileCard user={user} />
+        <StaticPart>
+          <ProfileCard user={user} />
+        </StaticPart>
         <ActionButtons
           user={user}
           counts={iconsCount}
@@ -136,12 +147,14 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
           }}
         />
         {hasTeam(user) && <TeamStrip members={user.workPlaceMembersData} />}
-        <aside className="profile-page__app" aria-labelledby="app-title">
-          <h2 id="app-title" className="profile-page__app-title">
-            Likes, comments and sharing live in the Grati app
-          </h2>
-          <AppDownloadLinks />
-        </aside>
+        <StaticPart>
+          <aside className="profile-page__app" aria-labelledby="app-title">
+            <h2 id="app-title" className="profile-page__app-title">
+              Likes, comments and sharing live in the Grati app
+            </h2>
+            <AppDownloadLinks />
+          </aside>
+        </StaticPart>
       </div>
       <div className="profile-page__panel">
         {flow ? (

@@ -13,8 +13,15 @@ export function markSent(profileId: string, now = Date.now()): void {
   }
 }
 
-/** Whether `profileId` was just sent something (within two minutes). */
-export function hasSentMark(profileId: string, now = Date.now()): boolean {
+/**
+ * Whether `profileId` was just sent something (within two minutes) before this page loaded
+ * (`pageLoadedAt`, epoch ms): a mark set later, on this page, is for the page it is about to load.
+ */
+export function hasSentMark(
+  profileId: string,
+  now = Date.now(),
+  pageLoadedAt = globalThis.performance?.timeOrigin ?? Number.POSITIVE_INFINITY,
+): boolean {
   try {
     const raw = globalThis.sessionStorage?.getItem(KEY);
     if (!raw) return false;
@@ -22,6 +29,7 @@ export function hasSentMark(profileId: string, now = Date.now()): boolean {
     return (
       mark.id === profileId &&
       typeof mark.at === 'number' &&
+      mark.at <= pageLoadedAt &&
       now - mark.at >= 0 &&
       now - mark.at < VALID_MS
     );

@@ -12,6 +12,7 @@ import {
   PhoneIcon,
   XIcon,
 } from './icons';
+import { StaticPart } from './StaticPart';
 import { useFocusTrap } from './useFocusTrap';
 import './Header.css';
 
@@ -78,19 +79,23 @@ export function Header({ marketingUrl }: HeaderProps) {
     <header className="site-header">
       <div className="site-header__topbar">
         <div className="site-header__inner site-header__topbar-inner">
-          <SupportLink />
-          <SocialLinks marketingUrl={marketingUrl} />
+          <StaticPart>
+            <SupportLink />
+            <SocialLinks marketingUrl={marketingUrl} />
+          </StaticPart>
         </div>
       </div>
 
       <div className="site-header__inner site-header__bar" ref={barRef}>
-        <a className="site-header__logo" href={marketingUrl} aria-label="Grati home">
-          <LogoMark />
-          <span className="site-header__wordmark" aria-hidden="true">
-            Grati
-          </span>
-        </a>
-        <p className="site-header__tagline">{TAGLINE}</p>
+        <StaticPart>
+          <a className="site-header__logo" href={marketingUrl} aria-label="Grati home">
+            <LogoMark />
+            <span className="site-header__wordmark" aria-hidden="true">
+              Grati
+            </span>
+          </a>
+          <p className="site-header__tagline">{TAGLINE}</p>
+        </StaticPart>
 
         {/* One menu: a row of links on wide screens; under 768 px this button shows or hides it. */}
         <button

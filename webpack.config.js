@@ -6,6 +6,22 @@ const webpack = require('webpack');
 const CompressionPlugin = require('compression-webpack-plugin');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
+
+/** Aliases for react-router's production build (its exports point at dist/development only). */
+function reactRouterProduction() {
+  // require.resolve gives dist/development/index.js (the package exports no package.json).
+  const dist = path.dirname(path.dirname(require.resolve('react-router')));
+  const production = path.join(dist, 'production');
+  for (const file of ['index.mjs', 'dom-export.mjs']) {
+    if (!fs.existsSync(path.join(production, file))) {
+      throw new Error(`react-router no longer ships dist/production/${file}: review the alias`);
+    }
+  }
+  return {
+    'react-router$': path.join(production, 'index.mjs'),
+    'react-router/dom$': path.join(production, 'dom-export.mjs'),
+  };
+}
 const defaults = require('./mock-api/defaults.json');
 
 /** Build-time app config; validated again in the app by src/config/env.ts. */
@@ -260,7 +276,13 @@ function clientConfig(config, isProduction) {
       clean: true,
     },
     devtool: isProduction ? 'source-map' : 'eval-cheap-module-source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // react-router's package exports name only its development build (dev warnings on), in
+      // every mode (remix-run/react-router#12532, #14102): a production build takes the
+      // production build the package ships beside it.
+      alias: isProduction ? reactRouterProduction() : {},
+    },
     module: {
       rules: [
         {

@@ -253,7 +253,10 @@ test.describe('the profile page', () => {
   test('/user-details/{id} shows the same profile, and the id is remembered', async ({ page }) => {
     await page.goto('/user-details/green-earth-fund');
     await expect(page.getByRole('heading', { level: 1, name: 'Green Earth Fund' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe('green-earth-fund');
+    // Remembered once the page works (storage is left out of hydration).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('userId')))
+      .toBe('green-earth-fund');
   });
 
   test('the profile route loads no form, payment or captcha code up front', async ({ page }) => {

@@ -23,7 +23,10 @@ test.describe('the app shell against the mock API', () => {
   }) => {
     await page.goto('/user_profile/ava-martinez');
     await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
-    expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe('ava-martinez');
+    // Remembered once the page works (storage is left out of hydration).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('userId')))
+      .toBe('ava-martinez');
     await expectAccessible();
     await saveScreenshot('profile-ava-first');
   });

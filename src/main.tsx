@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
+import { loadPageFor } from './app/AppRoutes';
 import { makeStore, type RootState } from './app/store';
 import { ROOT_ID, readPreloadedState } from './server/pageState';
 import { endTapCapture } from './lib/firstTap';
@@ -27,6 +28,10 @@ const errorOptions = {
     console.error('Uncaught error while rendering', error, info.componentStack ?? ''),
 };
 if (preloadedState && container.hasChildNodes()) {
-  endTapCapture();
-  hydrateRoot(container, app, errorOptions);
+  // The page's own code first (its chunk is on the way: the server's HTML preloads it), so the
+  // server's markup is hydrated in one pass.
+  void loadPageFor(window.location.pathname).then(() => {
+    endTapCapture();
+    hydrateRoot(container, app, errorOptions);
+  });
 } else createRoot(container, errorOptions).render(app);

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
-import { paths } from '../config/paths';
+import { paths, profileIdSegment } from '../config/paths';
+import { prefetchedChunk } from './routes/prefetchedChunk';
 import { AppReady } from '../components/AppReady';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner } from '../components/Spinner';
@@ -11,7 +12,25 @@ import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 
 const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/demo/HomePage'));
-const ProfilePage = lazy(() => import(/* webpackChunkName: "profile" */ './routes/ProfileRoute'));
+// The profile route's code is part of a profile page's first load (the server's HTML preloads
+// it): main.tsx waits for it before hydrating (loadPageFor), so the page hydrates in one pass
+// rather than the shell first and the route in a second pass, after a yield to the browser.
+const profileRoute = prefetchedChunk<object>(() =>
+  import(/* webpackChunkName: "profile" */ './routes/ProfileRoute').then(
+    (module) => module.default,
+  ),
+);
+
+function ProfilePage() {
+  // Chosen once per mount: a route shown while its code arrived is never swapped (and remounted).
+  const [Page] = useState(profileRoute.component);
+  return <Page />;
+}
+
+/** Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. */
+export function loadPageFor(pathname: string): Promise<void> {
+  return profileIdSegment(pathname) !== null ? profileRoute.load() : Promise.resolve();
+}
 const GPayPage = lazy(() => import(/* webpackChunkName: "gpay" */ '../features/payments/GPayPage'));
 
 export function AppRoutes() {

@@ -8,6 +8,8 @@ export interface PrefetchedChunk<P> {
   prefetch: () => void;
   /** The component itself once fetched (nothing suspends), else a lazy one that fetches it. */
   component: () => ComponentType<P>;
+  /** Fetches it and settles once it is there or has failed (a failure is left to the lazy one). */
+  load: () => Promise<void>;
 }
 
 export function prefetchedChunk<P>(load: () => Promise<ComponentType<P>>): PrefetchedChunk<P> {
@@ -26,5 +28,12 @@ export function prefetchedChunk<P>(load: () => Promise<ComponentType<P>>): Prefe
       fetchChunk().catch(() => (chunk = undefined));
     },
     component: () => loaded ?? Lazy,
+    load: () =>
+      fetchChunk().then(
+        () => undefined,
+        () => {
+          chunk = undefined;
+        },
+      ),
   };
 }

@@ -4,7 +4,7 @@
 // each in use so tree shaking keeps what an app uses. Built by scripts/floor/build.ts with the
 // client half of webpack.config.js; never shipped. The bench's phone section also serves it over the
 // profile's server-rendered HTML and times its hydration (bench/stackFloor.ts).
-import { lazy, StrictMode, Suspense, useEffect } from 'react';
+import { lazy, StrictMode, Suspense, useLayoutEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
@@ -28,7 +28,7 @@ function Home() {
   const queries = useSelector((state: FloorState) => Object.keys(state.api.queries).length);
   // The page works from here: marked as the app marks it (src/components/AppReady.tsx), so the
   // bench can time this page's hydration as it times the app's (bench/stackFloor.ts).
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.dataset.appReady = 'true';
   }, []);
   return (

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
 import { replayFirstTap } from '../lib/firstTap';
 
 /**
@@ -7,11 +7,18 @@ import { replayFirstTap } from '../lib/firstTap';
  * a page's content is final: inside the route's Suspense boundary, so a lazily loaded route counts
  * only once it is in place, and in the deep-link gate's own screens. Browser tests and tools wait
  * for it before they interact.
+ *
+ * Marked as the commit that makes the page the app's ends (a layout effect): from then on React
+ * handles a tap (it runs the commit's remaining effects first), however long the browser takes
+ * to paint and run the effects. The bench's stack floor page (scripts/floor) is marked the same way.
  */
 export function AppReady() {
-  useEffect(() => {
+  useLayoutEffect(() => {
     document.documentElement.dataset.appReady = 'true';
-    // A tap made before the page worked (src/lib/firstTap.ts) now does what it says.
+  }, []);
+  useEffect(() => {
+    // A tap made before the page worked (src/lib/firstTap.ts) now does what it says, once the
+    // page's effects have run.
     replayFirstTap();
   }, []);
   return null;

@@ -83,7 +83,8 @@ describe('Header', () => {
     const opener = screen.getByRole('button', { name: 'Get the app' });
     await user.click(opener);
 
-    const dialog = screen.getByRole('dialog', { name: 'Get the Grati app' });
+    // The panel is a chunk of its own: it shows once that has arrived.
+    const dialog = await screen.findByRole('dialog', { name: 'Get the Grati app' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
     expect(within(dialog).getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
@@ -103,7 +104,7 @@ describe('Header', () => {
   it('keeps Tab and Shift+Tab inside the side panel', async () => {
     const { user } = renderHeader();
     await user.click(screen.getByRole('button', { name: 'Get the app' }));
-    const dialog = screen.getByRole('dialog', { name: 'Get the Grati app' });
+    const dialog = await screen.findByRole('dialog', { name: 'Get the Grati app' });
     const close = within(dialog).getByRole('button', { name: 'Close' });
     const focusable = [close, ...within(dialog).getAllByRole('link')];
     const last = focusable[focusable.length - 1];
@@ -125,6 +126,7 @@ describe('Header', () => {
     const opener = screen.getByRole('button', { name: 'Get the app' });
 
     await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Get the Grati app' });
     await user.tab();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -132,7 +134,7 @@ describe('Header', () => {
     expect(opener).toHaveAttribute('aria-expanded', 'false');
 
     await user.keyboard('{Enter}');
-    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(await screen.findByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
   });

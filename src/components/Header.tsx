@@ -1,32 +1,23 @@
 // The marketing header: support mailbox, social icons, the main menu (collapsed into a disclosure
 // menu on narrow screens), the tagline and a side panel with the app-download links.
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { AppDownloadLinks } from './AppDownloadLinks';
-import {
-  ChevronIcon,
-  CloseIcon,
-  FacebookIcon,
-  InstagramIcon,
-  LinkedInIcon,
-  MailIcon,
-  PhoneIcon,
-  XIcon,
-} from './icons';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { ChevronIcon, PhoneIcon } from './icons';
+import { SocialLinks, SupportLink, type MenuLink } from './HeaderLinks';
 import { StaticPart } from './StaticPart';
-import { useFocusTrap } from './useFocusTrap';
 import './Header.css';
 
-export const SUPPORT_EMAIL = 'support@grati.com';
+export { SUPPORT_EMAIL } from './HeaderLinks';
+
+// The side panel is not part of the first load: fetched when a guest reaches for its button
+// (pointer, focus) or presses it.
+const loadSidePanel = () => import(/* webpackChunkName: "side-panel" */ './SidePanel');
+const SidePanel = lazy(loadSidePanel);
+
 export const TAGLINE = 'Give a little thanks. It goes a long way.';
 
 interface HeaderProps {
   /** The main marketing site; every menu link and social icon leads there. */
   marketingUrl: string;
-}
-
-interface MenuLink {
-  label: string;
-  href: string;
 }
 
 function menuLinks(marketingUrl: string): MenuLink[] {
@@ -38,14 +29,6 @@ function menuLinks(marketingUrl: string): MenuLink[] {
     { label: 'Contact Us', href: at('/contact-us') },
   ];
 }
-
-// The spec sends every social icon to the main marketing site (not to the networks themselves).
-const SOCIAL_NETWORKS: { name: string; icon: ReactNode }[] = [
-  { name: 'Facebook', icon: <FacebookIcon className="site-header__icon" /> },
-  { name: 'Instagram', icon: <InstagramIcon className="site-header__icon" /> },
-  { name: 'LinkedIn', icon: <LinkedInIcon className="site-header__icon" /> },
-  { name: 'X', icon: <XIcon className="site-header__icon" /> },
-];
 
 export function Header({ marketingUrl }: HeaderProps) {
   const links = menuLinks(marketingUrl);
@@ -128,6 +111,8 @@ export function Header({ marketingUrl }: HeaderProps) {
           className="site-header__panel-button"
           aria-haspopup="dialog"
           aria-expanded={panelOpen}
+          onPointerEnter={() => void loadSidePanel()}
+          onFocus={() => void loadSidePanel()}
           onClick={() => setPanelOpen(true)}
         >
           <PhoneIcon className="site-header__icon" />
@@ -135,101 +120,12 @@ export function Header({ marketingUrl }: HeaderProps) {
         </button>
       </div>
 
-      {panelOpen && <SidePanel links={links} marketingUrl={marketingUrl} onClose={closePanel} />}
+      {panelOpen && (
+        <Suspense fallback={null}>
+          <SidePanel links={links} marketingUrl={marketingUrl} onClose={closePanel} />
+        </Suspense>
+      )}
     </header>
-  );
-}
-
-function SupportLink() {
-  return (
-    <a className="site-header__support" href={`mailto:${SUPPORT_EMAIL}`}>
-      <MailIcon className="site-header__icon" />
-      <span>{SUPPORT_EMAIL}</span>
-    </a>
-  );
-}
-
-function SocialLinks({ marketingUrl }: { marketingUrl: string }) {
-  return (
-    <ul className="site-header__socials">
-      {SOCIAL_NETWORKS.map((network) => (
-        <li key={network.name}>
-          <a className="site-header__social" href={marketingUrl}>
-            {network.icon}
-            <span className="visually-hidden">Grati on {network.name}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-interface SidePanelProps {
-  links: MenuLink[];
-  marketingUrl: string;
-  onClose: () => void;
-}
-
-function SidePanel({ links, marketingUrl, onClose }: SidePanelProps) {
-  const titleId = useId();
-  const panelRef = useRef<HTMLDivElement>(null);
-
-  // The header puts focus back on its own opener when the panel closes.
-  useFocusTrap(panelRef, onClose, { returnFocus: false });
-
-  // Keep the page behind the panel still while it is open.
-  useEffect(() => {
-    const root = document.documentElement;
-    const previousOverflow = root.style.overflow;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = previousOverflow;
-    };
-  }, []);
-
-  return (
-    <div className="side-panel">
-      {/* The backdrop is a pointer convenience; keyboard users have Escape and the Close button. */}
-      <div className="side-panel__backdrop" aria-hidden="true" onClick={onClose} />
-      <div
-        ref={panelRef}
-        className="side-panel__dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
-        <div className="side-panel__head">
-          <h2 id={titleId} className="side-panel__title">
-            Get the Grati app
-          </h2>
-          <button type="button" className="side-panel__close" onClick={onClose}>
-            <CloseIcon className="site-header__icon" />
-            <span className="visually-hidden">Close</span>
-          </button>
-        </div>
-        <p className="side-panel__lead">
-          Likes, comments, sharing and more are waiting in the Grati mobile app.
-        </p>
-        <AppDownloadLinks className="side-panel__apps" />
-
-        <nav className="side-panel__nav" aria-label="More from Grati">
-          <ul>
-            {links.map((link) => (
-              <li key={link.label}>
-                <a href={link.href}>{link.label}</a>
-              </li>
-            ))}
-          </ul>
-        </nav>
-
-        <div className="side-panel__contact">
-          <p className="side-panel__contact-label">Questions? Write to us</p>
-          <SupportLink />
-          <SocialLinks marketingUrl={marketingUrl} />
-        </div>
-      </div>
-    </div>
   );
 }
 

@@ -100,8 +100,8 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
 
   // Just sent something here: the page may be a cached copy from before it (the server's and a
   // CDN's keep a profile page a few seconds), so the lookup is made again.
-  // Once per profile shown, and only a mark left before this page loaded: this page's own effect
-  // can run late (after the guest's OK on its Congratulations set the mark for the next page).
+  // Once per profile shown, and only a mark another page left: this page's own effect can run
+  // late (after the guest's OK on its Congratulations set the mark for the next page).
   const askAgainIfSent = useEffectEvent(() => {
     if (!hasSentMark(id)) return;
     clearSentMark();

@@ -5,31 +5,34 @@
 const KEY = 'grati:sent';
 const VALID_MS = 2 * 60 * 1000;
 
-export function markSent(profileId: string, now = Date.now()): void {
+/**
+ * This page's own name, kept in the marks it sets: a mark is for the page loaded after it, never
+ * for the page that set it (whose effects may still run as it unloads). Clocks can't tell them
+ * apart: browsers coarsen and jitter Date.now() and performance.timeOrigin.
+ */
+const THIS_PAGE = Math.random().toString(36).slice(2);
+
+export function markSent(profileId: string, now = Date.now(), page = THIS_PAGE): void {
   try {
-    globalThis.sessionStorage?.setItem(KEY, JSON.stringify({ id: profileId, at: now }));
+    globalThis.sessionStorage?.setItem(KEY, JSON.stringify({ id: profileId, at: now, by: page }));
   } catch {
     // Storage can be disabled: the page then shows what its cache had.
   }
 }
 
 /**
- * Whether `profileId` was just sent something (within two minutes) before this page loaded
- * (`pageLoadedAt`, epoch ms): a mark set later, on this page, is for the page it is about to load.
+ * Whether `profileId` was just sent something (within two minutes) by another page than this one
+ * (`page`): a mark set on this page is for the page it is about to load.
  */
-export function hasSentMark(
-  profileId: string,
-  now = Date.now(),
-  pageLoadedAt = globalThis.performance?.timeOrigin ?? Number.POSITIVE_INFINITY,
-): boolean {
+export function hasSentMark(profileId: string, now = Date.now(), page = THIS_PAGE): boolean {
   try {
     const raw = globalThis.sessionStorage?.getItem(KEY);
     if (!raw) return false;
-    const mark = JSON.parse(raw) as { id?: unknown; at?: unknown };
+    const mark = JSON.parse(raw) as { id?: unknown; at?: unknown; by?: unknown };
     return (
       mark.id === profileId &&
+      mark.by !== page &&
       typeof mark.at === 'number' &&
-      mark.at <= pageLoadedAt &&
       now - mark.at >= 0 &&
       now - mark.at < VALID_MS
     );

@@ -2,9 +2,10 @@
 // recognitions sent at once (each by its own guest, with its own Idempotency-Key), read back
 // from the data file: all stored, none twice. A replay of the same 200 must store nothing more.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { platformFeeCents } from '../src/api/contract/fees';
 import { GRATITUDE_ICONS } from '../src/api/contract/types';
 import { reviewTitle } from '../src/features/gratitude/reviewTitle';
 import { DATA_FILE_NAME } from '../mock-api/db/store';
@@ -275,5 +276,179 @@ export async function recognitionsAtOnce(
     },
     storedOnceAfterReplay: afterReplay.once,
     storedTwiceOrMoreAfterReplay: afterReplay.twiceOrMore,
+  };
+}
+
+/** Review + tip forms left at the card step (issue 24: a stranger's cheap way to slow a profile). */
+export const ABANDONED_PAYMENTS = 40;
+/**
+ * How old they are made to look: past the reconciliation's age (a lookup may ask Stripe about
+ * them) and past its interval, short of the day after which they are given up (once given up
+ * they would cost nothing at all): the case a lookup pays the most for.
+ */
+export const ABANDONED_AGE_MINUTES = 10;
+
+/** Each data set is loaded this many times, in turn, so drifting machine load hits both. */
+export const ABANDONED_ROUNDS = 2;
+
+export interface AbandonedReport {
+  profile: string;
+  payments: number;
+  ageMinutes: number;
+  rounds: number;
+  /** findUser on the profile in the data without them, each round on a freshly started server. */
+  without: LoadFigures[];
+  /** findUser on the same profile in the data with them, each round on a freshly started server. */
+  with: LoadFigures[];
+  /** The p50s' mean with them over the mean without them. */
+  p50Ratio: number;
+  withP50Ms: number;
+  withoutP50Ms: number;
+  /** db.json kept its mtime and bytes through every load with them. */
+  dataFileUntouched: boolean;
+}
+
+/** A review with a $15 tip to API_PROFILE, sent as the review form sends it (never paid). */
+async function abandonedReviewWithTip(baseUrl: string, userName: string, index: number) {
+  const guest = await createGuest(baseUrl, `abandoned-${randomUUID().slice(0, 8)}`, index);
+  const captcha = await json<{ token: string }>(
+    await fetch(`${baseUrl}/__recaptcha/token`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ sitekey: 'bench' }),
+    }),
+  );
+  const amount = 1500;
+  const fee = platformFeeCents(amount, 'card');
+  const fields: Record<string, string> = {
+    gratitudeType: 'BOTH',
+    icon: 'APPRECIATION',
+    title: reviewTitle(guest.fullName, 'APPRECIATION', userName),
+    sayThanks: `Left at the card step ${index + 1}`,
+    accountType: 'Guest',
+    guestName: guest.fullName,
+    email: guest.email,
+    latitude: '0',
+    longitude: '0',
+    getThanksUserId: API_PROFILE,
+    userId: guest.userId,
+    ngoId: '',
+    isRecurring: 'false',
+    isDonate: 'false',
+    piDescription: 'cardToWallet',
+    metadata: JSON.stringify({
+      getThanksUserID: API_PROFILE,
+      title: `Tip to ${userName}`,
+      guestName: guest.fullName,
+      userName,
+      email: guest.email,
+      amountAfterFee: amount + fee,
+    }),
+    platformFeeForWallet: String(fee),
+    amount: String(amount),
+    paymentMethodType: 'card',
+    userName,
+    captchaToken: captcha.token,
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  await json(
+    await fetch(`${baseUrl}/api/payment/payment-intent-for-both`, {
+      method: 'POST',
+      headers: { ...AUTH, 'Idempotency-Key': randomUUID() },
+      body: form,
+    }),
+  );
+}
+
+async function dataFileState(dataDir: string) {
+  const file = path.join(dataDir, DATA_FILE_NAME);
+  return { mtimeMs: (await stat(file)).mtimeMs, bytes: await readFile(file) };
+}
+
+const meanP50 = (loads: LoadFigures[]) =>
+  loads.reduce((sum, load) => sum + load.latencyP50Ms, 0) / loads.length;
+
+/**
+ * findUser's p50 on API_PROFILE in two data folders: `without` (the seed) and `with`, where
+ * ABANDONED_PAYMENTS review + tip payments were left unpaid and then made ABANDONED_AGE_MINUTES
+ * old (sent to a server, the server stopped, their times moved back in its data file). Each load
+ * runs on a freshly started server, without and with in turn, ABANDONED_ROUNDS times.
+ */
+export async function abandonedPaymentsLoad(
+  dataDir: string,
+  start: (dataDir: string) => Promise<{ baseUrl: string; stop: () => Promise<void> }>,
+): Promise<AbandonedReport> {
+  const withoutDir = path.join(dataDir, 'without');
+  const withDir = path.join(dataDir, 'with');
+  const maker = await start(withDir);
+  try {
+    const profile = await json<{ data: { data: { userDetails: { userName: string } } } }>(
+      await fetch(`${maker.baseUrl}/api/gratitude/findUser`, {
+        method: 'POST',
+        headers: { ...AUTH, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ _id: API_PROFILE }),
+      }),
+    );
+    const { userName } = profile.data.data.userDetails;
+    await Promise.all(
+      Array.from({ length: ABANDONED_PAYMENTS }, (_, index) =>
+        abandonedReviewWithTip(maker.baseUrl, userName, index),
+      ),
+    );
+  } finally {
+    await maker.stop();
+  }
+
+  // The server is stopped: the data file is the bench's to edit.
+  const file = path.join(withDir, DATA_FILE_NAME);
+  const db = JSON.parse(await readFile(file, 'utf8')) as Db;
+  const waiting = new Set((db.pendingGratitudes ?? []).map((p) => p.intentId));
+  const createdAt = new Date(Date.now() - ABANDONED_AGE_MINUTES * 60_000).toISOString();
+  let moved = 0;
+  for (const payment of db.payments ?? []) {
+    if (!waiting.has(payment.intentId)) continue;
+    payment.createdAt = createdAt;
+    moved += 1;
+  }
+  if (moved !== ABANDONED_PAYMENTS) {
+    throw new Error(`${moved} review + tip payments stored, not ${ABANDONED_PAYMENTS}`);
+  }
+  await writeFile(file, JSON.stringify(db, null, 2));
+
+  const without: LoadFigures[] = [];
+  const withThem: LoadFigures[] = [];
+  let dataFileUntouched = true;
+  const measure = async (dir: string, into: LoadFigures[]) => {
+    const server = await start(dir);
+    try {
+      const before = await dataFileState(dir);
+      into.push(await loadFindUser(server.baseUrl));
+      const after = await dataFileState(dir);
+      if (dir === withDir) {
+        dataFileUntouched &&= before.mtimeMs === after.mtimeMs && before.bytes.equals(after.bytes);
+      }
+    } finally {
+      await server.stop();
+    }
+  };
+  await mkdir(withoutDir, { recursive: true });
+  for (let round = 0; round < ABANDONED_ROUNDS; round += 1) {
+    await measure(withoutDir, without);
+    await measure(withDir, withThem);
+  }
+  const withoutP50Ms = meanP50(without);
+  const withP50Ms = meanP50(withThem);
+  return {
+    profile: API_PROFILE,
+    payments: ABANDONED_PAYMENTS,
+    ageMinutes: ABANDONED_AGE_MINUTES,
+    rounds: ABANDONED_ROUNDS,
+    without,
+    with: withThem,
+    withoutP50Ms,
+    withP50Ms,
+    p50Ratio: withP50Ms / withoutP50Ms,
+    dataFileUntouched,
   };
 }

@@ -1,6 +1,6 @@
 // The targets of issue 6, every figure checked against them, and the two outputs: the terminal
 // table and bench/summary.md (a markdown table ready to paste into the README).
-import type { RecognitionReport, LoadFigures } from './api';
+import type { AbandonedReport, RecognitionReport, LoadFigures } from './api';
 import type { BytesReport } from './bytes';
 import type { GalleryReport } from './gallery';
 import type { Figures, LighthouseSummary } from './lighthouse';
@@ -27,6 +27,8 @@ export const TARGETS = {
   maxDomNodes: 1_500,
   longTasksWhileScrolling: 0,
   apiP99Ms: 50,
+  /** Issue 24: findUser's p50 with 40 abandoned review + tip payments over without them. */
+  abandonedP50Ratio: 1.5,
   lazyChunkGzipBytes: 60 * KB,
   recognitions: 200,
   /** Production server: the profile page's req/s over the static `/`'s, same process, same run. */
@@ -277,6 +279,7 @@ export function galleryChecks(gallery: GalleryReport, expectedItems: number): Ch
 export function apiChecks(
   loads: readonly LoadFigures[],
   recognitions: RecognitionReport | null,
+  abandoned: AbandonedReport | null = null,
 ): Check[] {
   const checks: Check[] = [];
   for (const load of loads) {
@@ -349,7 +352,36 @@ export function apiChecks(
       },
     );
   }
+  if (abandoned) checks.push(...abandonedChecks(abandoned));
   return checks;
+}
+
+/** Issue 24: review + tip forms left at the card step cost a profile's lookups nothing. */
+function abandonedChecks(a: AbandonedReport): Check[] {
+  const group = `API findUser, ${a.payments} abandoned review + tip payments (${a.ageMinutes} min old)`;
+  const loads = [...a.with, ...a.without];
+  const clean = loads.every(
+    (load) =>
+      load.non2xx === 0 && load.errors === 0 && load.timeouts === 0 && load.totalRequests > 0,
+  );
+  const first = loads[0];
+  return [
+    {
+      group,
+      figure: 'p50 with them / without',
+      value: `${round(a.p50Ratio, 2)}x`,
+      note: `${ms(a.withP50Ms)} / ${ms(a.withoutP50Ms)}: means of ${a.rounds} loads each, in turn, ${first?.connections ?? '?'} connections, ${first?.durationSeconds ?? '?'} s, each on a fresh server`,
+      target: `<= ${TARGETS.abandonedP50Ratio}x`,
+      met: clean && a.p50Ratio <= TARGETS.abandonedP50Ratio,
+    },
+    {
+      group,
+      figure: 'data file written by the lookups',
+      value: a.dataFileUntouched ? 'no' : 'yes',
+      target: 'no',
+      met: a.dataFileUntouched,
+    },
+  ];
 }
 
 const rps = (load: CannonFigures) => Math.round(load.requestsPerSecond).toLocaleString('en-US');

@@ -12,12 +12,15 @@ import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import { format } from 'prettier';
 import {
+  ABANDONED_PAYMENTS,
   LOAD_CONNECTIONS,
   LOAD_SECONDS,
   RECOGNITIONS,
+  abandonedPaymentsLoad,
   loadFindUser,
   loadGallery,
   recognitionsAtOnce,
+  type AbandonedReport,
   type LoadFigures,
   type RecognitionReport,
 } from './api';
@@ -402,6 +405,30 @@ async function main(): Promise<number> {
     await stopServer(server);
   }
 
+  // Abandoned payments (issue 24): findUser on its own data, without and with them, each on a
+  // freshly started server.
+  const abandoned: AbandonedReport | null = !runs('api')
+    ? null
+    : await section(
+        `findUser with ${ABANDONED_PAYMENTS} abandoned review + tip payments, and without`,
+        async () => {
+          const abandonedDir = path.join(tmp, 'abandoned-data');
+          await mkdir(abandonedDir, { recursive: true });
+          let starts = 0;
+          const report = await abandonedPaymentsLoad(abandonedDir, async (dataDir) => {
+            starts += 1;
+            const logFile = path.join(tmp, `preview-abandoned-${starts}.log`);
+            const started = await startServer(dataDir, logFile);
+            return { baseUrl: started.baseUrl, stop: () => stopServer(started) };
+          });
+          const p50s = (loads: LoadFigures[]) => loads.map((l) => l.latencyP50Ms).join(', ');
+          log(
+            `  p50 with them ${p50s(report.with)} ms, without ${p50s(report.without)} ms (${report.p50Ratio.toFixed(2)}x); data file untouched: ${report.dataFileUntouched}`,
+          );
+          return report;
+        },
+      );
+
   // The gallery: its own data set and server.
   const gallery: GalleryReport | null = !runs('gallery')
     ? null
@@ -434,7 +461,7 @@ async function main(): Promise<number> {
     ...lighthouseChecks(profiles),
     ...(bytes ? bytesChecks(bytes) : []),
     ...(gallery ? galleryChecks(gallery, GALLERY_SIZE) : []),
-    ...apiChecks(loads, recognitions),
+    ...apiChecks(loads, recognitions, abandoned),
     ...(phone ? phoneChecks(phone) : []),
     ...(production ? productionChecks(production) : []),
     ...(photos ? photosChecks(photos) : []),
@@ -475,7 +502,7 @@ async function main(): Promise<number> {
     lighthouse: profiles,
     bytes,
     gallery,
-    api: { load: loads, recognitions },
+    api: { load: loads, recognitions, abandoned },
     phone,
     production,
     photos,

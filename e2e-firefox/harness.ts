@@ -6,6 +6,7 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startPreview } from '../scripts/serverProcess';
+import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
 import { STEP_TIMEOUT } from './queries';
 
 /** Debian's Firefox ESR (apt-get install firefox-esr), never a downloaded build. */
@@ -28,6 +29,8 @@ export interface Suite {
 /** Starts the preview server and Firefox; `stop` ends both and removes the data folder. */
 export async function startSuite(): Promise<Suite> {
   const server = await startPreview('grati-e2e-firefox');
+  // The preview keeps its operator secret there: `api` reads everyone's payments with it.
+  process.env.E2E_DATA_DIR = server.dataDir;
   // Even when the run is cut short, the server and its data must not outlive it (nor Firefox:
   // Puppeteer kills it on exit).
   const onExit = () => server.stop();
@@ -140,7 +143,14 @@ export async function api<T>(
 ): Promise<T> {
   const response = await fetch(new URL(address, baseUrl), {
     method: body ? 'POST' : 'GET',
-    headers: { Authorization: `Bearer ${GUEST_TOKEN}`, 'Content-Type': 'application/json' },
+    headers: {
+      Authorization: `Bearer ${GUEST_TOKEN}`,
+      'Content-Type': 'application/json',
+      // As the operator: a guest's payment made with no tester identity is nobody else's to see.
+      ...(process.env.E2E_DATA_DIR
+        ? { [OPERATOR_HEADER]: readOperatorSecret(process.env.E2E_DATA_DIR) }
+        : {}),
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   assert.ok(response.ok, `${address} answered ${response.status}`);

@@ -45,8 +45,18 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   assert.equal(await card.evaluate((input) => (input as HTMLInputElement).value), number);
 }
 
-/** The intents made for this guest, read from the mock API (statuses refreshed from Stripe). */
+/**
+ * The intents made for this guest, read from the mock API with their stored statuses once
+ * Stripe's webhooks sent so far have been handled (as e2e/payment-helpers.ts reads them).
+ */
 export async function paymentsOf(baseUrl: string, guest: string): Promise<PaymentRow[]> {
+  await eventually('webhooks handled', async () => {
+    const deliveries = await api<{ data: { data: { fault: string | null; status: string }[] } }>(
+      baseUrl,
+      '/api/__webhooks?all=true',
+    );
+    assert.ok(!deliveries.data.data.some((d) => d.fault === null && d.status === 'scheduled'));
+  });
   const answer = await api<{ data: { data: PaymentRow[] } }>(baseUrl, '/api/__payments?all=true');
   return answer.data.data.filter((row) => row.metadata.guestName === guest);
 }

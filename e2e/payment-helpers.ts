@@ -1,6 +1,8 @@
 // Shared steps of the flow browser tests: the guest details step, the gift-only flow, the emulated
 // captcha and card inputs, the payments list of the mock API and its testers' scenario switch.
 import type { APIRequestContext, Page } from '@playwright/test';
+import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
+import { readEmulatorSecretKey } from '../mock-api/emulators/stripe/keys';
 import { expect, GUEST_TOKEN } from './fixtures';
 import type { PaymentRow } from './journeyData';
 
@@ -10,14 +12,45 @@ export { guestName, type PaymentRow } from './journeyData';
 // 5 s keep-alive) just as the next call, coming later on a slow machine, goes out on it.
 const AUTH = { Authorization: `Bearer ${GUEST_TOKEN}`, Connection: 'close' };
 
-/** The intents made for this guest, read from the mock API (statuses refreshed from Stripe). */
+/** The preview's data folder (globalSetup), where its secrets are kept for its owner. */
+function dataDir(): string {
+  const dir = process.env.E2E_DATA_DIR;
+  if (!dir) throw new Error('E2E_DATA_DIR is not set: the browser tests start with globalSetup.');
+  return dir;
+}
+
+/** The Stripe emulator's secret key as a server sends it (the preview's data folder's own). */
+export const emulatorSecretAuth = () => ({
+  Authorization: `Bearer ${readEmulatorSecretKey(dataDir())}`,
+});
+
+/** The operator's headers: the guest token and the secret the preview made at its start. */
+export const operatorHeaders = () => ({
+  ...AUTH,
+  [OPERATOR_HEADER]: readOperatorSecret(dataDir()),
+});
+
+/**
+ * The intents made for this guest, read from the mock API with their stored statuses, once
+ * Stripe's webhooks sent so far have been handled (a delivery with no fault is `scheduled` only
+ * until the mock API has answered it). Every tester's, as the operator: a guest with no tester
+ * identity has none, and each test's browser context that chose a scenario is its own tester.
+ */
 export async function paymentsOf(
   request: APIRequestContext,
   guestName: string,
 ): Promise<PaymentRow[]> {
-  // Every tester's: each test's browser context is its own tester.
-  const response = await request.get('/api/__payments?all=true', { headers: AUTH });
-  expect(response.ok()).toBe(true);
+  const headers = operatorHeaders();
+  await expect
+    .poll(async () => {
+      const answer = await request.get('/api/__webhooks?all=true', { headers });
+      expect(answer.ok(), await answer.text()).toBe(true);
+      const deliveries = ((await answer.json()) as { data: { data: WebhookRow[] } }).data.data;
+      return deliveries.filter((row) => row.fault === null && row.status === 'scheduled').length;
+    })
+    .toBe(0);
+  const response = await request.get('/api/__payments?all=true', { headers });
+  expect(response.ok(), await response.text()).toBe(true);
   const rows = ((await response.json()) as { data: { data: PaymentRow[] } }).data.data;
   return rows.filter((row) => row.metadata.guestName === guestName);
 }
@@ -109,4 +142,6 @@ interface WebhookRow {
   id: string;
   type: string;
   intentId: string | null;
+  fault: string | null;
+  status: string;
 }

@@ -3,13 +3,13 @@
 // address that merely says redirect_status=succeeded proves nothing.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { emulatorSecretAuth } from './payment-helpers';
 
-const SECRET = { Authorization: 'Bearer sk_test_emulator' };
 const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 
 async function createIntent(request: APIRequestContext) {
   const response = await request.post('/v1/payment_intents', {
-    headers: SECRET,
+    headers: emulatorSecretAuth(),
     form: { amount: 1575, currency: 'usd', 'payment_method_types[]': 'card' },
   });
   expect(response.status()).toBe(200);
@@ -34,7 +34,7 @@ test('a redirect return congratulates only once Stripe says the intent succeeded
   await expectAccessible();
 
   const confirmed = await request.post(`/v1/payment_intents/${intent.id}/confirm`, {
-    headers: SECRET,
+    headers: emulatorSecretAuth(),
     form: { payment_method: 'pm_card_visa' },
   });
   expect(confirmed.status()).toBe(200);

@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, pageClock } from './fixtures';
+import { emulatorSecretAuth } from './payment-helpers';
 
 // The Stripe.js emulator in Chromium, driven directly as Stripe documents its current
 // integration: a deferred-intent Elements group, the Payment Element, the Express Checkout
@@ -7,7 +8,6 @@ import { test, expect, pageClock } from './fixtures';
 // `window.Stripe('pk_test_emulator')` from page.evaluate; the page shell of this emulator build
 // sends that URL to the mock API. Stripe's real hosts are blocked so a leak fails the test.
 const STRIPE_HOSTS = /^https:\/\/([a-z-]+\.)?stripe\.(com|network)\//;
-const SECRET = { Authorization: 'Bearer sk_test_emulator' };
 
 async function blockStripe(page: Page): Promise<string[]> {
   const leaked: string[] = [];
@@ -21,7 +21,7 @@ async function blockStripe(page: Page): Promise<string[]> {
 /** A PaymentIntent made with the secret key, as the mock API's payment routes make them. */
 async function createIntent(request: APIRequestContext, amount = 2000): Promise<string> {
   const response = await request.post('/v1/payment_intents', {
-    headers: SECRET,
+    headers: emulatorSecretAuth(),
     form: { amount, currency: 'usd', 'payment_method_types[]': 'card' },
   });
   expect(response.status()).toBe(200);

@@ -2,6 +2,7 @@
 import { resetData } from './db/store';
 import { DEFAULT_DATA_DIR, createMockApi } from './server';
 import { readServerEnv } from './env';
+import { operatorNotice } from './operator';
 
 async function main(): Promise<void> {
   const env = readServerEnv();
@@ -11,16 +12,17 @@ async function main(): Promise<void> {
     console.log(`Demo data restored in ${dataDir}`);
     if (process.argv.includes('--reset-only')) return;
   }
-  const { app } = await createMockApi({
+  const mockApi = await createMockApi({
     dataDir,
     guestToken: env.guestToken,
     allowedOrigins: [env.appOrigin],
     logger: !process.env.CI,
   });
-  const server = app.listen(env.mockApiPort, () => {
+  const server = mockApi.app.listen(env.mockApiPort, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.mockApiPort;
     console.log(`Mock API listening on http://localhost:${port}/api (data: ${dataDir})`);
+    console.log(operatorNotice(mockApi));
   });
 }
 

@@ -18,7 +18,7 @@ import { platformFeeCents } from '../src/api/contract/fees';
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from './db/store';
 import { isScenarioName } from './scenarios';
-import { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY } from './emulators/stripe';
+import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 import { EMAIL_PATTERN } from '../src/api/contract/guest';
 
 /** Runs per property; FUZZ_RUNS=2000 digs deeper (the default keeps `npm test` quick). */
@@ -1439,8 +1439,10 @@ describe('hostile input to the emulators', () => {
     'description',
   ];
 
-  const stripeAuth = fc.constantFrom<Record<string, string>>(
-    { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
+  // The server's own secret key is only known once it has started: 'secret' stands for it.
+  const stripeAuth = fc.constantFrom<Record<string, string> | 'secret'>(
+    'secret',
+    { Authorization: 'Bearer sk_test_emulator' },
     { Authorization: `Bearer ${EMULATOR_PUBLISHABLE_KEY}` },
     { Authorization: 'Bearer sk_live_123456789' },
     { Authorization: 'Basic %%%' },
@@ -1478,7 +1480,7 @@ describe('hostile input to the emulators', () => {
           const answer = await call(`${api.origin}${route.path}${isGet ? `?${form}` : ''}`, {
             method: route.method,
             headers: {
-              ...auth,
+              ...(auth === 'secret' ? { Authorization: `Bearer ${api.emulatorSecretKey}` } : auth),
               ...(isGet ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
               ...(idempotencyKey === undefined
                 ? {}
@@ -1514,7 +1516,7 @@ describe('hostile input to the emulators', () => {
       const answer = await call(`${api.origin}/v1/payment_methods`, {
         method: 'POST',
         headers: {
-          Authorization: `Bearer ${EMULATOR_SECRET_KEY}`,
+          Authorization: `Bearer ${api.emulatorSecretKey}`,
           'Content-Type': 'application/x-www-form-urlencoded',
         },
         body: form,
@@ -1523,7 +1525,7 @@ describe('hostile input to the emulators', () => {
     }
     // No hostile call created a PaymentIntent.
     const list = await call(`${api.origin}/v1/payment_intents`, {
-      headers: { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
+      headers: { Authorization: `Bearer ${api.emulatorSecretKey}` },
     });
     expect(list.status).toBe(200);
     expect((JSON.parse(list.text) as { data: unknown[] }).data).toEqual([]);

@@ -265,14 +265,19 @@ describe('EMAIL_PATTERN', () => {
     ...'\t\n\v\f\r \u00a0\u1680\u2028\u2029\u202f\u205f\u3000\ufeff',
     ...Array.from({ length: 11 }, (_, i) => String.fromCharCode(0x2000 + i)),
   ]);
-  /** The rule in words: one @, no spaces, something before it, a dot after it, a 2+ TLD. */
+  /** Control, format, half-surrogate and other invisible characters: never in an address. */
+  const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}]$/u;
+  /**
+   * The rule in words: one @, no spaces or invisible characters, something before it, a dot
+   * after it, a TLD of 2+ characters (code points).
+   */
   function isEmail(text: string): boolean {
-    if ([...text].some((c) => WHITESPACE.has(c))) return false;
+    if ([...text].some((c) => WHITESPACE.has(c) || INVISIBLE.test(c))) return false;
     const parts = text.split('@');
     if (parts.length !== 2) return false;
     const [local = '', domain = ''] = parts;
     const dot = domain.lastIndexOf('.');
-    return local.length > 0 && dot > 0 && domain.length - dot - 1 >= 2;
+    return local.length > 0 && dot > 0 && [...domain.slice(dot + 1)].length >= 2;
   }
 
   const emailish = fc

@@ -1,4 +1,5 @@
 // Errors, input checks and the answer envelope shared by every mock API route.
+import { STATUS_CODES } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { ApiErrorBody, Envelope } from '../src/api/contract/types';
 
@@ -156,9 +157,31 @@ function toHttpError(error: unknown): HttpError {
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return new HttpError(415, 'unsupported_encoding', 'The body encoding is not supported.');
   }
+  // A malformed percent escape in the path or a parameter (`/feed/%E0`): express and the
+  // libraries under it throw decodeURIComponent's URIError, with or without a 400 status.
+  if (error instanceof URIError) {
+    return new HttpError(
+      400,
+      'bad_request',
+      'The address holds a malformed percent escape (a % not followed by UTF-8 in hex).',
+    );
+  }
   const status = (error as { status?: number } | null)?.status;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return new HttpError(status, 'bad_request', (error as Error).message || 'Bad request.');
+    return new HttpError(status, 'bad_request', clientMessage(error as Error, status));
   }
   return new HttpError(500, 'internal', 'The mock API failed to handle this request.');
+}
+
+/** Where a message names a file or folder of this machine (`/home/...`, `C:\\...`). */
+const ABSOLUTE_PATH = /(^|[\s'"`(=:])(\/[^\s/]|[A-Za-z]:\\|\\\\)/;
+
+/**
+ * A library's 4xx message, when it is fit for a client: one line that names no path of this
+ * machine; else the status's own words. (A stack trace is never sent: only `message` is read.)
+ */
+function clientMessage(error: Error, status: number): string {
+  const message = typeof error.message === 'string' ? error.message : '';
+  if (message && !/[\r\n]/.test(message) && !ABSOLUTE_PATH.test(message)) return message;
+  return `${STATUS_CODES[status] ?? 'Bad Request'}.`;
 }

@@ -5,18 +5,19 @@ import type { FeedMedia } from '../src/api/contract/types';
 export const MEDIA_ROUTE = '/media';
 
 /**
- * The origin media URLs start with: the configured one (createMockApi's `mediaOrigin`, which the
- * preview sets to the site's public origin), else the origin the request came to (a standalone
- * mock API on localhost).
+ * The origin media URLs start with: the configured one (createMockApi's `mediaOrigin`), else none:
+ * media are named by path (`/media/seed/a.jpg`), relative to the page, so a page reached at any
+ * address (localhost, 127.0.0.1, a server's name, a phone on the network) shows them from where it
+ * was reached. Never the request's Host header: what a client sends does not decide the URLs.
  */
 export function requestOrigin(req: Request): string {
-  const configured = req.app.get(MEDIA_ORIGIN_SETTING) as string | undefined;
-  return configured ?? `${req.protocol}://${req.get('host') ?? 'localhost'}`;
+  return (req.app.get(MEDIA_ORIGIN_SETTING) as string | undefined) ?? '';
 }
 
 /** The app setting that holds the configured media origin. */
 export const MEDIA_ORIGIN_SETTING = 'mediaOrigin';
 
+/** A stored path's URL at `origin` ('' for a path relative to the page). */
 export function mediaUrl(origin: string, stored: string | null): string | null {
   if (stored === null) return null;
   if (/^https?:\/\//.test(stored)) return stored;

@@ -136,15 +136,15 @@ describe('a scenario belongs to its tester', () => {
       as('tester-b', jsonPost({ name: 'slow', delayMs: 100 })),
     );
     expect(await stateOf(as('tester-a'))).toMatchObject({
-      tester: 'tester-a',
+      identified: true,
       active: 'intent-error',
     });
     expect(await stateOf(as('tester-b'))).toMatchObject({
-      tester: 'tester-b',
+      identified: true,
       active: 'slow',
       delayMs: 100,
     });
-    expect(await stateOf(as(null))).toMatchObject({ tester: null, active: null });
+    expect(await stateOf(as(null))).toMatchObject({ identified: false, active: null });
     // The payment call itself: A's fails, B's and nobody's are not touched by A's scenario.
     const intent = (tester: string | null) =>
       fetch(`${api.apiBaseUrl}/payment/create-payment-intent`, as(tester, jsonPost({})));
@@ -165,8 +165,16 @@ describe('a scenario belongs to its tester', () => {
     expect(match).not.toBeNull();
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
+    // The answers never say the id: only the browser's cookie holds it.
+    expect(await set.text()).not.toContain(match![1]);
     const withCookie = as(null, { headers: { Cookie: `other=1; ${TESTER_COOKIE}=${match![1]}` } });
-    expect(await stateOf(withCookie)).toMatchObject({ tester: match![1], active: 'captcha-fail' });
+    const withCookieState = await fetch(`${api.apiBaseUrl}/__scenarios`, withCookie);
+    const text = await withCookieState.text();
+    expect(text).not.toContain(match![1]);
+    expect((JSON.parse(text) as { data: ScenarioState }).data).toMatchObject({
+      identified: true,
+      active: 'captcha-fail',
+    });
     expect(await stateOf(as(null))).toMatchObject({ active: null });
     await fetch(`${api.apiBaseUrl}/__scenarios`, {
       ...withCookie,
@@ -196,6 +204,46 @@ describe('a scenario belongs to its tester', () => {
     const bad = await choose({ name: 'slow', ttlMinutes: 0 });
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ field: 'ttlMinutes' });
+  });
+
+  it("cannot reach a browser's scenario by sending its cookie id as X-Grati-Tester", async () => {
+    const set = await fetch(`${api.apiBaseUrl}/__scenarios`, as(null, jsonPost({ name: 'slow' })));
+    const id = new RegExp(`^${TESTER_COOKIE}=([^;]+);`).exec(
+      set.headers.get('set-cookie') ?? '',
+    )![1]!;
+    const browser = as(null, { headers: { Cookie: `${TESTER_COOKIE}=${id}` } });
+    // A stranger who somehow learned the id names themselves with it: their own scope.
+    expect(await stateOf(as(id))).toMatchObject({ identified: true, active: null });
+    const hijack = await fetch(
+      `${api.apiBaseUrl}/__scenarios`,
+      as(id, jsonPost({ name: 'captcha-fail', ttlMinutes: 24 * 60 })),
+    );
+    expect(hijack.status).toBe(200);
+    expect(await stateOf(browser)).toMatchObject({ active: 'slow' });
+    // Cleared again, each in its own scope.
+    await fetch(`${api.apiBaseUrl}/__scenarios`, as(id, jsonPost({ name: null })));
+    await fetch(`${api.apiBaseUrl}/__scenarios`, {
+      ...browser,
+      ...jsonPost({ name: null }),
+      headers: browser.headers,
+    });
+  });
+
+  it('ignores a cookie it did not make, and gives that browser one of its own', async () => {
+    const chosen = as(null, { headers: { Cookie: `${TESTER_COOKIE}=tester-a` } });
+    expect(await stateOf(chosen)).toMatchObject({ identified: false, active: null });
+    const set = await fetch(`${api.apiBaseUrl}/__scenarios`, {
+      ...chosen,
+      ...jsonPost({ name: 'slow' }),
+      headers: chosen.headers,
+    });
+    expect(set.headers.get('set-cookie')).toMatch(
+      new RegExp(
+        `^${TESTER_COOKIE}=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12};`,
+      ),
+    );
+    // tester-a as a header name is another scope altogether.
+    expect(await stateOf(as('tester-a'))).toMatchObject({ active: null });
   });
 
   it('refuses a tester name it cannot keep', async () => {

@@ -3,6 +3,17 @@
 // A tester is named by the `X-Grati-Tester` header (API clients) or the `grati_tester` cookie
 // (browsers: the first POST without either sets one). A scenario expires on its own (30 minutes
 // unless `ttlMinutes` says otherwise).
+//
+// A tester's scenario, payments and webhook deliveries are kept under its scope, an opaque key
+// (`testerOf`). The header and the cookie are two namespaces that never meet:
+// - a browser's cookie id is a random UUID this server made (122 random bits), sent only in that
+//   browser's HttpOnly Set-Cookie and never in any answer, so nobody else can learn or guess it;
+//   a cookie of any other shape is ignored;
+// - a header name is chosen by its API client: a label, not a secret (whoever sends the same name
+//   shares its scope), so it can never be the key to a browser's scope: sending a browser's
+//   cookie id as `X-Grati-Tester` lands in the header scope of that name, not in the browser's.
+// The scope is a hash of the namespace and the id, so what is stored with a payment (its
+// `tester`) is not the cookie id either, and no request takes a scope itself as input.
 // `POST /api/__scenarios { "name": "slow", "delayMs": 3000 }` picks one for the caller (`null` or
 // "none" clears it), `GET /api/__scenarios` lists them with the caller's active one.
 //
@@ -12,10 +23,11 @@
 // - captcha-fail: the payment routes' captcha check (`captchaFails(req)`).
 // - wallet-unsupported, stripe-unavailable: the Stripe.js emulator's script and its config
 //   (emulators/stripeJs.ts asks `walletsSupported(req)` and `stripeJsAvailable(req)`).
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { asyncRoute, badRequest, jsonBody } from './http';
+import { operatorCheck } from './operator';
 
 export const SCENARIOS = {
   'intent-error': 'The payment intent calls answer 500 with a JSON error.',
@@ -49,14 +61,16 @@ export const TESTER_HEADER = 'X-Grati-Tester';
 /** A browser's tester name, set by the first POST /api/__scenarios it makes without one. */
 export const TESTER_COOKIE = 'grati_tester';
 const TESTER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
+/** The shape of the ids this server makes for browsers (randomUUID). */
+const COOKIE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const DEFAULT_SCENARIO_TTL_MINUTES = 30;
 export const MAX_SCENARIO_TTL_MINUTES = 24 * 60;
 /** Testers remembered at once (the oldest is forgotten first). */
 const MAX_TESTERS = 10_000;
 
 export interface ScenarioState {
-  /** Who asked: the header's or the cookie's name, or null (no tester: no scenario). */
-  tester: string | null;
+  /** Whether the caller is a tester (a header or a cookie names it); no tester: no scenario. */
+  identified: boolean;
   active: ScenarioName | null;
   /** The delay of `slow`, in milliseconds. */
   delayMs: number;
@@ -74,11 +88,16 @@ interface TesterScenario {
 export interface Scenarios {
   /** GET and POST /__scenarios (mount under /api). */
   router: Router;
-  /** The request's tester: its X-Grati-Tester header, else its grati_tester cookie, else null. */
+  /**
+   * The request's tester scope (an opaque key, see above): from its X-Grati-Tester header, else
+   * its grati_tester cookie, else null (no tester).
+   */
   testerOf(req: Request): string | null;
+  /** The request carries the operator secret (a wrong one is a 403: ./operator). */
+  isOperator(req: Request): boolean;
   /** The scenario active for the request's tester (null when none, or no tester). */
   activeFor(req: Request): ScenarioName | null;
-  /** Sets (or, with null, clears) a tester's scenario, as POST /__scenarios does. */
+  /** Sets (or, with null, clears) a tester scope's scenario, as POST /__scenarios does. */
   set(
     tester: string,
     name: ScenarioName | null,
@@ -92,7 +111,7 @@ export interface Scenarios {
   walletsSupported(req: Request): boolean;
   /** False while stripe-unavailable is active: the Stripe.js emulator script answers 503. */
   stripeJsAvailable(req: Request): boolean;
-  /** The webhook delivery fault active for a tester (webhook-delayed ... webhook-lost), or null. */
+  /** The webhook delivery fault active for a tester scope (webhook-delayed ... -lost), or null. */
   webhookFault(tester: string | null): { name: WebhookFault; delayMs: number } | null;
 }
 
@@ -119,14 +138,20 @@ function wholeNumber(value: unknown, field: string, max: number): number | undef
   return value;
 }
 
-export function createScenarios(): Scenarios {
+/** The scope of a header name or a cookie id: the two namespaces hash apart. */
+export function testerScope(kind: 'header' | 'cookie', id: string): string {
+  return `t_${createHash('sha256').update(`${kind}:${id}`).digest('base64url').slice(0, 32)}`;
+}
+
+export function createScenarios(options: { operatorSecret: string }): Scenarios {
   const testers = new LRUCache<string, TesterScenario>({ max: MAX_TESTERS, ttlAutopurge: false });
 
   const testerOf = (req: Request): string | null => {
     const header = req.get(TESTER_HEADER);
-    if (header !== undefined) return TESTER_NAME.test(header) ? header : null;
+    if (header !== undefined)
+      return TESTER_NAME.test(header) ? testerScope('header', header) : null;
     const cookie = cookieValue(req.headers.cookie, TESTER_COOKIE);
-    return cookie !== undefined && TESTER_NAME.test(cookie) ? cookie : null;
+    return cookie !== undefined && COOKIE_ID.test(cookie) ? testerScope('cookie', cookie) : null;
   };
 
   const scenarioFor = (req: Request): TesterScenario | null => {
@@ -137,7 +162,7 @@ export function createScenarios(): Scenarios {
   const state = (tester: string | null): ScenarioState => {
     const current = tester === null ? undefined : testers.get(tester);
     return {
-      tester,
+      identified: tester !== null,
       active: current?.name ?? null,
       delayMs: current?.delayMs ?? DEFAULT_SLOW_DELAY_MS,
       expiresAt: current ? new Date(current.expiresAt).toISOString() : null,
@@ -196,14 +221,14 @@ export function createScenarios(): Scenarios {
     }
     const known = testerOf(req);
     if (known !== null) return known;
-    const tester = randomUUID();
-    res.cookie(TESTER_COOKIE, tester, {
+    const id = randomUUID();
+    res.cookie(TESTER_COOKIE, id, {
       path: '/',
       sameSite: 'lax',
       httpOnly: true,
       maxAge: MAX_SCENARIO_TTL_MINUTES * 60_000,
     });
-    return tester;
+    return testerScope('cookie', id);
   };
 
   const router = Router();
@@ -234,6 +259,7 @@ export function createScenarios(): Scenarios {
   return {
     router,
     testerOf,
+    isOperator: operatorCheck(options.operatorSecret),
     activeFor,
     set,
     paymentFault,

@@ -13,7 +13,8 @@ import { HttpError, errorHandler } from './http';
 import { MEDIA_ORIGIN_SETTING, MEDIA_ROUTE } from './media';
 import { securityHeaders } from './securityHeaders';
 import { DEFAULT_GUEST_TOKEN } from './env';
-import { createStripeClient } from './stripeClient';
+import { checkStripeEnv, createStripeClient } from './stripeClient';
+import { newOperatorSecret, saveOperatorSecret } from './operator';
 import { createCaptchaVerifier } from './captchaVerifier';
 import { TESTER_HEADER, createScenarios } from './scenarios';
 import { profileRoutes } from './routes/profile';
@@ -28,7 +29,12 @@ import { STRIPE_WEBHOOK_ROUTE, createWebhooks } from './routes/payments/webhooks
 import { demoRoutes } from './routes/demo';
 import { BRANCH_EMULATOR_ROUTE, branchEmulator } from './emulators/branch';
 import { RECAPTCHA_EMULATOR_ROUTE, recaptchaEmulator } from './emulators/recaptcha';
-import { STRIPE_EMULATOR_ROUTE, createStripeEmulator } from './emulators/stripe';
+import {
+  STRIPE_EMULATOR_ROUTE,
+  createStripeEmulator,
+  emulatorSecretKeyOf,
+  restoreStripeState,
+} from './emulators/stripe';
 import { STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator } from './emulators/stripeJs';
 
 export const API_ROUTE = '/api';
@@ -65,34 +71,44 @@ export interface MockApiOptions {
   allowedOrigins?: string[];
   logger?: boolean;
   seedFile?: string;
-  /** The origin media URLs are printed with; unset: the origin each request came to. */
+  /** The origin media URLs are printed with; unset: none, they are paths (/media/...). */
   mediaOrigin?: string;
   /** How long a paid review waits for its webhook before a lookup asks Stripe (default 60 s). */
   reconcileAfterMs?: number;
+  /** How often a lookup may ask Stripe about one open payment (default 5 min). */
+  reconcileEveryMs?: number;
+  /** How long an unpaid intent stays open before it is canceled (default a day). */
+  giveUpAfterMs?: number;
+  /** The reconciliation's clock (default Date.now): tests move it instead of waiting. */
+  now?: () => number;
 }
 
 export interface MockApi {
   app: express.Express;
   store: Store;
+  /**
+   * This start's operator secret (`X-Grati-Operator`, ./operator): everyone's rows in the testers'
+   * lists. For the server's own console, never for a browser.
+   */
+  operatorSecret: string;
+  /** The Stripe emulator's secret key, this data folder's (emulators/stripe/keys.ts). */
+  emulatorSecretKey: string;
   /** Stops its webhook deliveries (waiting for those under way), before the server closes. */
   stop(): Promise<void>;
 }
 
 export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
+  checkStripeEnv(process.env);
   const store = await Store.open(options.dataDir, options.seedFile ?? SEED_FILE);
+  // The two secrets of a shared demo: neither is the public guest token, nor ever sent to a page.
+  const operatorSecret = newOperatorSecret();
+  await saveOperatorSecret(options.dataDir, operatorSecret);
+  const emulatorSecretKey = await emulatorSecretKeyOf(options.dataDir);
   const guestToken = options.guestToken ?? DEFAULT_GUEST_TOKEN;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
 
-  const {
-    scenarios,
-    stripeFor,
-    refreshPayments,
-    webhooks,
-    stripeEmulator,
-    recaptcha,
-    captcha,
-    reconcilePayments,
-  } = sharedServices(store, options);
+  const { scenarios, stripeFor, webhooks, stripeEmulator, recaptcha, captcha, reconcilePayments } =
+    sharedServices(store, options, { operatorSecret, emulatorSecretKey });
 
   const app = jsonServer.create() as express.Express;
   app.disable('x-powered-by');
@@ -132,13 +148,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   api.use(paymentRoutes(store, { captcha, scenarios, stripe: stripeFor }));
   // 4b. The testers' harness (mock only): scenarios, payments, webhooks, demo profiles and data.
   api.use(scenarios.router);
-  api.use(
-    paymentTesterRoutes(store, {
-      scenarios,
-      stripe: stripeFor,
-      refreshPayments,
-    }),
-  );
+  api.use(paymentTesterRoutes(store, { scenarios, stripe: stripeFor }));
   api.use(webhooks.testers);
   api.use(demoRoutes(store));
   // 4c. Anything else under /api: a JSON 404.
@@ -157,31 +167,51 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   // 6. Every error, as JSON.
   app.use(errorHandler);
 
-  return { app, store, stop: webhooks.stop };
+  return { app, store, operatorSecret, emulatorSecretKey, stop: webhooks.stop };
 }
 
 /** What several mounts share (made before any is mounted): the payment services and emulators. */
-function sharedServices(store: Store, { reconcileAfterMs }: MockApiOptions) {
+function sharedServices(
+  store: Store,
+  { reconcileAfterMs, reconcileEveryMs, giveUpAfterMs, now }: MockApiOptions,
+  secrets: { operatorSecret: string; emulatorSecretKey: string },
+) {
   // Testers' fault scenarios: the payment calls apply them, the Stripe.js emulator reads its
-  // flags, the webhooks their delivery faults.
-  const scenarios = createScenarios();
+  // flags, the webhooks their delivery faults; the testers' lists ask it who is asking.
+  const scenarios = createScenarios({ operatorSecret: secrets.operatorSecret });
   // One Stripe client (the emulator on this server's port, unless STRIPE_SECRET_KEY is set) and
   // one refresher that reads payments back from it: for the payment calls, the reconciliation,
   // the testers' views and the webhook endpoint.
   let stripeClient: Stripe | undefined;
   const stripeFor = (req: Request) =>
-    (stripeClient ??= createStripeClient(process.env, `http://127.0.0.1:${req.socket.localPort}`));
+    (stripeClient ??= createStripeClient(process.env, {
+      origin: `http://127.0.0.1:${req.socket.localPort}`,
+      secretKey: secrets.emulatorSecretKey,
+    }));
   const refreshPayments = paymentRefresher(store, stripeFor);
   // The Stripe emulator's events go out as Stripe's webhooks, to this server's own endpoint.
   const webhooks = createWebhooks(store, { scenarios, refreshPayments });
-  const stripeEmulator = createStripeEmulator({ onEvent: webhooks.deliver });
+  // Its state lives in the data file, committed with the data before each of its answers, so
+  // intents, charges and refunds outlive a restart (see EMULATORS_KEY in db/store.ts).
+  const stripeEmulator = createStripeEmulator({
+    onEvent: webhooks.deliver,
+    secretKey: secrets.emulatorSecretKey,
+    initialState: restoreStripeState(store.savedEmulatorState('stripe')),
+    persist: () => store.commit(),
+  });
+  store.keepEmulatorState('stripe', stripeEmulator.state);
   // The payment calls check captcha tokens with the reCAPTCHA emulator (unless a secret is set).
   const recaptcha = recaptchaEmulator();
   const captcha = createCaptchaVerifier({ emulator: recaptcha });
-  // Before the profile lookup answers: publish the profile's paid reviews whose webhook was lost.
+  // Before the profile lookup answers: settle the profile's payments whose webhook was lost
+  // (each asked about at most every few minutes, given up unpaid after a day).
   const reconcilePayments = paymentReconciler(store, {
     refreshPayments,
+    stripe: stripeFor,
     reconcileAfterMs,
+    reconcileEveryMs,
+    giveUpAfterMs,
+    now,
   });
   return {
     scenarios,

@@ -1,40 +1,66 @@
 // The one place the mock API builds its `stripe` SDK client (the only importer of `stripe`).
 //
 // With STRIPE_SECRET_KEY (a test-mode key, sk_test_... or rk_test_...) it talks to the real
-// Stripe API. Otherwise it talks to the Stripe emulator the mock API itself serves under /v1, so
-// the caller passes that server's own origin. The port is only known after listen(), so the
-// payment routes create the client lazily on their first request, from the socket that request
-// arrived on (not from the Host header, which a dev proxy may rewrite):
+// Stripe API. Otherwise it talks to the Stripe emulator the mock API itself serves under /v1,
+// with that emulator's secret key (made per data folder: emulators/stripe/keys.ts), so the
+// caller passes the server's own origin and the key. The port is only known after listen(), so
+// the payment routes create the client lazily on their first request, from the socket that
+// request arrived on (not from the Host header, which a dev proxy may rewrite):
 //
 //   let stripe: Stripe | undefined;
 //   const stripeFor = (req: Request) =>
-//     (stripe ??= createStripeClient(process.env, `http://127.0.0.1:${req.socket.localPort}`));
+//     (stripe ??= createStripeClient(process.env, {
+//       origin: `http://127.0.0.1:${req.socket.localPort}`,
+//       secretKey,
+//     }));
 import Stripe from 'stripe';
-import { EMULATOR_SECRET_KEY } from './emulators/stripe';
 
 export interface StripeClientEnv {
   STRIPE_SECRET_KEY?: string;
+  STRIPE_WEBHOOK_SECRET?: string;
 }
 
 export type StripeClient = Stripe;
 
-export function createStripeClient(env: StripeClientEnv, emulatorOrigin?: string): Stripe {
+/** The mock API's own Stripe emulator: where it listens and its secret key. */
+export interface EmulatorAccess {
+  origin: string;
+  secretKey: string;
+}
+
+/**
+ * Refuses, at start, a Stripe setting that cannot work safely: a live key (demos and tests would
+ * charge real cards), or a real key without STRIPE_WEBHOOK_SECRET (the webhook endpoint would
+ * then accept events signed with the emulator's published secret, and real Stripe's would all
+ * fail to verify).
+ */
+export function checkStripeEnv(env: StripeClientEnv): void {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (!secretKey) return;
+  if (!/^(sk|rk)_test_/.test(secretKey)) {
+    throw new Error('STRIPE_SECRET_KEY must be a test-mode key (sk_test_... or rk_test_...).');
+  }
+  if (!env.STRIPE_WEBHOOK_SECRET?.trim()) {
+    throw new Error(
+      'STRIPE_SECRET_KEY is set but STRIPE_WEBHOOK_SECRET is not: set it to the whsec_... signing secret of your webhook endpoint (`stripe listen --forward-to <origin>/api/webhooks/stripe` prints one).',
+    );
+  }
+}
+
+export function createStripeClient(env: StripeClientEnv, emulator?: EmulatorAccess): Stripe {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   if (secretKey) {
-    if (!/^(sk|rk)_test_/.test(secretKey)) {
-      // Demos and tests create PaymentIntents; a live key would charge real cards.
-      throw new Error('STRIPE_SECRET_KEY must be a test-mode key (sk_test_... or rk_test_...).');
-    }
+    checkStripeEnv(env);
     return new Stripe(secretKey);
   }
-  if (!emulatorOrigin) {
-    throw new Error('Without STRIPE_SECRET_KEY the Stripe client needs the emulator origin.');
+  if (!emulator) {
+    throw new Error('Without STRIPE_SECRET_KEY the Stripe client needs the emulator and its key.');
   }
-  const url = new URL(emulatorOrigin);
+  const url = new URL(emulator.origin);
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new Error(`The Stripe emulator origin must be http(s), not "${emulatorOrigin}".`);
+    throw new Error(`The Stripe emulator origin must be http(s), not "${emulator.origin}".`);
   }
-  return new Stripe(EMULATOR_SECRET_KEY, {
+  return new Stripe(emulator.secretKey, {
     host: url.hostname,
     port: url.port || (url.protocol === 'https:' ? 443 : 80),
     protocol: url.protocol === 'https:' ? 'https' : 'http',

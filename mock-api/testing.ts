@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { createMockApi } from './server';
 import { TESTER_HEADER } from './scenarios';
+import { OPERATOR_HEADER } from './operator';
 import type { Store } from './db/store';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import type { Guest } from '../src/api/contract/guest';
@@ -17,6 +18,10 @@ export interface RunningMockApi {
   guestToken: string;
   dataDir: string;
   store: Store;
+  /** The server's Stripe emulator secret key (its data folder's). */
+  emulatorSecretKey: string;
+  /** Headers that make a `request` the operator's (everyone's rows with `?all=true`). */
+  asOperator: Record<string, string>;
   /** This test file's tester name: `request` sends it (X-Grati-Tester), so its scenarios hold. */
   tester: string;
   /** fetch() against the API with the guest token and the tester (pass `headers` to replace them). */
@@ -31,7 +36,7 @@ export async function startMockApi(
 ): Promise<RunningMockApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-mock-api-'));
   const guestToken = DEFAULT_GUEST_TOKEN;
-  const { app, store, stop } = await createMockApi({
+  const { app, store, stop, operatorSecret, emulatorSecretKey } = await createMockApi({
     dataDir,
     guestToken,
     allowedOrigins: options.allowedOrigins,
@@ -58,6 +63,8 @@ export async function startMockApi(
     guestToken,
     dataDir,
     store,
+    emulatorSecretKey,
+    asOperator: { [OPERATOR_HEADER]: operatorSecret },
     tester,
     request,
     createGuest: async (fullName, email) => {

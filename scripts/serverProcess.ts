@@ -56,33 +56,61 @@ export function signalGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTE
 
 export interface PreviewServer {
   baseUrl: string;
+  port: number;
   dataDir: string;
   child: ChildProcess;
-  /** Ends the server's process group (npm, tsx and node under it) and removes its data folder. */
+  /**
+   * Ends the server's process group (npm, tsx and node under it) and removes its data folder
+   * (unless the caller gave the folder: then it stays).
+   */
   stop: () => void;
+  /**
+   * Sends `signal` to the whole process group (SIGKILL: as a crash or the OOM killer would) and
+   * resolves once the server no longer answers. The data folder stays, for a restart on it.
+   */
+  kill: (signal?: NodeJS.Signals) => Promise<void>;
+}
+
+export interface PreviewOptions {
+  /** Serve this data folder (the caller's: it outlives the server) instead of a fresh temp one. */
+  dataDir?: string;
+  /** Listen on this port rather than a free one (a restart keeps the page's origin). */
+  port?: number;
 }
 
 /**
  * `npm run preview` (the production build with the mock API in front of it) on a free port with a
- * temporary data folder, once it answers: the browser suites' server (Chromium and Firefox).
+ * temporary data folder, once it answers: the browser suites' server (Chromium and Firefox). A
+ * restart test passes the `dataDir` and `port` of the server it killed.
  */
-export async function startPreview(label: string): Promise<PreviewServer> {
-  const port = await freePort();
-  const dataDir = await mkdtemp(path.join(tmpdir(), `${label}-`));
+export async function startPreview(
+  label: string,
+  options: PreviewOptions = {},
+): Promise<PreviewServer> {
+  const port = options.port ?? (await freePort());
+  const ownsData = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), `${label}-`)));
   const child = spawn('npm', ['run', '--silent', 'preview'], {
     cwd: path.join(__dirname, '..'),
     env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stopped = false;
   const stop = () => {
     if (stopped) return;
     stopped = true;
     signalGroup(child);
-    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsData) rmSync(dataDir, { recursive: true, force: true });
   };
   const baseUrl = `http://localhost:${port}`;
+  const kill = async (signal: NodeJS.Signals = 'SIGKILL') => {
+    stopped = true;
+    signalGroup(child, signal);
+    await exited;
+    await waitForDown(`${baseUrl}/`, Date.now() + START_BUDGET_MS);
+  };
   try {
     // tsx compiles the mock API and the server as it starts: seconds on a fast machine, over 30 s
     // on a loaded one (test:stress -- --slow beside other work). A dead server fails at once.
@@ -91,5 +119,18 @@ export async function startPreview(label: string): Promise<PreviewServer> {
     stop();
     throw error;
   }
-  return { baseUrl, dataDir, child, stop };
+  return { baseUrl, port, dataDir, child, stop, kill };
+}
+
+/** Resolves once nothing answers at `url` any more (the whole process group is gone). */
+async function waitForDown(url: string, deadline: number): Promise<void> {
+  while (Date.now() < deadline) {
+    try {
+      await fetch(url, { signal: AbortSignal.timeout(2000), headers: { Connection: 'close' } });
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} still answers`);
 }

@@ -4,6 +4,12 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 
+/**
+ * A temp file writeFileAtomic leaves only when the process dies mid-write (`.<name>.<hex>.tmp`
+ * beside its target): the data folder's sweep at start (./sweep.ts) removes them.
+ */
+export const ATOMIC_TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
+
 export async function writeFileAtomic(target: string, contents: string | Buffer): Promise<void> {
   const dir = path.dirname(target);
   const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);

@@ -1,13 +1,23 @@
 // The mock API's data: json-server's lowdb holds it in memory; every change is committed to the
-// data file atomically before the request that made it is answered.
+// data file atomically before the request that made it is answered. The emulated services' state
+// (the Stripe emulator's intents, charges, refunds) is committed with it, in the same file.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import jsonServer from 'json-server';
 import type { Db, Seed } from './types';
 import { writeFileAtomic } from './atomicFile';
+import { sweepDataFolder, sweepSummary } from './sweep';
 
 export const DATA_FILE_NAME = 'db.json';
 export const UPLOADS_DIR_NAME = 'uploads';
+/**
+ * The data file's key for the emulators' state, by emulator name ("stripe"). It sits beside the
+ * collections in the same file on purpose: one commit is one rename of one file, so a restart
+ * (after SIGKILL too) finds the data and the payments' state of the same moment, never a review
+ * recorded for an intent the emulator has forgotten. It is held apart from lowdb, so
+ * json-server's router (the data view) never sees it, whatever that view allows.
+ */
+export const EMULATORS_KEY = '__emulators';
 export const SEED_FILE = path.join(__dirname, '..', 'seed', 'seed.json');
 export const SEED_MEDIA_DIR = path.join(__dirname, '..', 'seed', 'media');
 
@@ -42,6 +52,11 @@ export async function resetData(dataDir: string, seedFile = SEED_FILE): Promise<
   );
 }
 
+export interface StoreOptions {
+  /** Where the start's one line about the sweep goes (default console.log). */
+  log?: (line: string) => void;
+}
+
 export class Store {
   /** json-server's lowdb instance (in-memory adapter); the file is written by `commit`. */
   readonly router: jsonServer.JsonServerRouter<Db>;
@@ -49,18 +64,30 @@ export class Store {
   readonly uploadsDir: string;
   private writing: Promise<void> | null = null;
   private pending: Promise<void> | null = null;
+  /** The text the data file holds (as this process last wrote or read it). */
+  private committed: string;
 
   private constructor(
     readonly dataDir: string,
     state: Db,
+    /** Each emulator's live state, by name: serialized as it is at each commit. */
+    private readonly emulators: Record<string, unknown>,
   ) {
     this.dataFile = path.join(dataDir, DATA_FILE_NAME);
     this.uploadsDir = path.join(dataDir, UPLOADS_DIR_NAME);
     this.router = jsonServer.router<Db>(state);
+    this.committed = this.serialize();
   }
 
-  /** Opens the data file in `dataDir`, creating it from the seed when it does not exist. */
-  static async open(dataDir: string, seedFile = SEED_FILE): Promise<Store> {
+  /**
+   * Opens the data file in `dataDir`, creating it from the seed when it does not exist, and sweeps
+   * what a killed process left in the folder (./sweep.ts) before anything is served.
+   */
+  static async open(
+    dataDir: string,
+    seedFile = SEED_FILE,
+    options: StoreOptions = {},
+  ): Promise<Store> {
     const dataFile = path.join(dataDir, DATA_FILE_NAME);
     let text: string;
     try {
@@ -70,18 +97,35 @@ export class Store {
       await resetData(dataDir, seedFile);
       text = await fs.readFile(dataFile, 'utf8');
     }
-    let state: Db;
+    let saved: Db & { [EMULATORS_KEY]?: Record<string, unknown> };
     try {
-      state = JSON.parse(text) as Db;
+      saved = JSON.parse(text) as typeof saved;
     } catch {
       throw new Error(`${dataFile} is not valid JSON; run "npm run mock-api:reset" to restore it.`);
     }
-    await fs.mkdir(path.join(dataDir, UPLOADS_DIR_NAME), { recursive: true });
-    return new Store(dataDir, state);
+    const uploadsDir = path.join(dataDir, UPLOADS_DIR_NAME);
+    await fs.mkdir(uploadsDir, { recursive: true });
+    const swept = sweepSummary(await sweepDataFolder(dataDir, uploadsDir, saved), dataDir);
+    if (swept) (options.log ?? console.log)(swept);
+    const { [EMULATORS_KEY]: emulators, ...state } = saved;
+    return new Store(dataDir, state, { ...emulators });
   }
 
   get db(): Db {
     return this.router.db.getState();
+  }
+
+  /** What the data file held for the emulator `name` when it was opened (undefined: nothing). */
+  savedEmulatorState(name: string): unknown {
+    return this.emulators[name];
+  }
+
+  /**
+   * Keeps the emulator `name`'s live state (plain JSON data, changed in place) in the data file:
+   * every commit from now on writes it as it is then. The emulator calls `commit` after a change.
+   */
+  keepEmulatorState(name: string, state: object): void {
+    this.emulators[name] = state;
   }
 
   /**
@@ -95,10 +139,12 @@ export class Store {
   }
 
   /**
+   * Resolves once the data file holds everything changed so far: the data (see `mutate`) and the
+   * emulators' state (changed in place by the emulators, who call this before they answer).
    * Group commit: concurrent changes share one file write. A change made while a write is under
    * way waits for the next write, which starts when the current one ends.
    */
-  private commit(): Promise<void> {
+  commit(): Promise<void> {
     if (this.pending) return this.pending;
     if (!this.writing) {
       this.writing = this.write().finally(() => (this.writing = null));
@@ -113,8 +159,23 @@ export class Store {
     return this.pending;
   }
 
-  private write(): Promise<void> {
-    return writeFileAtomic(this.dataFile, JSON.stringify(this.db, null, 2));
+  /** Replaces the data file, unless it already holds this very text (a change that changed nothing). */
+  private async write(): Promise<void> {
+    const text = this.serialize();
+    if (text === this.committed) return;
+    await writeFileAtomic(this.dataFile, text);
+    this.committed = text;
+  }
+
+  /**
+   * The data as readable JSON, then the emulators' state on one line (it is large and for no one
+   * to read) under EMULATORS_KEY.
+   */
+  private serialize(): string {
+    const data = JSON.stringify(this.db, null, 2);
+    if (Object.keys(this.emulators).length === 0 || !data.endsWith('\n}')) return data;
+    const emulators = JSON.stringify(this.emulators);
+    return `${data.slice(0, -2)},\n  ${JSON.stringify(EMULATORS_KEY)}: ${emulators}\n}`;
   }
 
   /** Resolves when nothing is left to write. */

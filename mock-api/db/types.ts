@@ -96,8 +96,11 @@ export interface PaymentRecord {
 export interface PendingGratitudeRecord {
   record: FeedRecord;
   intentId: string;
-  /** Why it will never be published: its payment was refunded or disputed before it was. */
-  withheld?: 'refunded' | 'disputed';
+  /**
+   * Why it will never be published: its payment was refunded or disputed before it was, or its
+   * intent was canceled (at Stripe, or given up unpaid: routes/payments/reconcile.ts).
+   */
+  withheld?: 'refunded' | 'disputed' | 'canceled';
 }
 
 export interface Db {

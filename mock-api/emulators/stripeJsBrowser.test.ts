@@ -58,7 +58,7 @@ async function clientSecret(amount = 2000): Promise<string> {
   const response = await fetch(`${api.origin}/v1/payment_intents`, {
     method: 'POST',
     headers: {
-      Authorization: 'Bearer sk_test_emulator',
+      Authorization: `Bearer ${api.emulatorSecretKey}`,
       'Content-Type': 'application/x-www-form-urlencoded',
     },
     body: `amount=${amount}&currency=usd&payment_method_types[]=card`,

@@ -172,7 +172,7 @@ describe('accepted gratitude', () => {
     expect(after.iconsCount.handshakeCount).toBe(before.iconsCount.handshakeCount + 1);
     for (const [i, media] of (item?.media ?? []).entries()) {
       expect(media.imgUrl).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.(jpg|png)$/);
-      const served = await fetch(media.imgUrl);
+      const served = await fetch(new URL(media.imgUrl, api.origin));
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe(media.mimeType);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -199,7 +199,7 @@ describe('accepted gratitude', () => {
     expect(item?.icon).toBe('GRATITUDE');
     expect(item?.media).toHaveLength(1);
     expect(item?.media[0]?.mimeType).toBe('video/mp4');
-    const served = await fetch(item!.media[0]!.imgUrl);
+    const served = await fetch(new URL(item!.media[0]!.imgUrl, api.origin));
     expect(served.headers.get('content-type')).toBe('video/mp4');
   });
 

@@ -101,7 +101,8 @@ async function newestGalleryItems(count: number): Promise<GalleryItem[]> {
 /** Fetches a published file as anyone can: its type and its bytes. */
 async function fetchPublic(url: string | null | undefined) {
   if (!url) throw new Error('no URL to fetch');
-  const answer = await fetch(url);
+  // Media are named by path (relative to the page): here, the mock API's own.
+  const answer = await fetch(new URL(url, api.origin));
   expect(answer.status).toBe(200);
   return {
     type: answer.headers.get('content-type'),

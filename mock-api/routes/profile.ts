@@ -8,10 +8,11 @@ import { mediaUrl, requestOrigin, wireMedia } from '../media';
 
 export interface ProfileRoutesOptions {
   /**
-   * A step the lookup awaits before it checks the request and reads the data (mock-api/server.ts:
-   * the payment reconciliation, which may publish reviews the answer then shows).
+   * A step the lookup awaits once the request is checked, before it reads the data, with the
+   * profile asked for (mock-api/server.ts: the payment reconciliation, which may publish reviews
+   * the answer then shows).
    */
-  beforeLookup?: (req: Request) => Promise<void>;
+  beforeLookup?: (req: Request, profileId: string) => Promise<void>;
 }
 
 export function profileRoutes(store: Store, options: ProfileRoutesOptions = {}): Router {
@@ -20,10 +21,10 @@ export function profileRoutes(store: Store, options: ProfileRoutesOptions = {}):
   router.post(
     '/gratitude/findUser',
     asyncRoute(async (req, res) => {
-      if (beforeLookup) await beforeLookup(req);
       const body = jsonBody(req);
       const id = requireString(body, '_id', { max: 100 });
       optionalBoolean(body, 'profilePage');
+      if (beforeLookup) await beforeLookup(req, id);
       const user = store.db.users.find((u) => u._id === id);
       if (!user) throw notFound(`No account exists with the id "${id}".`, '_id');
       const feed = feedOf(store.db, id);

@@ -5,8 +5,12 @@ import { invalidRequest, missingParam } from './errors';
 import type { Fields } from './fields';
 import type { PaymentIntent } from './types';
 
-/** The keys the emulator accepts unless others are given (the app's demo default is pk_test_emulator). */
-export const EMULATOR_SECRET_KEY = 'sk_test_emulator';
+/**
+ * The publishable key the emulator accepts unless another is given (the app's demo default): it is
+ * public by design, as Stripe's are. The secret key is never a constant: each data folder has its
+ * own (keys.ts), and any other key, such as the once documented `sk_test_emulator`, is refused as
+ * Stripe refuses an unknown key (401 `api_key_invalid`).
+ */
 export const EMULATOR_PUBLISHABLE_KEY = 'pk_test_emulator';
 
 export interface ApiKeys {

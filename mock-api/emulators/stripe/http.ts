@@ -4,6 +4,7 @@ import express, { Router, type Request, type RequestHandler, type Response } fro
 import { allowAnyOrigin } from '../crossOrigin';
 import { authenticate, type ApiKeys, type Auth } from './auth';
 import { StripeError, invalidRequest } from './errors';
+import { releaseEvents } from './events';
 import { asFields, type Fields } from './fields';
 import { idempotentRequest, previousAnswer, saveAnswer } from './idempotency';
 import { newId } from './ids';
@@ -23,11 +24,18 @@ export interface RouteContext {
   get(path: string, handler: Handler<unknown>): void;
 }
 
+/**
+ * Makes what a POST changed durable before it is answered (the mock API: its data file's
+ * commit), as Stripe's answer means the change is stored. Default: nothing to wait for.
+ */
+export type Persist = () => Promise<void>;
+
 export function stripeRouter(
   state: StripeState,
   keys: ApiKeys,
   emitFor: RouteContext['emitFor'],
   addRoutes: Array<(context: RouteContext) => void>,
+  persist: Persist = () => Promise.resolve(),
 ): Router {
   const router = Router();
   // Stripe.js's calls are CORS simple requests (a form body, the publishable key as a field): no
@@ -42,7 +50,7 @@ export function stripeRouter(
   const context: RouteContext = {
     state,
     emitFor,
-    post: (path, handler) => router.post(path, postRoute(state, keys, handler)),
+    post: (path, handler) => router.post(path, postRoute(state, keys, handler, persist)),
     get: (path, handler) => router.get(path, getRoute(keys, handler)),
   };
   for (const add of addRoutes) add(context);
@@ -50,8 +58,13 @@ export function stripeRouter(
   return router;
 }
 
-function postRoute(state: StripeState, keys: ApiKeys, handler: PostHandler): RequestHandler {
-  return (req, res) => {
+function postRoute(
+  state: StripeState,
+  keys: ApiKeys,
+  handler: PostHandler,
+  persist: Persist,
+): RequestHandler {
+  return async (req, res) => {
     const fields = asFields(req.body) ?? {};
     try {
       const auth = authenticate(req, fields, keys);
@@ -68,8 +81,14 @@ function postRoute(state: StripeState, keys: ApiKeys, handler: PostHandler): Req
         saveAnswer(state, idempotent, status, body);
         res.setHeader('Idempotency-Key', idempotent.idempotencyKey);
       }
+      // The endpoint ran (a 402 included): what it changed is stored before anyone is told
+      // (its webhooks, then its caller).
+      await persist();
+      releaseEvents(req);
       res.status(status).json(body);
     } catch (error) {
+      // Refused (or the store failed): whatever it reported still goes out, as before.
+      releaseEvents(req);
       sendError(res, error);
     }
   };

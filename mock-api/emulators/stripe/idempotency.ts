@@ -4,6 +4,7 @@ import type { Request } from 'express';
 import type { Auth } from './auth';
 import { StripeError } from './errors';
 import type { Fields } from './fields';
+import { nowSeconds } from './ids';
 import { own, type IdempotentResult, type StripeState } from './state';
 
 export interface IdempotentRequest {
@@ -53,14 +54,27 @@ export function previousAnswer(
   return previous;
 }
 
+/** Stripe removes keys once they are at least 24 hours old; so does the emulator. */
+export const IDEMPOTENCY_KEY_TTL_SECONDS = 24 * 60 * 60;
+
+/**
+ * Remembers the first answer, and forgets those older than the keys' 24 hours: the state is
+ * saved with the mock API's data, so what it keeps must not grow with every request forever.
+ */
 export function saveAnswer(
   state: StripeState,
   request: IdempotentRequest,
   status: number,
   body: unknown,
 ): void {
+  const now = nowSeconds();
+  for (const [key, answer] of Object.entries(state.idempotency)) {
+    if (answer.created !== undefined && answer.created <= now - IDEMPOTENCY_KEY_TTL_SECONDS) {
+      delete state.idempotency[key];
+    }
+  }
   const { scope, fingerprint } = request;
-  state.idempotency[request.storeKey] = { scope, fingerprint, status, body };
+  state.idempotency[request.storeKey] = { scope, fingerprint, status, body, created: now };
 }
 
 function withoutKey(fields: Fields): Fields {

@@ -1,20 +1,25 @@
 // The Stripe API emulator the mock API serves under /v1 (see README.md here for the contract and
 // the modules it is made of).
 import type { Router } from 'express';
-import {
-  EMULATOR_PUBLISHABLE_KEY as DEFAULT_PUBLISHABLE_KEY,
-  EMULATOR_SECRET_KEY as DEFAULT_SECRET_KEY,
-} from './auth';
+import { EMULATOR_PUBLISHABLE_KEY as DEFAULT_PUBLISHABLE_KEY } from './auth';
 import { chargeRoutes, paymentMethodRoutes } from './chargeRoutes';
-import { eventEmitter, type OnEvent } from './events';
-import { stripeRouter } from './http';
+import { eventEmitter, heldUntilStored, type OnEvent } from './events';
+import { stripeRouter, type Persist } from './http';
 import { paymentIntentRoutes } from './intentRoutes';
+import { isEmulatorSecretKey, newEmulatorSecretKey } from './keys';
 import { clearStripeState, emptyStripeState, paymentIntentsOf, type StripeState } from './state';
 import type { PaymentIntent } from './types';
 
-export { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY } from './auth';
+export { EMULATOR_PUBLISHABLE_KEY } from './auth';
+export {
+  EMULATOR_SECRET_KEY_FILE,
+  emulatorSecretKeyOf,
+  isEmulatorSecretKey,
+  newEmulatorSecretKey,
+  readEmulatorSecretKey,
+} from './keys';
 export type { OnEvent } from './events';
-export { emptyStripeState, type StripeState } from './state';
+export { emptyStripeState, restoreStripeState, type StripeState } from './state';
 export {
   SUPPORTED_PAYMENT_METHOD_TYPES,
   type Charge,
@@ -33,12 +38,15 @@ export { STRIPE_MESSAGES, TEST_CARDS, type CardOutcome, type TestCard } from './
 export const STRIPE_EMULATOR_ROUTE = '/v1';
 
 export interface StripeEmulatorOptions {
+  /** The secret key (`sk_test_emu_...`, see keys.ts: the mock API passes its data folder's). */
   secretKey?: string;
   publishableKey?: string;
   /** Told every event Stripe would send a webhook for, with the API request that caused it. */
   onEvent?: OnEvent;
   /** What the emulator starts from (a copy is taken), e.g. a `state` saved earlier. */
   initialState?: StripeState;
+  /** Awaited after every POST, before its answer and its events: makes the `state` durable. */
+  persist?: Persist;
 }
 
 export interface StripeEmulator {
@@ -50,23 +58,33 @@ export interface StripeEmulator {
   reset(): void;
   /** The live state: plain data, JSON-serialisable, changed by every call. */
   readonly state: StripeState;
+  /** The secret key it accepts (a fresh random one unless `secretKey` was given). */
+  readonly secretKey: string;
 }
 
 export function createStripeEmulator(options: StripeEmulatorOptions = {}): StripeEmulator {
   const state = options.initialState ? structuredClone(options.initialState) : emptyStripeState();
+  const secretKey = options.secretKey ?? newEmulatorSecretKey();
+  if (!isEmulatorSecretKey(secretKey)) {
+    // A guessable key (a documented constant) would open every guest's payment to anyone.
+    throw new Error('The Stripe emulator takes only a secret key made by newEmulatorSecretKey().');
+  }
   const keys = {
-    secretKey: options.secretKey ?? DEFAULT_SECRET_KEY,
+    secretKey,
     publishableKey: options.publishableKey ?? DEFAULT_PUBLISHABLE_KEY,
   };
-  const router = stripeRouter(state, keys, eventEmitter(state, options.onEvent), [
-    paymentIntentRoutes,
-    paymentMethodRoutes,
-    chargeRoutes,
-  ]);
+  const router = stripeRouter(
+    state,
+    keys,
+    eventEmitter(state, options.onEvent && heldUntilStored(options.onEvent)),
+    [paymentIntentRoutes, paymentMethodRoutes, chargeRoutes],
+    options.persist,
+  );
   return {
     router,
     list: () => paymentIntentsOf(state).map((intent) => structuredClone(intent)),
     reset: () => clearStripeState(state),
     state,
+    secretKey,
   };
 }

@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import express from 'express';
 import { StripeError } from './errors';
 import { EVENTS_KEPT, eventEmitter } from './events';
-import { createStripeEmulator, EMULATOR_SECRET_KEY, type StripeEvent } from './index';
+import { createStripeEmulator, type StripeEvent } from './index';
 import { newPaymentIntent } from './paymentIntentParams';
 import { chargeOfPaymentIntent, refundCharge, refundableAmount } from './refunds';
 import { createPaymentMethod } from './paymentMethods';
@@ -189,12 +189,16 @@ describe('confirming', () => {
     expect(intent.next_action?.use_stripe_sdk.stripe_js).toBe(
       `${ORIGIN}/v1/payment_intents/${intent.id}/authenticate`,
     );
-    expect(types()).toEqual(['payment_intent.created']);
+    expect(types()).toEqual(['payment_intent.created', 'payment_intent.requires_action']);
     const methodId = pendingAuthentication(intent);
     expect(methodId).toBe(card.method.id);
     finishAuthentication(state, intent, methodId, 'complete', emit);
     expect(intent).toMatchObject({ status: 'succeeded', next_action: null });
-    expect(types()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    expect(types()).toEqual([
+      'payment_intent.created',
+      'payment_intent.requires_action',
+      'payment_intent.succeeded',
+    ]);
     expect(() => pendingAuthentication(intent)).toThrow(
       'This PaymentIntent has a status of succeeded; only one in requires_action can be authenticated.',
     );
@@ -213,7 +217,11 @@ describe('confirming', () => {
         payment_method: { id: card.method.id },
       },
     });
-    expect(types()).toEqual(['payment_intent.created', 'payment_intent.payment_failed']);
+    expect(types()).toEqual([
+      'payment_intent.created',
+      'payment_intent.requires_action',
+      'payment_intent.payment_failed',
+    ]);
   });
 });
 
@@ -277,7 +285,7 @@ describe('createStripeEmulator', () => {
       const answer = await fetch(
         `http://127.0.0.1:${port}/v1/charges/${paid.intent.latest_charge}`,
         {
-          headers: { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
+          headers: { Authorization: `Bearer ${emulator.secretKey}` },
         },
       );
       expect(answer.status).toBe(200);
@@ -289,5 +297,16 @@ describe('createStripeEmulator', () => {
     emulator.reset();
     expect(emulator.state).toEqual(emptyStripeState());
     expect(emulator.list()).toEqual([]);
+  });
+
+  it('has a random secret key of its own, and takes no guessable one', () => {
+    const a = createStripeEmulator();
+    const b = createStripeEmulator();
+    expect(a.secretKey).toMatch(/^sk_test_emu_[0-9a-f]{48}$/);
+    expect(b.secretKey).not.toBe(a.secretKey);
+    expect(createStripeEmulator({ secretKey: a.secretKey }).secretKey).toBe(a.secretKey);
+    for (const secretKey of ['sk_test_emulator', 'sk_test_emu_short', '']) {
+      expect(() => createStripeEmulator({ secretKey })).toThrow(/secret key/);
+    }
   });
 });

@@ -18,6 +18,8 @@ export interface IdempotentResult {
   fingerprint: string;
   status: number;
   body: unknown;
+  /** When it was first answered (seconds): Stripe forgets a key after 24 hours. */
+  created?: number;
 }
 
 /**
@@ -49,6 +51,28 @@ export function emptyStripeState(): StripeState {
     events: [],
     idempotency: {},
   };
+}
+
+/**
+ * A state saved earlier (the mock API keeps it in its data file), checked for its shape; a part
+ * an older file lacks starts empty. Anything else is refused: money state is never half-read.
+ */
+export function restoreStripeState(saved: unknown): StripeState {
+  const state = emptyStripeState();
+  if (saved === undefined) return state;
+  if (!isRecord(saved)) throw new Error('The saved Stripe emulator state is not an object.');
+  for (const key of Object.keys(state) as (keyof StripeState)[]) {
+    const part = saved[key];
+    if (part === undefined) continue;
+    const fits = key === 'events' ? Array.isArray(part) : isRecord(part);
+    if (!fits) throw new Error(`The saved Stripe emulator state has a malformed "${key}".`);
+    Object.assign(state, { [key]: part });
+  }
+  return state;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Empties the state in place: the router keeps working on the same object. */

@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import { startMockApi, type RunningMockApi } from '../../testing';
 import { createStripeClient } from '../../stripeClient';
-import { EMULATOR_SECRET_KEY, STRIPE_MESSAGES } from './index';
+import { STRIPE_MESSAGES } from './index';
 import { emulatorCalls } from './testing';
 
 let api: RunningMockApi;
@@ -12,7 +12,7 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   api = await startMockApi();
-  stripe = createStripeClient({}, api.origin);
+  stripe = createStripeClient({}, { origin: api.origin, secretKey: api.emulatorSecretKey });
 });
 
 afterAll(() => api.close());
@@ -65,7 +65,7 @@ it('accepts the older payment_method_types parameter too, but not both names at 
     fetch(`${api.origin}/v1/payment_intents`, {
       method: 'POST',
       headers: {
-        Authorization: `Bearer ${EMULATOR_SECRET_KEY}`,
+        Authorization: `Bearer ${api.emulatorSecretKey}`,
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body,

@@ -3,7 +3,7 @@
 import type Stripe from 'stripe';
 import { startMockApi, type RunningMockApi } from '../../testing';
 import { createStripeClient } from '../../stripeClient';
-import { EMULATOR_PUBLISHABLE_KEY, EMULATOR_SECRET_KEY } from './index';
+import { EMULATOR_PUBLISHABLE_KEY, readEmulatorSecretKey } from './index';
 import { emulatorCalls } from './testing';
 
 let api: RunningMockApi;
@@ -11,7 +11,7 @@ let stripe: Stripe;
 
 beforeAll(async () => {
   api = await startMockApi();
-  stripe = createStripeClient({}, api.origin);
+  stripe = createStripeClient({}, { origin: api.origin, secretKey: api.emulatorSecretKey });
 });
 
 afterAll(() => api.close());
@@ -31,7 +31,7 @@ describe('the secret key, from a browser', () => {
     for (const headers of browsers) {
       const listed = await secretCall(
         { headers },
-        `?${new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString()}`,
+        `?${new URLSearchParams({ key: api.emulatorSecretKey }).toString()}`,
       );
       expect(listed.status).toBe(403);
       expect(((await listed.json()) as { error: { code: string } }).error.code).toBe(
@@ -40,7 +40,7 @@ describe('the secret key, from a browser', () => {
       const cancel = await fetch(`${api.origin}/v1/payment_intents/${intent.id}/cancel`, {
         method: 'POST',
         headers: { ...headers, 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ key: EMULATOR_SECRET_KEY }).toString(),
+        body: new URLSearchParams({ key: api.emulatorSecretKey }).toString(),
       });
       expect(cancel.status).toBe(403);
     }
@@ -141,12 +141,45 @@ describe('API keys', () => {
     );
     const publishable = await post({ Authorization: `Bearer ${EMULATOR_PUBLISHABLE_KEY}` });
     expect(publishable.status).toBe(401);
-    const ok = await post({ Authorization: `Bearer ${EMULATOR_SECRET_KEY}` });
+    const ok = await post({ Authorization: `Bearer ${api.emulatorSecretKey}` });
     expect(ok.status).toBe(200);
   });
 
+  it('refuses the once documented sk_test_emulator as Stripe refuses an unknown key, changing nothing', async () => {
+    const intent = await createIntent();
+    const documented = { Authorization: 'Bearer sk_test_emulator' };
+    const listed = await fetch(`${api.origin}/v1/payment_intents`, { headers: documented });
+    expect(listed.status).toBe(401);
+    const body = (await listed.json()) as {
+      error: { type: string; code: string; message: string };
+    };
+    expect(body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'api_key_invalid',
+      message: 'Invalid API Key provided: sk_test_****ator',
+    });
+    expect(JSON.stringify(body)).not.toContain(intent.id);
+    const cancel = await fetch(`${api.origin}/v1/payment_intents/${intent.id}/cancel`, {
+      method: 'POST',
+      headers: { ...documented, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: '',
+    });
+    expect(cancel.status).toBe(401);
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe(
+      'requires_payment_method',
+    );
+  });
+
+  it("is this data folder's own key, kept there for the next start", () => {
+    expect(api.emulatorSecretKey).toMatch(/^sk_test_emu_[0-9a-f]{48}$/);
+    expect(readEmulatorSecretKey(api.dataDir)).toBe(api.emulatorSecretKey);
+  });
+
   it('reaches the SDK as a StripeAuthenticationError', async () => {
-    const wrongClient = createStripeClient({}, api.origin);
+    const wrongClient = createStripeClient(
+      {},
+      { origin: api.origin, secretKey: api.emulatorSecretKey },
+    );
     await expect(
       wrongClient.paymentIntents.create(
         { amount: 1500, currency: 'usd' },
@@ -158,7 +191,7 @@ describe('API keys', () => {
 
 it('answers an unknown /v1 path with Stripe 404 body', async () => {
   const response = await fetch(`${api.origin}/v1/charges`, {
-    headers: { Authorization: `Bearer ${EMULATOR_SECRET_KEY}` },
+    headers: { Authorization: `Bearer ${api.emulatorSecretKey}` },
   });
   expect(response.status).toBe(404);
   expect((await response.json()).error).toMatchObject({ type: 'invalid_request_error' });

@@ -65,6 +65,7 @@ export function applyCardOutcome(
         source: newId('src'),
       },
     };
+    emit('payment_intent.requires_action', intent);
     return undefined;
   }
   return decline(intent, method, outcome, emit);

@@ -37,8 +37,8 @@
 // an intent that has `succeeded` moves its review into the feed (icon count +1). A lost webhook
 // is covered by the reconciliation (./reconcile), a step `gratitude/findUser` takes before it
 // answers for a profile with reviews pending too long (mock-api/server.ts passes it to the
-// profile lookup). `GET /api/__payments` refreshes statuses only. Nothing the browser sends (such
-// as `redirect_status` in a URL) can publish a review.
+// profile lookup). `GET /api/__payments` reads the stored statuses only. Nothing the browser
+// sends (such as `redirect_status` in a URL) can publish a review.
 import { Router } from 'express';
 import type { Store } from '../../db/store';
 import { createSerializer } from '../../idempotency';

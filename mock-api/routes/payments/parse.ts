@@ -239,6 +239,11 @@ function payerFields(
   const title = requireName(meta, 'title', { label: 'metadata.title', max: MAX_TITLE_LENGTH });
   const metaUserName = text(meta, 'userName', 'metadata.userName', 100);
   const email = text(meta, 'email', 'metadata.email', 254);
+  // Checked here, before any account's own rules, so no call sends Stripe an email that is not
+  // an address (the wallet preparation call's is empty; every other call needs one, below).
+  if (email !== '' && !EMAIL_PATTERN.test(email)) {
+    throw badRequest('metadata.email', 'metadata.email is not a valid address.');
+  }
   const userName = text(body, 'userName', 'userName', 100);
   const captchaToken = body[CAPTCHA_FIELD];
   if (

@@ -5,7 +5,7 @@
 import type { Request } from 'express';
 import type Stripe from 'stripe';
 import type { Store } from '../../db/store';
-import type { Db, PaymentRecord } from '../../db/types';
+import type { Db, PaymentRecord, PendingGratitudeRecord } from '../../db/types';
 import { publishReview } from '../../db/reviews';
 
 const TERMINAL_STATUSES = new Set(['succeeded', 'canceled']);
@@ -30,7 +30,7 @@ export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stri
       (p) => (options.includeFinished === true || !TERMINAL_STATUSES.has(p.status)) && which(p),
     );
     if (unfinished.length === 0) return;
-    const statuses = await Promise.all(
+    const statuses: (StatusUpdate | null)[] = await Promise.all(
       unfinished.map(async (p) => {
         try {
           const stripe = stripeFor(req);
@@ -55,35 +55,72 @@ export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stri
         }
       }),
     );
-    await store.mutate((db) => {
-      for (const update of statuses) {
-        if (!update) continue;
-        const payment = db.payments?.find((p) => p.intentId === update.intentId);
-        if (payment) {
-          payment.status = update.status;
-          if (update.refunded) payment.refunded = true;
-          if (update.disputed) payment.disputed = true;
-        }
-        if (update.disputed) withholdPending(db, update.intentId, 'disputed');
-        else if (update.refunded) withholdPending(db, update.intentId, 'refunded');
-        else if (update.status === 'succeeded' && options.publish !== false) {
-          publishPending(db, update.intentId);
-        }
-      }
-    });
+    // Applied in place and committed only if something changed: reading back a payment whose
+    // status is still the same must not rewrite the data file (a profile lookup does this).
+    let changed = false;
+    for (const update of statuses) {
+      if (update) changed = applyUpdate(store.db, update, options.publish !== false) || changed;
+    }
+    if (changed) await store.commit();
   };
 }
 
-/** A payment refunded or disputed before its review was published: the review never will be. */
-export function withholdPending(db: Db, intentId: string, why: 'refunded' | 'disputed'): void {
-  const pending = (db.pendingGratitudes ?? []).find((p) => p.intentId === intentId);
-  if (pending) pending.withheld ??= why;
+interface StatusUpdate {
+  intentId: string;
+  status: string;
+  refunded: boolean;
+  disputed: boolean;
 }
 
-function publishPending(db: Db, intentId: string): void {
+/** Records what Stripe said of one intent, and moves its review on; true if anything changed. */
+function applyUpdate(db: Db, update: StatusUpdate, publish: boolean): boolean {
+  let changed = false;
+  const payment = db.payments?.find((p) => p.intentId === update.intentId);
+  if (payment) {
+    if (payment.status !== update.status) {
+      payment.status = update.status;
+      changed = true;
+    }
+    if (update.refunded && !payment.refunded) {
+      payment.refunded = true;
+      changed = true;
+    }
+    if (update.disputed && !payment.disputed) {
+      payment.disputed = true;
+      changed = true;
+    }
+  }
+  if (update.disputed) return withholdPending(db, update.intentId, 'disputed') || changed;
+  if (update.refunded) return withholdPending(db, update.intentId, 'refunded') || changed;
+  // A canceled intent can never be paid: its review will never be published.
+  if (update.status === 'canceled')
+    return withholdPending(db, update.intentId, 'canceled') || changed;
+  if (update.status === 'succeeded' && publish)
+    return publishPending(db, update.intentId) || changed;
+  return changed;
+}
+
+/**
+ * A payment refunded, disputed or canceled before its review was published: the review never
+ * will be. True if this withheld it (false: no such review, or withheld already).
+ */
+export function withholdPending(
+  db: Db,
+  intentId: string,
+  why: NonNullable<PendingGratitudeRecord['withheld']>,
+): boolean {
+  const pending = (db.pendingGratitudes ?? []).find((p) => p.intentId === intentId);
+  if (!pending || pending.withheld) return false;
+  pending.withheld = why;
+  return true;
+}
+
+/** Publishes the intent's review unless withheld; true if it did. */
+function publishPending(db: Db, intentId: string): boolean {
   const pending = db.pendingGratitudes ?? [];
   const index = pending.findIndex((p) => p.intentId === intentId && !p.withheld);
-  if (index < 0) return;
+  if (index < 0) return false;
   const [item] = pending.splice(index, 1);
   if (item) publishReview(db, item.record);
+  return true;
 }

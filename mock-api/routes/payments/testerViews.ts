@@ -1,56 +1,76 @@
-// Mock only, for testers: GET /__payments lists intents with their amount, fee, metadata, key
-// and (refreshed) status; POST /__payments/{id}/refund refunds one, as Stripe's dashboard would.
+// Mock only, for testers: GET /__payments lists the caller's own intents (their tester scope:
+// ../../scenarios) with their amount, fee, metadata, key and stored status; POST
+// /__payments/{id}/refund refunds one, as Stripe's dashboard would. A shared demo's visitors all
+// hold the guest token, so a caller with no tester identity owns nothing (a guest's payment made
+// with none is seen by the operator only), everyone's rows need the operator secret
+// (`?all=true`, ../../operator), emails are masked and no row says whose scope it is in.
 import { Router, type Request } from 'express';
 import type Stripe from 'stripe';
 import type { Store } from '../../db/store';
+import type { FeedRecord, PaymentRecord } from '../../db/types';
 import { HttpError, asyncRoute, envelope } from '../../http';
+import { everyoneFor } from '../../operator';
 import type { Scenarios } from '../../scenarios';
-import { type paymentRefresher, withholdPending } from './publish';
+import { maskEmail } from '../demo';
+import { withholdPending } from './publish';
+
+/** A payment as the testers' list shows it: no scope, emails masked, and whether it is published. */
+export type PaymentRow = Omit<PaymentRecord, 'tester'> & { published?: boolean };
+
+export function paymentRow(
+  { tester: _scope, ...payment }: PaymentRecord,
+  feed: readonly FeedRecord[],
+): PaymentRow {
+  const metadata = Object.fromEntries(
+    Object.entries(payment.metadata).map(([name, value]) => [
+      name,
+      /email/i.test(name) && value !== '' ? maskEmail(value) : value,
+    ]),
+  );
+  return {
+    ...payment,
+    metadata,
+    published: payment.gratitudeId
+      ? feed.some((item) => item.id === payment.gratitudeId)
+      : undefined,
+  };
+}
+
+/** Whether the request may see or act on something made in `owner`'s scope. */
+export function ownedBy(scenarios: Scenarios, req: Request, owner: string | null | undefined) {
+  const scope = scenarios.testerOf(req);
+  return scope !== null && owner === scope;
+}
 
 export function paymentTesterRoutes(
   store: Store,
-  options: {
-    scenarios: Scenarios;
-    stripe: (req: Request) => Stripe;
-    refreshPayments: ReturnType<typeof paymentRefresher>;
-  },
+  options: { scenarios: Scenarios; stripe: (req: Request) => Stripe },
 ): Router {
-  const { scenarios, stripe: stripeFor, refreshPayments } = options;
+  const { scenarios, stripe: stripeFor } = options;
   const router = Router();
 
-  router.get(
-    '/__payments',
-    asyncRoute(async (req, res) => {
-      // Statuses only: publishing is the webhooks' (and the reconciliation's) job.
-      await refreshPayments(req, () => true, { publish: false });
-      // A tester's own intents (those made with no tester, for a caller with none); all of them
-      // with ?all=true.
-      const all = req.query.all === 'true';
-      const tester = scenarios.testerOf(req);
-      const payments = (store.db.payments ?? []).filter(
-        (p) => all || (p.tester ?? null) === tester,
-      );
-      res.json(
-        envelope(
-          payments.map((p) => ({
-            ...p,
-            published: p.gratitudeId
-              ? store.db.feed.some((item) => item.id === p.gratitudeId)
-              : undefined,
-          })),
-        ),
-      );
-    }),
-  );
+  // The stored statuses: the webhooks and the reconciliation keep them, so listing never waits
+  // for Stripe (nor lets a caller make this server call it).
+  router.get('/__payments', (req, res) => {
+    const everyone = everyoneFor(req, scenarios.isOperator);
+    const payments = (store.db.payments ?? []).filter(
+      (p) => everyone || ownedBy(scenarios, req, p.tester),
+    );
+    res.json(envelope(payments.map((p) => paymentRow(p, store.db.feed))));
+  });
 
-  // A full refund. A review whose payment is refunded before it was published is never
-  // published; one already published stays.
+  // A full refund, of the caller's own payment (or any, for the operator): another's is
+  // answered as an unknown one. A review whose payment is refunded before it was published is
+  // never published; one already published stays.
   router.post(
     '/__payments/:id/refund',
     asyncRoute(async (req, res) => {
       const id = String(req.params.id);
       const payment = (store.db.payments ?? []).find((p) => p.intentId === id);
-      if (!payment) throw new HttpError(404, 'not_found', `No payment ${id}.`);
+      const operator = scenarios.isOperator(req);
+      if (!payment || !(operator || ownedBy(scenarios, req, payment.tester))) {
+        throw new HttpError(404, 'not_found', `No payment ${id}.`);
+      }
       let refund: Stripe.Refund;
       try {
         refund = await stripeFor(req).refunds.create({ payment_intent: id });
@@ -70,7 +90,12 @@ export function paymentTesterRoutes(
         withholdPending(db, id, 'refunded');
         return { ...record };
       });
-      res.json(envelope({ refund: { id: refund.id, amount: refund.amount }, payment: refunded }));
+      res.json(
+        envelope({
+          refund: { id: refund.id, amount: refund.amount },
+          payment: refunded && paymentRow(refunded, store.db.feed),
+        }),
+      );
     }),
   );
 

@@ -1,7 +1,8 @@
 // Delivering Stripe's webhooks: each event the Stripe API emulator reports goes to the mock API's
 // own endpoint, signed as Stripe signs them (`Stripe-Signature: t=...,v1=...`, made by the
 // official SDK), with the delivery fault the payment's tester chose (webhook-delayed,
-// -duplicate, -out-of-order, -lost). The deliveries are remembered for the testers' list.
+// -duplicate, -out-of-order, -lost). The deliveries are remembered for the testers' list, each
+// under its payment's tester scope, which the list never shows.
 import { randomUUID } from 'node:crypto';
 import type { Request } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -19,13 +20,14 @@ export interface Delivery {
   eventId: string;
   type: string;
   intentId: string | null;
-  tester: string | null;
   fault: WebhookFault | null;
   status: 'scheduled' | 'delivered' | 'failed' | 'lost';
   attempts: { at: string; status: number | null }[];
 }
 
 interface StoredDelivery extends Delivery {
+  /** The tester scope of the payment it is about (null: nobody's, seen by the operator only). */
+  scope: string | null;
   event: StripeEvent;
   target: string;
 }
@@ -37,7 +39,12 @@ export function intentIdOf(event: { type: string; data: { object: unknown } }): 
   return typeof id === 'string' ? id : null;
 }
 
-const summary = ({ event: _event, target: _target, ...delivery }: StoredDelivery): Delivery => ({
+const summary = ({
+  event: _event,
+  target: _target,
+  scope: _scope,
+  ...delivery
+}: StoredDelivery): Delivery => ({
   ...delivery,
   attempts: [...delivery.attempts],
 });
@@ -65,14 +72,14 @@ export function createWebhookDelivery(
   function deliver(event: StripeEvent, cause: Request): void {
     const intentId = intentIdOf(event);
     const payment = (store.db.payments ?? []).find((p) => p.intentId === intentId);
-    const tester = payment?.tester ?? null;
-    const fault = scenarios.webhookFault(tester);
+    const scope = payment?.tester ?? null;
+    const fault = scenarios.webhookFault(scope);
     const delivery: StoredDelivery = {
       id: `whd_${randomUUID().replace(/-/g, '')}`,
       eventId: event.id,
       type: event.type,
       intentId,
-      tester,
+      scope,
       fault: fault?.name ?? null,
       status: 'scheduled',
       attempts: [],
@@ -116,15 +123,21 @@ export function createWebhookDelivery(
     }
   }
 
-  /** A tester's deliveries (or all of them), as the testers' list shows them. */
-  function list(tester: string | null, all: boolean): Delivery[] {
-    return [...deliveries.values()].filter((d) => all || d.tester === tester).map(summary);
+  /** The deliveries whose scope `visible` lets the caller see, as the testers' list shows them. */
+  function list(visible: (scope: string | null) => boolean): Delivery[] {
+    return [...deliveries.values()].filter((d) => visible(d.scope)).map(summary);
   }
 
-  /** Sends a delivery again, as `stripe events resend` does; null when there is no such one. */
-  async function resend(id: string): Promise<Delivery | null> {
+  /**
+   * Sends a delivery again, as `stripe events resend` does; null when there is no such one, or
+   * when `allowed` refuses its scope (the same answer: whether another's exists is not told).
+   */
+  async function resend(
+    id: string,
+    allowed: (scope: string | null) => boolean,
+  ): Promise<Delivery | null> {
     const delivery = deliveries.get(id);
-    if (!delivery) return null;
+    if (!delivery || !allowed(delivery.scope)) return null;
     await send(delivery);
     return summary(delivery);
   }

@@ -6,13 +6,15 @@
 // (publish.ts). With a real sk_test_ key the same endpoint takes what `stripe listen
 // --forward-to <origin>/api/webhooks/stripe` forwards.
 //
-// Testers: GET /api/__webhooks lists deliveries (their own, or ?all=true) and
-// POST /api/__webhooks/{id}/resend sends one again, as `stripe events resend` does.
+// Testers: GET /api/__webhooks lists their own deliveries (those about payments made in their
+// tester scope; everyone's with ?all=true and the operator secret, ../../operator) and
+// POST /api/__webhooks/{id}/resend sends one of them again, as `stripe events resend` does.
 import express, { Router } from 'express';
 import Stripe from 'stripe';
 import type { Store } from '../../db/store';
 import type { Scenarios } from '../../scenarios';
 import { HttpError, asyncRoute, envelope } from '../../http';
+import { everyoneFor } from '../../operator';
 import type { paymentRefresher } from './publish';
 import { createWebhookDelivery, intentIdOf } from './webhookDelivery';
 
@@ -46,20 +48,7 @@ export function createWebhooks(
     '/',
     express.raw({ type: () => true, limit: '1mb' }),
     asyncRoute(async (req, res) => {
-      let event: Stripe.Event;
-      try {
-        event = sdk.webhooks.constructEvent(
-          Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0),
-          req.get('stripe-signature') ?? '',
-          secret,
-        );
-      } catch (error) {
-        throw new HttpError(
-          400,
-          'invalid_signature',
-          `The Stripe-Signature does not verify: ${(error as Error).message}`,
-        );
-      }
+      const event = verifiedEvent(sdk, req.body, req.get('stripe-signature') ?? '', secret);
       if ((store.db.webhookEvents ?? []).includes(event.id)) {
         res.json({ received: true, duplicate: true });
         return;
@@ -79,19 +68,126 @@ export function createWebhooks(
   );
 
   /** GET /__webhooks and POST /__webhooks/{id}/resend (mount under /api, with the token). */
+  // A caller's own: a scope of their own (none: nothing), or everything for the operator.
   const testers = Router();
+  const ownScope = (req: express.Request) => {
+    const scope = scenarios.testerOf(req);
+    return (owner: string | null) => scope !== null && owner === scope;
+  };
   testers.get('/__webhooks', (req, res) => {
-    const list = delivery.list(scenarios.testerOf(req), req.query.all === 'true');
+    const everyone = everyoneFor(req, scenarios.isOperator);
+    const list = delivery.list(everyone ? () => true : ownScope(req));
     res.json(envelope(list, list.length));
   });
   testers.post(
     '/__webhooks/:id/resend',
     asyncRoute(async (req, res) => {
-      const resent = await delivery.resend(String(req.params.id));
+      const allowed = scenarios.isOperator(req) ? () => true : ownScope(req);
+      const resent = await delivery.resend(String(req.params.id), allowed);
       if (!resent) throw new HttpError(404, 'not_found', `No delivery ${String(req.params.id)}.`);
       res.json(envelope(resent));
     }),
   );
 
   return { deliver: delivery.deliver, endpoint, testers, secret, stop: delivery.stop };
+}
+
+/** What the endpoint reads of an event, checked: anything else Stripe sends is left alone. */
+interface HandledEvent {
+  id: string;
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+const invalidEvent = (message: string, field?: string) =>
+  new HttpError(400, 'invalid_event', message, field);
+
+/**
+ * The event in a webhook call, once its signature verifies (the SDK's `constructEvent`, within
+ * Stripe's tolerance of 300 s for its age) and its timestamp is no further ahead of this clock
+ * than that tolerance (the SDK takes any timestamp from the future, or one that is not a number:
+ * a signed body held back could otherwise be replayed for as long as its stamp is ahead).
+ * A body that verifies but is no event of the shape below is a 400 too, never a 500.
+ */
+function verifiedEvent(
+  sdk: Stripe,
+  body: unknown,
+  signature: string,
+  secret: string,
+  nowMs = Date.now(),
+): HandledEvent {
+  const tolerance = sdk.webhooks.DEFAULT_TOLERANCE;
+  let parsed: unknown;
+  try {
+    const payload = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+    parsed = sdk.webhooks.constructEvent(payload, signature, secret, tolerance, undefined, nowMs);
+  } catch (error) {
+    if (error instanceof Stripe.errors.StripeSignatureVerificationError) {
+      throw new HttpError(
+        400,
+        'invalid_signature',
+        `The Stripe-Signature does not verify: ${error.message}`,
+      );
+    }
+    // Signed, but not JSON (or a thin v2 event notification, which this endpoint does not take).
+    throw invalidEvent(`The event is not a Stripe event in JSON: ${(error as Error).message}`);
+  }
+  const signedAt = signatureTimestamp(signature);
+  if (signedAt === null || signedAt - Math.floor(nowMs / 1000) > tolerance) {
+    throw new HttpError(
+      400,
+      'invalid_signature',
+      `The Stripe-Signature's timestamp (t) must be a time in seconds no more than ${tolerance} s ahead of this server's clock.`,
+    );
+  }
+  return checkedEvent(parsed);
+}
+
+/** The `t=` of a Stripe-Signature as the SDK reads it (the last one), if it is whole seconds. */
+function signatureTimestamp(header: string): number | null {
+  const stamps = header
+    .split(',')
+    .map((item) => item.split('='))
+    .filter(([key]) => key === 't');
+  const value = stamps.at(-1)?.[1] ?? '';
+  return /^\d{1,12}$/.test(value) ? Number(value) : null;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
+/** The fields the endpoint reads: an id to handle it once by, and the intent it is about. */
+function checkedEvent(value: unknown): HandledEvent {
+  if (!isObject(value)) throw invalidEvent('The event must be a JSON object.');
+  const { id, type, created, data } = value;
+  if (typeof id !== 'string' || id === '' || id.length > 255) {
+    throw invalidEvent('The event id must be a non-empty string (evt_...).', 'id');
+  }
+  if (typeof type !== 'string' || type === '') {
+    throw invalidEvent('The event type must be a non-empty string.', 'type');
+  }
+  if (typeof created !== 'number' || !Number.isSafeInteger(created) || created < 0) {
+    throw invalidEvent('The event created must be a time in whole seconds.', 'created');
+  }
+  if (!isObject(data) || !isObject(data.object)) {
+    throw invalidEvent('The event data.object must be an object.', 'data.object');
+  }
+  const object = data.object;
+  // intentIdOf reads a PaymentIntent event's object id, or any other object's payment_intent.
+  if (type.startsWith('payment_intent.')) {
+    if (typeof object.id !== 'string' || object.id === '') {
+      throw invalidEvent(`A ${type} event's data.object.id must be a string.`, 'data.object.id');
+    }
+  } else if (
+    object.payment_intent !== undefined &&
+    object.payment_intent !== null &&
+    typeof object.payment_intent !== 'string'
+  ) {
+    throw invalidEvent(
+      `A ${type} event's data.object.payment_intent must be a string or null.`,
+      'data.object.payment_intent',
+    );
+  }
+  return { id, type, created, data: { object } };
 }

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { EMAIL_PATTERN } from './guest';
+import { FORBIDDEN_NAME_RANGES } from './names';
 
 const VALID = [
   'ava@example.com',
@@ -8,6 +9,7 @@ const VALID = [
   'studio@pictures.photography',
   'x@y.io',
   'UPPER@EXAMPLE.ORG',
+  'jörg@bücher.de',
 ];
 
 const INVALID = [
@@ -25,6 +27,22 @@ const INVALID = [
   'ava@example .com',
   ' ava@example.com',
   'ava@example.com ',
+  // The names rule's character ban, and every other character that shows nothing.
+  'a@b.co\u0000',
+  '\u202ea@b.co',
+  'a@b.co\u202c',
+  'ava\u200b@example.com',
+  'ava@exa\u200dmple.com',
+  'ava@example.c\u200com',
+  'a\u00adva@example.com',
+  'ava@example.com\u2066',
+  'ava\u061c@example.com',
+  'ava@example.com\u0085',
+  'ava\u007f@example.com',
+  'ava\ufe0f@example.com',
+  'ava@example.\u{e0063}om',
+  'ava\ud800@example.com',
+  'ava@example.com\udc00',
 ];
 
 describe('EMAIL_PATTERN', () => {
@@ -34,6 +52,36 @@ describe('EMAIL_PATTERN', () => {
 
   it.each(INVALID)('rejects %j', (email) => {
     expect(EMAIL_PATTERN.test(email)).toBe(false);
+  });
+
+  const CONTROL_OR_FORMAT = /^[\p{Cc}\p{Cf}]$/u;
+  const controlOrFormat = fc
+    .integer({ min: 0, max: 0x10ffff })
+    .map((codePoint) => String.fromCodePoint(codePoint))
+    .filter((char) => CONTROL_OR_FORMAT.test(char));
+  const validAddress = fc.constantFrom(...VALID);
+
+  it('rejects a control or format character (Unicode Cc, Cf) anywhere in an address', () => {
+    fc.assert(
+      fc.property(validAddress, controlOrFormat, fc.nat(), (email, char, at) => {
+        const cut = at % (email.length + 1);
+        expect(EMAIL_PATTERN.test(email.slice(0, cut) + char + email.slice(cut))).toBe(false);
+      }),
+    );
+  });
+
+  it('rejects every character a name may not hold, wherever it is', () => {
+    for (const [from, to] of FORBIDDEN_NAME_RANGES) {
+      for (let codePoint = from; codePoint <= to; codePoint++) {
+        const char = String.fromCodePoint(codePoint);
+        for (const email of ['ava@example.com', 'x@y.io']) {
+          for (let cut = 0; cut <= email.length; cut++) {
+            const text = email.slice(0, cut) + char + email.slice(cut);
+            expect({ text, valid: EMAIL_PATTERN.test(text) }).toEqual({ text, valid: false });
+          }
+        }
+      }
+    }
   });
 
   it('accepts every address with one @, a dot in the domain and a TLD of 2+ characters', () => {

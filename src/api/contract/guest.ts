@@ -11,5 +11,22 @@ export interface Guest {
 /** Full Name: trimmed, 1 to 30 characters. */
 export const MAX_FULL_NAME_LENGTH = 30;
 
-/** Any top-level domain of two or more characters; exactly one `@`; no spaces. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/;
+/**
+ * What no part of an email may hold: white space and `@`, and the characters the names rule bans
+ * (./names.ts) with every other one that shows nothing: control characters (Cc), format
+ * characters (Cf: the text-direction marks, embeddings and isolates, zero-width spaces and
+ * joiners, the soft hyphen), half a surrogate pair (Cs, not text at all) and the rest of the
+ * default-ignorable characters (variation selectors, fillers). An address is read back by a person
+ * and sent on in the payment's metadata: an invisible character in it is a forgery or a paste
+ * accident, never part of a mailbox.
+ */
+const NOT_IN_EMAIL = String.raw`\s@\p{Cc}\p{Cf}\p{Cs}\p{Default_Ignorable_Code_Point}`;
+
+/**
+ * Any top-level domain of two or more characters (code points); exactly one `@`; none of
+ * NOT_IN_EMAIL. The form and the API test the same pattern, so both refuse the same addresses.
+ */
+export const EMAIL_PATTERN = new RegExp(
+  `^[^${NOT_IN_EMAIL}]+@[^${NOT_IN_EMAIL}]+\\.[^${NOT_IN_EMAIL}.]{2,}$`,
+  'u',
+);

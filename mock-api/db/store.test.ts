@@ -1,0 +1,171 @@
+// The data folder as the store keeps it: the emulators' state committed in the same file as the
+// data (so a reopen finds both of one moment), a commit that changes nothing writes nothing, and
+// the start sweeps what a killed process left.
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DATA_FILE_NAME, EMULATORS_KEY, Store, UPLOADS_DIR_NAME } from './store';
+import { emptyStripeState, restoreStripeState } from '../emulators/stripe/state';
+
+let dataDir: string;
+const lines: string[] = [];
+const open = () => Store.open(dataDir, undefined, { log: (line) => lines.push(line) });
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'grati-store-'));
+  lines.length = 0;
+});
+
+afterEach(() => rm(dataDir, { recursive: true, force: true }));
+
+const file = (...parts: string[]) => path.join(dataDir, ...parts);
+
+async function dataFile() {
+  return {
+    mtimeMs: (await stat(file(DATA_FILE_NAME))).mtimeMs,
+    bytes: await readFile(file(DATA_FILE_NAME)),
+  };
+}
+
+describe("the emulators' state", () => {
+  it('is committed with the data in one file and found again on reopen', async () => {
+    const store = await open();
+    expect(store.savedEmulatorState('stripe')).toBeUndefined();
+    const state = emptyStripeState();
+    store.keepEmulatorState('stripe', state);
+    // Changed in place (as the emulator does), with a data change, then one commit.
+    state.refunds.re_1 = {
+      id: 're_1',
+      object: 'refund',
+      amount: 1595,
+      charge: 'ch_1',
+      created: 1,
+      currency: 'usd',
+      payment_intent: 'pi_1',
+      status: 'succeeded',
+    };
+    await store.mutate((db) =>
+      db.guests.push({ userId: 'g1', fullName: 'A B', email: 'a@b.co', createdAt: '' }),
+    );
+
+    const text = await readFile(file(DATA_FILE_NAME), 'utf8');
+    expect(JSON.parse(text)).toMatchObject({
+      guests: [{ userId: 'g1' }],
+      [EMULATORS_KEY]: { stripe: { refunds: { re_1: { amount: 1595 } } } },
+    });
+    // No temp file of the commit is left beside it.
+    expect(await readdir(dataDir)).toEqual(expect.arrayContaining([DATA_FILE_NAME]));
+    expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+
+    const reopened = await open();
+    expect(restoreStripeState(reopened.savedEmulatorState('stripe'))).toEqual(state);
+    expect(reopened.db.guests).toEqual([expect.objectContaining({ userId: 'g1' })]);
+    // Not one of the data's collections: json-server's router (the data view) never has it.
+    expect(Object.keys(reopened.db)).not.toContain(EMULATORS_KEY);
+    expect(Object.keys(reopened.router.db.getState())).not.toContain(EMULATORS_KEY);
+  });
+
+  it('is kept when a store that never attached it commits', async () => {
+    const first = await open();
+    const saved = emptyStripeState();
+    saved.idempotency.k = { scope: 'POST /v1/x', fingerprint: '{}', status: 200, body: {} };
+    first.keepEmulatorState('stripe', saved);
+    await first.commit();
+    // A store opened by a script that runs no emulator changes the data only.
+    const second = await open();
+    await second.mutate((db) =>
+      db.guests.push({ userId: 'g2', fullName: 'C D', email: 'c@d.co', createdAt: '' }),
+    );
+    const third = await open();
+    expect(restoreStripeState(third.savedEmulatorState('stripe'))).toEqual(saved);
+    expect(third.db.guests).toHaveLength(1);
+  });
+
+  it('refuses a malformed saved state rather than start without its payments', () => {
+    expect(() => restoreStripeState({ paymentIntents: [] })).toThrow(/paymentIntents/);
+    expect(() => restoreStripeState('x')).toThrow(/not an object/);
+    // A part an older file lacks starts empty.
+    expect(restoreStripeState({ charges: {} })).toEqual(emptyStripeState());
+  });
+});
+
+describe('a commit that changes nothing', () => {
+  it('leaves the data file as it was (same bytes, same mtime)', async () => {
+    const store = await open();
+    store.keepEmulatorState('stripe', emptyStripeState());
+    await store.commit();
+    const before = await dataFile();
+    await store.mutate(() => undefined);
+    await store.commit();
+    await store.mutate((db) => db.guests.length);
+    expect(await dataFile()).toEqual(before);
+    // A real change is written.
+    await store.mutate((db) =>
+      db.guests.push({ userId: 'g3', fullName: 'E F', email: 'e@f.co', createdAt: '' }),
+    );
+    expect((await dataFile()).bytes.equals(before.bytes)).toBe(false);
+  });
+});
+
+describe('the sweep at start', () => {
+  it('removes temp files and uploads no record names, keeps every named upload, and says so', async () => {
+    const first = await open();
+    const named = ['feed.jpg', 'poster.jpg', 'gallery.mp4', 'pending.jpg'];
+    await first.mutate((db) => {
+      db.feed.push({
+        ...db.feed[0]!,
+        id: 'swept-feed',
+        media: [
+          {
+            imgUrl: 'uploads/feed.jpg',
+            mimeType: 'image/jpeg',
+            thumbnailUrl: 'uploads/poster.jpg',
+          },
+        ],
+      });
+      db.gallery.push({
+        id: 'g',
+        userId: 'u',
+        media: 'uploads/gallery.mp4',
+        mimeType: 'video/mp4',
+        createdAt: '',
+      });
+      db.pendingGratitudes = [
+        {
+          intentId: 'pi_1',
+          record: {
+            ...db.feed[0]!,
+            id: 'pending',
+            media: [{ imgUrl: 'uploads/pending.jpg', mimeType: 'image/jpeg' }],
+          },
+        },
+      ];
+    });
+    const uploads = file(UPLOADS_DIR_NAME);
+    await mkdir(uploads, { recursive: true });
+    for (const name of named) await writeFile(path.join(uploads, name), 'kept');
+    // What a SIGKILL can leave: a commit's temp file, an upload being received, a picture being
+    // stripped, and a stored upload whose record was never committed.
+    const left = [
+      file(`.${DATA_FILE_NAME}.0123456789ab.tmp`),
+      path.join(uploads, '.upload-1b4e28ba-2fa1-11d2-883f-0016d3cca427'),
+      path.join(uploads, '.stripped-0b8c1d5e.jpg'),
+      path.join(uploads, 'orphan.jpg'),
+      path.join(uploads, 'orphan.mp4'),
+    ];
+    for (const leftover of left) await writeFile(leftover, 'left');
+
+    await open();
+    expect((await readdir(uploads)).sort()).toEqual([...named].sort());
+    expect((await readdir(dataDir)).sort()).toEqual([DATA_FILE_NAME, UPLOADS_DIR_NAME].sort());
+    expect(lines).toEqual([
+      `[mock-api] swept 3 temp file(s) and 2 orphan upload(s) from ${dataDir}`,
+    ]);
+  });
+
+  it('says nothing when there is nothing to sweep', async () => {
+    await open();
+    await open();
+    expect(lines).toEqual([]);
+  });
+});

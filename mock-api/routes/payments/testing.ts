@@ -1,0 +1,183 @@
+// For the payment tests that restart the mock API or move its clock: the real mock API in-process
+// on a free port over a data folder the test keeps (so a second one can open it), and the calls
+// a guest's browser makes (a review + tip, a card confirmed with the publishable key).
+import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect } from '@jest/globals';
+import { platformFeeCents } from '../../../src/api/contract/fees';
+import type { Envelope, FindUserResult } from '../../../src/api/contract/types';
+import { DEFAULT_GUEST_TOKEN } from '../../env';
+import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
+import { TESTER_HEADER } from '../../scenarios';
+import { type MockApiOptions, createMockApi } from '../../server';
+import type { Store } from '../../db/store';
+
+export const PROFILE = 'ava-martinez';
+
+export interface OpenMockApi {
+  origin: string;
+  store: Store;
+  /** fetch() under /api with the guest token and this run's tester name. */
+  request(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  /** Stops answering: the data folder stays for the next one. */
+  close(): Promise<void>;
+}
+
+/** The mock API over `dataDir` (made from the seed when empty), as a test's tester. */
+export async function openMockApi(
+  dataDir: string,
+  tester: string,
+  options: Omit<MockApiOptions, 'dataDir'> = {},
+): Promise<OpenMockApi> {
+  const { app, store, stop } = await createMockApi({ ...options, dataDir });
+  const server: Server = await new Promise((resolve) => {
+    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    origin,
+    store,
+    request: (pathAndQuery, init = {}) =>
+      fetch(`${origin}/api/${pathAndQuery.replace(/^\//, '')}`, {
+        ...init,
+        headers: {
+          Authorization: `Bearer ${DEFAULT_GUEST_TOKEN}`,
+          [TESTER_HEADER]: tester,
+          ...(init.headers as Record<string, string>),
+        },
+      }),
+    close: async () => {
+      await stop();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.flush();
+    },
+  };
+}
+
+const jsonPost = (body: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(body),
+});
+
+async function captchaToken(api: OpenMockApi): Promise<string> {
+  const answer = await fetch(`${api.origin}/__recaptcha/token`, jsonPost({ sitekey: 'test' }));
+  return ((await answer.json()) as { token: string }).token;
+}
+
+/** A guest made as the details step makes one. */
+export async function createGuest(api: OpenMockApi, fullName: string): Promise<string> {
+  const email = `${fullName.split(' ')[0]!.toLowerCase()}@example.com`;
+  const answer = await api.request('user/v2/createWebUser', jsonPost({ fullName, email }));
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { data: { userId: string } }).data.userId;
+}
+
+/** Sends a review with a $15 tip to PROFILE, as the review form does; its client secret. */
+export async function sendReviewWithTip(
+  api: OpenMockApi,
+  guestId: string,
+  sayThanks: string,
+): Promise<string> {
+  const amount = 1500;
+  const fee = platformFeeCents(amount, 'card');
+  const fields: Record<string, string> = {
+    gratitudeType: 'BOTH',
+    icon: 'APPRECIATION',
+    title: 'Jamie Guest appreciated Ava',
+    sayThanks,
+    accountType: 'Guest',
+    guestName: 'Jamie Guest',
+    email: 'jamie@example.com',
+    latitude: '0',
+    longitude: '0',
+    getThanksUserId: PROFILE,
+    userId: guestId,
+    ngoId: '',
+    isRecurring: 'false',
+    isDonate: 'false',
+    piDescription: 'cardToWallet',
+    metadata: JSON.stringify({
+      getThanksUserID: PROFILE,
+      title: 'Tip to Ava Martinez',
+      guestName: 'Jamie Guest',
+      userName: 'ava.martinez',
+      email: 'jamie@example.com',
+      amountAfterFee: amount + fee,
+    }),
+    platformFeeForWallet: String(fee),
+    amount: String(amount),
+    paymentMethodType: 'card',
+    userName: 'ava.martinez',
+    captchaToken: await captchaToken(api),
+  };
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const answer = await api.request('payment/payment-intent-for-both', {
+    method: 'POST',
+    body: form,
+    headers: { 'Idempotency-Key': randomUUID() },
+  });
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as { data: { paymentIntent: string } }).data.paymentIntent;
+}
+
+export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+/** Confirms with a card as Stripe.js does (publishable key and client secret only). */
+export async function confirmWithCard(
+  api: OpenMockApi,
+  clientSecret: string,
+  number = '4242424242424242',
+): Promise<{ status: number; body: { status?: string; error?: { code?: string } } }> {
+  const answer = await fetch(
+    `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: EMULATOR_PUBLISHABLE_KEY,
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': number,
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': String(new Date().getUTCFullYear() + 1),
+        'payment_method_data[card][cvc]': '123',
+      }).toString(),
+    },
+  );
+  return { status: answer.status, body: (await answer.json()) as { status?: string } };
+}
+
+/** The intent as the browser reads it back (Stripe.js's retrievePaymentIntent). */
+export async function browserIntent(
+  api: OpenMockApi,
+  clientSecret: string,
+): Promise<Record<string, unknown>> {
+  const query = new URLSearchParams({ key: EMULATOR_PUBLISHABLE_KEY, client_secret: clientSecret });
+  const answer = await fetch(
+    `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}?${query.toString()}`,
+  );
+  expect(answer.status).toBe(200);
+  return (await answer.json()) as Record<string, unknown>;
+}
+
+/** The profile's feed texts, as a profile lookup answers them. */
+export async function feedTexts(api: OpenMockApi): Promise<string[]> {
+  const answer = await api.request('gratitude/findUser', jsonPost({ _id: PROFILE }));
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as Envelope<FindUserResult>).data.data.userFeed.map(
+    (item) => item.sayThanks,
+  );
+}
+
+/** Waits (up to 10 s) for `check` to hold, polling without a lookup. */
+export async function eventually(check: () => boolean, what: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -1,28 +1,11 @@
 // The page's Content-Security-Policy holds while a guest walks the main flows: every violation the
 // browser reports (securitypolicyviolation events and console CSP errors) fails the test.
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
+import { recordViolations } from './pageProblems';
 
 const SEED_IMAGE = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-feed-01.jpg');
-
-/** Records every CSP violation on every page the test opens. */
-async function recordViolations(page: Page): Promise<string[]> {
-  const violations: string[] = [];
-  await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCspViolation: (text: string) => void })
-        .__reportCspViolation;
-      report(`${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile})`);
-    });
-  });
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  return violations;
-}
 
 test.describe('Content-Security-Policy', () => {
   test('the pages carry the policy and the security headers', async ({ request }) => {

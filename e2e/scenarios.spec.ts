@@ -3,7 +3,8 @@
 // cleared. A scenario belongs to the browser context that set it (its tester cookie), so these
 // tests run beside every other spec; one of them shows two testers at once.
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { test, expect, gotoWaitsForApp } from './fixtures';
+import { test, expect, gotoWaitsForApp, GUEST_TOKEN } from './fixtures';
+import { recordErrors } from './pageProblems';
 import {
   fillCard,
   guestName,
@@ -176,7 +177,11 @@ test.describe('payment scenarios on a gift-only tip', () => {
     const panel = page.getByRole('group', { name: 'Payment scenario' });
     await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
     await panel.getByRole('radio', { name: /^intent-error/ }).check();
-    await expect(page.getByText('Active: intent-error')).toBeVisible();
+    await expect(page.getByText("This browser's scenario: intent-error")).toBeVisible();
+    // Every page now says so, with a way out.
+    await expect(page.getByRole('region', { name: 'Test scenario' })).toContainText(
+      'Test scenario active: intent-error —',
+    );
     await expectAccessible();
     await saveScreenshot('scenario-panel');
 
@@ -186,7 +191,8 @@ test.describe('payment scenarios on a gift-only tip', () => {
 
     await page.getByRole('button', { name: 'Test scenarios' }).click();
     await panel.getByRole('radio', { name: /^none/ }).check();
-    await expect(page.getByText('Active: none')).toBeVisible();
+    await expect(page.getByText("This browser's scenario: none.")).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Test scenario' })).toHaveCount(0);
     const state = await page.request.get('/api/__scenarios', {
       headers: { Authorization: 'Bearer demo-guest-token' },
     });
@@ -247,9 +253,7 @@ test.describe('testers, many at once', () => {
         .getByRole('group', { name: 'Payment scenario' })
         .getByRole('radio', { name: /^intent-error/ })
         .check();
-      await expect(
-        page.getByText(/Active: intent-error, for this browser only, until/),
-      ).toBeVisible();
+      await expect(page.getByText(/This browser's scenario: intent-error, until/)).toBeVisible();
 
       await Promise.all([
         (async () => {
@@ -301,7 +305,7 @@ test.describe('testers, many at once', () => {
       .getByRole('group', { name: 'Payment scenario' })
       .getByRole('radio', { name: /^slow/ })
       .check();
-    await expect(page.getByText('Active: slow (5000 ms), for this browser only')).toBeVisible();
+    await expect(page.getByText("This browser's scenario: slow (5000 ms), until")).toBeVisible();
     await page.getByRole('button', { name: 'Copy repro link' }).click();
     await expect(page.getByText('Repro link copied.')).toBeVisible();
     const link = await page.evaluate(() => navigator.clipboard.readText());
@@ -310,6 +314,11 @@ test.describe('testers, many at once', () => {
     const fresh = await otherTester(browser, baseURL);
     try {
       await fresh.page.goto(link);
+      // The link asks first: the fresh browser turns its scenario on with the link's button.
+      await fresh.page
+        .getByRole('region', { name: 'Repro link' })
+        .getByRole('button', { name: 'Turn on slow for this browser' })
+        .click();
       await expect(
         fresh.page.getByText('Turned on by this link: slow (5000 ms), for this browser only'),
       ).toBeVisible();
@@ -330,5 +339,110 @@ test.describe('testers, many at once', () => {
     } finally {
       await fresh.context.close();
     }
+  });
+});
+
+/** This page's browser's scenario, and what the mock API says the scenario does. */
+async function scenarioOf(
+  page: Page,
+): Promise<{ active: string | null; describe: (name: string) => string }> {
+  const answer = await page.request.get('/api/__scenarios', {
+    headers: { Authorization: `Bearer ${GUEST_TOKEN}`, Connection: 'close' },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const { data } = (await answer.json()) as {
+    data: { active: string | null; scenarios: { name: string; description: string }[] };
+  };
+  return {
+    active: data.active,
+    describe: (name) => data.scenarios.find((scenario) => scenario.name === name)!.description,
+  };
+}
+
+test.describe('repro links', () => {
+  test('a link changes nothing until its button is pressed; then every page names the scenario until Turn off', async ({
+    page,
+    context,
+    request,
+    expectAccessible,
+    saveScreenshot,
+  }) => {
+    test.slow(); // a tip, then four pages: twice the usual journey
+    const errors = recordErrors(page);
+    const changes: string[] = [];
+    context.on('request', (sent) => {
+      if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/api/__scenarios') {
+        changes.push(sent.url());
+      }
+    });
+
+    await page.goto(`/user_profile/${PROFILE}?scenario=captcha-fail`);
+    const { describe } = await scenarioOf(page);
+    const offer = page.getByRole('region', { name: 'Repro link' });
+    await expect(offer).toContainText(
+      `This link would turn on captcha-fail for this browser: ${describe('captcha-fail')}`,
+    );
+    await expect(offer).toContainText('Nothing changes until you turn it on.');
+    const turnOn = offer.getByRole('button', { name: 'Turn on captcha-fail for this browser' });
+    await expect(turnOn).toBeVisible();
+    await expectAccessible();
+    await saveScreenshot('scenario-repro-link-offer');
+    const banner = page.getByRole('region', { name: 'Test scenario' });
+    await expect(banner).toHaveCount(0);
+    expect((await scenarioOf(page)).active).toBeNull();
+
+    // Before the button: a tip elsewhere in this browser goes through (its captcha is accepted).
+    const guest = guestName('Repro before');
+    const elsewhere = gotoWaitsForApp(await context.newPage());
+    await openTip(elsewhere, guest);
+    await elsewhere.getByRole('button', { name: CARD_OPTION }).click();
+    await fillCard(elsewhere, '4242 4242 4242 4242');
+    await elsewhere.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(elsewhere.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    await elsewhere.close();
+    expect((await paymentsOf(request, guest)).map((row) => row.status)).toEqual(['succeeded']);
+    expect(changes).toEqual([]);
+    expect((await scenarioOf(page)).active).toBeNull();
+
+    // The button, from the keyboard: now it is on, and the focus is on what happened.
+    await turnOn.focus();
+    await page.keyboard.press('Enter');
+    await expect(
+      page.getByText(/^Turned on by this link: captcha-fail, for this browser only/),
+    ).toBeFocused();
+    expect(changes).toHaveLength(1);
+    expect((await scenarioOf(page)).active).toBe('captcha-fail');
+    const named = `Test scenario active: captcha-fail — ${describe('captcha-fail')}`;
+    await expect(banner).toContainText(named);
+    await saveScreenshot('scenario-banner');
+
+    // Every page says so: this profile, another one, the home page.
+    for (const address of [`/user_profile/${PROFILE}`, '/user_profile/nadia-okafor', '/']) {
+      await page.goto(address);
+      await expect(banner).toContainText(named);
+      await expect(page.getByRole('button', { name: 'Test scenarios' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+    }
+    await expectAccessible();
+
+    await banner.getByRole('button', { name: 'Turn off' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Test scenarios' })).toBeFocused();
+    expect((await scenarioOf(page)).active).toBeNull();
+    // And it stays off: a fresh page asks again and shows none.
+    const asked = page.waitForResponse(
+      (answer) =>
+        new URL(answer.url()).pathname === '/api/__scenarios' &&
+        answer.request().method() === 'GET',
+    );
+    await page.goto(`/user_profile/${PROFILE}`);
+    await asked;
+    await expect(banner).toHaveCount(0);
+
+    // The `?scenario=` page (server-rendered, then hydrated) logged no hydration error.
+    expect(errors.filter((error) => /#418|hydrat/i.test(error))).toEqual([]);
   });
 });

@@ -1,13 +1,19 @@
 // `npm run preview`: the demo on one origin — the production server (the built
 // dist-server/app.js, exactly what `npm run serve` runs) with the mock API in front of it: the
 // API under /api, media under /media, the emulators under /v1 and /__*. The production server is
-// configured as it would be live: its API is this origin's /api, its public origin this origin.
+// configured as it would be live: its API is this server's /api, reached on 127.0.0.1; its public
+// origin PUBLIC_ORIGIN, else http://localhost:<port>. The mock API names its media by path
+// (/media/...), so a page shows them at whatever address it was reached (127.0.0.1, a server's
+// name, a phone on the network); the image endpoint fetches those paths from the API's origin.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
+import { parsePublicOrigin } from '../src/server/settings';
+import { addressLines, reachableAt } from './networkAddresses';
+import { operatorNotice } from '../mock-api/operator';
 
 export const DIST_DIR = path.join(__dirname, '..', 'dist');
 /** The production server's request handling, as webpack built it (src/server/app.ts). */
@@ -20,6 +26,10 @@ async function main(): Promise<void> {
   const env = readServerEnv();
   const port = process.env.PORT ? env.port : DEFAULT_PREVIEW_PORT;
   const dataDir = env.mockDataDir ?? DEFAULT_DATA_DIR;
+  // The site's address for its canonical and Open Graph URLs, when it has one (a server's name).
+  const configuredOrigin = process.env.PUBLIC_ORIGIN?.trim()
+    ? parsePublicOrigin(process.env.PUBLIC_ORIGIN)
+    : undefined;
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createServerApp, SERVER_TIMEOUTS } = require(SERVER_APP) as ServerModule;
 
@@ -33,20 +43,20 @@ async function main(): Promise<void> {
     server.once('error', reject).listen(port, () => resolve());
   });
   const actual = (server.address() as AddressInfo).port;
-  const publicOrigin = `http://localhost:${actual}`;
+  const publicOrigin = configuredOrigin ?? `http://localhost:${actual}`;
+  const apiOrigin = `http://127.0.0.1:${actual}`;
 
   const mockApi = await createMockApi({
     dataDir,
     guestToken: env.guestToken,
     logger: !process.env.CI,
-    mediaOrigin: publicOrigin,
   });
   const production = createServerApp({
     settings: {
-      apiBaseUrl: `http://127.0.0.1:${actual}/api`,
+      apiBaseUrl: `${apiOrigin}/api`,
       publicOrigin,
-      // The mock API prints its media at this origin; the image endpoint fetches them from it.
-      mediaOrigins: [publicOrigin],
+      // The mock API's media paths are on the API's origin: the image endpoint fetches them there.
+      mediaOrigins: [apiOrigin],
       logLevel: process.env.LOG_LEVEL ?? (process.env.CI ? 'error' : 'warn'),
     },
     distDir: DIST_DIR,
@@ -58,7 +68,14 @@ async function main(): Promise<void> {
   server.off('request', hold);
   server.on('request', app);
   for (const [req, res] of early.splice(0)) app(req, res);
-  console.log(`Preview on ${publicOrigin}/ (API /api, media /media, data: ${dataDir})`);
+  console.log(`Preview (API /api, media /media, data: ${dataDir})`);
+  console.log(
+    await addressLines('Open it at', reachableAt(actual), {
+      publicOrigin: configuredOrigin,
+      qr: !process.env.CI,
+    }),
+  );
+  console.log(operatorNotice(mockApi));
   const stop = () => {
     production.beginShutdown();
     server.close(() => process.exit(0));

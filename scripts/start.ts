@@ -1,33 +1,50 @@
 // `npm start`: the webpack dev server with the mock API in front of it on one origin (as
 // `npm run preview` has it: the API under /api, media under /media, the emulators under /v1 and
 // /__*) and the production server's image endpoint (/_img) for the mock API's media, the mock API
-// also alone on MOCK_API_PORT for API clients, then the demo profile URLs.
+// also alone on MOCK_API_PORT for API clients, then where to open it (localhost, this machine's
+// network addresses and a QR code of the first) and the demo profile URLs. It works at any of
+// them: the mock API names its media by path, relative to the page.
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
+import { hostname } from 'node:os';
 import express from 'express';
 import pino from 'pino';
 import webpack, { type Configuration } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
+import { operatorNotice } from '../mock-api/operator';
 import { IMAGE_ROUTE } from '../src/config/images';
 import { handleErrors } from '../src/server/errors';
 import { serveImages } from '../src/server/images/serveImages';
 import { logRequests } from '../src/server/requestFrame';
+import { addressLines, reachableAt } from './networkAddresses';
+
+/** The dev server's names besides its addresses: this machine's, and the configured app origin's. */
+function allowedHosts(appOrigin: string): string[] {
+  const names = [hostname(), `${hostname()}.local`];
+  try {
+    names.push(new URL(appOrigin).hostname);
+  } catch {
+    // not an address: nothing to add
+  }
+  return [...new Set(names)];
+}
 
 /**
- * The production server's image endpoint, its refusals in JSON as there. The mock API prints media
- * URLs with the origin a request came to, so the media origins are this origin and the mock API's
- * own, each by the two names a browser on this machine uses for it.
+ * The production server's image endpoint, its refusals in JSON as there. The mock API names its
+ * media by path (/media/...): the endpoint fetches them from the mock API alone on its port, as
+ * the production server fetches them from its API's origin.
  */
-function imageEndpoint(ports: number[]): express.Express {
-  const mediaOrigins = ports.flatMap((port) => [
-    `http://localhost:${port}`,
-    `http://127.0.0.1:${port}`,
-  ]);
+function imageEndpoint(apiPort: number): express.Express {
+  const apiOrigin = `http://127.0.0.1:${apiPort}`;
   const images = express();
   images.disable('x-powered-by');
-  images.get(IMAGE_ROUTE, logRequests(pino({ level: 'warn' })), serveImages({ mediaOrigins }));
+  images.get(
+    IMAGE_ROUTE,
+    logRequests(pino({ level: 'warn' })),
+    serveImages({ mediaOrigins: [apiOrigin], relativeTo: apiOrigin }),
+  );
   // Only the endpoint's errors come here, and they are never pages.
   images.use(handleErrors(() => Promise.resolve()));
   return images;
@@ -43,7 +60,7 @@ type ConfigFactory = (
 async function main(): Promise<void> {
   const env = readServerEnv();
   const dataDir = env.mockDataDir ?? DEFAULT_DATA_DIR;
-  const { app, store } = await createMockApi({
+  const { app, store, operatorSecret, emulatorSecretKey } = await createMockApi({
     dataDir,
     guestToken: env.guestToken,
     allowedOrigins: [env.appOrigin],
@@ -62,10 +79,13 @@ async function main(): Promise<void> {
     {
       ...config.devServer,
       port: env.port,
+      // Reached by any address of this machine (the dev server always takes IP addresses and
+      // localhost), and by its own names: the host name, its .local name, APP_ORIGIN's.
+      allowedHosts: allowedHosts(env.appOrigin),
       // The mock API answers its own paths first and passes everything else to the dev server.
       setupMiddlewares: (middlewares) => [
         { name: 'mock-api', middleware: inFrontOf(app) },
-        { name: 'images', middleware: imageEndpoint([env.port, apiPort]) },
+        { name: 'images', middleware: imageEndpoint(apiPort) },
         ...middlewares,
       ],
     },
@@ -73,11 +93,15 @@ async function main(): Promise<void> {
   );
   await devServer.start();
 
-  const appUrl = `http://localhost:${env.port}`;
+  // The port it listens on (PORT=0 takes a free one).
+  const appPort = (devServer.server?.address() as AddressInfo | null)?.port ?? env.port;
+  const appUrl = `http://localhost:${appPort}`;
   console.log(
     `\nMock API: /api on the app's origin, and alone on http://localhost:${apiPort}/api (data: ${dataDir})`,
   );
-  console.log(`Grati Web: ${appUrl}/\n\nDemo profiles:`);
+  console.log(operatorNotice({ operatorSecret, emulatorSecretKey }));
+  console.log(await addressLines('Grati Web', reachableAt(appPort), { qr: !process.env.CI }));
+  console.log('\nDemo profiles:');
   for (const { id, shows } of store.db.demoProfiles) {
     console.log(`  ${appUrl}/user_profile/${id}\n      ${shows}`);
   }

@@ -71,13 +71,20 @@ describe('imageUrl', () => {
 });
 
 describe('isResizable', () => {
-  it('resizes the media the API names, and shows local and relative pictures as they are', () => {
+  it('resizes the media the API names, by address or path, and shows local pictures as they are', () => {
     expect(isResizable('https://media.test/seed/ava.jpg')).toBe(true);
     expect(isResizable('http://127.0.0.1:3001/media/uploads/1.jpg')).toBe(true);
+    expect(isResizable('/media/seed/ava.jpg')).toBe(true);
+    expect(asked(fixedImage('/media/a b.jpg', 44).src)).toEqual({
+      route: IMAGE_ROUTE,
+      source: '/media/a b.jpg',
+      width: imageWidthFor(44),
+    });
     for (const local of [
       'data:image/png;base64,AAAA',
       'blob:https://page.test/1',
-      '/media/a.jpg',
+      '//media.test/a.jpg',
+      'media/a.jpg',
     ]) {
       expect(isResizable(local)).toBe(false);
       expect(fixedImage(local, 44)).toEqual({ src: local });

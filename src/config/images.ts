@@ -23,10 +23,13 @@ export function imageWidthFor(pixels: number): ImageWidth {
 }
 
 /**
- * Only absolute http(s) addresses (the media the API names) go through the endpoint; a data: or
- * blob: URL (a guest's own picture, before it is sent) or a relative one is shown as it is.
+ * Only the media the API names go through the endpoint: absolute http(s) addresses, or paths
+ * (`/media/a.jpg`: the demo's API names its media relative to the page, so they show at whatever
+ * address the page was reached). A data: or blob: URL (a guest's own picture, before it is sent)
+ * is shown as it is.
  */
-export const isResizable = (source: string): boolean => /^https?:\/\//i.test(source);
+export const isResizable = (source: string): boolean =>
+  /^https?:\/\//i.test(source) || /^\/(?![/\\])/.test(source);
 
 /** The endpoint's address for `source` at `width`. */
 export function imageUrl(source: string, width: ImageWidth): string {

@@ -5,7 +5,8 @@
 // screen needs (images/), the app shell for the app's other routes and the error pages
 // (shellPages.ts, errors.ts). It contains no mock code: `npm run preview` mounts the mock API in
 // front of it. Every URL it prints and every host it calls comes from its settings, never a
-// request (the image endpoint fetches only from the configured media origins).
+// request (the image endpoint fetches only from the configured media origins; a media path the
+// API answers is on the API's configured origin).
 import express from 'express';
 import pino, { type Logger } from 'pino';
 import { getAppConfig } from '../config/env';
@@ -32,7 +33,7 @@ export interface ServerAppOptions {
   /** Replaces the API lookup (tests). */
   lookup?: ProfileLookup;
   /** The image endpoint's limits and resolver, when not its defaults (tests). */
-  images?: Omit<ImageEndpointOptions, 'mediaOrigins' | 'metrics'>;
+  images?: Omit<ImageEndpointOptions, 'mediaOrigins' | 'relativeTo' | 'metrics'>;
   logger?: Logger;
 }
 
@@ -79,7 +80,13 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   // ...but pictures, which are compressed already.
   app.get(
     IMAGE_ROUTE,
-    serveImages({ ...options.images, mediaOrigins: settings.mediaOrigins, metrics }),
+    serveImages({
+      ...options.images,
+      mediaOrigins: settings.mediaOrigins,
+      // The API's media named by path (the mock API's, reached at any address) are the API's.
+      relativeTo: new URL(settings.apiBaseUrl).origin,
+      metrics,
+    }),
   );
   app.use(compressAsItGoes());
   app.use(ASSETS_PATH, serveAssets(distDir, metrics));

@@ -69,6 +69,17 @@ function parseMediaOrigins(raw: string | undefined, api: URL): string[] {
   return [...new Set(origins)];
 }
 
+/** PUBLIC_ORIGIN, checked: an http(s) origin (`URL.origin`'s form), also `npm run preview`'s. */
+export function parsePublicOrigin(raw: string | undefined): string {
+  const origin = httpUrl('PUBLIC_ORIGIN', raw);
+  if (origin.pathname !== '/') {
+    throw new SettingsError(
+      `PUBLIC_ORIGIN must be an origin only (scheme, host and port), not "${raw}".`,
+    );
+  }
+  return origin.origin;
+}
+
 /** Reads and checks the settings; throws a SettingsError naming the first bad one. */
 export function parseServerSettings(env: Record<string, string | undefined>): ServerSettings {
   const rawPort = env.PORT?.trim();
@@ -77,12 +88,7 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
     throw new SettingsError(`PORT must be a port number (0 to 65535), not "${env.PORT}".`);
   }
   const api = httpUrl('API_BASE_URL', env.API_BASE_URL);
-  const origin = httpUrl('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN);
-  if (origin.pathname !== '/') {
-    throw new SettingsError(
-      `PUBLIC_ORIGIN must be an origin only (scheme, host and port), not "${env.PUBLIC_ORIGIN}".`,
-    );
-  }
+  const publicOrigin = parsePublicOrigin(env.PUBLIC_ORIGIN);
   const mediaOrigins = parseMediaOrigins(env.MEDIA_ORIGINS, api);
   const logLevel = env.LOG_LEVEL?.trim() || 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -93,7 +99,7 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
   return {
     port,
     apiBaseUrl: api.href.replace(/\/+$/, ''),
-    publicOrigin: origin.origin,
+    publicOrigin,
     mediaOrigins,
     logLevel,
   };

@@ -102,7 +102,7 @@ describe('GalleryTab against the mock API', () => {
     expect(offered.length).toBeGreaterThan(1);
     for (const url of offered) {
       expect(url.pathname).toBe(IMAGE_ROUTE);
-      expect(url.searchParams.get('url')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\//);
+      expect(url.searchParams.get('url')).toMatch(/^\/media\//);
       expect(Number(url.searchParams.get('w'))).toBeLessThanOrEqual(640);
     }
     expect(first).toHaveAttribute('sizes', GALLERY_CELL_SLOT.sizes);

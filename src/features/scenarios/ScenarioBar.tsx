@@ -1,35 +1,66 @@
-// The demo's "Test scenarios" disclosure under every page; its panel is a lazy chunk. A repro
-// link (`?scenario=...`) opens it, so the tester sees the scenario the link turned on.
-import { lazy, Suspense, useId, useState } from 'react';
+// The demo's "Test scenarios" disclosure under every page, and the banner naming this browser's
+// active scenario; both are a lazy chunk, loaded once the page is hydrated and the browser idle,
+// so a page's first load and its hydration do nothing more than render this closed button. A
+// repro link (`?scenario=...`) opens the panel then (the server never renders it open: the
+// hydrated markup matches the server's), where the link's scenario waits to be turned on.
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { readReproLink } from './reproLink';
 import { Spinner } from '../../components/Spinner';
 import './ScenarioPanel.css';
 
 const ScenarioPanel = lazy(() => import(/* webpackChunkName: "scenarios" */ './ScenarioPanel'));
+const ScenarioBanner = lazy(() => import(/* webpackChunkName: "scenarios" */ './ScenarioBanner'));
+
+/** False while the page hydrates, true once the browser is idle after it. */
+function useIdleAfterHydration(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => {
+    // Effects run after hydration; idle time keeps the chunk and its call off the first paint.
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = window.setTimeout(() => setIdle(true), 1);
+    return () => window.clearTimeout(id);
+  }, []);
+  return idle;
+}
 
 export function ScenarioBar() {
   const { search } = useLocation();
-  const [open, setOpen] = useState(() => readReproLink(search) !== null);
+  const ready = useIdleAfterHydration();
+  // The tester's own toggle; until then a repro link in the address opens the panel.
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open = toggled ?? (ready && readReproLink(search) !== null);
   const panelId = useId();
+  const toggle = useRef<HTMLButtonElement>(null);
   return (
-    <aside className="scenario-bar" aria-label="Demo tools">
-      <button
-        type="button"
-        className="button button--ghost"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
-        Test scenarios
-      </button>
-      <div id={panelId} hidden={!open}>
-        {open && (
-          <Suspense fallback={<Spinner />}>
-            <ScenarioPanel />
-          </Suspense>
-        )}
-      </div>
-    </aside>
+    <>
+      <aside className="scenario-bar" aria-label="Demo tools">
+        <button
+          ref={toggle}
+          type="button"
+          className="button button--ghost"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setToggled(!open)}
+        >
+          Test scenarios
+        </button>
+        <div id={panelId} hidden={!open}>
+          {open && (
+            <Suspense fallback={<Spinner />}>
+              <ScenarioPanel />
+            </Suspense>
+          )}
+        </div>
+      </aside>
+      {ready && (
+        <Suspense fallback={null}>
+          <ScenarioBanner onTurnedOff={() => toggle.current?.focus()} />
+        </Suspense>
+      )}
+    </>
   );
 }

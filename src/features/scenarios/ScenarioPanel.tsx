@@ -1,30 +1,42 @@
 // The testers' scenario panel (demo builds only): picks the mock API's payment scenario for this
 // browser (the mock API keeps it per tester, by a cookie, for 30 minutes), so a failure can be
 // replayed on purpose from the real screens without touching anyone else's. A repro link
-// (`?scenario=slow&delayMs=5000` on any page) turns its scenario on as the page opens; "Copy repro
-// link" makes one for the current page. Loaded only when opened.
+// (`?scenario=slow&delayMs=5000` on any page) opens it with what the link would turn on and a
+// button to turn it on: opening a link changes nothing by itself. "Copy repro link" makes one for
+// the current page. Loaded only when opened.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { useGetScenariosQuery, useSetScenarioMutation, type ScenarioState } from './scenariosApi';
-import { readReproLink, reproLinkFor, takesDelay, type ReproRequest } from './reproLink';
+import {
+  changeFor,
+  NO_SCENARIO,
+  readReproLink,
+  reproLinkFor,
+  takesDelay,
+  type ReproRequest,
+} from './reproLink';
+import { delayText, descriptionOf, untilText } from './scenarioText';
 import './ScenarioPanel.css';
 
-const NONE = 'none';
-
-function until(expiresAt: string | null): string {
-  if (!expiresAt) return '';
-  const time = new Date(expiresAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return `, until ${time}`;
-}
-
 function statusText(state: ScenarioState, fromLink: ReproRequest | null): string {
-  const delay = takesDelay(state.active) ? ` (${state.delayMs} ms)` : '';
+  const delay = delayText(state.active, state.delayMs);
   if (fromLink && state.active !== null && fromLink.name === state.active) {
-    return `Turned on by this link: ${state.active}${delay}, for this browser only${until(state.expiresAt)}.`;
+    return `Turned on by this link: ${state.active}${delay}, for this browser only${untilText(state.expiresAt)}.`;
+  }
+  if (fromLink && fromLink.name === NO_SCENARIO && state.active === null) {
+    return 'Turned off by this link: no scenario for this browser.';
   }
   return state.active === null
-    ? 'Active: none.'
-    : `Active: ${state.active}${delay}, for this browser only${until(state.expiresAt)}.`;
+    ? "This browser's scenario: none."
+    : `This browser's scenario: ${state.active}${delay}${untilText(state.expiresAt)}.`;
+}
+
+/** What a repro link would do, in words: its scenario, what it does, its delay and duration. */
+function offerText(link: ReproRequest, state: ScenarioState): string {
+  if (link.name === NO_SCENARIO) return "This link would turn off this browser's scenario.";
+  const delay = delayText(link.name, link.delayMs);
+  const ttl = link.ttlMinutes === undefined ? '' : `, for ${link.ttlMinutes} minutes`;
+  return `This link would turn on ${link.name}${delay}${ttl} for this browser: ${descriptionOf(state, link.name)}`;
 }
 
 export default function ScenarioPanel() {
@@ -35,29 +47,37 @@ export default function ScenarioPanel() {
   // The choice shows at once; the server's answer then becomes the truth.
   const [chosen, setChosen] = useState<string | null>(null);
   const [fromLink, setFromLink] = useState<ReproRequest | null>(null);
+  // The address whose link was turned on: its offer is done.
+  const [linkDoneFor, setLinkDoneFor] = useState<string | null>(null);
   const [linkError, setLinkError] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const delayId = useId();
   const linkId = useId();
+  const offerId = useId();
 
-  // A repro link's scenario, turned on once as the page opens with it.
+  // A repro link's scenario waits for the tester's go-ahead (turnOnLink); nothing is sent before.
   const link = readReproLink(search);
   const isKnown = (name: string) =>
-    name === NONE || (data?.scenarios.some((s) => s.name === name) ?? false);
-  const applied = useRef<string | null>(null);
+    name === NO_SCENARIO || (data?.scenarios.some((s) => s.name === name) ?? false);
+  const statusRef = useRef<HTMLParagraphElement>(null);
+  const turnedOn = link !== null && linkDoneFor === search;
+  // Once the link's scenario is on, its button goes: the focus goes to what happened.
   useEffect(() => {
-    if (!link || !data || !isKnown(link.name) || applied.current === search) return;
-    applied.current = search;
-    void setScenario({
-      name: link.name === NONE ? null : link.name,
-      ...(takesDelay(link.name) && link.delayMs !== undefined ? { delayMs: link.delayMs } : {}),
-    })
+    if (turnedOn) statusRef.current?.focus();
+  }, [turnedOn]);
+  const turnOnLink = (asked: ReproRequest) => {
+    setLinkError(null);
+    setCopied(null);
+    void setScenario(changeFor(asked))
       .unwrap()
       .then(
-        () => setFromLink(link),
+        () => {
+          setFromLink(asked);
+          setLinkDoneFor(search);
+        },
         () => setLinkError('The scenario this link asks for could not be turned on.'),
       );
-  });
+  };
   const unknownLink =
     link && data && !isKnown(link.name)
       ? `This link asks for an unknown scenario: ${link.name}.`
@@ -78,7 +98,7 @@ export default function ScenarioPanel() {
     setFromLink(null);
     setCopied(null);
     void setScenario({
-      name: name === NONE ? null : name,
+      name: name === NO_SCENARIO ? null : name,
       ...(takesDelay(name) && Number.isInteger(delayValue) ? { delayMs: delayValue } : {}),
     }).finally(() => setChosen(null));
   };
@@ -92,26 +112,49 @@ export default function ScenarioPanel() {
     }
   };
 
+  const offer = link && !unknownLink && !turnedOn ? link : null;
   return (
     <div className="scenario-panel">
+      {offer && (
+        <section className="scenario-panel__offer" aria-labelledby={offerId}>
+          <h2 id={offerId} className="scenario-panel__legend">
+            Repro link
+          </h2>
+          <p className="scenario-panel__note">{offerText(offer, data)}</p>
+          <p className="scenario-panel__note">Nothing changes until you turn it on.</p>
+          <div className="scenario-panel__actions">
+            <button
+              type="button"
+              className="button"
+              disabled={saving}
+              onClick={() => turnOnLink(offer)}
+            >
+              {offer.name === NO_SCENARIO
+                ? "Turn off this browser's scenario"
+                : `Turn on ${offer.name} for this browser`}
+            </button>
+          </div>
+        </section>
+      )}
       <fieldset className="scenario-panel__choices" aria-busy={saving}>
         <legend className="scenario-panel__legend">Payment scenario</legend>
-        {[{ name: NONE, description: 'Everything behaves normally.' }, ...data.scenarios].map(
-          (scenario) => (
-            <label key={scenario.name} className="scenario-panel__choice">
-              <input
-                type="radio"
-                name="scenario"
-                value={scenario.name}
-                checked={(chosen ?? data.active ?? NONE) === scenario.name}
-                onChange={() => choose(scenario.name)}
-              />
-              <span>
-                <strong>{scenario.name}</strong> {scenario.description}
-              </span>
-            </label>
-          ),
-        )}
+        {[
+          { name: NO_SCENARIO, description: 'Everything behaves normally.' },
+          ...data.scenarios,
+        ].map((scenario) => (
+          <label key={scenario.name} className="scenario-panel__choice">
+            <input
+              type="radio"
+              name="scenario"
+              value={scenario.name}
+              checked={(chosen ?? data.active ?? NO_SCENARIO) === scenario.name}
+              onChange={() => choose(scenario.name)}
+            />
+            <span>
+              <strong>{scenario.name}</strong> {scenario.description}
+            </span>
+          </label>
+        ))}
       </fieldset>
       <label htmlFor={delayId} className="scenario-panel__delay">
         Delay in ms (slow, webhook-delayed)
@@ -126,7 +169,7 @@ export default function ScenarioPanel() {
         onChange={(event) => setDelayMs(event.target.value)}
         onBlur={() => data.active !== null && takesDelay(data.active) && choose(data.active)}
       />
-      <p className="scenario-panel__note" role="status">
+      <p className="scenario-panel__note" role="status" ref={statusRef} tabIndex={-1}>
         {saveFailed ? 'The scenario could not be set.' : statusText(data, fromLink)}
       </p>
       {(unknownLink ?? linkError) && (

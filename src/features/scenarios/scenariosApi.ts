@@ -1,9 +1,9 @@
 // The mock API's testers' scenarios (GET/POST /api/__scenarios): demo builds only.
 import { baseApi } from '../../api/baseApi';
+import type { ScenarioChange } from './reproLink';
 
+/** This browser's scenario as the mock API tells it (it keeps the browser's tester id to itself). */
 export interface ScenarioState {
-  /** Whose scenario this is (this browser's cookie), or null before it has one. */
-  tester: string | null;
   active: string | null;
   delayMs: number;
   /** When the active scenario ends by itself (ISO time), or null. */
@@ -17,7 +17,7 @@ export const scenariosApi = baseApi.injectEndpoints({
       query: () => '__scenarios',
       transformResponse: (answer: { data: ScenarioState }) => answer.data,
     }),
-    setScenario: build.mutation<ScenarioState, { name: string | null; delayMs?: number }>({
+    setScenario: build.mutation<ScenarioState, ScenarioChange>({
       query: (body) => ({ url: '__scenarios', method: 'POST', body }),
       transformResponse: (answer: { data: ScenarioState }) => answer.data,
       // The answer is the new state: no second request to read it. A failed POST is the

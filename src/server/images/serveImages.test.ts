@@ -84,10 +84,13 @@ describe('the image endpoint', () => {
   let arrived: () => void = () => undefined;
 
   /** The production server's request handling, its media origins this test's media server. */
-  async function startApp(images?: ServerAppOptions['images']): Promise<TestServer> {
+  async function startApp(
+    images?: ServerAppOptions['images'],
+    apiBaseUrl = 'http://127.0.0.1:9/api',
+  ): Promise<TestServer> {
     const { app } = createServerApp({
       settings: {
-        apiBaseUrl: 'http://127.0.0.1:9/api',
+        apiBaseUrl,
         publicOrigin: 'https://grati.example',
         mediaOrigins: [media.origin, `http://localhost:${media.port}`],
         logLevel: 'silent',
@@ -210,7 +213,11 @@ describe('the image endpoint', () => {
       [`http://127.0.0.1:${media.port}@127.0.0.1:${trap.port}/photo.jpg`, 400],
       [`ftp://127.0.0.1:${trap.port}/photo.jpg`, 400],
       ['file:///etc/passwd', 400],
-      ['/media/seed/picture.jpg', 400],
+      // A path is the API's (127.0.0.1:9 here), which is not a media origin.
+      ['/media/seed/picture.jpg', 403],
+      [`//127.0.0.1:${trap.port}/photo.jpg`, 400],
+      [`/\\127.0.0.1:${trap.port}/photo.jpg`, 400],
+      [`/\t/127.0.0.1:${trap.port}/photo.jpg`, 400],
     ] as const;
     const mediaRequests = media.requests.length;
     const connections = watchConnections();
@@ -227,6 +234,20 @@ describe('the image endpoint', () => {
     }
     expect(trap.connections).toBe(0);
     expect(media.requests.length).toBe(mediaRequests);
+  });
+
+  it("takes a path of the API's media on the API's origin, whatever address the page was reached at", async () => {
+    // The demo's API names its media by path (/media/...), so that a page reached at any address
+    // shows them: the endpoint fetches them from the API's configured origin, a media origin.
+    const app = await startApp(undefined, `${media.origin}/api`);
+    const before = media.requests.length;
+    const answer = await get(`${app.origin}${imageUrl('/photo.jpg?by-path', 256)}`, {
+      accept: CHROME_ACCEPT,
+      host: 'demo.example:4100',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers['content-type']).toBe('image/webp');
+    expect(media.requests.slice(before)).toEqual(['/photo.jpg?by-path']);
   });
 
   it('follows a redirect within the media origins, and refuses one that leaves them', async () => {

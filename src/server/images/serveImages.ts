@@ -1,5 +1,5 @@
-// The image endpoint (IMAGE_ROUTE): `?url=<a picture of the media origins>&w=<one of IMAGE_WIDTHS>`
-// answers that picture at that width, upright, without metadata, as AVIF, WebP or JPEG by the
+// The image endpoint (IMAGE_ROUTE): `?url=<a picture of the media origins, or a path of the
+// API's media>&w=<one of IMAGE_WIDTHS>` answers that picture at that width, upright, without metadata, as AVIF, WebP or JPEG by the
 // request's Accept. Answers are kept in a bounded LRU cache (identical requests under way share one
 // resize) and are cacheable by browsers, the nginx in deploy/ and any CDN. Resizes run one at a
 // time by default, so they never take the cores page renders need; past a bounded number of
@@ -31,6 +31,11 @@ const RETRY_AFTER_SECONDS = '5';
 export interface ImageEndpointOptions {
   /** The origins pictures may come from (the API's media), e.g. `https://media.grati.com`. */
   mediaOrigins: readonly string[];
+  /**
+   * The origin the API's media paths are on (`url=/media/a.jpg`, as an API that names its media
+   * relative to itself answers): the API's own. Without it only absolute addresses are taken.
+   */
+  relativeTo?: string;
   metrics?: ServerMetrics;
   /** Resizes at once (default 1: one core for pictures, the others for pages). */
   concurrency?: number;
@@ -135,7 +140,11 @@ export function serveImages(options: ImageEndpointOptions): RequestHandler {
     metrics?.route(res, 'images');
     const answer = async () => {
       const width = wantedWidth(singleParameter(req.query.w, 'w'));
-      const source = mediaSource(singleParameter(req.query.url, 'url'), origins);
+      const source = mediaSource(
+        singleParameter(req.query.url, 'url'),
+        origins,
+        options.relativeTo,
+      );
       const format = negotiateFormat(req.get('accept'));
       let variant: Variant;
       try {

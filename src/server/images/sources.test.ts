@@ -67,6 +67,27 @@ describe('mediaSource', () => {
   ])('refuses %s with a %i', (raw, status) => {
     expect(() => mediaSource(raw, origins)).toThrow(expect.objectContaining({ status }));
   });
+
+  it("takes a path on the API's origin when it has one, held to the origins as any address", () => {
+    expect(mediaSource('/media/seed/a b.jpg', origins, 'http://127.0.0.1:4100').href).toBe(
+      'http://127.0.0.1:4100/media/seed/a%20b.jpg',
+    );
+    expect(() => mediaSource('/media/a.jpg', origins, 'http://127.0.0.1:9')).toThrow(
+      expect.objectContaining({ status: 403 }),
+    );
+  });
+
+  it.each([
+    '//media.grati.example/b.jpg',
+    '/\\media.grati.example/b.jpg',
+    '/\t/media.grati.example/b.jpg',
+    'media/a.jpg',
+    '../a.jpg',
+  ])('refuses %j, which is not a path of the API origin, with a 400', (raw) => {
+    expect(() => mediaSource(raw, origins, 'http://127.0.0.1:4100')).toThrow(
+      expect.objectContaining({ status: 400 }),
+    );
+  });
 });
 
 describe('fetchPicture', () => {

@@ -67,17 +67,39 @@ export function normaliseOrigins(origins: readonly string[]): string[] {
 }
 
 const NOT_A_PICTURE_URL = 'url must be an absolute http or https address of a picture.';
+const NOT_A_PICTURE_URL_OR_PATH =
+  "url must be an absolute http or https address of a picture, or a path of the API's media.";
+
+/** A path on the same origin (`/media/a.jpg`), not a protocol-relative address (`//host/a.jpg`). */
+const isRootRelative = (raw: string) => /^\/(?![/\\])/.test(raw);
 
 /**
  * The picture's address, if it is one of the media origins': a 400 for an address that is not
- * http(s) or carries credentials, a 403 for one outside the origins. Nothing is connected to.
+ * http(s) or carries credentials, a 403 for one outside the origins. A path (`/media/a.jpg`, as
+ * an API that names its media relative to itself answers) is taken on `relativeTo`, the API's
+ * own origin, when the endpoint has one, and is then held to the origins like any address.
+ * Nothing is connected to.
  */
-export function mediaSource(raw: string, origins: readonly string[]): URL {
+export function mediaSource(raw: string, origins: readonly string[], relativeTo?: string): URL {
   let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new HttpError(400, NOT_A_PICTURE_URL);
+  if (relativeTo !== undefined && isRootRelative(raw)) {
+    const base = new URL(relativeTo);
+    try {
+      url = new URL(raw, base);
+    } catch {
+      throw new HttpError(400, NOT_A_PICTURE_URL_OR_PATH);
+    }
+    // A path stays on its origin (whatever the URL parser makes of tabs or backslashes in it).
+    if (url.origin !== base.origin) throw new HttpError(400, NOT_A_PICTURE_URL_OR_PATH);
+  } else {
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new HttpError(
+        400,
+        relativeTo === undefined ? NOT_A_PICTURE_URL : NOT_A_PICTURE_URL_OR_PATH,
+      );
+    }
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new HttpError(400, NOT_A_PICTURE_URL);

@@ -1,0 +1,156 @@
+// The demo works however it is reached, not only on `localhost`: opened at another address of
+// this machine (127.0.0.2, as a server's name or a phone on the network would reach it), every
+// picture shows and the page's Content-Security-Policy blocks nothing. For `npm run preview` (the
+// suite's server) and for `npm start` (the dev server and the mock API, started here).
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from '@playwright/test';
+import { test, expect, gotoWaitsForApp } from './fixtures';
+import { recordErrors, recordViolations } from './pageProblems';
+import { freePort, signalGroup, START_BUDGET_MS, waitForUp } from '../scripts/serverProcess';
+import { networkAddresses } from '../scripts/networkAddresses';
+
+const OTHER_LOOPBACK = '127.0.0.2';
+
+/** `base` at another address of this machine: same scheme and port, host 127.0.0.2. */
+function atOtherAddress(base: string): string {
+  const url = new URL(base);
+  url.hostname = OTHER_LOOPBACK;
+  return url.origin;
+}
+
+/** The sources of the pictures shown that have not loaded (incomplete, or broken). */
+const unloadedPictures = (page: Page, within = 'body') =>
+  page.evaluate(
+    (selector) =>
+      [...document.querySelectorAll<HTMLImageElement>(`${selector} img`)]
+        .filter((image) => !image.complete || image.naturalWidth === 0)
+        .map((image) => image.currentSrc || image.src),
+    within,
+  );
+
+/** Brings every picture in `selector` into view (the feed's load lazily), then waits for all. */
+async function expectAllLoaded(page: Page, selector: string): Promise<string[]> {
+  for (const picture of await page.locator(`${selector} img`).all()) {
+    await picture.scrollIntoViewIfNeeded();
+  }
+  await expect.poll(() => unloadedPictures(page, selector)).toEqual([]);
+  return page.evaluate(
+    (css) =>
+      [...document.querySelectorAll<HTMLImageElement>(`${css} img`)].map((i) => i.currentSrc),
+    selector,
+  );
+}
+
+/**
+ * Ava's profile at `origin`: her picture, her feed's photos and givers, then her Photos/Videos
+ * and one of her videos played, every one loaded from this origin, with no CSP violation and no
+ * error on the way.
+ */
+async function expectEveryPictureAt(browser: Browser, origin: string): Promise<void> {
+  const context = await browser.newContext({ baseURL: origin });
+  try {
+    const page = gotoWaitsForApp(await context.newPage());
+    const violations = await recordViolations(page);
+    const errors = recordErrors(page);
+    await page.goto('/user_profile/ava-martinez');
+    await expect(page.getByRole('heading', { name: 'Ava Martinez', level: 1 })).toBeVisible();
+    await expect(page.getByRole('article').first()).toBeVisible();
+
+    const feed = await expectAllLoaded(page, 'body');
+    expect(feed.length).toBeGreaterThan(5);
+    // A feed photo among them, through the image endpoint of this very origin.
+    expect(feed.some((source) => /url=%2Fmedia%2Fseed%2Fava-feed-/.test(source))).toBe(true);
+    for (const source of feed) expect(source.startsWith(`${origin}/_img?`), source).toBe(true);
+
+    await page.getByRole('tab', { name: 'Photos/Videos' }).click();
+    await expect(page.getByRole('tabpanel').getByRole('img').first()).toBeVisible();
+    const gallery = await expectAllLoaded(page, '[role="tabpanel"]:not([hidden])');
+    expect(gallery.length).toBeGreaterThan(0);
+    // A video plays too (its file, not resized, comes from this origin's /media/).
+    const play = page.getByRole('button', { name: /^Play Video \d+$/ }).first();
+    const label = (await play.textContent())!.replace(/^Play /, '');
+    const video = page.locator(`video[aria-label="${label}"]`);
+    // Looped: the seed's short video cannot end before a slow machine has seen it play.
+    await video.evaluate((element: HTMLVideoElement) => (element.loop = true));
+    await play.click();
+    await expect
+      .poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime > 0))
+      .toBe(true);
+    const played = await video.evaluate((element: HTMLVideoElement) => element.currentSrc);
+    expect(played.startsWith(`${origin}/media/`), played).toBe(true);
+
+    expect(violations).toEqual([]);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('the demo at any address', () => {
+  test('npm run preview at 127.0.0.2: every picture, no CSP violation', async ({
+    browser,
+    request,
+  }) => {
+    const origin = atOtherAddress(process.env.E2E_BASE_URL!);
+    // The API names media by path, whatever Host the request names.
+    const answer = await request.post(`${origin}/api/gratitude/findUser`, {
+      headers: { Authorization: 'Bearer demo-guest-token' },
+      data: { _id: 'ava-martinez', profilePage: true },
+    });
+    const user = (
+      (await answer.json()) as { data: { data: { userDetails: { profilePicture: string } } } }
+    ).data.data.userDetails;
+    expect(user.profilePicture).toBe('/media/seed/ava-martinez.jpg');
+
+    await expectEveryPictureAt(browser, origin);
+  });
+
+  test('npm start at 127.0.0.2: every picture, and it prints its network addresses', async ({
+    browser,
+  }) => {
+    test.slow(); // the dev server compiles the app first
+    const [port, apiPort] = [await freePort(), await freePort()];
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-any-address-'));
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      MOCK_API_PORT: String(apiPort),
+      MOCK_DATA_DIR: dataDir,
+    };
+    // A terminal's run (not CI's): with its QR code.
+    delete env.CI;
+    const child = spawn('npm', ['start', '--silent'], {
+      cwd: path.join(__dirname, '..'),
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let printed = '';
+    child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
+    try {
+      const origin = `http://${OTHER_LOOPBACK}:${port}`;
+      await waitForUp(`${origin}/`, Date.now() + START_BUDGET_MS, child);
+      await expect.poll(() => printed).toContain('Demo profiles:');
+      expect(printed).toContain(`Local:   http://localhost:${port}/`);
+      const addresses = networkAddresses();
+      for (const address of addresses) {
+        expect(printed).toContain(`Network: http://${address}:${port}/`);
+      }
+      if (addresses.length > 0) {
+        expect(printed).toContain(`Scan to open http://${addresses[0]}:${port}/ on a phone`);
+      }
+
+      await expectEveryPictureAt(browser, origin);
+    } finally {
+      signalGroup(child);
+      await new Promise((resolve) =>
+        child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
+      );
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,167 @@
+// The demo tools against the real mock API, as a tester's browser meets them: a repro link asks
+// before it changes anything, a banner names the active scenario, and a server-rendered page with
+// a link hydrates without a mismatch.
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { makeStore } from '../../app/store';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import {
+  browseAsTester,
+  jsonPost,
+  startMockApi,
+  type RunningMockApi,
+} from '../../../mock-api/testing';
+import { ScenarioBar } from './ScenarioBar';
+import { scenariosApi } from './scenariosApi';
+
+let api: RunningMockApi;
+let stopBrowsing: () => void;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  // The app's calls carry this file's tester, as a tester's browser carries its cookie.
+  stopBrowsing = browseAsTester(api);
+});
+
+afterEach(async () => {
+  await api.request('__scenarios', jsonPost({ name: null }));
+});
+
+afterAll(() => {
+  stopBrowsing();
+  return api.close();
+});
+
+/** This tester's scenario as the mock API has it. */
+async function activeScenario(): Promise<{ active: string | null; expiresAt: string | null }> {
+  const answer = await api.request('__scenarios');
+  return ((await answer.json()) as { data: { active: string | null; expiresAt: string | null } })
+    .data;
+}
+
+const CAPTCHA_FAIL = 'Captcha verification fails';
+
+describe('a repro link', () => {
+  it('opens the panel with what it would turn on, and changes nothing until asked', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ScenarioBar />, {
+      api,
+      route: '/user_profile/ava-martinez?scenario=captcha-fail&ttlMinutes=45',
+    });
+
+    const offer = await screen.findByRole('region', { name: 'Repro link' });
+    expect(screen.getByRole('button', { name: 'Test scenarios' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(offer).toHaveTextContent(
+      /This link would turn on captcha-fail, for 45 minutes for this browser: Captcha verification fails/,
+    );
+    expect(offer).toHaveTextContent('Nothing changes until you turn it on.');
+    expect((await activeScenario()).active).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Test scenario' })).not.toBeInTheDocument();
+
+    await user.click(
+      within(offer).getByRole('button', { name: 'Turn on captcha-fail for this browser' }),
+    );
+
+    const banner = await screen.findByRole('region', { name: 'Test scenario' });
+    expect(banner).toHaveTextContent(`Test scenario active: captcha-fail — ${CAPTCHA_FAIL}`);
+    expect(
+      screen.getByText(/^Turned on by this link: captcha-fail, for this browser only/),
+    ).toHaveFocus();
+    expect(screen.queryByRole('region', { name: 'Repro link' })).not.toBeInTheDocument();
+    const state = await activeScenario();
+    expect(state.active).toBe('captcha-fail');
+    // The link's duration, not the mock API's default of 30 minutes.
+    const minutesLeft = (Date.parse(state.expiresAt!) - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(30);
+    expect(minutesLeft).toBeLessThanOrEqual(45);
+  });
+
+  it('names an unknown scenario and offers nothing to turn on', async () => {
+    renderWithProviders(<ScenarioBar />, { api, route: '/?scenario=fast' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This link asks for an unknown scenario: fast.',
+    );
+    expect(screen.queryByRole('button', { name: /^Turn on/ })).not.toBeInTheDocument();
+  });
+
+  it('is rendered closed on the server, so the page hydrates without a mismatch', async () => {
+    const route = '/user_profile/ava-martinez?scenario=slow&delayMs=5000';
+    const tree = () => (
+      <Provider
+        store={makeStore({ config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken } })}
+      >
+        <MemoryRouter initialEntries={[route]}>
+          <ScenarioBar />
+        </MemoryRouter>
+      </Provider>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree());
+    document.body.append(container);
+    expect(within(container).getByRole('button', { name: 'Test scenarios' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+    const mismatches: unknown[] = [];
+    const root = await act(async () =>
+      hydrateRoot(container, tree(), { onRecoverableError: (error) => mismatches.push(error) }),
+    );
+    try {
+      // Opened once hydrated, with the link's delay.
+      expect(
+        await within(container).findByText(
+          /This link would turn on slow \(5000 ms\) for this browser/,
+        ),
+      ).toBeInTheDocument();
+      expect(mismatches).toEqual([]);
+      expect((await activeScenario()).active).toBeNull();
+    } finally {
+      act(() => root.unmount());
+      container.remove();
+    }
+  });
+});
+
+describe('the banner', () => {
+  it('names the active scenario on a page without a link, and Turn off clears it', async () => {
+    const user = userEvent.setup();
+    await api.request('__scenarios', jsonPost({ name: 'slow', delayMs: 4000 }));
+    renderWithProviders(<ScenarioBar />, { api, route: '/user_profile/nadia-okafor' });
+
+    const banner = await screen.findByRole('region', { name: 'Test scenario' });
+    expect(banner).toHaveTextContent(
+      /^Test scenario active: slow \(4000 ms\) — The payment intent calls answer after a delay/,
+    );
+    expect(screen.getByRole('button', { name: 'Test scenarios' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
+
+    await user.click(within(banner).getByRole('button', { name: 'Turn off' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Test scenario' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Test scenario turned off.');
+    // Its button gone, the focus is on the demo tools' own.
+    expect(screen.getByRole('button', { name: 'Test scenarios' })).toHaveFocus();
+    expect((await activeScenario()).active).toBeNull();
+  });
+
+  it('is not there while no scenario is active', async () => {
+    const { store } = renderWithProviders(<ScenarioBar />, { api, route: '/' });
+    // The banner's answer has come, with nothing to show.
+    await waitFor(() =>
+      expect(scenariosApi.endpoints.getScenarios.select()(store.getState()).data?.active).toBe(
+        null,
+      ),
+    );
+    expect(screen.queryByRole('region', { name: 'Test scenario' })).not.toBeInTheDocument();
+  });
+});

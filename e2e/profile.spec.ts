@@ -71,6 +71,28 @@ test.describe('the profile page', () => {
     await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   });
 
+  test('a profile the server rendered as a 404 is not looked up again by the browser', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    const lookups: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (sent) => {
+      if (sent.url().includes('/api/gratitude/findUser')) lookups.push(sent.url());
+    });
+    // The server's one lookup answered "no such account": the page is a 404.
+    const answer = await page.goto('/user_profile/no-such-person');
+    expect(answer?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
+    // Hydrated (the page logs the failed lookup once it runs in the browser), and settled.
+    await expect.poll(() => errors.join('\n')).toContain('Failed to fetch user details');
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
+    expect(lookups).toEqual([]);
+    expect(errors.filter((text) => text.includes('Failed to fetch user details'))).toHaveLength(1);
+  });
+
   test('the card: ring colour by verification, ticks, title case, details', async ({ page }) => {
     const ringColour = () =>
       page.locator('.avatar-ring__progress').evaluate((circle) => getComputedStyle(circle).stroke);

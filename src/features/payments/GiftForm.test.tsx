@@ -126,18 +126,31 @@ describe('GiftForm', () => {
     expect(fifteen).toHaveAttribute('aria-pressed', 'true');
     expect(amountField()).toHaveValue('15');
 
+    // Each refused key says why, in the field's description; a separator ends the amount.
     await user.clear(amountField());
-    await user.type(amountField(), '1.5e,0-9');
-    expect(amountField()).toHaveValue('1509');
+    await user.type(amountField(), '1e');
+    expect(amountField()).toHaveValue('1');
+    expect(amountField()).toHaveAccessibleDescription('Digits only');
     expect(fifteen).toHaveAttribute('aria-pressed', 'false');
-    await user.type(amountField(), '12345');
-    expect(amountField()).toHaveValue('150912');
+    await user.type(amountField(), '-5');
+    expect(amountField()).toHaveValue('15');
+    await user.type(amountField(), '0.50');
+    expect(amountField()).toHaveValue('150');
+    expect(amountField()).toHaveAccessibleDescription('Whole dollars only');
+    await user.type(amountField(), '{Backspace}1234567');
+    expect(amountField()).toHaveValue('151234');
+    expect(amountField()).toHaveAccessibleDescription('At most 6 digits');
     expect(amountField()).toHaveAttribute('inputmode', 'numeric');
 
     await user.clear(amountField());
     await user.click(amountField());
     await user.paste('12.50');
     expect(amountField()).toHaveValue('');
+    expect(amountField()).toHaveAccessibleDescription('Whole dollars only');
+    await user.paste('１２');
+    expect(amountField()).toHaveValue('12');
+    expect(amountField()).toHaveAccessibleDescription('');
+    await user.clear(amountField());
     await user.paste('20');
     expect(amountField()).toHaveValue('20');
 

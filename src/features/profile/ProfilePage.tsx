@@ -111,12 +111,14 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     if (hydrated && plausible) askAgainIfSent();
   }, [hydrated, plausible, id]);
 
+  // A lookup that failed, or found no account (null: a 404), is logged once.
   useEffect(() => {
-    if (error) console.error('Failed to fetch user details', error);
-  }, [error]);
+    if (error || data === null)
+      console.error('Failed to fetch user details', error ?? { status: 404 });
+  }, [error, data]);
 
-  // RTK Query asks again for a lookup that failed (the server-rendered OOPS page, once hydrated):
-  // the OOPS screen stays while it does, instead of flickering to the spinner and back.
+  // RTK Query asks again for a lookup that failed (a 5xx or the network; a 404 is an answer, null,
+  // and final): the OOPS screen stays while it does, instead of flickering to the spinner and back.
   if (isLoading && !error) return <Spinner label="Loading profile" />;
   if (!data) {
     return (

@@ -24,18 +24,25 @@ function reactRouterProduction() {
 }
 const defaults = require('./mock-api/defaults.json');
 
-/** Build-time app config; validated again in the app by src/config/env.ts. */
-function appConfig() {
+/** The demo build's stand-ins for the live services (README: Configuration). */
+const DEMO_VALUES = {
+  stripePublishableKey: 'pk_test_emulator',
+  recaptchaSiteKey: 'emulator-site-key',
+  branchKey: 'key_test_gratiDemoEmulatorKey000000000000',
+};
+
+/** Build-time app config of the demo build; validated again in the app by src/config/env.ts. */
+function demoAppConfig() {
   const env = process.env;
   return {
     // Both builds talk to their own origin: npm run preview, and npm start's dev server, serve
     // the mock API under /api (one origin, so a tester's scenario cookie comes with every call).
     apiBaseUrl: env.API_BASE_URL || '/api',
     guestToken: env.GUEST_TOKEN || defaults.guestToken,
-    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || 'pk_test_emulator',
-    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || 'emulator-site-key',
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY || DEMO_VALUES.stripePublishableKey,
+    recaptchaSiteKey: env.RECAPTCHA_SITE_KEY || DEMO_VALUES.recaptchaSiteKey,
     // branch-sdk only sends a key shaped key_(live|test)_ + 32 letters or digits.
-    branchKey: env.BRANCH_KEY || 'key_test_gratiDemoEmulatorKey000000000000',
+    branchKey: env.BRANCH_KEY || DEMO_VALUES.branchKey,
     marketingUrl: env.MARKETING_URL || defaults.marketingUrl,
     // The testers' scenario panel: demo builds only (emulated Stripe), never a live build.
     scenarioPanel: !env.STRIPE_PUBLISHABLE_KEY,
@@ -45,11 +52,105 @@ function appConfig() {
   };
 }
 
+/** Host names that are this machine: an API there is an emulator, not the live one. */
+const LOCAL_HOSTS = /^(localhost|.*\.localhost|127(\.\d+){3}|0\.0\.0\.0|\[::1?\])$/i;
+
+/** An absolute http(s) URL on a host other than this machine, or why not. */
+function remoteUrlProblem(raw) {
+  let url;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'must be an absolute https URL';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must be an http(s) URL';
+  if (LOCAL_HOSTS.test(url.hostname)) return `points at this machine (${url.host}), an emulator`;
+  if (url.username || url.password || url.search || url.hash) {
+    return 'must have no user name, password, query or fragment';
+  }
+  return null;
+}
+
+/**
+ * `npm run build:live`: every live setting from the environment, checked, so a build meant for
+ * guests never falls back to a demo value. Throws one error naming every setting that is missing
+ * or is an emulator's.
+ */
+function liveAppConfig(env = process.env) {
+  const problems = [];
+  const read = (name, check) => {
+    const value = (env[name] ?? '').trim();
+    if (value === '') problems.push(`${name} is not set`);
+    else {
+      const problem = check(value);
+      if (problem) problems.push(`${name} ${problem} ("${value}")`);
+    }
+    return value;
+  };
+  const notDemo = (demo, shape, shapeText) => (value) =>
+    value === demo ? "is the demo's emulator value" : shape.test(value) ? null : shapeText;
+  const apiBaseUrl = read('API_BASE_URL', remoteUrlProblem);
+  const publicOrigin = read('PUBLIC_ORIGIN', (value) => {
+    const problem = remoteUrlProblem(value);
+    if (problem) return problem;
+    return new URL(value).pathname === '/' ? null : 'must be an origin (scheme, host and port)';
+  });
+  const stripePublishableKey = read(
+    'STRIPE_PUBLISHABLE_KEY',
+    notDemo(
+      DEMO_VALUES.stripePublishableKey,
+      /^pk_(live|test)_[A-Za-z0-9]{20,}$/,
+      'must be a Stripe publishable key (pk_live_... or pk_test_...)',
+    ),
+  );
+  const recaptchaSiteKey = read(
+    'RECAPTCHA_SITE_KEY',
+    notDemo(DEMO_VALUES.recaptchaSiteKey, /^[A-Za-z0-9_-]{40}$/, 'must be a 40-character site key'),
+  );
+  const branchKey = read(
+    'BRANCH_KEY',
+    notDemo(
+      DEMO_VALUES.branchKey,
+      /^key_(live|test)_[A-Za-z0-9]{32}$/,
+      'must be a Branch key (key_live_ or key_test_ and 32 letters or digits)',
+    ),
+  );
+  const guestToken = read('GUEST_TOKEN', (value) =>
+    value === defaults.guestToken ? "is the demo's token" : null,
+  );
+  const marketingUrl = (env.MARKETING_URL ?? '').trim() || defaults.marketingUrl;
+  const marketingProblem = remoteUrlProblem(marketingUrl);
+  if (marketingProblem) problems.push(`MARKETING_URL ${marketingProblem} ("${marketingUrl}")`);
+  if (problems.length > 0) {
+    throw new Error(
+      `npm run build:live needs the live settings in the environment:\n` +
+        problems.map((problem) => `  - ${problem}`).join('\n') +
+        `\n(see README.md, "Going live"; \`npm run build\` makes the demo build)`,
+    );
+  }
+  return {
+    config: {
+      apiBaseUrl: apiBaseUrl.replace(/\/+$/, ''),
+      guestToken,
+      stripePublishableKey,
+      recaptchaSiteKey,
+      branchKey,
+      marketingUrl,
+      scenarioPanel: false,
+      // The real Branch API.
+      branchApiUrl: '',
+    },
+    publicOrigin: new URL(publicOrigin).origin,
+  };
+}
+
 /**
  * Where emulator builds send the third-party scripts the real libraries load (see
  * mock-api/emulators/emulator-redirects.js). A service configured live gets no rule.
  */
-function emulatorRedirects(config) {
+function emulatorRedirects(config, kind) {
+  // A live build loads every service from its real address: no redirect script at all.
+  if (kind === 'live') return [];
   // The emulators are on the page's own origin (preview and npm start alike).
   const rules = [];
   if (config.branchApiUrl) {
@@ -77,29 +178,48 @@ function emulatorRedirects(config) {
  * Which third-party services this build talks to live, for the page's Content-Security-Policy
  * (mock-api/securityHeaders.ts): dist/security.json, read by the preview/production server.
  */
-function securityManifest(config) {
+function securityManifest(config, kind) {
   const absoluteApi = /^https?:\/\//.test(config.apiBaseUrl);
+  const live = kind === 'live';
   const services = {
-    stripe: Boolean(process.env.STRIPE_PUBLISHABLE_KEY),
-    recaptcha: Boolean(process.env.RECAPTCHA_SITE_KEY),
+    stripe: live || Boolean(process.env.STRIPE_PUBLISHABLE_KEY),
+    recaptcha: live || Boolean(process.env.RECAPTCHA_SITE_KEY),
     branch: !config.branchApiUrl,
+    // The API's origin, also where its pictures come from: the page's CSP allows it.
     apiOrigin: absoluteApi ? new URL(config.apiBaseUrl).origin : null,
   };
+  return jsonAsset('SecurityManifest', 'security.json', services);
+}
+
+/** A JSON file written into the client build. */
+function jsonAsset(name, file, value) {
   return {
     apply(compiler) {
-      compiler.hooks.thisCompilation.tap('SecurityManifest', (compilation) => {
+      compiler.hooks.thisCompilation.tap(name, (compilation) => {
         compilation.hooks.processAssets.tap(
-          { name: 'SecurityManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+          { name, stage: webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
           () => {
             compilation.emitAsset(
-              'security.json',
-              new webpack.sources.RawSource(JSON.stringify(services, null, 2)),
+              file,
+              new webpack.sources.RawSource(JSON.stringify(value, null, 2)),
             );
           },
         );
       });
     },
   };
+}
+
+/**
+ * dist/build.json: which build this is. `npm run serve` (src/server/main.ts) refuses a demo
+ * build unless ALLOW_DEMO_BUILD=1.
+ */
+function buildRecord(config, kind, publicOrigin) {
+  return jsonAsset('BuildRecord', 'build.json', {
+    kind,
+    apiBaseUrl: config.apiBaseUrl,
+    ...(publicOrigin ? { publicOrigin } : {}),
+  });
 }
 
 /**
@@ -201,19 +321,33 @@ function emulatorRedirectsShell(rules) {
 }
 
 /**
+ * A live build has no scenario panel: its module (and with it the "scenarios" chunk and its
+ * strings) is replaced by an empty one, in the client and in the server that renders the app.
+ */
+function withoutScenarioPanel(kind) {
+  if (kind !== 'live') return [];
+  return [
+    new webpack.NormalModuleReplacementPlugin(
+      /features[\\/]scenarios[\\/]ScenarioBar$/,
+      path.join(__dirname, 'scripts/webpack/noScenarioBar.ts'),
+    ),
+  ];
+}
+
+/**
  * The production server (src/server), as plain JavaScript for `node`: dist-server/server.js runs
  * it (`npm run serve`), dist-server/app.js exports its request handling for `npm run preview`.
  * node_modules stay external (installed as production dependencies), CSS is the client's, images
  * get the client's file names without being written twice.
  */
-function serverConfig(config) {
+function serverConfig(config, outDir, kind) {
   return {
     name: 'server',
     mode: 'production',
     target: 'node20',
     entry: { server: './src/server/main.ts', app: './src/server/app.ts' },
     output: {
-      path: path.resolve(__dirname, 'dist-server'),
+      path: path.join(outDir, 'dist-server'),
       filename: '[name].js',
       library: { type: 'commonjs2' },
       publicPath: '/',
@@ -246,6 +380,7 @@ function serverConfig(config) {
     },
     plugins: [
       new webpack.DefinePlugin({ __APP_CONFIG__: JSON.stringify(config) }),
+      ...withoutScenarioPanel(kind),
       // One file per entry: the lazy route modules are required in place.
       new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
     ],
@@ -254,21 +389,34 @@ function serverConfig(config) {
   };
 }
 
-module.exports = (_env, argv) => {
+/**
+ * `webpack --mode production` is the demo build (`npm run build`); `--env live` the live one
+ * (`npm run build:live`). BUILD_OUT_DIR (default: the repository) is where dist/ and
+ * dist-server/ are written, side by side as the server expects them.
+ */
+module.exports = (env = {}, argv = {}) => {
   const isProduction = argv.mode === 'production';
-  const config = appConfig();
-  const client = clientConfig(config, isProduction);
-  return isProduction ? [client, serverConfig(config)] : client;
+  const kind = env.live ? 'live' : 'demo';
+  const live = kind === 'live' ? liveAppConfig() : undefined;
+  const config = live ? live.config : demoAppConfig();
+  const outDir = path.resolve(__dirname, process.env.BUILD_OUT_DIR || '.');
+  const client = clientConfig(config, isProduction, {
+    kind,
+    outDir,
+    publicOrigin: live?.publicOrigin,
+  });
+  return isProduction ? [client, serverConfig(config, outDir, kind)] : client;
 };
+module.exports.liveAppConfig = liveAppConfig;
 
-function clientConfig(config, isProduction) {
-  const redirects = emulatorRedirects(config);
+function clientConfig(config, isProduction, { kind, outDir, publicOrigin }) {
+  const redirects = emulatorRedirects(config, kind);
   return {
     name: 'client',
     mode: isProduction ? 'production' : 'development',
     entry: { main: './src/main.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      path: path.join(outDir, 'dist'),
       publicPath: '/',
       filename: isProduction ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: isProduction ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
@@ -299,7 +447,9 @@ function clientConfig(config, isProduction) {
       new webpack.DefinePlugin({ __APP_CONFIG__: JSON.stringify(config) }),
       new HtmlWebpackPlugin({ template: './public/index.html', favicon: './public/favicon.svg' }),
       ...(redirects.length > 0 ? [emulatorRedirectsShell(redirects)] : []),
-      securityManifest(config),
+      ...withoutScenarioPanel(kind),
+      securityManifest(config, kind),
+      buildRecord(config, kind, publicOrigin),
       publicFiles(['robots.txt']),
       ...(isProduction ? [assetManifest(), ...precompressed()] : []),
       new MiniCssExtractPlugin({

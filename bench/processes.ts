@@ -189,6 +189,9 @@ export async function startMockApi(dataDir: string, logFile: string): Promise<Gr
  * `node dist-server/server.js` (NODE_ENV=production, LOG_LEVEL=error) on a free port (or `port`),
  * reading profiles from `apiBaseUrl`. Ready once /readyz says so (it has reached the API).
  */
+/** The production server: its public port (`baseUrl`) and its metrics port (`metricsUrl`). */
+export type ProductionServer = GroupProcess & { metricsUrl: string };
+
 export async function startProductionServer(options: {
   name: string;
   apiBaseUrl: string;
@@ -196,9 +199,11 @@ export async function startProductionServer(options: {
   port?: number;
   /** Default http://localhost:<its port>. */
   publicOrigin?: string;
-}): Promise<GroupProcess> {
+}): Promise<ProductionServer> {
   const port = options.port ?? (await freePort());
-  return spawnGroup({
+  // Its /metrics is served on a port of its own (METRICS_PORT), never on the public one.
+  const metricsPort = await freePort();
+  const group = await spawnGroup({
     name: options.name,
     // The node binary itself (not npm, not a shell): its pid is the server's, for /proc.
     command: process.execPath,
@@ -207,8 +212,11 @@ export async function startProductionServer(options: {
     env: {
       ...process.env,
       ...SERVE.env,
+      // The bench measures the demo build (npm run build), which npm run serve refuses by default.
+      ALLOW_DEMO_BUILD: '1',
       LOG_LEVEL: 'error',
       PORT: String(port),
+      METRICS_PORT: String(metricsPort),
       API_BASE_URL: options.apiBaseUrl,
       PUBLIC_ORIGIN: options.publicOrigin ?? `http://localhost:${port}`,
     },
@@ -216,6 +224,7 @@ export async function startProductionServer(options: {
     logFile: options.logFile,
     ready: async (baseUrl) => (await fetch(`${baseUrl}/readyz`)).ok,
   });
+  return Object.assign(group, { metricsUrl: `http://127.0.0.1:${metricsPort}` });
 }
 
 /** The resident set of a process, from /proc/<pid>/status (VmRSS), in bytes. */

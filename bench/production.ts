@@ -16,6 +16,7 @@ import {
   startNginx,
   startProductionServer,
   type GroupProcess,
+  type ProductionServer,
   type NginxProcess,
   type ProcessExit,
 } from './processes';
@@ -117,8 +118,9 @@ async function cannon(
   };
 }
 
-export async function serverCounters(baseUrl: string): Promise<ServerCounters> {
-  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+/** `metricsUrl`: the server's metrics port (METRICS_PORT), where its /metrics is served. */
+export async function serverCounters(metricsUrl: string): Promise<ServerCounters> {
+  const text = await (await fetch(`${metricsUrl}/metrics`)).text();
   const value = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
   const lookups: Record<string, number> = {};
   for (const match of text.matchAll(/^profile_lookups_total\{source="(\w+)"\} (\S+)$/gm)) {
@@ -150,12 +152,12 @@ function workBetween(before: ServerCounters, after: ServerCounters): ServerWork 
 
 /** A load run with what it made the server do (renders, lookups), from the server's /metrics. */
 async function measured(
-  server: GroupProcess,
+  server: ProductionServer,
   run: () => Promise<CannonFigures>,
 ): Promise<CannonFigures & { server: ServerWork }> {
-  const before = await serverCounters(server.baseUrl);
+  const before = await serverCounters(server.metricsUrl);
   const figures = await run();
-  return { ...figures, server: workBetween(before, await serverCounters(server.baseUrl)) };
+  return { ...figures, server: workBetween(before, await serverCounters(server.metricsUrl)) };
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -445,7 +447,7 @@ export class ProductionBench {
       const samples: MemorySample[] = [];
       const rssBeforeBytes = await residentBytes(server.pid);
       samples.push({ t: 0, rssBytes: rssBeforeBytes });
-      const heapBefore = await serverCounters(server.baseUrl);
+      const heapBefore = await serverCounters(server.metricsUrl);
       const started = Date.now();
       const sampler = setInterval(() => {
         residentBytes(server.pid).then(
@@ -471,7 +473,7 @@ export class ProductionBench {
       const rssAfterLoadBytes = await residentBytes(server.pid);
       const stopped = Date.now();
       samples.push({ t: (stopped - started) / 1000, rssBytes: rssAfterLoadBytes });
-      const heapAfterLoad = await serverCounters(server.baseUrl);
+      const heapAfterLoad = await serverCounters(server.metricsUrl);
       const rssPeakDuringLoadBytes = Math.max(...samples.map((s) => s.rssBytes));
       this.log(
         `  load: ${Math.round(load.requestsPerSecond)} req/s, p99 ${load.latencyP99Ms} ms, non-2xx ${load.non2xx}, errors ${load.errors}; RSS before ${mb(rssBeforeBytes)}, peak ${mb(rssPeakDuringLoadBytes)}, after ${mb(rssAfterLoadBytes)}`,
@@ -483,7 +485,7 @@ export class ProductionBench {
         rest.push(rssBytes);
         samples.push({ t: (Date.now() - started) / 1000, rssBytes });
       }
-      const heapAfterRest = await serverCounters(server.baseUrl);
+      const heapAfterRest = await serverCounters(server.metricsUrl);
       // Not a target: how long the memory takes to come back under the line, if it does (watched
       // for up to a minute after the load, every second).
       let settledAfterSeconds: number | null = null;
@@ -520,7 +522,7 @@ export class ProductionBench {
           before: heapBefore,
           afterLoad: heapAfterLoad,
           afterRest: heapAfterRest,
-          afterWatch: await serverCounters(server.baseUrl),
+          afterWatch: await serverCounters(server.metricsUrl),
         },
       };
       this.log(

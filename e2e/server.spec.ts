@@ -112,6 +112,8 @@ class FakeApi {
 
 interface Served {
   baseUrl: string;
+  /** The metrics port's origin (METRICS_PORT): /metrics is not served on the public one. */
+  metricsUrl: string;
   child: ChildProcess;
   output: () => string;
   exited: Promise<number | null>;
@@ -119,10 +121,19 @@ interface Served {
 
 async function serve(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
+  const metricsPort = await freePort();
   let output = '';
   const child = spawn(process.execPath, ['dist-server/server.js'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_DEMO_BUILD: '1',
+      PORT: String(port),
+      METRICS_PORT: String(metricsPort),
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -130,7 +141,8 @@ async function serve(env: Record<string, string>): Promise<Served> {
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForUp(`${baseUrl}/healthz`, Date.now() + START_BUDGET_MS, child);
-  return { baseUrl, child, output: () => output, exited };
+  const metricsUrl = `http://127.0.0.1:${metricsPort}`;
+  return { baseUrl, metricsUrl, child, output: () => output, exited };
 }
 
 /** What a response body must never show: a stack trace or a path of the server's. */
@@ -340,7 +352,9 @@ test('health, readiness and metrics', async ({ request }) => {
   expect(await (await request.get(`${server.baseUrl}/healthz`)).json()).toEqual({ status: 'ok' });
   const ready = await request.get(`${server.baseUrl}/readyz`);
   expect(ready.status()).toBe(200);
-  const metrics = await (await request.get(`${server.baseUrl}/metrics`)).text();
+  // Metrics on their own port only: the public one answers /metrics with a 404.
+  expect((await request.get(`${server.baseUrl}/metrics`)).status()).toBe(404);
+  const metrics = await (await request.get(`${server.metricsUrl}/metrics`)).text();
   expect(metrics).toMatch(/http_requests_total\{method="GET",route="profile",status="200"\} \d+/);
   expect(metrics).toMatch(/profile_lookups_total\{source="hit"\} \d+/);
   expect(metrics).toContain('ssr_render_duration_seconds_bucket');
@@ -412,7 +426,7 @@ test('settings are checked at start, each bad value named', async () => {
   ] as const) {
     const child = spawn(process.execPath, ['dist-server/server.js'], {
       cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', PORT: '0', ...env },
+      env: { ...process.env, NODE_ENV: 'production', ALLOW_DEMO_BUILD: '1', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

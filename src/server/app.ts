@@ -39,6 +39,8 @@ export interface ServerAppOptions {
 
 export interface ServerApp {
   app: express.Express;
+  /** /metrics alone, for the metrics port (METRICS_PORT): the public app does not serve it. */
+  metricsApp: express.Express;
   metrics: ServerMetrics;
   logger: Logger;
   /** From now on /readyz says not ready, so a load balancer stops sending traffic. */
@@ -74,7 +76,6 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use(securityHeaders);
   app.get(HEALTH_PATHS.health, health.health);
   app.get(HEALTH_PATHS.ready, health.ready);
-  app.get(HEALTH_PATHS.metrics, health.metrics);
   // From here on only pictures, pages and files: GET and HEAD, their answers compressed...
   app.use(onlyReading);
   // ...but pictures, which are compressed already.
@@ -95,5 +96,10 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use(shell.serveAppRoutes);
   app.use(handleErrors(shell.sendErrorPage));
 
-  return { app, metrics, logger, beginShutdown: readiness.beginShutdown };
+  // Metrics on their own port: what a Service or a proxy exposes publicly never includes them.
+  const metricsApp = express();
+  metricsApp.disable('x-powered-by');
+  metricsApp.get(HEALTH_PATHS.metrics, health.metrics);
+
+  return { app, metricsApp, metrics, logger, beginShutdown: readiness.beginShutdown };
 }

@@ -1,5 +1,5 @@
 // What operators ask the server: is it alive (/healthz), should it be sent traffic (/readyz), and
-// its figures in Prometheus text format (/metrics). Never cached.
+// its figures in Prometheus text format (/metrics, on the metrics port only: app.ts). Never cached.
 import type { RequestHandler } from 'express';
 import type { ServerMetrics } from './metrics';
 import type { Readiness } from './shutdown';

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SERVER_TIMEOUTS, createServerApp } from './app';
+import { demoBuildRefusal, readBuildKind } from './buildKind';
 import { HEALTH_PATHS } from './health';
 import { SettingsError, parseServerSettings } from './settings';
 
@@ -54,7 +55,12 @@ function main(): void {
   }
   // dist-server/server.js serves the client build beside it.
   const distDir = path.resolve(__dirname, '..', 'dist');
-  const { app, logger, beginShutdown } = createServerApp({ settings, distDir });
+  const refusal = demoBuildRefusal(readBuildKind(distDir), settings.allowDemoBuild);
+  if (refusal) {
+    console.error(`grati-web: ${refusal}`);
+    process.exit(1);
+  }
+  const { app, metricsApp, logger, beginShutdown } = createServerApp({ settings, distDir });
   if (process.env.NODE_ENV !== 'production') {
     logger.warn('NODE_ENV is not "production": React and Redux run their slow development builds');
   }
@@ -67,6 +73,21 @@ function main(): void {
   });
   Object.assign(server, SERVER_TIMEOUTS);
   returnMemoryWhenIdle(server);
+  // /metrics on its own port (METRICS_PORT), for Prometheus; unset, the server serves none.
+  let metricsServer: import('node:http').Server | undefined;
+  if (settings.metricsPort === null) {
+    logger.info('METRICS_PORT is not set: no metrics are served');
+  } else {
+    metricsServer = metricsApp.listen(settings.metricsPort, () => {
+      const { port } = metricsServer!.address() as AddressInfo;
+      logger.info({ port }, 'metrics listening');
+    });
+    Object.assign(metricsServer, SERVER_TIMEOUTS);
+    metricsServer.on('error', (error) => {
+      logger.fatal({ err: error }, `metrics could not listen on ${settings.metricsPort}`);
+      process.exit(1);
+    });
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -74,6 +95,8 @@ function main(): void {
     stopping = true;
     logger.info({ signal }, 'stopping: finishing the requests in flight');
     beginShutdown();
+    metricsServer?.close();
+    metricsServer?.closeAllConnections();
     server.close(() => {
       logger.info('stopped');
       process.exit(0);

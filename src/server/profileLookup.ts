@@ -1,5 +1,5 @@
-// The server's profile lookups: one POST gratitude/findUser to the configured API, with a timeout,
-// behind a short-lived LRU cache that also coalesces concurrent lookups of one profile, so a spike
+// The server's profile lookups: one POST gratitude/findUser to the configured API, with one deadline
+// for the whole answer (headers and body) and a cap on its size, behind a short-lived LRU cache that also coalesces concurrent lookups of one profile, so a spike
 // on a shared profile makes one API call per TTL.
 import { LRUCache } from 'lru-cache';
 import type { LookupAnswer } from './renderPage';
@@ -8,8 +8,10 @@ export interface ProfileLookupOptions {
   /** The API base (absolute, from the settings: never from a request). */
   apiBaseUrl: string;
   guestToken: string;
-  /** A lookup slower than this fails (the page is then rendered by the browser). */
+  /** A lookup whose whole answer takes longer fails (the page is then rendered by the browser). */
   timeoutMs?: number;
+  /** An answer longer than this fails the lookup (it is read as it comes, never whole). */
+  maxAnswerBytes?: number;
   /** How long an answer is reused. */
   ttlMs?: number;
   /** At most this many profiles, and this many bytes of answers, are kept. */
@@ -18,7 +20,7 @@ export interface ProfileLookupOptions {
   fetchFn?: typeof fetch;
 }
 
-/** The API could not be asked, answered with a server error, or was too slow. */
+/** The API could not be asked, answered with a server error, was too slow or said too much. */
 export class LookupFailedError extends Error {
   override name = 'LookupFailedError';
 }
@@ -38,16 +40,71 @@ export interface ProfileLookup {
 
 export const LOOKUP_TIMEOUT_MS = 3000;
 export const LOOKUP_TTL_MS = 5000;
+/** A profile's findUser answer is tens of KB: anything past this is not one. */
+export const LOOKUP_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+class AnswerTooLargeError extends Error {
+  override name = 'AnswerTooLargeError';
+}
+
+class DeadlineError extends Error {
+  override name = 'DeadlineError';
+}
+
+/**
+ * The body as text, read as it comes: past `maxBytes` the answer fails. `stopped` says why the
+ * reading was ended from outside (the deadline), if it was: a cancelled stream just ends.
+ */
+async function readCapped(
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  maxBytes: number,
+  stopped: () => Error | undefined,
+): Promise<string> {
+  const decoder = new TextDecoder();
+  let size = 0;
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    const why = stopped();
+    if (why) throw why;
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > maxBytes) throw new AnswerTooLargeError(`more than ${maxBytes} bytes`);
+    text += decoder.decode(value, { stream: true });
+  }
+}
 
 export function createProfileLookup(options: ProfileLookupOptions): ProfileLookup {
   const fetchFn = options.fetchFn ?? fetch;
   const timeoutMs = options.timeoutMs ?? LOOKUP_TIMEOUT_MS;
+  const maxAnswerBytes = options.maxAnswerBytes ?? LOOKUP_MAX_ANSWER_BYTES;
   const findUserUrl = `${options.apiBaseUrl}/gratitude/findUser`;
 
   async function ask(id: string, signal?: AbortSignal): Promise<LookupAnswer> {
-    const timeout = AbortSignal.timeout(timeoutMs);
+    // One deadline for the whole answer, headers and body, held by a timer of ours (Node keeps a
+    // pending timer, and so this closure) until the answer is read. Neither AbortSignal.timeout()
+    // nor aborting fetch's signal is enough once the headers are in: the timeout's timer lives
+    // only as long as its signal is referenced, and undici links our signal to the request
+    // through a weak reference, so a garbage collection (the server's idle gc(), main.ts) cuts
+    // either and a body that never ends is waited on for ever. Cancelling the body stream we
+    // hold ends the connection whatever the collector did.
+    const controller = new AbortController();
+    let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+    let stoppedBy: Error | undefined;
+    const stop = (why: Error) => {
+      stoppedBy ??= why;
+      controller.abort(why);
+      void reader?.cancel(why).catch(() => undefined);
+    };
+    const deadline = setTimeout(
+      () => stop(new DeadlineError(`no answer within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
+    const giveUp = () => stop(new Error('the lookup was given up'));
+    if (signal?.aborted) giveUp();
+    signal?.addEventListener('abort', giveUp, { once: true });
     let response: Response;
-    let body: string;
+    let body = '';
     try {
       response = await fetchFn(findUserUrl, {
         method: 'POST',
@@ -58,14 +115,28 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
         },
         body: JSON.stringify({ _id: id, profilePage: true }),
         redirect: 'error',
-        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
+        signal: controller.signal,
       });
-      body = await response.text();
+      const declared = Number(response.headers.get('content-length') ?? 0);
+      if (declared > maxAnswerBytes) throw new AnswerTooLargeError(`${declared} bytes declared`);
+      if (response.body) {
+        reader = response.body.getReader();
+        if (stoppedBy) throw stoppedBy;
+        body = await readCapped(reader, maxAnswerBytes, () => stoppedBy);
+      }
     } catch (error) {
-      const reason = timeout.aborted
-        ? `no answer within ${timeoutMs} ms`
-        : 'the API is unreachable';
+      const reason =
+        error instanceof AnswerTooLargeError
+          ? `answered more than ${maxAnswerBytes} bytes`
+          : stoppedBy instanceof DeadlineError
+            ? `no answer within ${timeoutMs} ms`
+            : 'the API is unreachable';
+      // Nothing more of this answer is read: its connection goes.
+      stop(new Error(reason));
       throw new LookupFailedError(`findUser ${reason}`, { cause: error });
+    } finally {
+      clearTimeout(deadline);
+      signal?.removeEventListener('abort', giveUp);
     }
     if (response.status >= 500) {
       throw new LookupFailedError(`findUser answered ${response.status}`);

@@ -10,8 +10,12 @@ import { pinoHttp } from 'pino-http';
 import { decodeSegment, isNotPage } from './addresses';
 import { HttpError } from './errors';
 import { SERVER_SECURITY_HEADERS } from './pagePolicy';
+import { redactUrl } from './redact';
 
-/** One line per request: its id, method, URL and status, at a level its status calls for. */
+/**
+ * One line per request: its id, method, URL (its secrets redacted: redact.ts) and status, at a
+ * level its status calls for.
+ */
 export function logRequests(logger: Logger): RequestHandler {
   return pinoHttp({
     logger,
@@ -27,7 +31,7 @@ export function logRequests(logger: Logger): RequestHandler {
       req: (req: { id: string; method: string; url: string }) => ({
         id: req.id,
         method: req.method,
-        url: req.url,
+        url: redactUrl(req.url),
       }),
       res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },

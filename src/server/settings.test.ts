@@ -13,11 +13,35 @@ describe('parseServerSettings', () => {
       publicOrigin: 'https://grati.example',
       mediaOrigins: ['https://api.grati.example'],
       logLevel: 'warn',
+      metricsPort: null,
+      allowDemoBuild: false,
     });
     expect(parseServerSettings(valid)).toMatchObject({
       port: DEFAULT_SERVE_PORT,
       logLevel: 'info',
     });
+  });
+
+  it('serves a demo build only with ALLOW_DEMO_BUILD=1', () => {
+    expect(parseServerSettings({ ...valid, ALLOW_DEMO_BUILD: '1' }).allowDemoBuild).toBe(true);
+    expect(parseServerSettings({ ...valid, ALLOW_DEMO_BUILD: '0' }).allowDemoBuild).toBe(false);
+    expect(() => parseServerSettings({ ...valid, ALLOW_DEMO_BUILD: 'yes' })).toThrow(
+      'ALLOW_DEMO_BUILD must be 1 or 0',
+    );
+  });
+
+  it('serves metrics on METRICS_PORT only, never on the public port', () => {
+    expect(parseServerSettings({ ...valid, METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
+    expect(parseServerSettings({ ...valid, METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(parseServerSettings({ ...valid, METRICS_PORT: '' }).metricsPort).toBeNull();
+    for (const bad of ['metrics', '-1', '70000', '94.64']) {
+      expect(() => parseServerSettings({ ...valid, METRICS_PORT: bad })).toThrow(
+        'METRICS_PORT must be a port number',
+      );
+    }
+    expect(() => parseServerSettings({ ...valid, PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+      'METRICS_PORT must differ from PORT',
+    );
   });
 
   it('reads the media origins the image endpoint may fetch from, as origins', () => {

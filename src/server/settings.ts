@@ -16,6 +16,17 @@ export interface ServerSettings {
   mediaOrigins: string[];
   /** pino's level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
+  /**
+   * Where /metrics is served (METRICS_PORT): its own port, never the public one, so only what can
+   * reach the pod (Prometheus) reads it. Unset, none: the image and deploy/ set 9464; 0 takes a
+   * free port (tests).
+   */
+  metricsPort: number | null;
+  /**
+   * ALLOW_DEMO_BUILD=1: serve a demo build (`npm run build`: emulators, scenario panel) anyway,
+   * as `npm run preview`, the tests and the bench do. Otherwise only a live build is served.
+   */
+  allowDemoBuild: boolean;
 }
 
 export class SettingsError extends Error {
@@ -23,6 +34,8 @@ export class SettingsError extends Error {
 }
 
 export const DEFAULT_SERVE_PORT = 8080;
+/** The metrics port the image and deploy/ use (Prometheus exporters' customary range). */
+export const DEPLOY_METRICS_PORT = 9464;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 function httpUrl(name: string, raw: string | undefined): URL {
@@ -80,6 +93,21 @@ export function parsePublicOrigin(raw: string | undefined): string {
   return origin.origin;
 }
 
+function parseMetricsPort(raw: string | undefined, port: number): number | null {
+  const trimmed = raw?.trim();
+  if (!trimmed) return null;
+  const metricsPort = Number(trimmed);
+  if (!/^\d+$/.test(trimmed) || metricsPort > 65535) {
+    throw new SettingsError(`METRICS_PORT must be a port number (0 to 65535), not "${raw}".`);
+  }
+  if (metricsPort !== 0 && metricsPort === port) {
+    throw new SettingsError(
+      `METRICS_PORT must differ from PORT (${port}): metrics are not served to the public.`,
+    );
+  }
+  return metricsPort;
+}
+
 /** Reads and checks the settings; throws a SettingsError naming the first bad one. */
 export function parseServerSettings(env: Record<string, string | undefined>): ServerSettings {
   const rawPort = env.PORT?.trim();
@@ -96,11 +124,18 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
       `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}".`,
     );
   }
+  const allowDemo = env.ALLOW_DEMO_BUILD?.trim() ?? '';
+  if (!['', '0', '1'].includes(allowDemo)) {
+    throw new SettingsError(`ALLOW_DEMO_BUILD must be 1 or 0 (or unset), not "${allowDemo}".`);
+  }
+  const metricsPort = parseMetricsPort(env.METRICS_PORT, port);
   return {
     port,
+    metricsPort,
     apiBaseUrl: api.href.replace(/\/+$/, ''),
     publicOrigin,
     mediaOrigins,
     logLevel,
+    allowDemoBuild: allowDemo === '1',
   };
 }

@@ -87,8 +87,8 @@ describe('the image endpoint', () => {
   async function startApp(
     images?: ServerAppOptions['images'],
     apiBaseUrl = 'http://127.0.0.1:9/api',
-  ): Promise<TestServer> {
-    const { app } = createServerApp({
+  ): Promise<TestServer & { metricsOrigin: string }> {
+    const { app, metricsApp } = createServerApp({
       settings: {
         apiBaseUrl,
         publicOrigin: 'https://grati.example',
@@ -104,8 +104,10 @@ describe('the image endpoint', () => {
       images,
     });
     const server = await startServer(app);
-    servers.push(server);
-    return server;
+    // Its /metrics, served on a port of its own.
+    const metricsPort = await startServer(metricsApp);
+    servers.push(server, metricsPort);
+    return Object.assign(server, { metricsOrigin: metricsPort.origin });
   }
 
   beforeAll(async () => {
@@ -291,7 +293,7 @@ describe('the image endpoint', () => {
     const second = get(heldUrl, { accept: CHROME_ACCEPT });
     // The second request is under way once the server counts it as sharing the first's resize.
     for (;;) {
-      const metrics = (await get(`${app.origin}/metrics`)).body.toString();
+      const metrics = (await get(`${app.metricsOrigin}/metrics`)).body.toString();
       if (/image_answers_total\{source="shared"\} 1/.test(metrics)) break;
     }
     const busy = await get(`${app.origin}${imageUrl(photoAt('busy'), 256)}`);

@@ -1,0 +1,344 @@
+// The two builds, named (README: Going live): `npm run build:live` refuses demo and missing
+// settings, a live build holds none of the emulator code, and `npm run serve` refuses a demo
+// build unless ALLOW_DEMO_BUILD=1. The builds go to a temporary folder (BUILD_OUT_DIR), never to
+// the repository's dist/.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+import { createMockApi } from '../mock-api/server';
+import { freePort, waitForUp } from './serverProcess';
+
+const ROOT = path.join(__dirname, '..');
+// webpack.config.js is CommonJS; its live settings check is exported beside the config.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { liveAppConfig } = require('../webpack.config.js') as {
+  liveAppConfig: (env: Record<string, string | undefined>) => {
+    config: Record<string, unknown>;
+    publicOrigin: string;
+  };
+};
+
+/** Live settings of the right shape: test-mode Stripe, placeholder keys, an API elsewhere. */
+const LIVE_ENV = {
+  API_BASE_URL: 'https://api.grati-live-test.example/api',
+  PUBLIC_ORIGIN: 'https://grati-live-test.example',
+  GUEST_TOKEN: 'live-test-guest-token',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_51LiveBuildTestKey0000000000000000',
+  RECAPTCHA_SITE_KEY: '6LcLiveBuildTestSiteKey0000000000000000A',
+  BRANCH_KEY: 'key_test_LiveBuildTest0000000000000000000',
+};
+
+/** What only the demo build holds: the emulators' keys, addresses and scripts, the panel. */
+const EMULATOR_MARKERS = [
+  'pk_test_emulator',
+  'emulator-site-key',
+  'key_test_gratiDemoEmulatorKey',
+  'demo-guest-token',
+  'data-redirects', // the emulator redirect script's tag
+  'emulator-redirects',
+  '/__stripe/',
+  '/__recaptcha/',
+  '/__branch',
+  'ScenarioPanel', // the scenario panel's modules and chunk
+  'scenario-panel',
+  'Loading scenarios',
+];
+
+/** Minutes, not seconds: webpack on a loaded two-core machine. */
+const BUILD_TIMEOUT_MS = 15 * 60_000;
+
+function run(
+  command: string,
+  args: string[],
+  env: Record<string, string | undefined>,
+  timeoutMs: number,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
+}
+
+/** The environment without any live setting the caller's shell may have. */
+function cleanEnv(extra: Record<string, string>): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env };
+  for (const name of [...Object.keys(LIVE_ENV), 'MARKETING_URL', 'BRANCH_API_URL']) {
+    delete env[name];
+  }
+  delete env.ALLOW_DEMO_BUILD;
+  return { ...env, ...extra };
+}
+
+function webpackBuild(outDir: string, live: boolean, env: Record<string, string>) {
+  const args = ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production'];
+  if (live) args.push('--env', 'live');
+  return run(process.execPath, args, cleanEnv({ ...env, BUILD_OUT_DIR: outDir }), BUILD_TIMEOUT_MS);
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    return statSync(file).isDirectory() ? filesUnder(file) : [file];
+  });
+}
+
+/** The markers found in the build's text files (compressed copies and source maps aside). */
+function emulatorCodeIn(outDir: string): string[] {
+  const found: string[] = [];
+  for (const file of filesUnder(outDir)) {
+    if (/\.(gz|br|map|png|jpe?g|webp)$/.test(file)) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const marker of EMULATOR_MARKERS) {
+      if (text.includes(marker)) found.push(`${path.relative(outDir, file)}: ${marker}`);
+    }
+  }
+  return found;
+}
+
+/** `npm run serve`'s process (node dist-server/server.js) from `outDir`. */
+async function serve(outDir: string, env: Record<string, string>) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--expose-gc', path.join(outDir, 'dist-server', 'server.js')],
+    {
+      cwd: ROOT,
+      env: cleanEnv({
+        NODE_ENV: 'production',
+        // The server's packages, from the repository (the build is in a temporary folder).
+        NODE_PATH: path.join(ROOT, 'node_modules'),
+        PORT: String(port),
+        API_BASE_URL: 'http://127.0.0.1:9/api',
+        PUBLIC_ORIGIN: `http://localhost:${port}`,
+        ...env,
+      }),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, port, exited, output: () => output };
+}
+
+describe('the live settings check (npm run build:live)', () => {
+  it('names every missing setting', () => {
+    expect(() => liveAppConfig({})).toThrow(
+      /API_BASE_URL is not set[\s\S]*PUBLIC_ORIGIN is not set[\s\S]*STRIPE_PUBLISHABLE_KEY is not set[\s\S]*RECAPTCHA_SITE_KEY is not set[\s\S]*BRANCH_KEY is not set[\s\S]*GUEST_TOKEN is not set/,
+    );
+  });
+
+  it("names every demo or emulator value, and an API on this machine or the page's own", () => {
+    const demo = {
+      API_BASE_URL: '/api',
+      PUBLIC_ORIGIN: 'http://localhost:4100',
+      GUEST_TOKEN: 'demo-guest-token',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_emulator',
+      RECAPTCHA_SITE_KEY: 'emulator-site-key',
+      BRANCH_KEY: 'key_test_gratiDemoEmulatorKey000000000000',
+    };
+    let message = '';
+    try {
+      liveAppConfig(demo);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    for (const name of Object.keys(demo)) expect(message).toContain(`- ${name} `);
+    expect(() => liveAppConfig({ ...LIVE_ENV, API_BASE_URL: 'http://127.0.0.1:3001/api' })).toThrow(
+      'API_BASE_URL points at this machine',
+    );
+    expect(() => liveAppConfig({ ...LIVE_ENV, STRIPE_PUBLISHABLE_KEY: 'sk_test_secret' })).toThrow(
+      'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key',
+    );
+  });
+
+  it('gives a live config: no scenario panel, the real Branch API', () => {
+    expect(liveAppConfig(LIVE_ENV)).toEqual({
+      config: expect.objectContaining({
+        apiBaseUrl: LIVE_ENV.API_BASE_URL,
+        stripePublishableKey: LIVE_ENV.STRIPE_PUBLISHABLE_KEY,
+        scenarioPanel: false,
+        branchApiUrl: '',
+        marketingUrl: 'https://www.grati.com',
+      }),
+      publicOrigin: LIVE_ENV.PUBLIC_ORIGIN,
+    });
+  });
+});
+
+describe('the builds, named', () => {
+  let tmp: string;
+  beforeAll(() => {
+    tmp = mkdtempSync(path.join(tmpdir(), 'grati-live-build-'));
+  });
+  afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+  it(
+    'build:live stops before building, naming what is missing',
+    async () => {
+      const outDir = path.join(tmp, 'refused');
+      const { STRIPE_PUBLISHABLE_KEY: _stripe, ...partial } = LIVE_ENV;
+      const { code, output } = await webpackBuild(outDir, true, {
+        ...partial,
+        BRANCH_KEY: 'key_test_gratiDemoEmulatorKey000000000000',
+      });
+      expect(code).not.toBe(0);
+      expect(output).toContain('STRIPE_PUBLISHABLE_KEY is not set');
+      expect(output).toContain("BRANCH_KEY is the demo's emulator value");
+      expect(() => statSync(path.join(outDir, 'dist'))).toThrow();
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'a live build holds no emulator code, and served with its API shows pictures and the guest step',
+    async () => {
+      const outDir = path.join(tmp, 'live');
+      const build = await webpackBuild(outDir, true, LIVE_ENV);
+      expect(build.output).not.toMatch(/ERROR/);
+      expect(build.code).toBe(0);
+      expect(JSON.parse(readFileSync(path.join(outDir, 'dist', 'build.json'), 'utf8'))).toEqual(
+        expect.objectContaining({ kind: 'live' }),
+      );
+      // The page's CSP allows the API's origin (its pictures and calls).
+      expect(JSON.parse(readFileSync(path.join(outDir, 'dist', 'security.json'), 'utf8'))).toEqual({
+        stripe: true,
+        recaptcha: true,
+        branch: true,
+        apiOrigin: 'https://api.grati-live-test.example',
+      });
+      expect(emulatorCodeIn(outDir)).toEqual([]);
+      // The live keys are in it.
+      const main = filesUnder(path.join(outDir, 'dist'))
+        .filter((file) => file.endsWith('.js'))
+        .map((file) => readFileSync(file, 'utf8'))
+        .join('\n');
+      expect(main).toContain(LIVE_ENV.STRIPE_PUBLISHABLE_KEY);
+
+      // Served against the mock API as its real API: the profile shows its pictures, with no
+      // CSP violation, and opens the guest step (Stripe.js itself cannot load offline).
+      // The mock API taking the live build's guest token.
+      const mock = await createMockApi({
+        dataDir: path.join(tmp, 'api-data'),
+        guestToken: LIVE_ENV.GUEST_TOKEN,
+      });
+      const listening = mock.app.listen(0, '127.0.0.1');
+      await new Promise((resolve) => listening.once('listening', resolve));
+      const apiOrigin = `http://127.0.0.1:${(listening.address() as { port: number }).port}`;
+      const api = {
+        origin: apiOrigin,
+        apiBaseUrl: `${apiOrigin}/api`,
+        close: async () => {
+          listening.closeAllConnections();
+          await new Promise((resolve) => listening.close(resolve));
+          await mock.stop();
+        },
+      };
+      const server = await serve(outDir, { API_BASE_URL: api.apiBaseUrl });
+      const browser = await chromium.launch({
+        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      });
+      try {
+        const base = `http://localhost:${server.port}`;
+        await waitForUp(`${base}/readyz`, Date.now() + 120_000, server.child);
+        const shell = await fetch(`${base}/`);
+        expect(shell.headers.get('content-security-policy')).toMatch(
+          /img-src [^;]*https:\/\/api\.grati-live-test\.example/,
+        );
+
+        const page = await browser.newPage();
+        const problems: string[] = [];
+        page.on('console', (message) => {
+          if (/Content Security Policy/i.test(message.text())) problems.push(message.text());
+        });
+        page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+        // The build's API is the mock API under another name; the third parties are offline.
+        await page.route('https://api.grati-live-test.example/**', async (route) => {
+          const url = route
+            .request()
+            .url()
+            .replace('https://api.grati-live-test.example', api.origin);
+          const response = await route.fetch({ url });
+          await route.fulfill({
+            response,
+            headers: { ...response.headers(), 'access-control-allow-origin': base },
+          });
+        });
+        await page.route(/^https:\/\/(?!api\.grati-live-test\.example)/, (route) => route.abort());
+
+        await page.goto(`${base}/user_profile/ava-martinez`);
+        // The first picture (the profile's own) is on screen at once.
+        const picture = page.locator('img[src^="/_img"]').first();
+        await picture.waitFor({ timeout: 60_000 });
+        await page.waitForFunction(
+          (image) => (image as HTMLImageElement).naturalWidth > 0,
+          await picture.elementHandle(),
+          { timeout: 60_000 },
+        );
+        const broken = await page
+          .locator('img')
+          .evaluateAll((images: HTMLImageElement[]) =>
+            images
+              .filter((image) => image.complete && image.naturalWidth === 0)
+              .map((image) => image.currentSrc),
+          );
+        expect(broken).toEqual([]);
+
+        await page.getByRole('button', { name: /Give Gift/ }).click();
+        await page.getByLabel('Full Name').waitFor({ timeout: 60_000 });
+        expect(problems).toEqual([]);
+      } finally {
+        await browser.close();
+        server.child.kill('SIGTERM');
+        await server.exited;
+        await api.close();
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+
+  it(
+    'npm run serve refuses a demo build, naming the fix, unless ALLOW_DEMO_BUILD=1',
+    async () => {
+      const outDir = path.join(tmp, 'demo');
+      const build = await webpackBuild(outDir, false, {});
+      expect(build.code).toBe(0);
+      expect(JSON.parse(readFileSync(path.join(outDir, 'dist', 'build.json'), 'utf8'))).toEqual(
+        expect.objectContaining({ kind: 'demo' }),
+      );
+      // What the live build must not have, the demo build has (the markers are real).
+      expect(emulatorCodeIn(outDir)).toEqual(
+        expect.arrayContaining([expect.stringContaining('data-redirects')]),
+      );
+
+      const refused = await serve(outDir, {});
+      expect(await refused.exited).toBe(1);
+      expect(refused.output()).toContain('demo build');
+      expect(refused.output()).toContain('npm run build:live');
+      expect(refused.output()).toContain('ALLOW_DEMO_BUILD=1');
+
+      const allowed = await serve(outDir, { ALLOW_DEMO_BUILD: '1' });
+      try {
+        await waitForUp(
+          `http://127.0.0.1:${allowed.port}/healthz`,
+          Date.now() + 120_000,
+          allowed.child,
+        );
+      } finally {
+        allowed.child.kill('SIGTERM');
+        await allowed.exited;
+      }
+    },
+    BUILD_TIMEOUT_MS,
+  );
+});

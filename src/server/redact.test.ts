@@ -1,0 +1,54 @@
+import { REDACTED, isSecretParam, redactUrl } from './redact';
+
+describe('redactUrl', () => {
+  it("hides Stripe's client secret and keeps the rest of the return address", () => {
+    const url =
+      '/user_profile/ava?payment_intent=pi_123&payment_intent_client_secret=pi_123_secret_abc&redirect_status=succeeded';
+    const redacted = redactUrl(url);
+    expect(redacted).not.toContain('pi_123_secret_abc');
+    expect(redacted).toBe(
+      `/user_profile/ava?payment_intent=pi_123&payment_intent_client_secret=${REDACTED}&redirect_status=succeeded`,
+    );
+  });
+
+  it.each([
+    'payment_intent_client_secret',
+    'setup_intent_client_secret',
+    'client_secret',
+    'token',
+    'access_token',
+    'key',
+    'api_key',
+    'secret',
+    'password',
+    'code',
+    'auth',
+    'Authorization',
+    'AUTH_TOKEN',
+    'Client%5Fsecret',
+  ])('hides the value of %s', (name) => {
+    expect(isSecretParam(name)).toBe(true);
+    expect(redactUrl(`https://grati.example/p?${name}=hunter2&a=1#top`)).toBe(
+      `https://grati.example/p?${name}=${REDACTED}&a=1#top`,
+    );
+  });
+
+  it.each(['redirect_status', 'payment_intent', 'keyboard', 'zipcode', 'lang'])(
+    'keeps %s',
+    (name) => {
+      expect(isSecretParam(name)).toBe(false);
+      expect(redactUrl(`/p?${name}=x`)).toBe(`/p?${name}=x`);
+    },
+  );
+
+  it('leaves an address without a query as it is', () => {
+    expect(redactUrl('/user_profile/ava')).toBe('/user_profile/ava');
+    expect(redactUrl('/p?')).toBe('/p?');
+  });
+
+  it('hides every occurrence of a repeated secret', () => {
+    expect(redactUrl('/p?token=a&token=b&flag')).toBe(
+      `/p?token=${REDACTED}&token=${REDACTED}&flag`,
+    );
+  });
+});

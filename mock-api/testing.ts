@@ -1,5 +1,6 @@
 // Starts the real mock API in-process on a free port with a temporary data folder.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { platformFeeCents } from '../src/api/contract/fees';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -112,3 +113,27 @@ export const jsonPost = (body: unknown): RequestInit => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });
+
+/**
+ * The card tip part of a review + tip form (payment-intent-for-both), as the review form sends
+ * it for `amount` cents to Ava: the fee, the metadata Stripe keeps, the captcha token.
+ */
+export function cardTipFields(amount: number, captchaToken: string): Record<string, string> {
+  const fee = platformFeeCents(amount, 'card');
+  return {
+    piDescription: 'cardToWallet',
+    metadata: JSON.stringify({
+      getThanksUserID: 'ava-martinez',
+      title: 'Tip to Ava Martinez',
+      guestName: 'Jamie Guest',
+      userName: 'ava.martinez',
+      email: 'jamie@example.com',
+      amountAfterFee: amount + fee,
+    }),
+    platformFeeForWallet: String(fee),
+    amount: String(amount),
+    paymentMethodType: 'card',
+    userName: 'ava.martinez',
+    captchaToken,
+  };
+}

@@ -9,14 +9,13 @@ import { randomUUID } from 'node:crypto';
 import exifReader from 'exif-reader';
 import sharp from 'sharp';
 import type { Envelope, FeedItem, FindUserResult, GalleryItem } from '../../src/api/contract/types';
-import { platformFeeCents } from '../../src/api/contract/fees';
 import {
   NO_METADATA,
   makePhonePhoto,
   markerCorner,
   metadataBlocks,
 } from '../../scripts/phonePhotos';
-import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
+import { type RunningMockApi, cardTipFields, jsonPost, startMockApi } from '../testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
 import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
 
@@ -267,23 +266,9 @@ describe('payment-intent-for-both', () => {
   it('publishes the photo of a review paid with its tip upright and without metadata', async () => {
     const text = `A paid photo ${randomUUID()}`;
     const amount = 1500;
-    const fee = platformFeeCents(amount, 'card');
     const form = reviewForm(text, [media(photo)], {
       gratitudeType: 'BOTH',
-      piDescription: 'cardToWallet',
-      metadata: JSON.stringify({
-        getThanksUserID: PROFILE,
-        title: 'Tip to Ava Martinez',
-        guestName: 'Jamie Guest',
-        userName: 'ava.martinez',
-        email: 'jamie@example.com',
-        amountAfterFee: amount + fee,
-      }),
-      platformFeeForWallet: String(fee),
-      amount: String(amount),
-      paymentMethodType: 'card',
-      userName: 'ava.martinez',
-      captchaToken: await captchaToken(),
+      ...cardTipFields(amount, await captchaToken()),
     });
     const answer = await post('payment/payment-intent-for-both', form);
     expect(answer.status).toBe(200);

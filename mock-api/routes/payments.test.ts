@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Envelope, FindUserResult } from '../../src/api/contract/types';
 import { platformFeeCents } from '../../src/api/contract/fees';
 import { gpayTestBody, walletPrepareBody } from '../../src/api/contract/intentBody';
-import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
+import { type RunningMockApi, cardTipFields, jsonPost, startMockApi } from '../testing';
 import { SEED_MEDIA_DIR } from '../db/store';
 import type { PaymentRecord } from '../db/types';
 import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
@@ -500,7 +500,6 @@ describe('payment-intent-for-both', () => {
     options: { image?: boolean; amount?: number; guest?: string; target?: RunningMockApi } = {},
   ): Promise<FormData> {
     const amount = options.amount ?? 1500;
-    const fee = platformFeeCents(amount, 'card');
     const form = new FormData();
     const fields: Record<string, string> = {
       gratitudeType: 'BOTH',
@@ -517,20 +516,7 @@ describe('payment-intent-for-both', () => {
       ngoId: '',
       isRecurring: 'false',
       isDonate: 'false',
-      piDescription: 'cardToWallet',
-      metadata: JSON.stringify({
-        getThanksUserID: 'ava-martinez',
-        title: 'Tip to Ava Martinez',
-        guestName: 'Jamie Guest',
-        userName: 'ava.martinez',
-        email: 'jamie@example.com',
-        amountAfterFee: amount + fee,
-      }),
-      platformFeeForWallet: String(fee),
-      amount: String(amount),
-      paymentMethodType: 'card',
-      userName: 'ava.martinez',
-      captchaToken: await captchaToken(options.target),
+      ...cardTipFields(amount, await captchaToken(options.target)),
     };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (options.image) {

@@ -5,13 +5,13 @@ import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@jest/globals';
-import { platformFeeCents } from '../../../src/api/contract/fees';
 import type { Envelope, FindUserResult } from '../../../src/api/contract/types';
 import { DEFAULT_GUEST_TOKEN } from '../../env';
 import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
 import { TESTER_HEADER } from '../../scenarios';
 import { type MockApiOptions, createMockApi } from '../../server';
 import type { Store } from '../../db/store';
+import { cardTipFields } from '../../testing';
 
 export const PROFILE = 'ava-martinez';
 
@@ -82,7 +82,6 @@ export async function sendReviewWithTip(
   sayThanks: string,
 ): Promise<string> {
   const amount = 1500;
-  const fee = platformFeeCents(amount, 'card');
   const fields: Record<string, string> = {
     gratitudeType: 'BOTH',
     icon: 'APPRECIATION',
@@ -98,20 +97,7 @@ export async function sendReviewWithTip(
     ngoId: '',
     isRecurring: 'false',
     isDonate: 'false',
-    piDescription: 'cardToWallet',
-    metadata: JSON.stringify({
-      getThanksUserID: PROFILE,
-      title: 'Tip to Ava Martinez',
-      guestName: 'Jamie Guest',
-      userName: 'ava.martinez',
-      email: 'jamie@example.com',
-      amountAfterFee: amount + fee,
-    }),
-    platformFeeForWallet: String(fee),
-    amount: String(amount),
-    paymentMethodType: 'card',
-    userName: 'ava.martinez',
-    captchaToken: await captchaToken(api),
+    ...cardTipFields(amount, await captchaToken(api)),
   };
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

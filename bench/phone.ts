@@ -158,22 +158,22 @@ async function loadedAndIdle(page: Page, url: string) {
 }
 
 /**
- * When the last of the page's own scripts (/assets/*.js) asked for before `readyMs` had arrived,
- * by Resource Timing (chunks fetched once the page works are not part of its load).
+ * When the last of the page's own scripts (the ones its HTML preloads) had arrived, by Resource
+ * Timing. Chunks asked for as the page hydrates (its plain parts' code) are not part of its load.
  */
 async function scriptsIn(page: Page, readyMs: number | null): Promise<number | null> {
   if (readyMs === null) return null;
-  const ends = await page.evaluate(
-    (ready) =>
-      performance
-        .getEntriesByType('resource')
-        .filter(
-          (entry) =>
-            entry.startTime < ready && /^\/assets\/.*\.js$/.test(new URL(entry.name).pathname),
-        )
-        .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
-    readyMs,
-  );
+  const ends = await page.evaluate(() => {
+    const preloaded = new Set(
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+        (link) => link.href,
+      ),
+    );
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => preloaded.has(entry.name))
+      .map((entry) => (entry as PerformanceResourceTiming).responseEnd);
+  });
   return ends.length > 0 ? round(Math.max(...ends)) : null;
 }
 

@@ -1,7 +1,7 @@
 // The profile route rendered on the server: readable without JavaScript, previewed by link
 // unfurlers (Open Graph / Twitter card), then hydrated without a second lookup or an error.
 import { createHash } from 'node:crypto';
-import { test, expect } from './fixtures';
+import { test, expect, waitForApp } from './fixtures';
 
 test.describe('server rendering of the profile route', () => {
   test.describe('without JavaScript', () => {
@@ -124,6 +124,72 @@ test.describe('server rendering of the profile route', () => {
     await page.getByRole('tab', { name: 'Feed' }).click();
     await expect(page.getByText(/Best flat white in town!/)).toBeVisible();
     expect(lookups).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+
+  test('the plain parts (header links, card, store badges) come later and keep the server’s markup', async ({
+    page,
+  }) => {
+    const problems: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on('pageerror', (error) => problems.push(error.message));
+    const avatars: string[] = [];
+    page.on('request', (sent) => {
+      if (/ava-martinez\.jpg/.test(decodeURIComponent(sent.url()))) avatars.push(sent.url());
+    });
+    // The server's elements, as the parser made them.
+    await page.addInitScript(() => {
+      const kept: Record<string, Element> = {};
+      (window as unknown as { __kept: typeof kept }).__kept = kept;
+      new MutationObserver(() => {
+        for (const selector of [
+          '.site-header__logo',
+          '.profile-card h1',
+          '.app-badge',
+          '.site-header__support',
+        ]) {
+          const element = kept[selector] ?? document.querySelector(selector);
+          if (element) kept[selector] = element;
+        }
+      }).observe(document, { subtree: true, childList: true });
+    });
+    await page.goto('/user_profile/ava-martinez');
+    await waitForApp(page);
+    // Their code is not part of the first load: it is asked for as the page hydrates them.
+    const firstLoad = await page.evaluate(() =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+        (link) => link.href,
+      ),
+    );
+    expect(firstLoad.some((href) => href.includes('static-parts'))).toBe(false);
+    await expect
+      .poll(() =>
+        page.evaluate(() =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => /static-parts\.[^/]*\.js$/.test(entry.name)),
+        ),
+      )
+      .toBe(true);
+    await page.waitForLoadState('networkidle');
+    const kept = await page.evaluate(() => {
+      const saved = (window as unknown as { __kept: Record<string, Element> }).__kept;
+      return Object.fromEntries(
+        Object.entries(saved).map(([selector, element]) => [
+          selector,
+          element.isConnected && element === document.querySelector(selector),
+        ]),
+      );
+    });
+    expect(kept).toEqual({
+      '.site-header__logo': true,
+      '.profile-card h1': true,
+      '.app-badge': true,
+      '.site-header__support': true,
+    });
+    await expect(page.getByRole('link', { name: 'Grati home' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+    expect(avatars).toHaveLength(1);
     expect(problems).toEqual([]);
   });
 });

@@ -1,6 +1,5 @@
 // The Google Play and App Store badges that send a visitor to the mobile app.
 import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../config/appLinks';
-import './AppDownloadLinks.css';
 
 interface AppDownloadLinksProps {
   className?: string;

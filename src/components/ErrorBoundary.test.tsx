@@ -72,9 +72,11 @@ describe('ErrorBoundary', () => {
 });
 
 describe('ErrorPage', () => {
-  it('puts the error screen in the site frame: the header and the main landmark', () => {
+  it('puts the error screen in the site frame: the header and the main landmark', async () => {
     render(<ErrorPage marketingUrl="https://www.grati.example" />);
     expect(screen.getByRole('banner')).toBeInTheDocument();
+    // The header's plain links come with their own chunk.
+    expect(await screen.findByRole('link', { name: 'Grati home' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toContainElement(
       screen.getByRole('heading', { level: 1, name: 'Something went wrong' }),
     );

@@ -5,7 +5,8 @@ import { APP_STORE_URL, GOOGLE_PLAY_URL } from '../config/appLinks';
 
 const MARKETING_URL = 'https://www.grati.example';
 
-function renderHeader() {
+/** Renders the header and waits for its plain links (the logo, the top bar): a chunk of their own. */
+async function renderHeader() {
   const user = userEvent.setup();
   render(
     <>
@@ -15,12 +16,13 @@ function renderHeader() {
       </main>
     </>,
   );
+  await screen.findByRole('link', { name: 'Grati home' });
   return { user, banner: screen.getByRole('banner') };
 }
 
 describe('Header', () => {
-  it('links the logo and the main menu to the marketing site', () => {
-    const { banner } = renderHeader();
+  it('links the logo and the main menu to the marketing site', async () => {
+    const { banner } = await renderHeader();
     expect(within(banner).getByRole('link', { name: 'Grati home' })).toHaveAttribute(
       'href',
       MARKETING_URL,
@@ -37,8 +39,8 @@ describe('Header', () => {
     ]);
   });
 
-  it('shows the support mailbox, the tagline and social icons leading to the marketing site', () => {
-    const { banner } = renderHeader();
+  it('shows the support mailbox, the tagline and social icons leading to the marketing site', async () => {
+    const { banner } = await renderHeader();
     expect(within(banner).getByRole('link', { name: 'support@grati.com' })).toHaveAttribute(
       'href',
       'mailto:support@grati.com',
@@ -53,7 +55,7 @@ describe('Header', () => {
   });
 
   it('opens and closes the mobile menu with its button, and Escape returns focus to it', async () => {
-    const { user, banner } = renderHeader();
+    const { user, banner } = await renderHeader();
     const menuButton = within(banner).getByRole('button', { name: 'Menu' });
     const nav = within(banner).getByRole('navigation', { name: 'Main' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
@@ -78,7 +80,7 @@ describe('Header', () => {
   });
 
   it('opens the side panel as a modal dialog with focus inside and the app-download links', async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const opener = screen.getByRole('button', { name: 'Get the app' });
     await user.click(opener);
@@ -102,7 +104,7 @@ describe('Header', () => {
   });
 
   it('keeps Tab and Shift+Tab inside the side panel', async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     await user.click(screen.getByRole('button', { name: 'Get the app' }));
     const dialog = await screen.findByRole('dialog', { name: 'Get the Grati app' });
     const close = within(dialog).getByRole('button', { name: 'Close' });
@@ -122,7 +124,7 @@ describe('Header', () => {
   });
 
   it('closes the side panel on Escape and on Close, returning focus to the opener', async () => {
-    const { user } = renderHeader();
+    const { user } = await renderHeader();
     const opener = screen.getByRole('button', { name: 'Get the app' });
 
     await user.click(opener);

@@ -2,18 +2,22 @@
 // menu on narrow screens), the tagline and a side panel with the app-download links.
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { ChevronIcon, PhoneIcon } from './icons';
-import { SocialLinks, SupportLink, type MenuLink } from './HeaderLinks';
-import { StaticPart } from './StaticPart';
+import type { MenuLink } from './HeaderLinks';
+import { lazyStaticPart } from './StaticPart';
 import './Header.css';
 
-export { SUPPORT_EMAIL } from './HeaderLinks';
+export { SUPPORT_EMAIL, TAGLINE } from './headerTexts';
+
+// The top bar's links and the brand are plain links and text: their code comes after the page
+// works (the server's markup serves until then).
+const loadHeaderLinks = () => import(/* webpackChunkName: "static-parts" */ './HeaderLinks');
+const TopBarLinks = lazyStaticPart(() => loadHeaderLinks().then((module) => module.TopBarLinks));
+const Brand = lazyStaticPart(() => loadHeaderLinks().then((module) => module.Brand));
 
 // The side panel is not part of the first load: fetched when a guest reaches for its button
 // (pointer, focus) or presses it.
 const loadSidePanel = () => import(/* webpackChunkName: "side-panel" */ './SidePanel');
 const SidePanel = lazy(loadSidePanel);
-
-export const TAGLINE = 'Give a little thanks. It goes a long way.';
 
 interface HeaderProps {
   /** The main marketing site; every menu link and social icon leads there. */
@@ -62,23 +66,12 @@ export function Header({ marketingUrl }: HeaderProps) {
     <header className="site-header">
       <div className="site-header__topbar">
         <div className="site-header__inner site-header__topbar-inner">
-          <StaticPart>
-            <SupportLink />
-            <SocialLinks marketingUrl={marketingUrl} />
-          </StaticPart>
+          <TopBarLinks marketingUrl={marketingUrl} />
         </div>
       </div>
 
       <div className="site-header__inner site-header__bar" ref={barRef}>
-        <StaticPart>
-          <a className="site-header__logo" href={marketingUrl} aria-label="Grati home">
-            <LogoMark />
-            <span className="site-header__wordmark" aria-hidden="true">
-              Grati
-            </span>
-          </a>
-          <p className="site-header__tagline">{TAGLINE}</p>
-        </StaticPart>
+        <Brand marketingUrl={marketingUrl} />
 
         {/* One menu: a row of links on wide screens; under 768 px this button shows or hides it. */}
         <button
@@ -126,24 +119,5 @@ export function Header({ marketingUrl }: HeaderProps) {
         </Suspense>
       )}
     </header>
-  );
-}
-
-// The brand mark: the Grati logo in its own colours, not an icon of the shared set.
-function LogoMark() {
-  return (
-    <svg
-      className="site-header__logo-mark"
-      viewBox="0 0 32 32"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <rect width="32" height="32" rx="9" fill="#5b2a86" />
-      <path
-        d="M16 24.5s-7.5-4.4-7.5-10a4.2 4.2 0 0 1 7.5-2.6 4.2 4.2 0 0 1 7.5 2.6c0 5.6-7.5 10-7.5 10Z"
-        fill="#fff"
-      />
-      <circle cx="24.5" cy="8" r="2.2" fill="#f2a900" />
-    </svg>
   );
 }

@@ -2,6 +2,7 @@
 // contact links. A chunk of its own, loaded when a guest reaches for "Get the app".
 import { useEffect, useId, useRef } from 'react';
 import { AppDownloadLinks } from './AppDownloadLinks';
+import './AppDownloadLinks.css';
 import { CloseIcon } from './icons';
 import { SocialLinks, SupportLink, type MenuLink } from './HeaderLinks';
 import { useFocusTrap } from './useFocusTrap';

@@ -1,7 +1,6 @@
 import type { UserDetails } from '../../api/contract/types';
 import { AVATAR_SIZE, fixedImage } from '../../config/images';
 import { titleCase } from '../../lib/titleCase';
-import './ProfileCard.css';
 
 /** Spec: the verification ring is fixed at 85 percent. */
 export const RING_PERCENT = 85;

@@ -3,8 +3,7 @@
 import { useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
-import { AppDownloadLinks } from '../../components/AppDownloadLinks';
-import { StaticPart } from '../../components/StaticPart';
+import { lazyStaticPart, StaticPart } from '../../components/StaticPart';
 import type { FindUserResult, UserDetails } from '../../api/contract/types';
 import { useGetProfileQuery } from './profileApi';
 import { rememberCurrentUserId } from '../../lib/currentUser';
@@ -12,7 +11,6 @@ import { forgetPublishedReviews, pendingReviewsFor } from '../../lib/pendingRevi
 import { useHydrated } from '../../lib/useHydrated';
 import { useFlowAddress } from '../../lib/useFlowAddress';
 import { readFlowDraft } from '../../lib/flowDraft';
-import { ProfileCard } from './ProfileCard';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs, type TabDefinition } from './ProfileTabs';
@@ -22,6 +20,22 @@ import { titleCase } from '../../lib/titleCase';
 import { isPlausibleProfileId } from '../../api/contract/profileId';
 import { flowLabel, type FlowKind } from '../../api/contract/kinds';
 import './ProfilePage.css';
+// The styles of the static parts below, for the first paint (their code comes later).
+import './ProfileCard.css';
+import '../../components/AppDownloadLinks.css';
+
+// The card and the app's store badges are plain text, pictures and links: their code comes after
+// the page works (the server's markup serves until then).
+const ProfileCard = lazyStaticPart(() =>
+  import(/* webpackChunkName: "static-parts" */ './ProfileCard').then(
+    (module) => module.ProfileCard,
+  ),
+);
+const AppDownloadLinks = lazyStaticPart(() =>
+  import(/* webpackChunkName: "static-parts" */ '../../components/AppDownloadLinks').then(
+    (module) => module.AppDownloadLinks,
+  ),
+);
 
 interface ProfilePageProps {
   /** The tabs under the profile, from its lookup (Feed first). */
@@ -136,9 +150,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     <div className="profile-page">
       <title>{`${titleCase(user.fullName)} | Grati`}</title>
       <div className="profile-page__main">
-        <StaticPart>
-          <ProfileCard user={user} />
-        </StaticPart>
+        <ProfileCard user={user} />
         <ActionButtons
           user={user}
           counts={iconsCount}

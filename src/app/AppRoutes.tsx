@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { paths, profileIdSegment } from '../config/paths';
 import { prefetchedChunk } from './routes/prefetchedChunk';
@@ -24,7 +24,38 @@ const profileRoute = prefetchedChunk<object>(() =>
 function ProfilePage() {
   // Chosen once per mount: a route shown while its code arrived is never swapped (and remounted).
   const [Page] = useState(profileRoute.component);
-  return <Page />;
+  const [arrived] = useState(profileRoute.arrived);
+  // Its code already here (always so on the server and for a page it rendered: see loadPageFor),
+  // the page is no Suspense boundary: it hydrates with the rest of the page, in one pass.
+  return arrived ? (
+    <Ready>
+      <Page />
+    </Ready>
+  ) : (
+    <LazyPage>
+      <Page />
+    </LazyPage>
+  );
+}
+
+/** A route whose code is here: the page is the app's once it is rendered. */
+function Ready({ children }: { children: ReactNode }) {
+  return (
+    <>
+      <AppReady />
+      {children}
+    </>
+  );
+}
+
+/** A route whose code is fetched: the spinner until it is there, and only then the app's page. */
+function LazyPage({ children }: { children: ReactNode }) {
+  return (
+    <Suspense fallback={<Spinner />}>
+      <AppReady />
+      {children}
+    </Suspense>
+  );
 }
 
 /** Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. */
@@ -43,17 +74,42 @@ export function AppRoutes() {
             the frame, header kept; going to another address renders that page afresh. */}
         <ErrorBoundary resetKey={pathname}>
           <DeepLinkGate>
-            <Suspense fallback={<Spinner />}>
-              <AppReady />
-              <Routes>
-                <Route path={paths.home.path} element={<HomePage />} />
-                <Route path={paths.profileRedirect.path} element={<ProfileRedirect />} />
-                <Route path={paths.profile.path} element={<ProfilePage />} />
-                <Route path={paths.userDetails.path} element={<ProfilePage />} />
-                <Route path={paths.gpay.path} element={<GPayPage />} />
-                <Route path="*" element={<NotFound />} />
-              </Routes>
-            </Suspense>
+            <Routes>
+              <Route
+                path={paths.home.path}
+                element={
+                  <LazyPage>
+                    <HomePage />
+                  </LazyPage>
+                }
+              />
+              <Route
+                path={paths.profileRedirect.path}
+                element={
+                  <Ready>
+                    <ProfileRedirect />
+                  </Ready>
+                }
+              />
+              <Route path={paths.profile.path} element={<ProfilePage />} />
+              <Route path={paths.userDetails.path} element={<ProfilePage />} />
+              <Route
+                path={paths.gpay.path}
+                element={
+                  <LazyPage>
+                    <GPayPage />
+                  </LazyPage>
+                }
+              />
+              <Route
+                path="*"
+                element={
+                  <Ready>
+                    <NotFound />
+                  </Ready>
+                }
+              />
+            </Routes>
           </DeepLinkGate>
         </ErrorBoundary>
       </main>

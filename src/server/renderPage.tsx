@@ -7,6 +7,7 @@ import { renderToPipeableStream } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import type { UserDetails } from '../api/contract/types';
 import { App } from '../app/App';
+import { loadPageFor } from '../app/AppRoutes';
 import { ErrorPage } from '../components/ErrorBoundary';
 import { makeStore } from '../app/store';
 import { baseApi } from '../api/baseApi';
@@ -79,6 +80,9 @@ export async function renderProfilePage(request: RenderRequest): Promise<Rendere
       lookup.unsubscribe();
     }
 
+    // The page's own code first, as the browser has it before it hydrates (src/main.tsx): both
+    // render the page without a Suspense boundary of the route's, and it hydrates in one pass.
+    await loadPageFor(new URL(request.url, 'http://localhost').pathname);
     const app = (
       <App
         store={store}

@@ -10,6 +10,8 @@ export interface PrefetchedChunk<P> {
   component: () => ComponentType<P>;
   /** Fetches it and settles once it is there or has failed (a failure is left to the lazy one). */
   load: () => Promise<void>;
+  /** Whether it is here (rendering it suspends nothing). */
+  arrived: () => boolean;
 }
 
 export function prefetchedChunk<P>(load: () => Promise<ComponentType<P>>): PrefetchedChunk<P> {
@@ -28,6 +30,7 @@ export function prefetchedChunk<P>(load: () => Promise<ComponentType<P>>): Prefe
       fetchChunk().catch(() => (chunk = undefined));
     },
     component: () => loaded ?? Lazy,
+    arrived: () => loaded !== undefined,
     load: () =>
       fetchChunk().then(
         () => undefined,

@@ -249,6 +249,10 @@ test.describe('the profile page', () => {
     saveScreenshot,
   }) => {
     const message = 'Congratulations! Your recognition has been sent.';
+    // The server never renders it (its OK would do nothing before the page works): it opens once
+    // the page works, its code fetched then.
+    const served = await page.request.get('/user_profile/ava-martinez?show=true');
+    expect(await served.text()).not.toContain(message);
     await page.goto(
       '/user_profile/ava-martinez?show=true&payment_intent=pi_1&payment_intent_client_secret=s&ref=qr',
     );

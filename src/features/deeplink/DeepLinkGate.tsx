@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { AppReady } from '../../components/AppReady';
 import { paths } from '../../config/paths';
 import { rememberCurrentUserId } from '../../lib/currentUser';
-import { initDeepLinks, type DeepLinkSession } from './branch';
+import type { DeepLinkSession } from './branch';
 import './DeepLinkGate.css';
 
 /** The query parameter Branch appends when it sends a visitor to the site from a link. */
@@ -37,11 +37,14 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
+    // The adapter comes with the SDK, in its own chunk: nothing of Branch is in the first load.
     const start = () =>
-      initDeepLinks().then(
-        (session) => current && onSession(session),
-        (error: unknown) => current && onFailure(error),
-      );
+      import(/* webpackChunkName: "branch" */ './branch')
+        .then(({ initDeepLinks }) => initDeepLinks())
+        .then(
+          (session) => current && onSession(session),
+          (error: unknown) => current && onFailure(error),
+        );
     // A visit through a link waits for it; any other visit starts the session once the page is
     // idle, so the SDK's download does not compete with the page's own first load.
     const cancel = opensLink ? (void start(), () => {}) : whenIdle(() => void start());

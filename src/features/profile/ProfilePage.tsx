@@ -1,7 +1,16 @@
 // The profile page: the card, the actions, the team and, in the panel, the tabs or the chosen
 // flow. What fills the tabs and the flow is given by the route that composes the page.
-import { useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType } from 'react';
-import { useParams } from 'react-router-dom';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+} from 'react';
+import { useLocation, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
 import { lazyStaticPart, StaticPart } from '../../components/StaticPart';
 import type { FindUserResult, UserDetails } from '../../api/contract/types';
@@ -14,7 +23,8 @@ import { readFlowDraft } from '../../lib/flowDraft';
 import { ActionButtons } from './ActionButtons';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs, type TabDefinition } from './ProfileTabs';
-import { CongratulationsModal, type VerifyPayment } from './CongratulationsModal';
+import type { VerifyPayment } from './CongratulationsModal';
+import { isSentQuery } from '../../config/paths';
 import { clearSentMark, hasSentMark } from './sentMark';
 import { titleCase } from '../../lib/titleCase';
 import { isPlausibleProfileId } from '../../api/contract/profileId';
@@ -23,6 +33,14 @@ import './ProfilePage.css';
 // The styles of the static parts below, for the first paint (their code comes later).
 import './ProfileCard.css';
 import '../../components/AppDownloadLinks.css';
+
+// The Congratulations modal is shown only on an address that says something was just sent: its
+// code comes then (fetched ahead once a guest reaches for an action), never with the first load.
+const loadCongratulations = () =>
+  import(/* webpackChunkName: "congratulations" */ './CongratulationsModal');
+const CongratulationsModal = lazy(() =>
+  loadCongratulations().then((module) => ({ default: module.CongratulationsModal })),
+);
 
 // The card and the app's store badges are plain text, pictures and links: their code comes after
 // the page works (the server's markup serves until then).
@@ -55,6 +73,7 @@ const PENDING_POLL_FOR_MS = 2 * 60 * 1000;
 
 export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: ProfilePageProps) {
   const { id = '' } = useParams<{ id: string }>();
+  const { search } = useLocation();
   // A review this guest paid for and Stripe has not confirmed yet (its webhook is on the way):
   // the profile is asked again every few seconds until the feed has it.
   const hydrated = useHydrated();
@@ -154,7 +173,10 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
         <ActionButtons
           user={user}
           counts={iconsCount}
-          onIntent={prefetchFlow}
+          onIntent={() => {
+            prefetchFlow?.();
+            void loadCongratulations();
+          }}
           onChoose={(kind, button) => {
             opener.current = button;
             flowNavigation.open(kind);
@@ -192,7 +214,12 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
           </>
         )}
       </div>
-      <CongratulationsModal verifyPayment={verifyPayment} />
+      {/* Once the page works: the server never renders it, so its OK is never a dead button. */}
+      {hydrated && isSentQuery(search) && (
+        <Suspense fallback={null}>
+          <CongratulationsModal verifyPayment={verifyPayment} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { OPERATOR_HEADER } from './operator';
 import type { Store } from './db/store';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import type { Guest } from '../src/api/contract/guest';
+import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 
 export interface RunningMockApi {
   origin: string;
@@ -113,6 +114,61 @@ export const jsonPost = (body: unknown): RequestInit => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(body),
 });
+
+/**
+ * The review form's fields as Jamie Guest (`guestId`) sends them to Ava: a text recognition by
+ * default; `overrides` change or add fields (the kind, the text, a tip's fields).
+ */
+export function guestReviewFields(
+  guestId: string,
+  overrides: Record<string, string> = {},
+): Record<string, string> {
+  return {
+    gratitudeType: 'REVIEW',
+    icon: 'RECOGNITION',
+    title: 'Jamie Guest recognized Ava',
+    sayThanks: 'Thank you for the great service!',
+    accountType: 'Guest',
+    guestName: 'Jamie Guest',
+    email: 'jamie@example.com',
+    latitude: '0',
+    longitude: '0',
+    getThanksUserId: 'ava-martinez',
+    userId: guestId,
+    ngoId: '',
+    isRecurring: 'false',
+    isDonate: 'false',
+    ...overrides,
+  };
+}
+
+/** The id part of a PaymentIntent's client secret (`pi_..._secret_...`). */
+export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+/** Confirms an intent with a card as Stripe.js does: a form post, publishable key, client secret. */
+export async function confirmWithCard(
+  server: { origin: string },
+  clientSecret: string,
+  number = '4242424242424242',
+): Promise<{ status: number; body: { status?: string; error?: { code?: string } } }> {
+  const answer = await fetch(
+    `${server.origin}/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`,
+    {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        key: EMULATOR_PUBLISHABLE_KEY,
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': number,
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': String(new Date().getUTCFullYear() + 1),
+        'payment_method_data[card][cvc]': '123',
+      }).toString(),
+    },
+  );
+  return { status: answer.status, body: (await answer.json()) as { status?: string } };
+}
 
 /**
  * The card tip part of a review + tip form (payment-intent-for-both), as the review form sends

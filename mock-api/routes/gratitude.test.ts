@@ -13,7 +13,7 @@ import {
   MESSAGE_UNSUPPORTED_FORMAT,
   MESSAGE_VIDEO_LIMITS,
 } from '../../src/api/contract/limits';
-import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
+import { type RunningMockApi, guestReviewFields, jsonPost, startMockApi } from '../testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
 
 const PROFILE = 'ava-martinez';
@@ -64,20 +64,7 @@ afterAll(() => api.close());
 
 function fields(overrides: Record<string, string | undefined> = {}): Record<string, string> {
   const all: Record<string, string | undefined> = {
-    gratitudeType: 'REVIEW',
-    icon: 'RECOGNITION',
-    title: 'Jamie Guest recognized Ava',
-    sayThanks: 'Thank you for the great service!',
-    accountType: 'Guest',
-    guestName: 'Jamie Guest',
-    email: 'jamie@example.com',
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: PROFILE,
-    userId: guestId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
+    ...guestReviewFields(guestId, { getThanksUserId: PROFILE }),
     ...overrides,
   };
   return Object.fromEntries(

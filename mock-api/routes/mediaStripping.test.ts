@@ -15,7 +15,13 @@ import {
   markerCorner,
   metadataBlocks,
 } from '../../scripts/phonePhotos';
-import { type RunningMockApi, cardTipFields, jsonPost, startMockApi } from '../testing';
+import {
+  type RunningMockApi,
+  cardTipFields,
+  guestReviewFields,
+  jsonPost,
+  startMockApi,
+} from '../testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
 import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
 
@@ -48,23 +54,7 @@ const poster = (bytes: Buffer): Upload => ({ field: 'thumbnail', bytes, type: 'i
 
 function reviewForm(sayThanks: string, files: Upload[], extra: Record<string, string> = {}) {
   const form = new FormData();
-  const fields: Record<string, string> = {
-    gratitudeType: 'REVIEW',
-    icon: 'RECOGNITION',
-    title: 'Jamie Guest recognized Ava',
-    sayThanks,
-    accountType: 'Guest',
-    guestName: 'Jamie Guest',
-    email: 'jamie@example.com',
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: PROFILE,
-    userId: guestId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
-    ...extra,
-  };
+  const fields = guestReviewFields(guestId, { sayThanks, getThanksUserId: PROFILE, ...extra });
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   for (const { field, bytes, type } of files) {
     form.append(field, new Blob([new Uint8Array(bytes)], { type }), 'IMG_0001.jpg');

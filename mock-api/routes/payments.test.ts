@@ -7,13 +7,19 @@ import { randomUUID } from 'node:crypto';
 import type { Envelope, FindUserResult } from '../../src/api/contract/types';
 import { platformFeeCents } from '../../src/api/contract/fees';
 import { gpayTestBody, walletPrepareBody } from '../../src/api/contract/intentBody';
-import { type RunningMockApi, cardTipFields, jsonPost, startMockApi } from '../testing';
+import {
+  type RunningMockApi,
+  cardTipFields,
+  confirmWithCard,
+  intentIdOf,
+  jsonPost,
+  startMockApi,
+} from '../testing';
 import { SEED_MEDIA_DIR } from '../db/store';
 import type { PaymentRecord } from '../db/types';
 import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
 
 const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
-const nextYear = String(new Date().getUTCFullYear() + 1);
 
 let api: RunningMockApi;
 let guestId: string;
@@ -115,8 +121,6 @@ async function clientSecretOf(response: Response): Promise<string> {
   return body.data.paymentIntent;
 }
 
-const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How many times the review with this text is in the feed, read from the data (no lookup). */
@@ -169,24 +173,6 @@ async function browserIntent(clientSecret: string) {
   const answer = await fetch(
     `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}?${params.toString()}`,
   );
-  return { status: answer.status, body: await json(answer) };
-}
-
-/** Confirms with a card as Stripe.js would: form post, publishable key, client secret. */
-async function confirmWithCard(clientSecret: string, number: string, origin = api.origin) {
-  const answer = await fetch(`${origin}/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      key: EMULATOR_PUBLISHABLE_KEY,
-      client_secret: clientSecret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': number,
-      'payment_method_data[card][exp_month]': '12',
-      'payment_method_data[card][exp_year]': nextYear,
-      'payment_method_data[card][cvc]': '123',
-    }).toString(),
-  });
   return { status: answer.status, body: await json(answer) };
 }
 
@@ -545,7 +531,7 @@ describe('payment-intent-for-both', () => {
     expect(record).toMatchObject({ status: 'requires_payment_method', published: false });
     expect(record?.gratitudeId).toEqual(expect.any(String));
 
-    const confirmation = await confirmWithCard(secret, '4242424242424242');
+    const confirmation = await confirmWithCard(api, secret, '4242424242424242');
     expect(confirmation.body).toMatchObject({ status: 'succeeded' });
     // Stripe's payment_intent.succeeded webhook publishes it, a moment after the confirmation.
     await publishedInStore(text);
@@ -569,7 +555,7 @@ describe('payment-intent-for-both', () => {
   it('keeps the review hidden when the card is declined, whatever the URL says', async () => {
     const text = sayThanks();
     const secret = await clientSecretOf(await sendBoth(text));
-    const declined = await confirmWithCard(secret, '4000000000000002');
+    const declined = await confirmWithCard(api, secret, '4000000000000002');
     expect(declined.status).toBe(402);
     expect(declined.body.error).toMatchObject({ code: 'card_declined' });
     expect(await feedTexts()).not.toContain(text);
@@ -596,7 +582,7 @@ describe('payment-intent-for-both', () => {
   it("never publishes a review whose payment is disputed (Stripe's card 4000 0000 0000 0259)", async () => {
     const text = sayThanks();
     const secret = await clientSecretOf(await sendBoth(text));
-    const confirmation = await confirmWithCard(secret, '4000000000000259');
+    const confirmation = await confirmWithCard(api, secret, '4000000000000259');
     expect(confirmation.body).toMatchObject({ status: 'succeeded' });
     expect(await feedTexts()).not.toContain(text);
     // The list shows the stored status: Stripe's webhook about the dispute has updated it.
@@ -617,7 +603,7 @@ describe('payment-intent-for-both', () => {
   it('never publishes a review whose payment is refunded before it was published', async () => {
     const text = sayThanks();
     const secret = await clientSecretOf(await sendBoth(text));
-    expect((await confirmWithCard(secret, '4242424242424242')).body).toMatchObject({
+    expect((await confirmWithCard(api, secret, '4242424242424242')).body).toMatchObject({
       status: 'succeeded',
     });
     const refunded = await refund(intentIdOf(secret));
@@ -642,7 +628,7 @@ describe('payment-intent-for-both', () => {
   it('keeps a published review published when its payment is refunded after', async () => {
     const text = sayThanks();
     const secret = await clientSecretOf(await sendBoth(text));
-    await confirmWithCard(secret, '4242424242424242');
+    await confirmWithCard(api, secret, '4242424242424242');
     await publishedInStore(text);
     expect(await feedTexts()).toContain(text);
     expect((await refund(intentIdOf(secret))).status).toBe(200);
@@ -676,7 +662,7 @@ describe('payment-intent-for-both', () => {
       await setScenario('webhook-lost');
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(secret, '4242424242424242');
+      await confirmWithCard(api, secret, '4242424242424242');
       const forged = JSON.stringify({
         id: 'evt_forged',
         object: 'event',
@@ -697,7 +683,7 @@ describe('payment-intent-for-both', () => {
     it('publishes once the succeeded event arrives, with no lookup', async () => {
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(secret, '4242424242424242');
+      await confirmWithCard(api, secret, '4242424242424242');
       await publishedInStore(text);
       expect(await delivered(intentIdOf(secret), 'payment_intent.succeeded')).toMatchObject({
         attempts: [{ status: 200 }],
@@ -708,7 +694,7 @@ describe('payment-intent-for-both', () => {
       await setScenario('webhook-duplicate');
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(secret, '4242424242424242');
+      await confirmWithCard(api, secret, '4242424242424242');
       await publishedInStore(text);
       const succeeded = await delivered(intentIdOf(secret), 'payment_intent.succeeded', 2);
       expect(succeeded.attempts.map((a) => a.status)).toEqual([200, 200]);
@@ -720,8 +706,8 @@ describe('payment-intent-for-both', () => {
       await setScenario('webhook-out-of-order');
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      expect((await confirmWithCard(secret, '4000000000000002')).status).toBe(402);
-      expect((await confirmWithCard(secret, '4242424242424242')).body).toMatchObject({
+      expect((await confirmWithCard(api, secret, '4000000000000002')).status).toBe(402);
+      expect((await confirmWithCard(api, secret, '4242424242424242')).body).toMatchObject({
         status: 'succeeded',
       });
       await publishedInStore(text);
@@ -738,7 +724,7 @@ describe('payment-intent-for-both', () => {
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
       const confirmed = Date.now();
-      await confirmWithCard(secret, '4242424242424242');
+      await confirmWithCard(api, secret, '4242424242424242');
       expect(inStoreFeed(text)).toBe(0);
       await publishedInStore(text);
       expect(Date.now() - confirmed).toBeGreaterThanOrEqual(500);
@@ -749,7 +735,7 @@ describe('payment-intent-for-both', () => {
       await setScenario('webhook-lost');
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(secret, '4242424242424242');
+      await confirmWithCard(api, secret, '4242424242424242');
       await sleep(300);
       // A lookup now does not publish it either: the reconciliation waits a minute.
       expect(await feedTexts()).not.toContain(text);
@@ -780,7 +766,7 @@ describe('payment-intent-for-both', () => {
           headers: { 'Idempotency-Key': randomUUID() },
         });
         const secret = await clientSecretOf(sent);
-        await confirmWithCard(secret, '4242424242424242', quick.origin);
+        await confirmWithCard(quick, secret, '4242424242424242');
         await sleep(400);
         expect(quick.store.db.feed.some((i) => i.sayThanks === text)).toBe(false);
         const lookup = await quick.request(
@@ -797,7 +783,7 @@ describe('payment-intent-for-both', () => {
     it('a declined payment never publishes it, whatever its events', async () => {
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      expect((await confirmWithCard(secret, '4000000000000002')).status).toBe(402);
+      expect((await confirmWithCard(api, secret, '4000000000000002')).status).toBe(402);
       await delivered(intentIdOf(secret), 'payment_intent.payment_failed');
       expect(inStoreFeed(text)).toBe(0);
     });
@@ -806,7 +792,7 @@ describe('payment-intent-for-both', () => {
       await setScenario('webhook-delayed', 400);
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(secret, '4242424242424242');
+      await confirmWithCard(api, secret, '4242424242424242');
       expect((await refund(intentIdOf(secret))).status).toBe(200);
       await delivered(intentIdOf(secret), 'charge.refunded');
       await delivered(intentIdOf(secret), 'payment_intent.succeeded');
@@ -816,7 +802,7 @@ describe('payment-intent-for-both', () => {
     it('a disputed payment never publishes it (its events say succeeded, then disputed)', async () => {
       const text = sayThanks();
       const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(secret, '4000000000000259');
+      await confirmWithCard(api, secret, '4000000000000259');
       await delivered(intentIdOf(secret), 'payment_intent.succeeded');
       await delivered(intentIdOf(secret), 'charge.dispute.created');
       expect(inStoreFeed(text)).toBe(0);

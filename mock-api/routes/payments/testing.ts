@@ -11,7 +11,7 @@ import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
 import { TESTER_HEADER } from '../../scenarios';
 import { type MockApiOptions, createMockApi } from '../../server';
 import type { Store } from '../../db/store';
-import { cardTipFields } from '../../testing';
+import { cardTipFields, confirmWithCard, guestReviewFields, intentIdOf } from '../../testing';
 
 export const PROFILE = 'ava-martinez';
 
@@ -82,23 +82,14 @@ export async function sendReviewWithTip(
   sayThanks: string,
 ): Promise<string> {
   const amount = 1500;
-  const fields: Record<string, string> = {
+  const fields = guestReviewFields(guestId, {
     gratitudeType: 'BOTH',
     icon: 'APPRECIATION',
     title: 'Jamie Guest appreciated Ava',
     sayThanks,
-    accountType: 'Guest',
-    guestName: 'Jamie Guest',
-    email: 'jamie@example.com',
-    latitude: '0',
-    longitude: '0',
     getThanksUserId: PROFILE,
-    userId: guestId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
     ...cardTipFields(amount, await captchaToken(api)),
-  };
+  });
   const form = new FormData();
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const answer = await api.request('payment/payment-intent-for-both', {
@@ -110,32 +101,7 @@ export async function sendReviewWithTip(
   return ((await answer.json()) as { data: { paymentIntent: string } }).data.paymentIntent;
 }
 
-export const intentIdOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
-
-/** Confirms with a card as Stripe.js does (publishable key and client secret only). */
-export async function confirmWithCard(
-  api: OpenMockApi,
-  clientSecret: string,
-  number = '4242424242424242',
-): Promise<{ status: number; body: { status?: string; error?: { code?: string } } }> {
-  const answer = await fetch(
-    `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}/confirm`,
-    {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        key: EMULATOR_PUBLISHABLE_KEY,
-        client_secret: clientSecret,
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': number,
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': String(new Date().getUTCFullYear() + 1),
-        'payment_method_data[card][cvc]': '123',
-      }).toString(),
-    },
-  );
-  return { status: answer.status, body: (await answer.json()) as { status?: string } };
-}
+export { confirmWithCard, intentIdOf };
 
 /** The intent as the browser reads it back (Stripe.js's retrievePaymentIntent). */
 export async function browserIntent(

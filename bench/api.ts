@@ -6,7 +6,7 @@ import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { platformFeeCents } from '../src/api/contract/fees';
-import { GRATITUDE_ICONS } from '../src/api/contract/types';
+import { GRATITUDE_ICONS, type GratitudeIcon } from '../src/api/contract/types';
 import { reviewTitle } from '../src/features/gratitude/reviewTitle';
 import { DATA_FILE_NAME } from '../mock-api/db/store';
 import type { Db } from '../mock-api/db/types';
@@ -149,6 +149,32 @@ async function createGuest(baseUrl: string, runId: string, index: number) {
   return { userId: body.data.userId, fullName, email };
 }
 
+type BenchGuest = Awaited<ReturnType<typeof createGuest>>;
+
+/** A guest's review to API_PROFILE, as the review form sends it; a tip adds its own fields. */
+function reviewFields(
+  guest: BenchGuest,
+  kind: { gratitudeType: 'REVIEW' | 'BOTH'; icon: GratitudeIcon; sayThanks: string },
+  userName: string,
+): Record<string, string> {
+  return {
+    gratitudeType: kind.gratitudeType,
+    icon: kind.icon,
+    title: reviewTitle(guest.fullName, kind.icon, userName),
+    sayThanks: kind.sayThanks,
+    accountType: 'Guest',
+    guestName: guest.fullName,
+    email: guest.email,
+    latitude: '0',
+    longitude: '0',
+    getThanksUserId: API_PROFILE,
+    userId: guest.userId,
+    ngoId: '',
+    isRecurring: 'false',
+    isDonate: 'false',
+  };
+}
+
 async function send(baseUrl: string, recognition: Recognition): Promise<Answer> {
   // The fields of recognitionForm (src/features/gratitude/gratitudeApi.ts), text only.
   const form = new FormData();
@@ -235,22 +261,7 @@ export async function recognitionsAtOnce(
     return {
       key: randomUUID(),
       text,
-      fields: {
-        gratitudeType: 'REVIEW',
-        icon,
-        title: reviewTitle(guest.fullName, icon, userName),
-        sayThanks: text,
-        accountType: 'Guest',
-        guestName: guest.fullName,
-        email: guest.email,
-        latitude: '0',
-        longitude: '0',
-        getThanksUserId: API_PROFILE,
-        userId: guest.userId,
-        ngoId: '',
-        isRecurring: 'false',
-        isDonate: 'false',
-      },
+      fields: reviewFields(guest, { gratitudeType: 'REVIEW', icon, sayThanks: text }, userName),
     };
   });
   const texts = recognitions.map((r) => r.text);
@@ -321,20 +332,15 @@ async function abandonedReviewWithTip(baseUrl: string, userName: string, index: 
   const amount = 1500;
   const fee = platformFeeCents(amount, 'card');
   const fields: Record<string, string> = {
-    gratitudeType: 'BOTH',
-    icon: 'APPRECIATION',
-    title: reviewTitle(guest.fullName, 'APPRECIATION', userName),
-    sayThanks: `Left at the card step ${index + 1}`,
-    accountType: 'Guest',
-    guestName: guest.fullName,
-    email: guest.email,
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: API_PROFILE,
-    userId: guest.userId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
+    ...reviewFields(
+      guest,
+      {
+        gratitudeType: 'BOTH',
+        icon: 'APPRECIATION',
+        sayThanks: `Left at the card step ${index + 1}`,
+      },
+      userName,
+    ),
     piDescription: 'cardToWallet',
     metadata: JSON.stringify({
       getThanksUserID: API_PROFILE,

@@ -3,7 +3,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
 import { readEmulatorSecretKey } from '../mock-api/emulators/stripe/keys';
-import { expect, GUEST_TOKEN } from './fixtures';
+import { expect, GUEST_TOKEN, waitForApp } from './fixtures';
 import type { PaymentRow } from './journeyData';
 
 export { guestName, type PaymentRow } from './journeyData';
@@ -122,6 +122,23 @@ export async function fillCard(page: Page, number: string) {
   await page.getByLabel('Expiration date').fill('12 / 34');
   await page.getByLabel('Security code').fill('123');
   await page.getByLabel('ZIP').fill('10001');
+}
+
+/**
+ * Pays the open card form with 4242, follows Stripe's return to `profileId`'s page and presses
+ * OK on its Congratulations, once the page works.
+ */
+export async function payAndAcknowledge(page: Page, profileId: string) {
+  await fillCard(page, '4242 4242 4242 4242');
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+  await expect(page).toHaveURL(
+    new RegExp(`/user_profile/${profileId}\\?redirect_status=succeeded$`),
+  );
+  await waitForApp(page);
+  await page
+    .getByRole('dialog', { name: /Congratulations/ })
+    .getByRole('button', { name: 'OK' })
+    .click();
 }
 
 /**

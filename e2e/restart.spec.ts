@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp, waitForApp } from './fixtures';
-import { fillCard, guestName, passCaptcha, startFlow } from './payment-helpers';
+import { guestName, passCaptcha, payAndAcknowledge, startFlow } from './payment-helpers';
 import { freePort, startPreview, type PreviewServer } from '../scripts/serverProcess';
 
 const PROFILE = 'priya-natarajan';
@@ -99,14 +99,7 @@ test('a guest on the card form pays on it after the demo is killed and started a
     expect(await storedUploads(dataDir)).toEqual([photo]);
 
     // The same page, the same form, the same client secret: the payment goes through.
-    await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page).toHaveURL(/\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
-    await waitForApp(page);
-    await page
-      .getByRole('dialog', { name: /Congratulations/ })
-      .getByRole('button', { name: 'OK' })
-      .click();
+    await payAndAcknowledge(page, 'priya-natarajan');
     // Published (its webhook came to the restarted server), with its photo, for everyone.
     await expect.poll(() => feedTexts(page)).toContain(text);
     await page.reload();

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp, waitForApp } from './fixtures';
 import {
   fillCard,
+  payAndAcknowledge,
   guestName,
   passCaptcha,
   paymentsOf,
@@ -149,14 +150,7 @@ test.describe('a review with a tip (BOTH)', () => {
     const text = `Thanks for the patience, ${guest}`;
     await startReview(page, guest);
     await reviewWithTip(page, text, '12');
-    await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page).toHaveURL(/\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
-    await waitForApp(page);
-    await page
-      .getByRole('dialog', { name: /Congratulations/ })
-      .getByRole('button', { name: 'OK' })
-      .click();
+    await payAndAcknowledge(page, 'priya-natarajan');
 
     // Not published yet (its event has not come): the guest sees it, marked.
     const card = page.getByRole('article').filter({ hasText: text });

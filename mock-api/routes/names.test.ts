@@ -7,7 +7,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { platformFeeCents } from '../../src/api/contract/fees';
 import { walletPrepareBody } from '../../src/api/contract/intentBody';
-import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
+import { type RunningMockApi, guestReviewFields, jsonPost, startMockApi } from '../testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
 
 const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
@@ -77,23 +77,13 @@ async function intentBody(guestName: string, nonProfit = false) {
 }
 
 function reviewFields(guestName: string, gratitudeType = 'REVIEW'): Record<string, string> {
-  return {
+  return guestReviewFields(guestId, {
     gratitudeType,
-    icon: 'RECOGNITION',
     // As the app writes it: the name, the verb, the profile's userName.
     title: `${guestName.trim()} recognized ava.martinez`,
     sayThanks: `Thanks! ${randomUUID()}`,
-    accountType: 'Guest',
     guestName,
-    email: 'jamie@example.com',
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: 'ava-martinez',
-    userId: guestId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
-  };
+  });
 }
 
 function form(fields: Record<string, string>, image = false): FormData {

@@ -11,6 +11,7 @@ import {
   type RunningMockApi,
   cardTipFields,
   confirmWithCard,
+  guestReviewFields,
   intentIdOf,
   jsonPost,
   startMockApi,
@@ -487,23 +488,13 @@ describe('payment-intent-for-both', () => {
   ): Promise<FormData> {
     const amount = options.amount ?? 1500;
     const form = new FormData();
-    const fields: Record<string, string> = {
+    const fields = guestReviewFields(options.guest ?? guestId, {
       gratitudeType: 'BOTH',
       icon: 'APPRECIATION',
       title: 'Jamie Guest appreciated Ava',
       sayThanks: text,
-      accountType: 'Guest',
-      guestName: 'Jamie Guest',
-      email: 'jamie@example.com',
-      latitude: '0',
-      longitude: '0',
-      getThanksUserId: 'ava-martinez',
-      userId: options.guest ?? guestId,
-      ngoId: '',
-      isRecurring: 'false',
-      isDonate: 'false',
       ...cardTipFields(amount, await captchaToken(options.target)),
-    };
+    });
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     if (options.image) {
       form.append('media', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'a.jpg');

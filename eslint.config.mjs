@@ -61,9 +61,10 @@ const zones = {
     message: 'Tests import the mock API only through mock-api/testing.ts and emulator constants.',
   },
   sharedNotFeatures: {
-    target: ['./src/api', './src/lib', './src/components', './src/config'],
+    target: ['./src/api', './src/lib', './src/components', './src/config', './src/loading'],
     from: ['./src/features', './src/app', './src/server'],
-    message: 'api, lib, components and config know nothing of features, routes or the server.',
+    message:
+      'api, lib, components, config and loading know nothing of features, routes or the server.',
   },
   features: FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,

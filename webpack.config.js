@@ -23,6 +23,8 @@ function reactRouterProduction() {
   };
 }
 const defaults = require('./mock-api/defaults.json');
+// The build's chunk names, defined once (src/loading/chunks.ts).
+const chunks = require('./src/loading/chunks.json');
 
 /** The demo build's stand-ins for the live services (README: Configuration). */
 const DEMO_VALUES = {
@@ -252,6 +254,30 @@ function assetManifest() {
   };
 }
 
+const firstLoadChunks = () => Object.keys(chunks).filter((name) => chunks[name].firstLoad);
+
+/**
+ * Fails a build that makes a named chunk src/loading/chunks.json does not list: a renamed
+ * `webpackChunkName` would otherwise quietly drop the server's preloads and the budgets' checks.
+ */
+function knownChunkNames() {
+  return {
+    apply(compiler) {
+      compiler.hooks.afterCompile.tap('KnownChunkNames', (compilation) => {
+        if (compilation.compiler.isChild()) return; // html-webpack-plugin's own
+        const unknown = [...compilation.namedChunkGroups.keys()].filter((name) => !chunks[name]);
+        if (unknown.length > 0) {
+          compilation.errors.push(
+            new webpack.WebpackError(
+              `chunk names not in src/loading/chunks.json: ${unknown.join(', ')}`,
+            ),
+          );
+        }
+      });
+    },
+  };
+}
+
 /**
  * V8's explicit compile hint (`//# allFunctionsCalledOnLoad`, Chrome 136+) on the first load's own
  * code: the entry (webpack's runtime and the app's shell) and the profile route's chunk. Nearly
@@ -264,7 +290,7 @@ function compileHints() {
   return new webpack.BannerPlugin({
     banner: '//# allFunctionsCalledOnLoad',
     raw: true,
-    test: /^assets\/(main|profile)\.[^/]*\.js$/,
+    test: new RegExp(`^assets/(${firstLoadChunks().join('|')})\\.[^/]*\\.js$`),
     stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
   });
 }
@@ -468,6 +494,7 @@ function clientConfig(config, isProduction, { kind, outDir, publicOrigin }) {
       securityManifest(config, kind),
       buildRecord(config, kind, publicOrigin),
       publicFiles(['robots.txt']),
+      knownChunkNames(),
       ...(isProduction ? [compileHints(), assetManifest(), ...precompressed()] : []),
       new MiniCssExtractPlugin({
         filename: isProduction ? 'assets/[name].[contenthash:10].css' : 'assets/[name].css',

@@ -21,6 +21,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildFloor } from './floor/build';
+import { FIRST_LOAD_CHUNKS, type ChunkName } from '../src/loading/chunks';
 
 const ROOT = path.join(__dirname, '..');
 const DIST = path.join(ROOT, 'dist');
@@ -35,7 +36,7 @@ export const BUDGETS = {
 };
 
 /** The lazily loaded chunks that must stay out of the first load (their webpackChunkName). */
-export const FLOW_CHUNKS = ['gratitude', 'branch'];
+export const FLOW_CHUNKS: readonly ChunkName[] = ['gratitude', 'branch'];
 
 const SECRET_PATTERN = /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{8,}/;
 const BRANCH_SDK_SOURCE = /\/node_modules\/branch-sdk\//;
@@ -57,7 +58,7 @@ function filesUnder(dir: string): string[] {
 }
 
 interface Manifest {
-  groups: Record<string, { js: string[]; css: string[] }>;
+  groups: Partial<Record<ChunkName, { js: string[]; css: string[] }>>;
 }
 
 /** The scripts an HTML page loads (`<script src>`), as hrefs. */
@@ -91,14 +92,13 @@ export async function checkBudgets(): Promise<{ lines: string[]; failures: strin
 
   // The profile route's first load: what the page's HTML loads, the entry group and the profile
   // group (which the server-rendered page links up front).
-  for (const group of ['main', 'profile']) {
+  for (const group of FIRST_LOAD_CHUNKS) {
     if (!manifest.groups[group]) failures.push(`dist/asset-manifest.json has no "${group}" group`);
   }
   const firstJs = [
     ...new Set([
       ...scriptsOf(readFileSync(path.join(DIST, 'index.html'), 'utf8')),
-      ...(manifest.groups.main?.js ?? []),
-      ...(manifest.groups.profile?.js ?? []),
+      ...FIRST_LOAD_CHUNKS.flatMap((group) => manifest.groups[group]?.js ?? []),
     ]),
   ].filter((href) => href.endsWith('.js'));
   const first = new Set(firstJs.map(fileOf));

@@ -6,6 +6,7 @@ import { loadPageFor } from './app/AppRoutes';
 import { makeStore, type RootState } from './app/store';
 import { ROOT_ID, readPreloadedState } from './server/pageState';
 import { endTapCapture } from './lib/firstTap';
+import { markPageHydrated } from './loading/hydration';
 import './styles.css';
 
 const container = document.getElementById(ROOT_ID);
@@ -34,4 +35,8 @@ if (preloadedState && container.hasChildNodes()) {
     endTapCapture();
     hydrateRoot(container, app, errorOptions);
   });
-} else createRoot(container, errorOptions).render(app);
+} else {
+  // Nothing to hydrate: every part renders its real content from its first frame.
+  markPageHydrated();
+  createRoot(container, errorOptions).render(app);
+}

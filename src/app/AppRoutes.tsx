@@ -1,7 +1,6 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router-dom';
 import { paths, profileIdSegment } from '../config/paths';
-import { prefetchedChunk } from './routes/prefetchedChunk';
 import { AppReady } from '../components/AppReady';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner } from '../components/Spinner';
@@ -10,59 +9,66 @@ import { Header } from '../components/Header';
 import { getAppConfig } from '../config/env';
 import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
+import { lazyPart } from '../loading/lazyPart';
 
-const HomePage = lazy(() => import(/* webpackChunkName: "home" */ '../features/demo/HomePage'));
+/**
+ * A route's page, marked ready with it (AppReady): beside it when its code was here (the page is
+ * no Suspense boundary, and hydrates with the rest in one pass), inside the Suspense boundary of
+ * one whose code is fetched, so such a page counts only once it is in place.
+ */
+const withReady = (Page: ComponentType) =>
+  function ReadyPage() {
+    return (
+      <>
+        <AppReady />
+        <Page />
+      </>
+    );
+  };
+const routeOptions = { fallback: <Spinner />, label: 'This page' };
+
 // The profile route's code is part of a profile page's first load (the server's HTML preloads
-// it): main.tsx waits for it before hydrating (loadPageFor), so the page hydrates in one pass
-// rather than the shell first and the route in a second pass, after a yield to the browser.
-const profileRoute = prefetchedChunk<object>(() =>
-  import(/* webpackChunkName: "profile" */ './routes/ProfileRoute').then(
-    (module) => module.default,
-  ),
+// it): main.tsx waits for it before hydrating (loadPageFor), so the page hydrates in one pass.
+const profileRoute = lazyPart(
+  'profile',
+  () =>
+    import(/* webpackChunkName: "profile" */ './routes/ProfileRoute').then((m) =>
+      withReady(m.default),
+    ),
+  routeOptions,
 );
-
-function ProfilePage() {
-  // Chosen once per mount: a route shown while its code arrived is never swapped (and remounted).
-  const [Page] = useState(profileRoute.component);
-  const [arrived] = useState(profileRoute.arrived);
-  // Its code already here (always so on the server and for a page it rendered: see loadPageFor),
-  // the page is no Suspense boundary: it hydrates with the rest of the page, in one pass.
-  return arrived ? (
-    <Ready>
-      <Page />
-    </Ready>
-  ) : (
-    <LazyPage>
-      <Page />
-    </LazyPage>
-  );
-}
-
-/** A route whose code is here: the page is the app's once it is rendered. */
-function Ready({ children }: { children: ReactNode }) {
-  return (
-    <>
-      <AppReady />
-      {children}
-    </>
-  );
-}
-
-/** A route whose code is fetched: the spinner until it is there, and only then the app's page. */
-function LazyPage({ children }: { children: ReactNode }) {
-  return (
-    <Suspense fallback={<Spinner />}>
-      <AppReady />
-      {children}
-    </Suspense>
-  );
-}
+const homeRoute = lazyPart(
+  'home',
+  () =>
+    import(/* webpackChunkName: "home" */ '../features/demo/HomePage').then((m) =>
+      withReady(m.default),
+    ),
+  routeOptions,
+);
+const gpayRoute = lazyPart(
+  'gpay',
+  () =>
+    import(/* webpackChunkName: "gpay" */ '../features/payments/GPayPage').then((m) =>
+      withReady(m.default),
+    ),
+  routeOptions,
+);
 
 /** Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. */
 export function loadPageFor(pathname: string): Promise<void> {
-  return profileIdSegment(pathname) !== null ? profileRoute.load() : Promise.resolve();
+  return profileIdSegment(pathname) !== null
+    ? profileRoute.load().then(
+        () => undefined,
+        () => undefined, // the route's own part shows what failed, with its "Try again"
+      )
+    : Promise.resolve();
 }
-const GPayPage = lazy(() => import(/* webpackChunkName: "gpay" */ '../features/payments/GPayPage'));
+
+const ProfilePage = profileRoute.Part;
+const HomePage = homeRoute.Part;
+const GPayPage = gpayRoute.Part;
+const ReadyRedirect = withReady(ProfileRedirect);
+const ReadyNotFound = withReady(NotFound);
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -75,40 +81,12 @@ export function AppRoutes() {
         <ErrorBoundary resetKey={pathname}>
           <DeepLinkGate>
             <Routes>
-              <Route
-                path={paths.home.path}
-                element={
-                  <LazyPage>
-                    <HomePage />
-                  </LazyPage>
-                }
-              />
-              <Route
-                path={paths.profileRedirect.path}
-                element={
-                  <Ready>
-                    <ProfileRedirect />
-                  </Ready>
-                }
-              />
+              <Route path={paths.home.path} element={<HomePage />} />
+              <Route path={paths.profileRedirect.path} element={<ReadyRedirect />} />
               <Route path={paths.profile.path} element={<ProfilePage />} />
               <Route path={paths.userDetails.path} element={<ProfilePage />} />
-              <Route
-                path={paths.gpay.path}
-                element={
-                  <LazyPage>
-                    <GPayPage />
-                  </LazyPage>
-                }
-              />
-              <Route
-                path="*"
-                element={
-                  <Ready>
-                    <NotFound />
-                  </Ready>
-                }
-              />
+              <Route path={paths.gpay.path} element={<GPayPage />} />
+              <Route path="*" element={<ReadyNotFound />} />
             </Routes>
           </DeepLinkGate>
         </ErrorBoundary>

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect } from 'react';
 import { replayFirstTap } from '../lib/firstTap';
+import { markPageHydrated } from '../loading/hydration';
 
 /**
  * Marks the document `data-app-ready` once the page's content is the app's: hydrated (a page the
@@ -14,6 +15,7 @@ import { replayFirstTap } from '../lib/firstTap';
  */
 export function AppReady() {
   useLayoutEffect(() => {
+    markPageHydrated();
     document.documentElement.dataset.appReady = 'true';
   }, []);
   useEffect(() => {

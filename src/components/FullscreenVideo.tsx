@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ImageSources } from '../config/images';
 import './FullscreenVideo.css';
-import { useHydrated } from '../lib/useHydrated';
+import { usePageHydrated } from '../loading/hydration';
 
 interface FullscreenVideoProps {
   src: string;
@@ -23,7 +23,7 @@ interface FullscreenVideoProps {
 export function FullscreenVideo({ src, mimeType, label, poster, className }: FullscreenVideoProps) {
   const videoRef = useRef<HTMLVideoElement>(null);
   const posterRef = useRef<HTMLImageElement>(null);
-  const hydrated = useHydrated();
+  const hydrated = usePageHydrated();
   const [playing, setPlaying] = useState(false);
   // Set by the first Play, and kept: the source, and the poster the browser already has (its
   // chosen copy, shown by the video itself while it starts, fullscreen, where the <img> is not).

@@ -1,23 +1,37 @@
 // The marketing header: support mailbox, social icons, the main menu (collapsed into a disclosure
 // menu on narrow screens), the tagline and a side panel with the app-download links.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { lazyModule } from '../loading/lazyModule';
+import { lazyPart } from '../loading/lazyPart';
 import { ChevronIcon, PhoneIcon } from './icons';
 import type { MenuLink } from './HeaderLinks';
-import { lazyStaticPart } from './StaticPart';
 import './Header.css';
 
 export { SUPPORT_EMAIL, TAGLINE } from './headerTexts';
 
 // The top bar's links and the brand are plain links and text: their code comes after the page
 // works (the server's markup serves until then).
-const loadHeaderLinks = () => import(/* webpackChunkName: "static-parts" */ './HeaderLinks');
-const TopBarLinks = lazyStaticPart(() => loadHeaderLinks().then((module) => module.TopBarLinks));
-const Brand = lazyStaticPart(() => loadHeaderLinks().then((module) => module.Brand));
+const headerLinks = lazyModule(
+  'static-parts',
+  () => import(/* webpackChunkName: "static-parts" */ './HeaderLinks'),
+);
+const TopBarLinks = lazyPart(
+  'static-parts',
+  () => headerLinks.load().then((module) => module.TopBarLinks),
+  { kind: 'plain' },
+).Part;
+const Brand = lazyPart('static-parts', () => headerLinks.load().then((module) => module.Brand), {
+  kind: 'plain',
+}).Part;
 
 // The side panel is not part of the first load: fetched when a guest reaches for its button
 // (pointer, focus) or presses it.
-const loadSidePanel = () => import(/* webpackChunkName: "side-panel" */ './SidePanel');
-const SidePanel = lazy(loadSidePanel);
+const sidePanel = lazyPart(
+  'side-panel',
+  () => import(/* webpackChunkName: "side-panel" */ './SidePanel').then((module) => module.default),
+  { label: 'The app links' },
+);
+const SidePanel = sidePanel.Part;
 
 interface HeaderProps {
   /** The main marketing site; every menu link and social icon leads there. */
@@ -104,8 +118,8 @@ export function Header({ marketingUrl }: HeaderProps) {
           className="site-header__panel-button"
           aria-haspopup="dialog"
           aria-expanded={panelOpen}
-          onPointerEnter={() => void loadSidePanel()}
-          onFocus={() => void loadSidePanel()}
+          onPointerEnter={sidePanel.prefetch}
+          onFocus={sidePanel.prefetch}
           onClick={() => setPanelOpen(true)}
         >
           <PhoneIcon className="site-header__icon" />
@@ -113,11 +127,7 @@ export function Header({ marketingUrl }: HeaderProps) {
         </button>
       </div>
 
-      {panelOpen && (
-        <Suspense fallback={null}>
-          <SidePanel links={links} marketingUrl={marketingUrl} onClose={closePanel} />
-        </Suspense>
-      )}
+      {panelOpen && <SidePanel links={links} marketingUrl={marketingUrl} onClose={closePanel} />}
     </header>
   );
 }

@@ -1,5 +1,5 @@
 // The header's plain links: the support and social links (in its top bar, and again in its side
-// panel), the logo and the tagline. Loaded after the page works (Header.tsx: lazyStaticPart).
+// panel), the logo and the tagline. Loaded after the page works (Header.tsx: a plain lazyPart).
 import type { ReactNode } from 'react';
 import { FacebookIcon, InstagramIcon, LinkedInIcon, MailIcon, XIcon } from './socialIcons';
 import { SUPPORT_EMAIL, TAGLINE } from './headerTexts';

@@ -53,11 +53,6 @@ export function endTapCapture(): void {
   delete window.__graTap;
 }
 
-/** Whether a tap made before the page worked waits to be replayed. */
-export function hasPendingTap(): boolean {
-  return noted !== null;
-}
-
 /** Replays the noted tap, once, on the same button (or the one in its place, if React redrew it). */
 export function replayFirstTap(): void {
   const tap = noted;

@@ -9,7 +9,7 @@ import {
   type FlowStep,
 } from '../config/flowAddress';
 import type { FlowKind } from '../api/contract/kinds';
-import { useHydrated } from './useHydrated';
+import { usePageHydrated } from '../loading/hydration';
 
 /** How many flow entries this page pushed below the current one (history state). */
 interface FlowHistoryState {
@@ -38,7 +38,7 @@ const previous = (address: FlowAddress): FlowAddress | null =>
 export function useFlowAddress(): FlowNavigation {
   const location = useLocation();
   const navigate = useNavigate();
-  const hydrated = useHydrated();
+  const hydrated = usePageHydrated();
   const address = hydrated ? readFlowAddress(location.search) : null;
   const depth = (location.state as FlowHistoryState | null)?.flowDepth ?? 0;
 

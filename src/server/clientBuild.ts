@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EMULATED_SERVICES, type BuildServices } from './pagePolicy';
+import type { ChunkName } from '../loading/chunks';
 
 interface ChunkFiles {
   js: string[];
@@ -31,7 +32,7 @@ export function readClientBuild(distDir: string): ClientBuild {
   }
   const template = readFileSync(indexHtml, 'utf8');
   const services = readJson<BuildServices>(path.join(distDir, 'security.json'), EMULATED_SERVICES);
-  const { groups } = readJson<{ groups: Record<string, ChunkFiles> }>(
+  const { groups } = readJson<{ groups: Partial<Record<ChunkName, ChunkFiles>> }>(
     path.join(distDir, 'asset-manifest.json'),
     { groups: {} },
   );

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/jest-globals';
 import { clearImmediate, setImmediate } from 'node:timers';
 import { configure } from '@testing-library/react';
+import { markPageHydrated } from '../loading/hydration';
 
 // Integration tests run the real mock API (express) inside the jsdom environment, which lacks
 // Node's immediate timers.
@@ -27,3 +28,8 @@ afterEach(() => {
   globalThis.localStorage?.clear();
   globalThis.sessionStorage?.clear();
 });
+
+// A test renders on the client, as a page with nothing to hydrate does (src/main.tsx): every part
+// shows its real content from its first frame. A test of the server's markup and its hydration
+// calls resetPageHydration() first, and renders AppReady as the app does.
+beforeEach(() => markPageHydrated());

@@ -1,61 +1,62 @@
 // The profile page, composed: the profile feature's card and actions, the feed, gallery and
 // socials features as its tabs, and the giving flow in place of the tabs once chosen.
-import { Suspense, useEffect, useState, type ComponentProps } from 'react';
+import { useEffect } from 'react';
 import { Spinner } from '../../components/Spinner';
-import { hasPendingTap } from '../../lib/firstTap';
 import { FeedTab } from '../../features/feed/FeedTab';
 import { ProfilePage } from '../../features/profile/ProfilePage';
-import type { GalleryTab } from '../../features/gallery/GalleryTab';
-import type { SocialsTab } from '../../features/socials/SocialsTab';
-import type GiveFlowComponent from './GiveFlow';
-import { prefetchedChunk, type PrefetchedChunk } from './prefetchedChunk';
+import { lazyModule } from '../../loading/lazyModule';
+import { lazyPart } from '../../loading/lazyPart';
+import { whenIdle } from '../../loading/idle';
 
 // The forms and payments are not part of the first load: they are fetched once the page is idle,
 // or as soon as a guest shows the intent to give (a pointer down, hover or focus on an action),
 // so the first open is as quick as the second.
-const giveFlow = prefetchedChunk<ComponentProps<typeof GiveFlowComponent>>(() =>
-  import(/* webpackChunkName: "gratitude" */ './GiveFlow').then((module) => module.default),
+const giveFlow = lazyPart(
+  'gratitude',
+  () => import(/* webpackChunkName: "gratitude" */ './GiveFlow').then((module) => module.default),
+  { fallback: <Spinner label="Loading form" />, label: 'The form' },
 );
 // Nor are the tabs the first view does not show (it shows the Feed): fetched when the page is
-// idle, or when a guest reaches for the tab list.
-const galleryTab = prefetchedChunk<ComponentProps<typeof GalleryTab>>(() =>
-  import(/* webpackChunkName: "tabs" */ '../../features/gallery/GalleryTab').then(
-    (module) => module.GalleryTab,
-  ),
+// idle. Two parts of one chunk, each a component of its own.
+const galleryTab = lazyPart(
+  'tabs',
+  () =>
+    import(/* webpackChunkName: "tabs" */ '../../features/gallery/GalleryTab').then(
+      (module) => module.GalleryTab,
+    ),
+  { fallback: <Spinner />, label: 'The gallery' },
 );
-const socialsTab = prefetchedChunk<ComponentProps<typeof SocialsTab>>(() =>
-  import(/* webpackChunkName: "tabs" */ '../../features/socials/SocialsTab').then(
-    (module) => module.SocialsTab,
-  ),
+const socialsTab = lazyPart(
+  'tabs',
+  () =>
+    import(/* webpackChunkName: "tabs" */ '../../features/socials/SocialsTab').then(
+      (module) => module.SocialsTab,
+    ),
+  { fallback: <Spinner />, label: 'The social links' },
 );
-const prefetchTabs = () => {
-  galleryTab.prefetch();
-  socialsTab.prefetch();
-};
-// A guest tapped before the page worked (probably an action): fetch the flow now, not at idle.
-if (hasPendingTap()) giveFlow.prefetch();
+const GalleryTab = galleryTab.Part;
+const SocialsTab = socialsTab.Part;
+
+/** Stripe is asked only when a payment came back from a redirect: no payment code up front. */
+const paymentReturn = lazyModule(
+  'payment-return',
+  () => import(/* webpackChunkName: "payment-return" */ '../../features/payments/redirectReturn'),
+);
+const verifyRedirectedPayment = (clientSecret: string) =>
+  paymentReturn.load().then((module) => module.redirectedPaymentFailure(clientSecret));
 
 /** Fetches the flow and the other tabs once the browser is idle after the page works. */
 function usePrefetchWhenIdle() {
-  useEffect(() => {
-    const prefetch = () => {
-      giveFlow.prefetch();
-      prefetchTabs();
-    };
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(prefetch, { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(prefetch, 1000);
-    return () => clearTimeout(timer);
-  }, []);
-}
-
-/** Stripe is asked only when a payment came back from a redirect: no payment code up front. */
-const verifyRedirectedPayment = (clientSecret: string) =>
-  import(/* webpackChunkName: "payment-return" */ '../../features/payments/redirectReturn').then(
-    (module) => module.redirectedPaymentFailure(clientSecret),
+  useEffect(
+    () =>
+      whenIdle(() => {
+        giveFlow.prefetch();
+        galleryTab.prefetch();
+        socialsTab.prefetch();
+      }),
+    [],
   );
+}
 
 export default function ProfileRoute() {
   usePrefetchWhenIdle();
@@ -70,39 +71,17 @@ export default function ProfileRoute() {
         {
           id: 'gallery',
           label: 'Photos/Videos',
-          render: () => <LazyTab chunk={galleryTab} props={{ userId: user._id }} />,
+          render: () => <GalleryTab userId={user._id} />,
         },
         {
           id: 'socials',
           label: 'Socials',
-          render: () => <LazyTab chunk={socialsTab} props={{ socialLinks: user.socialLinks }} />,
+          render: () => <SocialsTab socialLinks={user.socialLinks} />,
         },
       ]}
-      Flow={LazyGiveFlow}
+      Flow={giveFlow.Part}
       prefetchFlow={giveFlow.prefetch}
       verifyPayment={verifyRedirectedPayment}
     />
-  );
-}
-
-function LazyGiveFlow(props: ComponentProps<typeof GiveFlowComponent>) {
-  // Already fetched (at idle, or on intent): rendered directly, so nothing suspends and no
-  // fallback shows (React keeps a fallback up for at least 300 ms once it has shown it). Chosen
-  // once per opening, so the flow is never swapped (and its state lost) while it is open.
-  const [Flow] = useState(giveFlow.component);
-  return (
-    <Suspense fallback={<Spinner label="Loading form" />}>
-      <Flow {...props} />
-    </Suspense>
-  );
-}
-
-/** A tab fetched apart from the first load, with a spinner ('Loading...') while it arrives. */
-function LazyTab<P extends object>({ chunk, props }: { chunk: PrefetchedChunk<P>; props: P }) {
-  const [Tab] = useState(chunk.component);
-  return (
-    <Suspense fallback={<Spinner />}>
-      <Tab {...props} />
-    </Suspense>
   );
 }

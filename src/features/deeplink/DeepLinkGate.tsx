@@ -7,11 +7,19 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { AppReady } from '../../components/AppReady';
 import { paths } from '../../config/paths';
 import { rememberCurrentUserId } from '../../lib/currentUser';
+import { whenIdle } from '../../loading/idle';
+import { lazyModule } from '../../loading/lazyModule';
 import type { DeepLinkSession } from './branch';
 import './DeepLinkGate.css';
 
 /** The query parameter Branch appends when it sends a visitor to the site from a link. */
 const LINK_PARAMETER = '_branch_match_id';
+
+// The adapter comes with the SDK, in its own chunk: nothing of Branch is in the first load.
+const branchAdapter = lazyModule(
+  'branch',
+  () => import(/* webpackChunkName: "branch" */ './branch'),
+);
 
 type GateStatus = 'resolving' | 'ready' | 'invalid';
 
@@ -37,9 +45,9 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let current = true;
-    // The adapter comes with the SDK, in its own chunk: nothing of Branch is in the first load.
     const start = () =>
-      import(/* webpackChunkName: "branch" */ './branch')
+      branchAdapter
+        .load()
         .then(({ initDeepLinks }) => initDeepLinks())
         .then(
           (session) => current && onSession(session),
@@ -71,14 +79,4 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
     );
   }
   return children;
-}
-
-/** Runs `task` when the browser is idle (at the latest after 2 s); returns a cancel function. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const handle = window.setTimeout(task, 200);
-  return () => window.clearTimeout(handle);
 }

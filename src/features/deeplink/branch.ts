@@ -4,6 +4,7 @@
 // key `dynamicKey` (DYNAMIC_KEY); the mock API's emulator answers with the same shape.
 import type { BranchSdk } from 'branch-sdk';
 import { getAppConfig } from '../../config/env';
+import { lazyModule } from '../../loading/lazyModule';
 
 export const DYNAMIC_KEY = 'dynamicKey';
 
@@ -34,11 +35,14 @@ function optionsFromAppConfig(): DeepLinkOptions {
   return { branchKey, apiUrl: branchApiUrl };
 }
 
+// In the adapter's own chunk: the SDK comes with it, never in the first load.
+const branchSdk = lazyModule('branch', () => import(/* webpackChunkName: "branch" */ 'branch-sdk'));
+
 async function startSession(
   { branchKey, apiUrl }: DeepLinkOptions = optionsFromAppConfig(),
 ): Promise<DeepLinkSession> {
   // branch-sdk touches `window` as it loads, so it loads here, in the browser, on first use.
-  const branch: BranchSdk = (await import(/* webpackChunkName: "branch" */ 'branch-sdk')).default;
+  const branch: BranchSdk = (await branchSdk.load()).default;
   if (apiUrl) {
     const url = toBranchApiUrl(apiUrl, globalThis.location.origin);
     branch.setAPIUrl(url);

@@ -5,9 +5,24 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { FeedItem } from '../../api/contract/types';
 import { IMAGE_ROUTE } from '../../config/images';
+import { AppReady } from '../../components/AppReady';
+import { resetPageHydration } from '../../loading/hydration';
 import { FeedTab } from './FeedTab';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
+
+/** The feed in a page, as the app renders it: marked ready (and hydrated) once it is the app's. */
+function FeedPage() {
+  return (
+    <>
+      <AppReady />
+      <FeedTab items={ITEMS} now={NOW} />
+    </>
+  );
+}
+
+// Each test renders as the server does, then hydrates.
+beforeEach(() => resetPageHydration());
 
 const review = (id: string, overrides: Partial<FeedItem>): FeedItem => ({
   id,
@@ -86,12 +101,12 @@ describe('FeedTab rendered on the server', () => {
 
   it('hydrates without a mismatch, then shows the pictures and the poster', async () => {
     const container = document.createElement('div');
-    container.innerHTML = renderToString(<FeedTab items={ITEMS} now={NOW} />);
+    container.innerHTML = renderToString(<FeedPage />);
     document.body.append(container);
     const errors: unknown[] = [];
     // A mismatch is reported here (and React's console.error fails the test: jest/consoleGuard).
     const root = await act(async () =>
-      hydrateRoot(container, <FeedTab items={ITEMS} now={NOW} />, {
+      hydrateRoot(container, <FeedPage />, {
         onRecoverableError: (error) => errors.push(error),
       }),
     );

@@ -1,9 +1,9 @@
 // The Feed tab of the profile page: a card per displayable thanks, or the empty-feed message.
-import { startTransition, Suspense, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { Snackbar, useSnackbar } from '../../components/Snackbar';
 import type { FeedItem } from '../../api/contract/types';
 import { FeedCard } from './FeedCard';
-import { useHydrated } from '../../lib/useHydrated';
+import { DeferredHydration, usePageHydrated } from '../../loading/hydration';
 import { asFeedItem, pendingReviewsFor } from '../../lib/pendingReviews';
 import { isFeedEmpty, selectFeedCards } from './selectFeed';
 import './FeedCard.css';
@@ -37,7 +37,7 @@ export function FeedTab({ items, now, profileId }: FeedTabProps) {
   const { show } = snackbar;
   const onAppOnlyAction = useCallback(() => show(FEED_APP_ONLY_MESSAGE), [show]);
   // Read from this browser's storage once the page works (the server knows nothing of them).
-  const hydrated = useHydrated();
+  const hydrated = usePageHydrated();
   const pending = hydrated && profileId ? pendingReviewsFor(profileId, items).map(asFeedItem) : [];
 
   if (isFeedEmpty(items) && pending.length === 0) {
@@ -72,13 +72,11 @@ export function FeedTab({ items, now, profileId }: FeedTabProps) {
         ))}
         {selectFeedCards(items).map((item) => (
           <li key={item.id}>
-            {/* Each card is its own boundary: React hydrates a server-rendered boundary after
-                the rest of the page, when the main thread is free, so on a slow phone the
-                buttons above the feed work sooner. A tap on a card before then makes React
-                hydrate that card at once and replays the tap. */}
-            <Suspense fallback={null}>
+            {/* Each card hydrates after the rest of the page: the buttons above the feed work
+                sooner on a slow phone. */}
+            <DeferredHydration>
               <FeedCard item={item} now={clock} onAppOnlyAction={onAppOnlyAction} />
-            </Suspense>
+            </DeferredHydration>
           </li>
         ))}
       </ul>

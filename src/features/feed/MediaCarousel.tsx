@@ -16,7 +16,7 @@ import {
   type WheelDirection,
 } from './wheelLock';
 import './MediaCarousel.css';
-import { useHydrated } from '../../lib/useHydrated';
+import { usePageHydrated } from '../../loading/hydration';
 import { FEED_MEDIA_SLOT, fluidImage } from '../../config/images';
 
 /** A touch (or pen, or mouse drag) must move this far sideways, and more sideways than up. */
@@ -36,7 +36,7 @@ interface MediaCarouselProps {
 
 export function MediaCarousel({ images, giverName }: MediaCarouselProps) {
   const count = images.length;
-  const hydrated = useHydrated();
+  const hydrated = usePageHydrated();
   const [index, setIndex] = useState(0);
   const current = Math.min(index, Math.max(count - 1, 0));
   const viewportRef = useRef<HTMLDivElement>(null);

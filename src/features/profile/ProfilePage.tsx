@@ -1,23 +1,14 @@
 // The profile page: the card, the actions, the team and, in the panel, the tabs or the chosen
 // flow. What fills the tabs and the flow is given by the route that composes the page.
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useEffectEvent,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
-import { lazyStaticPart, StaticPart } from '../../components/StaticPart';
+import { lazyPart } from '../../loading/lazyPart';
 import type { FindUserResult, UserDetails } from '../../api/contract/types';
 import { useGetProfileQuery } from './profileApi';
 import { rememberCurrentUserId } from '../../lib/currentUser';
 import { forgetPublishedReviews, pendingReviewsFor } from '../../lib/pendingReviews';
-import { useHydrated } from '../../lib/useHydrated';
+import { usePageHydrated } from '../../loading/hydration';
 import { useFlowAddress } from '../../lib/useFlowAddress';
 import { readFlowDraft } from '../../lib/flowDraft';
 import { ActionButtons } from './ActionButtons';
@@ -36,24 +27,34 @@ import '../../components/AppDownloadLinks.css';
 
 // The Congratulations modal is shown only on an address that says something was just sent: its
 // code comes then (fetched ahead once a guest reaches for an action), never with the first load.
-const loadCongratulations = () =>
-  import(/* webpackChunkName: "congratulations" */ './CongratulationsModal');
-const CongratulationsModal = lazy(() =>
-  loadCongratulations().then((module) => ({ default: module.CongratulationsModal })),
+const congratulations = lazyPart(
+  'congratulations',
+  () =>
+    import(/* webpackChunkName: "congratulations" */ './CongratulationsModal').then(
+      (module) => module.CongratulationsModal,
+    ),
+  { label: 'The confirmation' },
 );
+const CongratulationsModal = congratulations.Part;
 
 // The card and the app's store badges are plain text, pictures and links: their code comes after
 // the page works (the server's markup serves until then).
-const ProfileCard = lazyStaticPart(() =>
-  import(/* webpackChunkName: "static-parts" */ './ProfileCard').then(
-    (module) => module.ProfileCard,
-  ),
-);
-const AppDownloadLinks = lazyStaticPart(() =>
-  import(/* webpackChunkName: "static-parts" */ '../../components/AppDownloadLinks').then(
-    (module) => module.AppDownloadLinks,
-  ),
-);
+const ProfileCard = lazyPart(
+  'static-parts',
+  () =>
+    import(/* webpackChunkName: "static-parts" */ './ProfileCard').then(
+      (module) => module.ProfileCard,
+    ),
+  { kind: 'plain' },
+).Part;
+const AppDownloadLinks = lazyPart(
+  'static-parts',
+  () =>
+    import(/* webpackChunkName: "static-parts" */ '../../components/AppDownloadLinks').then(
+      (module) => module.AppDownloadLinks,
+    ),
+  { kind: 'plain' },
+).Part;
 
 interface ProfilePageProps {
   /** The tabs under the profile, from its lookup (Feed first). */
@@ -76,7 +77,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
   const { search } = useLocation();
   // A review this guest paid for and Stripe has not confirmed yet (its webhook is on the way):
   // the profile is asked again every few seconds until the feed has it.
-  const hydrated = useHydrated();
+  const hydrated = usePageHydrated();
   const [checked, setChecked] = useState<{ feed: unknown; waiting: boolean }>({
     feed: null,
     waiting: false,
@@ -175,7 +176,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
           counts={iconsCount}
           onIntent={() => {
             prefetchFlow?.();
-            void loadCongratulations();
+            congratulations.prefetch();
           }}
           onChoose={(kind, button) => {
             opener.current = button;
@@ -183,14 +184,12 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
           }}
         />
         {hasTeam(user) && <TeamStrip members={user.workPlaceMembersData} />}
-        <StaticPart>
-          <aside className="profile-page__app" aria-labelledby="app-title">
-            <h2 id="app-title" className="profile-page__app-title">
-              Likes, comments and sharing live in the Grati app
-            </h2>
-            <AppDownloadLinks />
-          </aside>
-        </StaticPart>
+        <aside className="profile-page__app" aria-labelledby="app-title">
+          <h2 id="app-title" className="profile-page__app-title">
+            Likes, comments and sharing live in the Grati app
+          </h2>
+          <AppDownloadLinks />
+        </aside>
       </div>
       <div className="profile-page__panel">
         {flow ? (
@@ -215,11 +214,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
         )}
       </div>
       {/* Once the page works: the server never renders it, so its OK is never a dead button. */}
-      {hydrated && isSentQuery(search) && (
-        <Suspense fallback={null}>
-          <CongratulationsModal verifyPayment={verifyPayment} />
-        </Suspense>
-      )}
+      {hydrated && isSentQuery(search) && <CongratulationsModal verifyPayment={verifyPayment} />}
     </div>
   );
 }

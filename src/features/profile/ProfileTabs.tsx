@@ -60,6 +60,7 @@ export function ProfileTabs({ tabs }: { tabs: TabDefinition[] }) {
       </div>
       {current && (
         <div
+          key={current.id}
           role="tabpanel"
           id={`${baseId}-panel-${current.id}`}
           aria-labelledby={`${baseId}-tab-${current.id}`}

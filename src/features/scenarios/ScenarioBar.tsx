@@ -3,26 +3,31 @@
 // so a page's first load and its hydration do nothing more than render this closed button. A
 // repro link (`?scenario=...`) opens the panel then (the server never renders it open: the
 // hydrated markup matches the server's), where the link's scenario waits to be turned on.
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { readReproLink } from './reproLink';
 import { Spinner } from '../../components/Spinner';
+import { whenIdle } from '../../loading/idle';
+import { lazyPart } from '../../loading/lazyPart';
 import './ScenarioPanel.css';
 
-const ScenarioPanel = lazy(() => import(/* webpackChunkName: "scenarios" */ './ScenarioPanel'));
-const ScenarioBanner = lazy(() => import(/* webpackChunkName: "scenarios" */ './ScenarioBanner'));
+const ScenarioPanel = lazyPart(
+  'scenarios',
+  () => import(/* webpackChunkName: "scenarios" */ './ScenarioPanel').then((m) => m.default),
+  { fallback: <Spinner />, label: 'The test scenarios' },
+).Part;
+const ScenarioBanner = lazyPart(
+  'scenarios',
+  () => import(/* webpackChunkName: "scenarios" */ './ScenarioBanner').then((m) => m.default),
+  { label: 'The active scenario' },
+).Part;
 
 /** False while the page hydrates, true once the browser is idle after it. */
 function useIdleAfterHydration(): boolean {
   const [idle, setIdle] = useState(false);
   useEffect(() => {
     // Effects run after hydration; idle time keeps the chunk and its call off the first paint.
-    if (typeof window.requestIdleCallback === 'function') {
-      const id = window.requestIdleCallback(() => setIdle(true), { timeout: 1000 });
-      return () => window.cancelIdleCallback(id);
-    }
-    const id = window.setTimeout(() => setIdle(true), 1);
-    return () => window.clearTimeout(id);
+    return whenIdle(() => setIdle(true));
   }, []);
   return idle;
 }
@@ -49,18 +54,10 @@ export function ScenarioBar() {
           Test scenarios
         </button>
         <div id={panelId} hidden={!open}>
-          {open && (
-            <Suspense fallback={<Spinner />}>
-              <ScenarioPanel />
-            </Suspense>
-          )}
+          {open && <ScenarioPanel />}
         </div>
       </aside>
-      {ready && (
-        <Suspense fallback={null}>
-          <ScenarioBanner onTurnedOff={() => toggle.current?.focus()} />
-        </Suspense>
-      )}
+      {ready && <ScenarioBanner onTurnedOff={() => toggle.current?.focus()} />}
     </>
   );
 }

@@ -1,0 +1,58 @@
+// A module of the build's that is not in the first load (a chunk), fetched once and kept. A fetch
+// that fails (a phone on a café's Wi-Fi drops a request) is asked again once by itself; one that
+// fails again is forgotten, so the next `load()` (a "Try again") asks the network afresh. Webpack
+// lets a failed chunk be fetched again; React's `lazy` keeps a rejected import for good, which is
+// why lazyPart.tsx builds its components on this and never on a bare `lazy(() => import())`.
+import type { ChunkName } from './chunks';
+
+/** How long the one automatic retry waits: a dropped request is often a moment's loss. */
+export const RETRY_DELAY_MS = 500;
+
+export interface LazyModule<T> {
+  /** The chunk that holds it (src/loading/chunks.json). */
+  readonly chunk: ChunkName;
+  /** Fetches it (once however often asked), with one retry; rejects (ChunkLoadFailure) if both failed. */
+  load: () => Promise<T>;
+  /** Starts the fetch if it is not here yet; a failure is left to the next `load()`. */
+  prefetch: () => void;
+  /** The module, once here. */
+  loaded: () => T | undefined;
+}
+
+/** A chunk that could not be fetched, twice: what a part's boundary shows "Try again" for. */
+export class ChunkLoadFailure extends Error {
+  constructor(
+    readonly chunk: ChunkName,
+    override readonly cause: unknown,
+  ) {
+    super(`The "${chunk}" chunk could not be loaded`);
+    this.name = 'ChunkLoadFailure';
+  }
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export function lazyModule<T>(chunk: ChunkName, importer: () => Promise<T>): LazyModule<T> {
+  let attempt: Promise<T> | undefined;
+  let value: T | undefined;
+  const load = () => {
+    attempt ??= importer()
+      .catch(() => pause(RETRY_DELAY_MS).then(importer))
+      .then(
+        (module) => (value = module),
+        (error: unknown) => {
+          attempt = undefined;
+          throw new ChunkLoadFailure(chunk, error);
+        },
+      );
+    return attempt;
+  };
+  return {
+    chunk,
+    load,
+    prefetch: () => {
+      if (value === undefined) load().catch(() => {});
+    },
+    loaded: () => value,
+  };
+}

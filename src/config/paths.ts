@@ -50,7 +50,10 @@ function routePattern(path: string): RegExp {
 
 let patterns: { routes: RegExp[]; profiles: RegExp[] } | undefined;
 
-/** Compiled when first asked for: the browser never asks, so its bundle leaves them out. */
+/**
+ * Compiled when first asked for: the browser asks once, for the profile route's id before it
+ * hydrates (src/app/AppRoutes.tsx, loadPageFor); the server for every request it routes.
+ */
 function routePatterns() {
   patterns ??= {
     routes: Object.values(paths).map((route) => routePattern(route.path)),

@@ -1,5 +1,5 @@
 // No dead taps: a server-rendered page shows its buttons before its scripts have made them work.
-// The page's inline loader (src/server/renderPage.tsx, TAP_CAPTURE) notes the first tap on a
+// The page's inline loader (src/server/renderPage.tsx inlines `tapCapture` below) notes the first tap on a
 // button or tab until the app takes over; the app takes that note just before it hydrates, and
 // replays the tap once the page works. Only taps made before hydration starts are noted: from
 // then on React queues and replays events itself.

@@ -9,6 +9,7 @@ import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { useSendRecognitionMutation } from './gratitudeApi';
 import { serverErrorMessage } from './GuestDetailsForm';
 import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { markSent } from '../../lib/sentMark';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
 import { reviewTitle } from './reviewTitle';
@@ -116,6 +117,9 @@ export function ReviewForm({
         idempotencyKey: lastKey.current.key,
         onProgress: setPercentSent,
       }).unwrap();
+      // Accepted: every load of the profile shows it to this guest from now on, whether or not
+      // they press OK (lib/sentMark).
+      markSent(profile._id);
       setSent(true);
       onSent?.();
       // A full load, so the profile is fetched afresh and shows the Congratulations modal.

@@ -7,7 +7,11 @@ import { makeStore, type RootState } from './app/store';
 import { ROOT_ID, readPreloadedState } from './server/pageState';
 import { endTapCapture } from './lib/firstTap';
 import { markPageHydrated } from './loading/hydration';
+import { watchFlowExit } from './lib/flowExit';
 import './styles.css';
+
+// This page may be where a finished flow folds its steps away to (Back after paying, OK).
+watchFlowExit();
 
 const container = document.getElementById(ROOT_ID);
 if (!container) throw new Error('The page has no #root element.');

@@ -10,6 +10,7 @@ import {
 } from '../config/flowAddress';
 import type { FlowKind } from '../api/contract/kinds';
 import { usePageHydrated } from '../loading/hydration';
+import { leaveFinishedFlow } from './flowExit';
 
 /** How many flow entries this page pushed below the current one (history state). */
 interface FlowHistoryState {
@@ -62,6 +63,20 @@ export function useFlowAddress(): FlowNavigation {
       if (depth > 0) navigate(-1);
       else go(previous(address), true);
     },
+  };
+}
+
+/**
+ * Goes to `href` (a full load: the profile saying the flow went through) when the flow is done.
+ * From an open flow, its steps are folded away first (lib/flowExit), so one Back from there
+ * leaves the flow; elsewhere (the /gpay page), `href` is a new entry.
+ */
+export function useFinishFlow(): (href: string) => void {
+  const { search, state } = useLocation();
+  const depth = (state as FlowHistoryState | null)?.flowDepth ?? 0;
+  return (href) => {
+    if (readFlowAddress(search)) leaveFinishedFlow(href, depth);
+    else window.location.assign(href);
   };
 }
 

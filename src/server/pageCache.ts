@@ -41,6 +41,11 @@ export function toCachedPage(page: RenderedPage, policy: string): CachedPage {
 export interface PageCache {
   /** The page at `key`: from the cache, from a render under way, or rendered now by `render`. */
   get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage>;
+  /**
+   * Keeps `page` at `key` in place of what was there (a page rendered from a newer lookup); a
+   * render under way for `key` still answers those waiting on it, but no longer lands.
+   */
+  put(key: string, page: CachedPage): void;
 }
 
 export function createPageCache(): PageCache {
@@ -63,5 +68,8 @@ export function createPageCache(): PageCache {
         .fetch(key, { context: render })
         // No page from the cache (it was cleared meanwhile): render this one directly.
         .then((page) => page ?? render()),
+    put: (key, page) => {
+      pages.set(key, page);
+    },
   };
 }

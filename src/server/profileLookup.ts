@@ -25,11 +25,20 @@ export class LookupFailedError extends Error {
   override name = 'LookupFailedError';
 }
 
-/** How a lookup was served: `hit` from the cache, `miss` asked the API, `fresh` bypassed it. */
+/**
+ * How a lookup was served: `hit` from the cache, `miss` asked the API, `coalesced` joined a
+ * lookup under way, `fresh` an answer asked for after the request came (shared with the others
+ * that came meanwhile).
+ */
 export type LookupSource = 'hit' | 'miss' | 'coalesced' | 'fresh';
 
 export interface ProfileLookup {
-  /** The API's answer for `id`; `fresh` skips the cache (a page just after a payment). */
+  /**
+   * The API's answer for `id`. `fresh`: an answer the API gave to a call begun after this lookup
+   * was asked for (a page just after a payment, or for the guest who just sent something), never
+   * one from before: the requests that ask meanwhile share one such call, at most one call is
+   * under way per profile, and its answer replaces the cached one.
+   */
   lookup(
     id: string,
     options?: { fresh?: boolean },
@@ -157,9 +166,38 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
     fetchMethod: (id, _stale, { signal }) => ask(id, signal),
   });
 
+  // Fresh lookups: a call under way was begun before a request that comes now, so that request
+  // waits for the next call, which every request coming meanwhile shares. So a burst of fresh
+  // requests for one profile (or someone replaying them) keeps at most one call under way.
+  interface Round {
+    answer: Promise<LookupAnswer>;
+    next: Promise<LookupAnswer> | null;
+  }
+  const rounds = new Map<string, Round>();
+  const ignore = () => undefined;
+
+  function startRound(id: string): Promise<LookupAnswer> {
+    const round: Round = { answer: ask(id), next: null };
+    rounds.set(id, round);
+    round.answer
+      // The newest answer serves everyone: a lookup under way from before cannot overwrite it.
+      .then((answer) => cache.set(id, answer), ignore)
+      .finally(() => {
+        if (rounds.get(id) === round) rounds.delete(id);
+      });
+    return round.answer;
+  }
+
+  function askAfterNow(id: string): Promise<LookupAnswer> {
+    const current = rounds.get(id);
+    if (!current) return startRound(id);
+    current.next ??= current.answer.then(ignore, ignore).then(() => startRound(id));
+    return current.next;
+  }
+
   return {
     async lookup(id, { fresh = false } = {}) {
-      if (fresh) return { answer: await ask(id), source: 'fresh' };
+      if (fresh) return { answer: await askAfterNow(id), source: 'fresh' };
       const status: LRUCache.Status<string, LookupAnswer> = {};
       const cached = await cache.fetch(id, { status });
       // No answer from the cache (it was cleared meanwhile): ask directly.

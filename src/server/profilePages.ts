@@ -9,6 +9,7 @@ import { carriesResult, paths, profileIdSegment } from '../config/paths';
 import { decodeSegment } from './addresses';
 import type { ClientBuild } from './clientBuild';
 import type { ServerMetrics } from './metrics';
+import { carriesSentMark } from '../lib/sentMark';
 import { createPageCache, toCachedPage, type CachedPage } from './pageCache';
 import { scriptHash } from './pagePolicy';
 import { LookupFailedError, type ProfileLookup } from './profileLookup';
@@ -62,14 +63,40 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
   const { build, lookup, metrics, shell } = options;
   const pages = createPageCache();
 
-  /** Looks the profile up (an id that names no account is not) and renders its page. */
+  /** The profile's lookup (null: an id that names no account is not looked up). */
+  async function lookUp(id: string, fresh: boolean): Promise<LookupAnswer | null> {
+    if (!isPlausibleProfileId(id)) return null;
+    const found = await lookup.lookup(id, { fresh });
+    metrics.lookups.inc({ source: found.source });
+    return found.answer;
+  }
+
+  /** Looks the profile up and renders its page. */
   async function render(id: string, url: string, fresh: boolean): Promise<CachedPage> {
-    let answer: LookupAnswer | null = null;
-    if (isPlausibleProfileId(id)) {
-      const found = await lookup.lookup(id, { fresh });
-      metrics.lookups.inc({ source: found.source });
-      answer = found.answer;
+    return renderAnswer(id, url, await lookUp(id, fresh));
+  }
+
+  // The page for a guest who just sent something to the profile: from a lookup begun after their
+  // request came, rendered once per such lookup (the requests that came meanwhile share both), and
+  // kept for everyone, as the newest page there is.
+  const sentPages = new WeakMap<LookupAnswer, Promise<CachedPage>>();
+  async function renderForSender(id: string, path: string, key: string): Promise<CachedPage> {
+    const answer = await lookUp(id, true);
+    if (!answer) return renderAnswer(id, path, null);
+    let page = sentPages.get(answer);
+    if (!page) {
+      page = renderAnswer(id, path, answer);
+      sentPages.set(answer, page);
+      page.then((rendered) => pages.put(key, rendered)).catch(() => undefined);
     }
+    return page;
+  }
+
+  async function renderAnswer(
+    id: string,
+    url: string,
+    answer: LookupAnswer | null,
+  ): Promise<CachedPage> {
     const stopTimer = metrics.renderSeconds.startTimer();
     const page = await renderProfilePage({
       profileId: id,
@@ -111,15 +138,24 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
     metrics.route(res, 'profile');
     const { id, path } = profileAddress(req.path, segment);
     const search = req.url.slice(req.path.length);
-    const fresh = carriesResult(search);
+    const result = carriesResult(search);
+    // This browser just sent something to this profile (src/lib/sentMark.ts): a page from before
+    // would hide it from them. The cookie is only a hint to skip the caches, and costs no more
+    // than one lookup under way per profile however often it comes (ProfileLookup's `fresh`).
+    const sender = !result && carriesSentMark(req.headers.cookie, id);
     // The same profile within the TTL is the same page, whatever else its query says (a ref or
     // utm tag changes nothing on it): rendered once from its path, and concurrent requests wait
     // for that one render. A page just after a payment is always rendered afresh, as asked.
-    const rendered = fresh
+    const rendered = result
       ? render(id, path + search, true)
-      : pages.get(req.path, () => render(id, path, false));
+      : sender
+        ? renderForSender(id, path, req.path)
+        : pages.get(req.path, () => render(id, path, false));
+    // Neither a page read afresh nor the sender's is kept by a cache: a browser, nginx or a CDN
+    // would hand it to the next visitor or to the sender's next load unasked.
+    const cacheControl = result || sender ? 'no-store' : PROFILE_CACHE_CONTROL;
     rendered
-      .then((page) => sendPage(req, res, page, fresh ? 'no-store' : PROFILE_CACHE_CONTROL))
+      .then((page) => sendPage(req, res, page, cacheControl))
       .catch((error: unknown) => failed(req, res, next, error));
   };
 }

@@ -1,6 +1,6 @@
 // One thanks in the feed: who gave it and how, their photos or video, their words, and the
 // app-only Like, Comment and Share buttons.
-import { useId, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useId, useState, type ReactNode } from 'react';
 import { FullscreenVideo } from '../../components/FullscreenVideo';
 import type { FeedItem, FeedMedia } from '../../api/contract/types';
 import { titleCase } from '../../lib/titleCase';
@@ -32,7 +32,6 @@ export function FeedCard({ item, now, onAppOnlyAction, pending = false }: FeedCa
   const titleId = useId();
   const giver = item.giveThanksUser.fullName;
   const text = item.sayThanks.trim();
-  const when = formatRelativeTime(item.createdAt, now);
   const kindLabel = Object.hasOwn(GRATITUDE_KINDS, item.icon)
     ? GRATITUDE_KINDS[item.icon].label
     : undefined;
@@ -49,17 +48,7 @@ export function FeedCard({ item, now, onAppOnlyAction, pending = false }: FeedCa
             {titleCase(item.title)}
           </h2>
           <p className="feed-card__meta">
-            {when && (
-              // A server-rendered page says this in the server's clock and time zone; the
-              // browser's own wording replaces it right after hydration (useClock).
-              <time
-                dateTime={item.createdAt}
-                title={formatAbsoluteTime(item.createdAt)}
-                suppressHydrationWarning
-              >
-                {when}
-              </time>
-            )}
+            <CardTime createdAt={item.createdAt} now={now} />
             {item.boosted && (
               <span className="feed-card__boosted">
                 <BoostedIcon size={18} />
@@ -92,6 +81,32 @@ export function FeedCard({ item, now, onAppOnlyAction, pending = false }: FeedCa
         </footer>
       )}
     </article>
+  );
+}
+
+/**
+ * How long ago the thanks was given. A server-rendered page says it in the server's clock and time
+ * zone, and a cache may serve that page long after (a 71-second-old card said 'Just now'). React
+ * keeps the server's text where the browser's first render differs (suppressHydrationWarning), and
+ * that first render already read the browser's clock, so nothing would ever change it: the element
+ * is made anew once mounted, in the browser's wording. Each card does this itself, as each is
+ * hydrated on its own (a Suspense boundary), possibly after the feed's clock has moved on.
+ */
+function CardTime({ createdAt, now }: { createdAt: string; now: number }) {
+  const [mounted, setMounted] = useState(false);
+  // A transition, as the feed's clock: the new wording can wait for a guest's first tap.
+  useEffect(() => startTransition(() => setMounted(true)), []);
+  const when = formatRelativeTime(createdAt, now);
+  if (!when) return null;
+  return (
+    <time
+      key={mounted ? 'browser' : 'first'}
+      dateTime={createdAt}
+      title={formatAbsoluteTime(createdAt)}
+      suppressHydrationWarning
+    >
+      {when}
+    </time>
   );
 }
 

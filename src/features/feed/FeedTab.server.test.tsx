@@ -124,5 +124,23 @@ describe('FeedTab rendered on the server', () => {
     act(() => root.unmount());
     container.remove();
   });
+  it("says the card's age in the browser's clock once hydrated, however old the server's page", async () => {
+    // The page was rendered (and kept by a cache) when the review was 5 seconds old; the guest
+    // opens it a minute later.
+    const created = Date.parse('2026-03-10T12:00:00Z');
+    const items = [review('late', { createdAt: new Date(created).toISOString() })];
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(created + 5_000);
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(<FeedTab items={items} />);
+    document.body.append(container);
+    expect(container.querySelector('time')?.textContent).toBe('Just now');
+
+    clock.mockReturnValue(created + 71_000);
+    const root = await act(async () => hydrateRoot(container, <FeedTab items={items} />));
+    expect(container.querySelector('time')?.textContent).toBe('1 minute ago');
+    act(() => root.unmount());
+    container.remove();
+    clock.mockRestore();
+  });
 });
 /* eslint-enable testing-library/no-node-access */

@@ -94,7 +94,8 @@ function useClock(refreshMs: number, fixed: number | undefined): number {
   useEffect(() => {
     if (fixed !== undefined) return;
     const tick = () => setTime(Date.now());
-    // Read again once mounted: a hydrated page's first render used the server's moment and zone.
+    // Read again once mounted, then every minute. (A hydrated card keeps the server's wording
+    // until FeedCard's CardTime makes its element anew: the clock alone would not change it.)
     // A transition: the feed's new wording can wait for a guest's first tap.
     startTransition(tick);
     const timer = setInterval(tick, refreshMs);

@@ -9,6 +9,8 @@ import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { useSendRecognitionMutation } from './gratitudeApi';
 import { serverErrorMessage } from './GuestDetailsForm';
 import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { markSent } from '../../lib/sentMark';
+import { useFinishFlow } from '../../lib/useFlowAddress';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
 import { reviewTitle } from './reviewTitle';
@@ -69,6 +71,7 @@ export function ReviewForm({
   // The guest's lookup may still be under way (their id comes with it): nothing is sent before.
   const identified = guest.userId !== '';
   const [sendRecognition] = useSendRecognitionMutation();
+  const finishFlow = useFinishFlow();
   const [serverError, setServerError] = useState<string | null>(null);
   const [percentSent, setPercentSent] = useState<number | null>(null);
   const [preparingMedia, setPreparingMedia] = useState(false);
@@ -116,10 +119,14 @@ export function ReviewForm({
         idempotencyKey: lastKey.current.key,
         onProgress: setPercentSent,
       }).unwrap();
+      // Accepted: every load of the profile shows it to this guest from now on, whether or not
+      // they press OK (lib/sentMark).
+      markSent(profile._id);
       setSent(true);
       onSent?.();
-      // A full load, so the profile is fetched afresh and shows the Congratulations modal.
-      window.location.assign(paths.profile.href(profile._id, { sent: 'recognition' }));
+      // A full load, so the profile is fetched afresh and shows the Congratulations modal; the
+      // flow's steps are folded away behind it (one Back after OK leaves the flow).
+      finishFlow(paths.profile.href(profile._id, { sent: 'recognition' }));
     } catch (error) {
       setServerError(serverErrorMessage(error));
     } finally {

@@ -9,6 +9,7 @@ import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
 import { readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
+import { markSent } from '../../lib/sentMark';
 
 /** The draft's part of the payment section: its amount is kept, and the draft goes once paid. */
 export const amountDraftProps = (profileId: string) => ({
@@ -56,7 +57,10 @@ export function GiftForm({ profile, guest }: GiftFormProps) {
       returnPath={profilePath}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}
       {...draftProps}
-      onPaid={() => forgetSentDraft(profile._id)}
+      onPaid={() => {
+        forgetSentDraft(profile._id);
+        markSent(profile._id);
+      }}
     />
   );
 }

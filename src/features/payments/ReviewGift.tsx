@@ -8,6 +8,7 @@ import { rememberPendingReview } from '../../lib/pendingReviews';
 import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
 import { amountDraftProps, giftLabels } from './GiftForm';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
+import { markSent } from '../../lib/sentMark';
 
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateIntentForBothMutation } from './paymentsApi';
@@ -71,6 +72,7 @@ export function ReviewGift({
       // webhook publishes it.
       onPaid={() => {
         forgetSentDraft(profile._id);
+        markSent(profile._id);
         rememberPendingReview({
           profileId: profile._id,
           icon: review.icon,

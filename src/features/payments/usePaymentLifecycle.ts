@@ -1,8 +1,9 @@
 // What the payment section does around the payment: focus when revealed, the lock told to the
 // page, the choice reset when what the intent carries changes, success told once, then the
 // profile opened.
-import { useEffect, useRef, type Dispatch, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type Dispatch, type RefObject } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { useFinishFlow } from '../../lib/useFlowAddress';
 import { amountChanged } from './paymentSlice';
 
 /** How long `succeeded` shows before the profile opens (the wallet success delay, spec 9). */
@@ -47,10 +48,13 @@ export function usePaymentLifecycle(options: PaymentLifecycle): void {
     onPaid?.();
   }, [succeeded, onPaid]);
 
+  // A full load: the profile is fetched afresh and congratulates; the flow's steps are folded
+  // away behind it (one Back after OK leaves the flow).
+  const finishFlow = useFinishFlow();
+  const leave = useEffectEvent((href: string) => finishFlow(href));
   useEffect(() => {
     if (!succeeded || successHref === null) return;
-    // A full load: the profile is fetched afresh and congratulates.
-    const timer = setTimeout(() => window.location.assign(successHref), SUCCESS_REDIRECT_DELAY_MS);
+    const timer = setTimeout(() => leave(successHref), SUCCESS_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [succeeded, successHref]);
 }

@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
-import { markSent } from './sentMark';
+import { markSent } from '../../lib/sentMark';
 import { clearSentDraft } from '../../lib/flowDraft';
 import { isSentQuery, redirectedPaymentSecret, withoutResultParams } from '../../config/paths';
 
@@ -39,10 +39,14 @@ export function CongratulationsModal({ verifyPayment }: { verifyPayment: VerifyP
     };
   }, [secret, verifyPayment]);
 
-  // What the guest sent went through (also after a redirect): their draft of it is done with.
+  // What the guest sent went through (also after a redirect): their draft of it is done with,
+  // and the profile's pages show it to them from now on (a payment that came back from a
+  // redirect was not marked before it left).
   const sent = isSentQuery(search) && (!secret || check?.outcome === 'succeeded');
   useEffect(() => {
-    if (sent && id) clearSentDraft(id);
+    if (!sent || !id) return;
+    clearSentDraft(id);
+    markSent(id);
   }, [sent, id]);
 
   if (!isSentQuery(search)) return null;
@@ -57,6 +61,7 @@ export function CongratulationsModal({ verifyPayment }: { verifyPayment: VerifyP
     }
   }
   const dismiss = () => {
+    // The two minutes start again from here: the guest looks at the profile from now on.
     if (id) markSent(id);
     window.location.replace(withoutResultParams(window.location.href));
   };

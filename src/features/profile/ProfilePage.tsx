@@ -16,7 +16,7 @@ import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs, type TabDefinition } from './ProfileTabs';
 import type { VerifyPayment } from './CongratulationsModal';
 import { isSentQuery } from '../../config/paths';
-import { clearSentMark, hasSentMark } from './sentMark';
+import { hasSentMark } from '../../lib/sentMark';
 import { titleCase } from '../../lib/titleCase';
 import { isPlausibleProfileId } from '../../api/contract/profileId';
 import { flowLabel, type FlowKind } from '../../api/contract/kinds';
@@ -132,17 +132,21 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     if (hydrated && id) rememberCurrentUserId(id);
   }, [hydrated, id]);
 
-  // Just sent something here: the page may be a cached copy from before it (the server's and a
-  // CDN's keep a profile page a few seconds), so the lookup is made again.
-  // Once per profile shown, and only a mark another page left: this page's own effect can run
-  // late (after the guest's OK on its Congratulations set the mark for the next page).
+  // Just sent something here from this browser (lib/sentMark): the server renders a fresh page
+  // for it, but a copy no server saw may be shown (the browser's back/forward copy, a CDN that
+  // ignores cookies), so the lookup is made again on every load and every return to the page
+  // while the mark lasts, not once: a reload is a load too.
   const askAgainIfSent = useEffectEvent(() => {
-    if (!hasSentMark(id)) return;
-    clearSentMark();
-    void refetch();
+    if (hasSentMark(id)) void refetch();
   });
   useEffect(() => {
-    if (hydrated && plausible) askAgainIfSent();
+    if (!hydrated || !plausible) return;
+    askAgainIfSent();
+    const onShow = (event: PageTransitionEvent) => {
+      if (event.persisted) askAgainIfSent();
+    };
+    window.addEventListener('pageshow', onShow);
+    return () => window.removeEventListener('pageshow', onShow);
   }, [hydrated, plausible, id]);
 
   // A lookup that failed, or found no account (null: a 404), is logged once.

@@ -1,0 +1,139 @@
+// Right after sending: every load of the profile shows the guest what they sent (the server's page
+// cache, a cache in front and the browser's copy never hide it from them), and one Back leaves the
+// finished flow.
+import type { APIRequestContext, Page, Response } from '@playwright/test';
+import { test, expect, waitForApp } from './fixtures';
+import { guestName, passCaptcha, payAndAcknowledge, startFlow, startGift } from './payment-helpers';
+
+const PROFILE = 'elliot-fairbanks';
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+const profileAddress = (id: string) => new RegExp(`/user_profile/${id}$`);
+
+/** Words no other test sends: the card that shows them is this test's. */
+const freshWords = (label: string) =>
+  `${label}: thank you (${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)})`;
+
+/**
+ * Sends a text review to PROFILE and waits on the Congratulations page it opens. Right before
+ * Submit a stranger opens the profile: the server's page cache (and nginx's) then holds the page
+ * from before the review, as it does on a busy profile.
+ */
+async function sendReview(page: Page, stranger: APIRequestContext, words: string, guest: string) {
+  await startFlow(page, PROFILE, /^Appreciate/, guest);
+  await page.getByLabel('Say thanks').fill(words);
+  const before = await stranger.get(`/user_profile/${PROFILE}`);
+  expect(await before.text()).not.toContain(words);
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
+  await waitForApp(page);
+  await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+}
+
+async function pressOk(page: Page) {
+  await page
+    .getByRole('dialog', { name: CONGRATULATIONS })
+    .getByRole('button', { name: 'OK' })
+    .click();
+}
+
+/**
+ * The server's own answer to that load already has the review (not only the page once it asked
+ * the API again), and it says no cache may keep it.
+ */
+async function expectServedWith(response: Response | null, words: string) {
+  expect(response, 'the page was loaded from the server').not.toBeNull();
+  expect((await response!.text()).includes(words), "the server's page has the review").toBe(true);
+  expect(response!.headers()['cache-control']).toContain('no-store');
+}
+
+const cardWith = (page: Page, words: string) =>
+  page.getByRole('article').filter({ hasText: words });
+
+test.describe('the profile right after sending', () => {
+  test('a reload right after Submit, and right after OK, shows the review', async ({
+    page,
+    request,
+  }) => {
+    const words = freshWords('Reloaded');
+    // The profile as strangers see it is in the server's page cache (and would be in nginx's)
+    // from the flow's first step: rendered before the review existed.
+    await sendReview(page, request, words, guestName('Reload Guest'));
+
+    // Before OK: the Congratulations page again, with the review under it.
+    await expectServedWith(await page.reload(), words);
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+
+    await pressOk(page);
+    await page.waitForURL(profileAddress(PROFILE));
+    // At once (well within a second of OK on any machine that loads a page in time).
+    await expectServedWith(await page.reload(), words);
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('the profile opened again in the same tab right after sending shows the review', async ({
+    page,
+    request,
+  }) => {
+    const words = freshWords('Reopened');
+    await sendReview(page, request, words, guestName('Reopen Guest'));
+    // No OK: the guest opens the profile's address again.
+    await expectServedWith(await page.goto(`/user_profile/${PROFILE}`), words);
+    await expect(cardWith(page, words)).toBeVisible();
+  });
+});
+
+test.describe('Back after the flow is done', () => {
+  test('one Back after a 4242 tip and OK leaves the flow', async ({ page }) => {
+    test.slow(); // a payment journey
+    // Where the guest came from.
+    await page.goto('/user_profile/sam-lee');
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Back Tip Guest'));
+    await page.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await payAndAcknowledge(page, 'ava-martinez');
+    await expect(page).toHaveURL(profileAddress('ava-martinez'));
+    await waitForApp(page);
+
+    await page.goBack();
+    await expect(page).toHaveURL(profileAddress('sam-lee'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+  });
+
+  test('one Back after a review Submit and OK leaves the flow', async ({ page, request }) => {
+    await page.goto('/user_profile/sam-lee');
+    await sendReview(page, request, freshWords('Back'), guestName('Back Review Guest'));
+    await pressOk(page);
+    await page.waitForURL(profileAddress(PROFILE));
+    await waitForApp(page);
+
+    await page.goBack();
+    await expect(page).toHaveURL(profileAddress('sam-lee'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+  });
+
+  test('one Back leaves the flow also when it was reloaded on the way', async ({ page }) => {
+    await page.goto('/user_profile/sam-lee');
+    const words = freshWords('Reloaded flow');
+    await startFlow(page, PROFILE, /^Appreciate/, guestName('Back Reload Guest'));
+    await page.getByLabel('Say thanks').fill(words);
+    // The flow's steps are now in two documents: the profile's and the reloaded step's.
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.getByLabel('Say thanks')).toHaveValue(words);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
+    await waitForApp(page);
+    await pressOk(page);
+    await page.waitForURL(profileAddress(PROFILE));
+    await waitForApp(page);
+
+    await page.goBack();
+    await expect(page).toHaveURL(profileAddress('sam-lee'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+  });
+});

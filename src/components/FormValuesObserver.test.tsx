@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { Field, Formik } from 'formik';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { FormValuesObserver } from './FormValuesObserver';
+
+interface Values {
+  name: string;
+}
+
+/**
+ * A form whose parent re-renders on its own (as the flow does on each of its state changes) and
+ * hands the observer a new function every time, as the flow's draft keeper does.
+ */
+function DraftedForm({ write }: { write: (values: Values) => void }) {
+  const [renders, setRenders] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setRenders((count) => count + 1)}>
+        Render again ({renders})
+      </button>
+      <Formik<Values> initialValues={{ name: '' }} onSubmit={() => {}}>
+        <>
+          <FormValuesObserver<Values> onChange={(values) => write(values)} />
+          <Field name="name" aria-label="Name" />
+        </>
+      </Formik>
+    </>
+  );
+}
+
+describe('FormValuesObserver', () => {
+  it('tells each change of the values once, not every render of its parent', async () => {
+    const user = userEvent.setup();
+    const write = jest.fn<void, [Values]>();
+    render(<DraftedForm write={write} />);
+    const again = screen.getByRole('button', { name: /Render again/ });
+
+    // Nothing has changed yet: there is nothing to keep.
+    await user.click(again);
+    await user.click(again);
+    expect(write).not.toHaveBeenCalled();
+
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Ana');
+    expect(write.mock.calls.map(([values]) => values.name)).toEqual(['A', 'An', 'Ana']);
+
+    await user.click(again);
+    await user.click(again);
+    expect(write).toHaveBeenCalledTimes(3);
+  });
+
+  it('tells the newest function it was given', async () => {
+    const user = userEvent.setup();
+    const first = jest.fn();
+    const second = jest.fn();
+    const { rerender } = render(<DraftedForm write={first} />);
+    rerender(<DraftedForm write={second} />);
+    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'B');
+    expect(first).not.toHaveBeenCalled();
+    expect(second).toHaveBeenCalledWith({ name: 'B' });
+  });
+});

@@ -1,0 +1,177 @@
+/** @jest-environment node */
+// The profile page right after a guest sent something to it (the mark src/lib/sentMark.ts sets):
+// the production server over real HTTP, its real lookup, in front of a stub API whose feed the
+// test changes as a send would.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createServerApp } from './app';
+import { startServer, type TestServer } from './images/testing';
+import { PROFILE_CACHE_CONTROL } from './profilePages';
+
+Object.assign(globalThis, {
+  __APP_CONFIG__: {
+    apiBaseUrl: '/api',
+    guestToken: 'token',
+    stripePublishableKey: 'pk_test_server',
+    recaptchaSiteKey: 'site-key',
+    branchKey: 'key_test_server',
+    marketingUrl: 'https://www.grati.example',
+  },
+});
+
+const review = (id: string, sayThanks: string) => ({
+  id: `${id}-${sayThanks}`,
+  gratitudeType: 'REVIEW',
+  icon: 'APPRECIATION',
+  title: `kim park appreciated ${id}`,
+  sayThanks,
+  media: [],
+  createdAt: '2026-03-10T12:00:00.000Z',
+  boosted: false,
+  tipAmount: null,
+  giveThanksUser: { fullName: 'Kim Park', profilePicture: null },
+});
+
+const profile = (id: string, words: string[]) => ({
+  status: 200,
+  data: {
+    data: {
+      userDetails: {
+        _id: id,
+        fullName: `profile ${id}`,
+        userName: id,
+        profession: 'Nurse',
+        workPlace: null,
+        bio: 'Thanks for reading.',
+        businessType: 'PERSON',
+        premium: { isProfileVerified: false },
+        isNgoVerified: false,
+        profilePicture: null,
+        socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
+        workPlaceMembersData: [],
+        associatedWithWorkPlaceDetails: null,
+      },
+      userFeed: words.map((sayThanks) => review(id, sayThanks)),
+      iconsCount: { handshakeCount: 0, thumbsupCount: words.length },
+    },
+    totalPostCount: words.length,
+  },
+});
+
+describe('the profile page for the guest who just sent something', () => {
+  let distDir: string;
+  let api: TestServer;
+  let server: TestServer;
+  /** Each profile's reviews, as the API has them now. */
+  const feeds = new Map<string, string[]>();
+  /** The profiles findUser was called for, in order. */
+  const calls: string[] = [];
+  /** While set, findUser answers wait for it (with the feed as it was when the call came). */
+  let held: Promise<void> | null = null;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'grati-sent-'));
+    // The build's shell, as webpack writes it (minified: the page is rendered into `<div id=root>`).
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html lang=en><head><title>Grati</title></head><body><div id=root></div></body></html>',
+    );
+    api = await startServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const { _id: id } = JSON.parse(body) as { _id: string };
+        calls.push(id);
+        const answer = JSON.stringify(profile(id, [...(feeds.get(id) ?? [])]));
+        void (held ?? Promise.resolve()).then(() =>
+          res.writeHead(200, { 'content-type': 'application/json' }).end(answer),
+        );
+      });
+    });
+    const { app } = createServerApp({
+      settings: {
+        apiBaseUrl: `${api.origin}/api`,
+        publicOrigin: 'https://grati.example',
+        mediaOrigins: [api.origin],
+        logLevel: 'silent',
+      },
+      distDir,
+      logger: pino({ level: 'silent' }),
+    });
+    server = await startServer(app);
+  });
+
+  afterAll(async () => {
+    await Promise.all([server?.close(), api?.close()]);
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const page = (id: string, cookie?: string) =>
+    fetch(`${server.origin}/user_profile/${id}`, { headers: cookie ? { cookie } : {} });
+  const callsFor = (id: string) => calls.filter((call) => call === id).length;
+
+  it('is rendered from a lookup after the send, kept by no cache, and then shown to everyone', async () => {
+    feeds.set('ava', []);
+    const before = await page('ava');
+    expect(before.headers.get('cache-control')).toBe(PROFILE_CACHE_CONTROL);
+    await before.text();
+    expect(callsFor('ava')).toBe(1);
+
+    // The guest's review is published; the server's page (and lookup) from before are kept 5 s.
+    feeds.set('ava', ['Thank you, Ava!']);
+    expect(await (await page('ava')).text()).not.toContain('Thank you, Ava!');
+
+    const sender = await page('ava', 'tester=t1; grati_sent=sam|ava');
+    expect(sender.status).toBe(200);
+    expect(sender.headers.get('cache-control')).toBe('no-store');
+    expect(await sender.text()).toContain('Thank you, Ava!');
+    expect(callsFor('ava')).toBe(2);
+
+    // The newest page is everyone's now, without another call.
+    const stranger = await page('ava');
+    expect(stranger.headers.get('cache-control')).toBe(PROFILE_CACHE_CONTROL);
+    expect(await stranger.text()).toContain('Thank you, Ava!');
+    expect(callsFor('ava')).toBe(2);
+  });
+
+  it("is the cached page for a mark of another profile's", async () => {
+    feeds.set('cy', []);
+    await (await page('cy')).text();
+    feeds.set('cy', ['Thanks, Cy']);
+    const other = await page('cy', 'grati_sent=sam');
+    expect(other.headers.get('cache-control')).toBe(PROFILE_CACHE_CONTROL);
+    expect(await other.text()).not.toContain('Thanks, Cy');
+    expect(callsFor('cy')).toBe(1);
+  });
+
+  it('never comes from a call begun before the request, and a burst makes one call more', async () => {
+    feeds.set('bea', []);
+    let release = () => {};
+    held = new Promise((resolve) => (release = resolve));
+    const arrived = () => server.requests.filter((url) => url === '/user_profile/bea').length;
+
+    // A sender's request whose lookup is under way when the review is published.
+    const early = page('bea', 'grati_sent=bea');
+    await waitUntil(() => callsFor('bea') === 1);
+    feeds.set('bea', ['Thanks, Bea']);
+    // Ten more (a reload, another tab, someone replaying the cookie) while it is.
+    const later = Array.from({ length: 10 }, () => page('bea', 'grati_sent=bea'));
+    await waitUntil(() => arrived() === 11);
+    held = null;
+    release();
+
+    expect(await (await early).text()).not.toContain('Thanks, Bea');
+    for (const answer of await Promise.all(later)) {
+      expect(answer.headers.get('cache-control')).toBe('no-store');
+      expect(await answer.text()).toContain('Thanks, Bea');
+    }
+    expect(callsFor('bea')).toBe(2);
+  });
+});
+
+/** Resolves once `condition` holds (checked every few milliseconds). */
+async function waitUntil(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
+}

@@ -104,7 +104,7 @@ test.describe('gift-only payments by card', () => {
     const guest = guestName('Hasty Guest');
     await startGift(page, 'ava-martinez', /Give Gift/, guest);
     const amount = page.getByLabel('Other (in Dollars)');
-    // A decimal separator ends the whole-dollar amount: nothing after it joins the dollars.
+    // Whole dollars: what is typed right after a dot is cents, and never joins the dollars.
     await amount.pressSequentially('1.5e,0');
     await expect(amount).toHaveValue('1');
     await expect(amount).toHaveAccessibleDescription('Whole dollars only');

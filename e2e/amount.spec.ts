@@ -106,3 +106,93 @@ test.describe('the amount field: whole dollars, said out loud', () => {
     await expect(field).toHaveAccessibleDescription('');
   });
 });
+
+/** Where the field's caret is (selectionStart), or null. */
+const caretOf = (page: Page) =>
+  amountField(page).evaluate((input: HTMLInputElement) => input.selectionStart);
+
+test.describe('the amount field never locks after a dot or a comma (issue 32)', () => {
+  test('a comma is a thousands separator: 1,000 is $1000, and ,5 is $5', async ({ page }) => {
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Comma Guest'));
+    const field = amountField(page);
+    await field.pressSequentially('1,000');
+    await expect(field).toHaveValue('1000');
+    await expect(field).toHaveAccessibleDescription('');
+
+    await field.clear();
+    await field.pressSequentially(',5');
+    await expect(field).toHaveValue('5');
+  });
+
+  test('10.50 leaves 10, then a click elsewhere in the field takes digits again', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Dot Guest'));
+    const field = amountField(page);
+    await field.pressSequentially('10.50');
+    await expect(field).toHaveValue('10');
+    await expect(field).toHaveAccessibleDescription('Whole dollars only');
+    await saveScreenshot('amount-cents-dropped');
+
+    // A click at the field's start moves the caret there: what is typed now is dollars.
+    const box = await field.boundingBox();
+    await field.click({ position: { x: 2, y: (box?.height ?? 20) / 2 } });
+    await expect.poll(() => caretOf(page)).toBe(0);
+    await field.press('2');
+    await expect(field).toHaveValue('210');
+    await expect(field).toHaveAccessibleDescription('');
+    await saveScreenshot('amount-after-caret-move');
+  });
+
+  test('12, Home, ".", End, 3 gives 123: the caret moved away from the cents', async ({ page }) => {
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Home Guest'));
+    const field = amountField(page);
+    await field.pressSequentially('12');
+    await field.press('Home');
+    await field.press('.');
+    await expect(field).toHaveValue('12');
+    await expect(field).toHaveAccessibleDescription('Whole dollars only');
+    await field.press('End');
+    await field.press('3');
+    await expect(field).toHaveValue('123');
+  });
+
+  test('after 7.5, a blur and a return take digits again', async ({ page }) => {
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Blur Guest'));
+    const field = amountField(page);
+    await field.pressSequentially('7.5');
+    await expect(field).toHaveValue('7');
+    await field.blur();
+    await field.focus();
+    await expect.poll(() => caretOf(page)).toBe(1);
+    await field.press('5');
+    await expect(field).toHaveValue('75');
+  });
+});
+
+test('an on-screen keyboard (text with no key named): 1,000 is 1000, 12.5 is 12, and it goes on', async ({
+  page,
+}) => {
+  await startGift(page, 'ava-martinez', /Give Gift/, guestName('Screen Guest'));
+  const field = amountField(page);
+  const screenType = async (text: string) => {
+    for (const char of text) await page.keyboard.insertText(char);
+  };
+  await field.focus();
+  await screenType('1,000');
+  await expect(field).toHaveValue('1000');
+
+  await field.clear();
+  await screenType('12.5');
+  await expect(field).toHaveValue('12');
+  await expect(field).toHaveAccessibleDescription('Whole dollars only');
+  // A dot at the start: the caret stays there, so what follows is still cents.
+  await field.press('Home');
+  await screenType('.3');
+  await expect(field).toHaveValue('12');
+  await expect.poll(() => caretOf(page)).toBe(0);
+  await field.press('End');
+  await screenType('3');
+  await expect(field).toHaveValue('123');
+});

@@ -1,13 +1,22 @@
 // The amount of a gift: the preset buttons ($10, $15, $20) and `Other (in Dollars)`, whole dollars.
-// The rules live in ./amountInput; this wires them to the input and says what it refused.
-import { useId, useRef, useState, type ClipboardEvent, type KeyboardEvent } from 'react';
+// How typing is taken lives in ./amountEditing; this wires it to the input and says what it
+// refused.
 import {
-  PRESET_AMOUNTS,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react';
+import { PRESET_AMOUNTS, type AmountHint } from './amountInput';
+import {
+  caretMoved,
   judgeAmountKey,
+  judgeAmountPaste,
   nextAmountEntry,
-  pasteHint,
-  type AmountHint,
-} from './amountInput';
+  type AmountEntry,
+} from './amountEditing';
 
 export const OTHER_AMOUNT_LABEL = 'Other (in Dollars)';
 
@@ -18,17 +27,20 @@ interface AmountFieldProps {
   disabled: boolean;
 }
 
+type Editing = Omit<AmountEntry, 'value'>;
+
 export function AmountField({ value, onChange, disabled }: AmountFieldProps) {
   const hintId = useId();
-  // Whether a decimal separator ended the amount: a ref, since a paste and the change it makes
-  // arrive in one tick, before a state update would be seen.
-  const ended = useRef(false);
+  // Where cents are being typed, and the help line: a ref, since a key and the change it makes
+  // (or a paste and its change) arrive in one tick, before a state update would be seen.
+  const editing = useRef<Editing>({ centsAt: null, hint: null });
   const [hint, setHint] = useState<AmountHint | null>(null);
-  const entry = () => ({ value, ended: ended.current, hint });
-  const say = (next: { ended: boolean; hint: AmountHint | null }) => {
-    ended.current = next.ended;
-    setHint(next.hint);
+  const entry = (): AmountEntry => ({ value, ...editing.current });
+  const say = ({ centsAt, hint: next }: Editing) => {
+    editing.current = { centsAt, hint: next };
+    setHint(next);
   };
+  const endCents = () => say(caretMoved(entry()));
 
   return (
     <fieldset className="gift-form__amounts">
@@ -42,7 +54,7 @@ export function AmountField({ value, onChange, disabled }: AmountFieldProps) {
             aria-pressed={value === String(preset)}
             disabled={disabled}
             onClick={() => {
-              say({ ended: false, hint: null });
+              say({ centsAt: null, hint: null });
               onChange(String(preset));
             }}
           >
@@ -62,28 +74,36 @@ export function AmountField({ value, onChange, disabled }: AmountFieldProps) {
           aria-describedby={hintId}
           onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
             const input = event.currentTarget;
+            const start = input.selectionStart ?? input.value.length;
             const verdict = judgeAmountKey(entry(), {
               key: event.key,
               shortcut: event.ctrlKey || event.metaKey || event.altKey,
-              selected: Math.abs((input.selectionEnd ?? 0) - (input.selectionStart ?? 0)),
+              selection: { start, end: input.selectionEnd ?? start },
             });
             if (!verdict.accept) event.preventDefault();
-            say(verdict);
+            say(verdict.entry);
           }}
+          // A click or a tap places the caret, even where it was: what is typed next is dollars.
+          onPointerDown={endCents}
+          onBlur={endCents}
           onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
-            const refused = pasteHint(event.clipboardData.getData('text'));
-            if (refused) {
-              event.preventDefault();
-              say({ ended: ended.current, hint: refused });
-            } else {
-              // Pasted digits are a new amount, even after a separator.
-              say({ ended: false, hint: null });
-            }
+            const verdict = judgeAmountPaste(entry(), event.clipboardData.getData('text'));
+            if (!verdict.accept) event.preventDefault();
+            say(verdict.entry);
           }}
-          onChange={(event) => {
-            const next = nextAmountEntry(entry(), event.target.value);
+          onChange={(event: ChangeEvent<HTMLInputElement>) => {
+            const input = event.target;
+            const next = nextAmountEntry(entry(), input.value, input.selectionStart);
             say(next);
             onChange(next.value);
+            const { centsAt } = next;
+            if (centsAt !== null) {
+              // React puts the kept digits back with the caret at their end; it belongs where
+              // the cents go on (after React's update, which ends with this event's dispatch).
+              queueMicrotask(() => {
+                if (document.activeElement === input) input.setSelectionRange(centsAt, centsAt);
+              });
+            }
           }}
         />
       </label>

@@ -188,6 +188,34 @@ describe('GiftForm', () => {
     ]);
   });
 
+  it('asks for the captcha again when a new amount follows an intent, then pays the new amount', async () => {
+    const guest = await guestNamed('Nia Newamount');
+    const { user } = await openGiftForm(ava, guest);
+    await user.click(screen.getByRole('button', { name: '$15' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+
+    // The $15 intent took the captcha's single-use token: no pay button can work until a new one.
+    await user.click(screen.getByRole('button', { name: '$20' }));
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Debit\/Credit Card|Apple Pay|Google Pay/ }),
+    ).not.toBeInTheDocument();
+    const captcha = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    expect(captcha).not.toBeChecked();
+    expect(amountField()).toHaveValue('20');
+
+    await user.click(captcha);
+    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    expect(card).toHaveAttribute('aria-pressed', 'false');
+    await user.click(card);
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    const amounts = (await paymentsOf(guest.fullName)).map((row) => row.amountCents);
+    expect(amounts.sort()).toEqual([1500, 2000]);
+  });
+
   it('says the payment could not be processed when the answer has no paymentIntent', async () => {
     await api.request('__scenarios', jsonPost({ name: 'intent-missing' }));
     const guest = await guestNamed('Kai Missing');

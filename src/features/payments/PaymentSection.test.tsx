@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserDetails } from '../../api/contract/types';
@@ -10,6 +11,7 @@ import {
 } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
 import { GiftForm } from './GiftForm';
+import { PaymentSection, type IntentChoice } from './PaymentSection';
 
 // The wallet rows of the error catalogue, with the real adapter and loadStripe over the mock API's
 // Stripe.js emulator (loadStripe takes the window.Stripe a page already has).
@@ -90,5 +92,60 @@ describe('PaymentSection wallets', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Google Pay|Apple Pay/ })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
+  });
+});
+
+describe('PaymentSection, when what the intent carries changes', () => {
+  it('asks for the captcha again once an intent took its token (a review edited after its card)', async () => {
+    const choices: IntentChoice[] = [];
+    // The card form needs no real intent until Pay Now: any client secret shows it.
+    const createIntent = (choice: IntentChoice) => {
+      choices.push(choice);
+      return Promise.resolve(`pi_scope${choices.length}_secret_test`);
+    };
+    // The review around the section: editing it changes what the intent carries.
+    function EditableReview() {
+      const [scope, setScope] = useState('Thank you');
+      return (
+        <>
+          <button type="button" onClick={() => setScope('Thank you, again')}>
+            Edit the review
+          </button>
+          <PaymentSection
+            title="Your tip"
+            cardLabel="Tip via Debit/Credit Card"
+            walletButtonType="tip"
+            combined
+            createIntent={createIntent}
+            successHref={null}
+            returnPath="/user_profile/bluebird-cafe"
+            scope={scope}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<EditableReview />, { api });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: '$15' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Edit the review' }));
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Debit\/Credit Card|Apple Pay|Google Pay/ }),
+    ).not.toBeInTheDocument();
+    const captcha = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    expect(captcha).not.toBeChecked();
+
+    await user.click(captcha);
+    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    expect(screen.getAllByRole('alert')[0]).toBeEmptyDOMElement();
+    // Each intent had a token of its own.
+    expect(choices).toHaveLength(2);
+    expect(choices[1]!.captchaToken).not.toBe(choices[0]!.captchaToken);
+    expect(choices[1]!.captchaToken).not.toBe('');
   });
 });

@@ -109,7 +109,7 @@ export function PaymentSection({
     locked: view.locked,
     onLockChange,
     scope,
-    dispatch: choice.dispatch,
+    onScopeChange: choice.resetChoice,
     succeeded: view.succeeded,
     onPaid,
     successHref,

@@ -6,8 +6,6 @@ import {
   PRESET_AMOUNTS,
   acceptPaste,
   filterAmountInput,
-  judgeAmountKey,
-  nextAmountEntry,
   normalizeDigits,
   parseAmountDollars,
   pasteHint,
@@ -42,24 +40,6 @@ describe('amount constants and messages', () => {
       notPositive: 'Please enter a valid amount greater than 0.',
     });
   });
-});
-
-describe('judgeAmountKey', () => {
-  const entry = { value: '1', ended: false, hint: null };
-  it.each(['.', ',', 'e', 'E', '+', '-', 'a', ' '])('refuses %j, saying why', (key) => {
-    const verdict = judgeAmountKey(entry, { key, shortcut: false, selected: 0 });
-    expect(verdict.accept).toBe(false);
-    expect(verdict.hint).toBe(
-      key === '.' || key === ',' ? AMOUNT_HINTS.wholeDollars : AMOUNT_HINTS.digitsOnly,
-    );
-  });
-
-  it.each(['0', '5', '9', '５', 'Backspace', 'Delete', 'ArrowLeft', 'Tab', 'Enter'])(
-    'lets %j through',
-    (key) => {
-      expect(judgeAmountKey(entry, { key, shortcut: false, selected: 0 }).accept).toBe(true);
-    },
-  );
 });
 
 describe('acceptPaste', () => {
@@ -201,139 +181,13 @@ describe('pasteHint', () => {
     ['25', null],
     ['１２', null],
     ['10.50', AMOUNT_HINTS.wholeDollars],
-    ['1,000', AMOUNT_HINTS.wholeDollars],
+    // A comma groups thousands: the paste is refused for holding a non-digit, not for cents.
+    ['1,000', AMOUNT_HINTS.digitsOnly],
     ['-5', AMOUNT_HINTS.digitsOnly],
     ['1e6', AMOUNT_HINTS.digitsOnly],
     ['', AMOUNT_HINTS.digitsOnly],
     ['1234567', AMOUNT_HINTS.tooLong],
   ])('%j -> %j', (text, hint) => {
     expect(pasteHint(text)).toBe(hint);
-  });
-});
-
-/** Types `keys` into an empty field as a browser would: each accepted key is inserted at the end. */
-function typeKeys(keys: string[]) {
-  let entry = { value: '', ended: false, hint: null as string | null };
-  for (const key of keys) {
-    const verdict = judgeAmountKey(entry as Parameters<typeof judgeAmountKey>[0], {
-      key,
-      shortcut: false,
-      selected: 0,
-    });
-    entry = { ...entry, ended: verdict.ended, hint: verdict.hint };
-    if (!verdict.accept) continue;
-    const raw =
-      key === 'Backspace'
-        ? entry.value.slice(0, -1)
-        : key.length === 1
-          ? entry.value + key
-          : entry.value;
-    entry = nextAmountEntry(entry as Parameters<typeof nextAmountEntry>[0], raw);
-  }
-  return entry;
-}
-
-describe('judgeAmountKey with nextAmountEntry (typing)', () => {
-  it('ends the amount at a decimal separator: 10.50 leaves 10, saying whole dollars only', () => {
-    expect(typeKeys([...'10.50'])).toEqual({
-      value: '10',
-      ended: true,
-      hint: AMOUNT_HINTS.wholeDollars,
-    });
-    expect(typeKeys([...'7,25'])).toMatchObject({ value: '7', hint: AMOUNT_HINTS.wholeDollars });
-  });
-
-  it('starts again after a deletion', () => {
-    expect(typeKeys([...'10.5', 'Backspace', '5'])).toEqual({
-      value: '15',
-      ended: false,
-      hint: null,
-    });
-  });
-
-  it.each([
-    ['-5', '5'],
-    ['1e6', '16'],
-    ['12abc', '12'],
-    ['+3', '3'],
-    ['4 2', '42'],
-  ])('refuses the non-digits of %j, keeping %j and saying digits only', (typed, value) => {
-    const keys = [...typed];
-    const lastRefused = keys.reduce((at, key, index) => (/[0-9]/.test(key) ? at : index), -1);
-    const upToRefused = typeKeys(keys.slice(0, lastRefused + 1));
-    expect(upToRefused.hint).toBe(AMOUNT_HINTS.digitsOnly);
-    expect(typeKeys(keys).value).toBe(value);
-  });
-
-  it('refuses a seventh digit, saying so', () => {
-    expect(typeKeys([...'1234567'])).toEqual({
-      value: '123456',
-      ended: false,
-      hint: AMOUNT_HINTS.tooLong,
-    });
-  });
-
-  it('takes full-width digits as digits', () => {
-    expect(typeKeys([...'１２'])).toEqual({ value: '12', ended: false, hint: null });
-  });
-
-  it('lets keys that are not characters, and shortcuts, through', () => {
-    const entry = { value: '10', ended: true, hint: AMOUNT_HINTS.wholeDollars };
-    for (const key of ['ArrowLeft', 'Tab', 'Enter', 'Process', 'Unidentified']) {
-      expect(judgeAmountKey(entry, { key, shortcut: false, selected: 0 })).toEqual({
-        accept: true,
-        ended: true,
-        hint: AMOUNT_HINTS.wholeDollars,
-      });
-    }
-    expect(judgeAmountKey(entry, { key: 'v', shortcut: true, selected: 0 }).accept).toBe(true);
-  });
-
-  it('takes a digit replacing a selection as a new amount, even after a separator', () => {
-    const entry = { value: '10', ended: true, hint: AMOUNT_HINTS.wholeDollars };
-    expect(judgeAmountKey(entry, { key: '5', shortcut: false, selected: 2 })).toEqual({
-      accept: true,
-      ended: false,
-      hint: null,
-    });
-  });
-});
-
-describe('nextAmountEntry (text reaching the field)', () => {
-  const fresh = { value: '', ended: false, hint: null };
-
-  it('keeps the dollars before a separator of any text', () => {
-    expect(nextAmountEntry(fresh, '10.50')).toEqual({
-      value: '10',
-      ended: true,
-      hint: AMOUNT_HINTS.wholeDollars,
-    });
-  });
-
-  it('refuses more digits once ended (an on-screen keyboard that names no key)', () => {
-    const ended = nextAmountEntry(fresh, '10.');
-    expect(nextAmountEntry(ended, '105')).toEqual(ended);
-    expect(nextAmountEntry(ended, '1')).toEqual({ value: '1', ended: false, hint: null });
-  });
-
-  it('turns full-width digits into digits', () => {
-    expect(nextAmountEntry(fresh, '１２')).toEqual({ value: '12', ended: false, hint: null });
-  });
-
-  it('drops other characters, saying digits only', () => {
-    expect(nextAmountEntry(fresh, '12abc')).toEqual({
-      value: '12',
-      ended: false,
-      hint: AMOUNT_HINTS.digitsOnly,
-    });
-  });
-
-  it('never keeps more than six digits, and never a separator', () => {
-    fc.assert(
-      fc.property(mixedText, fc.boolean(), (raw, ended) => {
-        const next = nextAmountEntry({ value: '', ended, hint: null }, raw);
-        return /^\d{0,6}$/.test(next.value);
-      }),
-    );
   });
 });

@@ -13,8 +13,8 @@ export const AMOUNT_MESSAGES = {
 export type AmountMessage = (typeof AMOUNT_MESSAGES)[keyof typeof AMOUNT_MESSAGES];
 
 const DIGITS = /^[0-9]+$/;
-/** A decimal separator: it starts cents, which a whole-dollar amount has none of. */
-const DECIMAL_SEPARATOR = /[.,]/;
+/** A dot starts cents, which whole dollars have none of (a comma only groups thousands). */
+const DECIMAL_POINT = /[.]/;
 /** Full-width digits (U+FF10..U+FF19), what some phone keyboards type: digits all the same. */
 const FULL_WIDTH_DIGIT = /[\uFF10-\uFF19]/g;
 const FULL_WIDTH_ZERO = 0xff10;
@@ -25,7 +25,7 @@ const FULL_WIDTH_ZERO = 0xff10;
  * at most 6 digits").
  */
 export const AMOUNT_HINTS = {
-  /** A decimal separator typed or pasted: the amount ends there. */
+  /** A dot typed or pasted, or the cents typed after it (./amountEditing). */
   wholeDollars: 'Whole dollars only',
   /** Any other character that is not a digit (-, e, +, letters, spaces). */
   digitsOnly: 'Digits only',
@@ -49,7 +49,7 @@ export function acceptPaste(text: string): boolean {
 export function pasteHint(text: string): AmountHint | null {
   const digits = normalizeDigits(text);
   if (DIGITS.test(digits)) return digits.length <= MAX_AMOUNT_DIGITS ? null : AMOUNT_HINTS.tooLong;
-  return DECIMAL_SEPARATOR.test(digits) ? AMOUNT_HINTS.wholeDollars : AMOUNT_HINTS.digitsOnly;
+  return DECIMAL_POINT.test(digits) ? AMOUNT_HINTS.wholeDollars : AMOUNT_HINTS.digitsOnly;
 }
 
 /** What the field keeps of whatever reached it: its digits, the first six of them. */
@@ -57,82 +57,6 @@ export function filterAmountInput(raw: string): string {
   return normalizeDigits(raw)
     .replace(/[^0-9]/g, '')
     .slice(0, MAX_AMOUNT_DIGITS);
-}
-
-/**
- * The field as the guest edits it: its digits, whether a decimal separator has ended the amount
- * (nothing typed after it joins the dollars until the guest deletes or replaces something), and
- * the help line.
- */
-export interface AmountEntry {
-  value: string;
-  ended: boolean;
-  hint: AmountHint | null;
-}
-
-/** A key pressed in the field (keydown), with the length of the text it would replace. */
-export interface AmountKey {
-  key: string;
-  /** Ctrl, Meta or Alt held: a shortcut (copy, paste, select all), never a character. */
-  shortcut: boolean;
-  /** Characters selected (a typed character replaces them). */
-  selected: number;
-}
-
-/**
- * Whether a key may reach the field, and what the field then says. Keys that are not characters
- * (Backspace, arrows, Tab, an IME's "Process") and shortcuts pass; so does a digit, unless the
- * amount has ended or already holds six digits; a decimal separator ends the amount; any other
- * character is refused, saying why.
- */
-export function judgeAmountKey(
-  entry: AmountEntry,
-  { key, shortcut, selected }: AmountKey,
-): { accept: boolean; ended: boolean; hint: AmountHint | null } {
-  const { ended, hint } = entry;
-  if (shortcut || [...key].length !== 1) {
-    // Deleting something starts the amount again.
-    const deletes = key === 'Backspace' || key === 'Delete';
-    return { accept: true, ended: deletes ? false : ended, hint: deletes ? null : hint };
-  }
-  const char = normalizeDigits(key);
-  if (DIGITS.test(char)) {
-    // A digit replacing a selection is a new amount; one after a separator would be cents.
-    if (ended && selected === 0) return { accept: false, ended, hint: AMOUNT_HINTS.wholeDollars };
-    if (entry.value.length - selected >= MAX_AMOUNT_DIGITS) {
-      return { accept: false, ended: false, hint: AMOUNT_HINTS.tooLong };
-    }
-    return { accept: true, ended: false, hint: null };
-  }
-  if (DECIMAL_SEPARATOR.test(char))
-    return { accept: false, ended: true, hint: AMOUNT_HINTS.wholeDollars };
-  return { accept: false, ended, hint: AMOUNT_HINTS.digitsOnly };
-}
-
-/**
- * The field after its text changed to `raw` (what reached the input, typed, pasted, dropped or
- * put there by an on-screen keyboard whose keydown names no key). A decimal separator keeps the
- * dollars before it and ends the amount; while ended, text that grows is refused (cents); other
- * characters are dropped, saying so; full-width digits become digits.
- */
-export function nextAmountEntry(entry: AmountEntry, raw: string): AmountEntry {
-  const text = normalizeDigits(raw);
-  const separator = text.search(DECIMAL_SEPARATOR);
-  if (separator >= 0) {
-    return {
-      value: filterAmountInput(text.slice(0, separator)),
-      ended: true,
-      hint: AMOUNT_HINTS.wholeDollars,
-    };
-  }
-  if (entry.ended && text.length > entry.value.length) {
-    return { ...entry, hint: AMOUNT_HINTS.wholeDollars };
-  }
-  const value = filterAmountInput(text);
-  let hint: AmountHint | null = null;
-  if (/[^0-9]/.test(text)) hint = AMOUNT_HINTS.digitsOnly;
-  else if (text.length > MAX_AMOUNT_DIGITS) hint = AMOUNT_HINTS.tooLong;
-  return { value, ended: false, hint };
 }
 
 /**

@@ -85,6 +85,16 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
     }
   };
 
+  /**
+   * What the intent would carry changed (the amount, or the review with it): the chosen option's
+   * highlight goes (spec 4). If an intent took the captcha's token, the new choice needs a new
+   * one: the captcha is asked for again, and the options go until it is passed.
+   */
+  const resetChoice = () => {
+    dispatch(amountChanged());
+    if (captcha.spent()) captcha.renew();
+  };
+
   const wallet = useWalletPayment({
     checkChoice: (method) => check('wallet', method),
     intent,
@@ -95,7 +105,6 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
   return {
     payment,
     view,
-    dispatch,
     captcha,
     wallet,
     chooseCard,
@@ -103,9 +112,9 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
       if (view.busy) return;
       amount.set(value);
       setMessage(null);
-      dispatch(amountChanged());
-      if (captcha.spent()) captcha.renew();
+      resetChoice();
     },
+    resetChoice,
     changeCaptcha: (token: string | null) => {
       captcha.onChange(token);
       if (token && message === INVALID_CAPTCHA_MESSAGE) setMessage(null);

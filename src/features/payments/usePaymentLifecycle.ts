@@ -1,10 +1,8 @@
 // What the payment section does around the payment: focus when revealed, the lock told to the
 // page, the choice reset when what the intent carries changes, success told once, then the
 // profile opened.
-import { useEffect, useEffectEvent, useRef, type Dispatch, type RefObject } from 'react';
-import type { UnknownAction } from '@reduxjs/toolkit';
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 import { useFinishFlow } from '../../lib/useFlowAddress';
-import { amountChanged } from './paymentSlice';
 
 /** How long `succeeded` shows before the profile opens (the wallet success delay, spec 9). */
 export const SUCCESS_REDIRECT_DELAY_MS = 1000;
@@ -15,14 +13,15 @@ export interface PaymentLifecycle {
   locked: boolean;
   onLockChange?: (locked: boolean) => void;
   scope: string;
-  dispatch: Dispatch<UnknownAction>;
+  /** What the intent carries changed: the chosen option no longer applies. */
+  onScopeChange: () => void;
   succeeded: boolean;
   onPaid?: () => void;
   successHref: string | null;
 }
 
 export function usePaymentLifecycle(options: PaymentLifecycle): void {
-  const { heading, focusOnMount, locked, onLockChange, scope, dispatch } = options;
+  const { heading, focusOnMount, locked, onLockChange, scope, onScopeChange } = options;
   const { succeeded, onPaid, successHref } = options;
 
   useEffect(() => {
@@ -34,12 +33,17 @@ export function usePaymentLifecycle(options: PaymentLifecycle): void {
   }, [locked, onLockChange]);
 
   // What the intent carries changed (the review): the chosen option no longer applies.
+  // The latest callback, so the effect runs for a new scope only.
+  const scopeChanged = useRef(onScopeChange);
+  useEffect(() => {
+    scopeChanged.current = onScopeChange;
+  });
   const firstScope = useRef(scope);
   useEffect(() => {
     if (scope === firstScope.current) return;
     firstScope.current = scope;
-    dispatch(amountChanged());
-  }, [scope, dispatch]);
+    scopeChanged.current();
+  }, [scope]);
 
   const paidTold = useRef(false);
   useEffect(() => {

@@ -1,0 +1,356 @@
+import fc from 'fast-check';
+import { AMOUNT_HINTS, MAX_AMOUNT_DIGITS } from './amountInput';
+import {
+  EMPTY_AMOUNT_ENTRY,
+  caretMoved,
+  judgeAmountKey,
+  judgeAmountPaste,
+  nextAmountEntry,
+  type AmountEntry,
+  type FieldSelection,
+} from './amountEditing';
+
+/**
+ * The field in a browser, as AmountField wires it: a keydown the rules refuse changes nothing;
+ * one they let through edits the text at the selection, and the change goes to nextAmountEntry;
+ * React then puts the kept digits back (the caret at their end, or where the cents go on).
+ */
+interface Field {
+  entry: AmountEntry;
+  selection: FieldSelection;
+}
+
+type Action =
+  | { type: 'key'; key: string }
+  /** A click or a tap that puts the caret at `at`. */
+  | { type: 'click'; at: number }
+  | { type: 'blur' }
+  | { type: 'paste'; text: string }
+  /** An on-screen keyboard: its keydown names no key, its text just arrives at the caret. */
+  | { type: 'screen'; text: string };
+
+const EMPTY_FIELD: Field = { entry: EMPTY_AMOUNT_ENTRY, selection: { start: 0, end: 0 } };
+
+const caret = (at: number): FieldSelection => ({ start: at, end: at });
+
+/** The text reaching the input at the selection, then React's controlled value. */
+function change(field: Field, text: string, at: number): Field {
+  const entry = nextAmountEntry(field.entry, text, at);
+  if (entry.value === text) return { entry, selection: caret(at) };
+  return { entry, selection: caret(entry.centsAt ?? entry.value.length) };
+}
+
+function insert(field: Field, inserted: string): Field {
+  const { value } = field.entry;
+  const { start, end } = field.selection;
+  return change(
+    field,
+    value.slice(0, start) + inserted + value.slice(end),
+    start + inserted.length,
+  );
+}
+
+function pressKey(field: Field, key: string): Field {
+  const verdict = judgeAmountKey(field.entry, { key, shortcut: false, selection: field.selection });
+  const judged = { ...field, entry: verdict.entry };
+  if (!verdict.accept) return judged;
+  const { value } = judged.entry;
+  const { start, end } = judged.selection;
+  switch (key) {
+    case 'Backspace': {
+      const from = start === end ? Math.max(0, start - 1) : start;
+      return change(judged, value.slice(0, from) + value.slice(end), from);
+    }
+    case 'Delete': {
+      const to = start === end ? Math.min(value.length, end + 1) : end;
+      return change(judged, value.slice(0, start) + value.slice(to), start);
+    }
+    case 'ArrowLeft':
+      return { ...judged, selection: caret(Math.max(0, start - 1)) };
+    case 'ArrowRight':
+      return { ...judged, selection: caret(Math.min(value.length, end + 1)) };
+    case 'Home':
+      return { ...judged, selection: caret(0) };
+    case 'End':
+      return { ...judged, selection: caret(value.length) };
+    default:
+      return [...key].length === 1 ? insert(judged, key) : judged;
+  }
+}
+
+function act(field: Field, action: Action): Field {
+  switch (action.type) {
+    case 'key':
+      return pressKey(field, action.key);
+    case 'click':
+      return {
+        entry: caretMoved(field.entry),
+        selection: caret(Math.min(action.at, field.entry.value.length)),
+      };
+    case 'blur':
+      return { ...field, entry: caretMoved(field.entry) };
+    case 'paste': {
+      const verdict = judgeAmountPaste(field.entry, action.text);
+      const judged = { ...field, entry: verdict.entry };
+      return verdict.accept ? insert(judged, action.text) : judged;
+    }
+    case 'screen':
+      // Its keydown ("Unidentified") passes and changes nothing.
+      return insert(field, action.text);
+  }
+}
+
+const run = (actions: readonly Action[], from: Field = EMPTY_FIELD) => actions.reduce(act, from);
+const keys = (typed: string | string[]): Action[] =>
+  [...typed].map((key) => ({ type: 'key' as const, key }));
+const typeKeys = (typed: string | string[]) => run(keys(typed)).entry;
+
+const digit = fc.constantFrom(...'0123456789');
+const digits = (maxLength: number) => fc.string({ unit: digit, maxLength });
+const anyKey = fc.oneof(
+  digit,
+  fc.constantFrom('.', ',', 'e', '-', '+', ' ', 'a', '５'),
+  fc.constantFrom('Backspace', 'Delete', 'ArrowLeft', 'ArrowRight', 'Home', 'End'),
+  fc.constantFrom('Shift', 'Tab', 'Enter', 'Process', 'Unidentified'),
+);
+const action: fc.Arbitrary<Action> = fc.oneof(
+  { weight: 6, arbitrary: anyKey.map((key) => ({ type: 'key' as const, key })) },
+  { weight: 1, arbitrary: fc.nat(8).map((at) => ({ type: 'click' as const, at })) },
+  { weight: 1, arbitrary: fc.constant({ type: 'blur' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(digits(7), fc.constantFrom('12.50', '1,000', 'abc', '１２'))
+      .map((text) => ({ type: 'paste' as const, text })),
+  },
+  {
+    weight: 1,
+    arbitrary: fc
+      .oneof(digits(3), fc.constantFrom('.', ',', '5.25', '1,000', 'x'))
+      .map((text) => ({ type: 'screen' as const, text })),
+  },
+);
+/** Any field a guest can reach, with its caret anywhere. */
+const reachedField = fc
+  .tuple(fc.array(action, { maxLength: 25 }), fc.nat(8))
+  .map(([actions, at]) => act(run(actions), { type: 'click', at }));
+
+describe('typing into the field', () => {
+  it('takes a comma as a thousands separator: 1,000 is 1000, and ,5 is 5', () => {
+    expect(typeKeys('1,000')).toEqual({ value: '1000', centsAt: null, hint: null });
+    expect(typeKeys('12,345')).toMatchObject({ value: '12345', hint: null });
+    expect(typeKeys(',5').value).toBe('5');
+  });
+
+  it('drops the cents after a dot, saying whole dollars only: 10.50 is 10', () => {
+    expect(typeKeys('10.50')).toEqual({
+      value: '10',
+      centsAt: 2,
+      hint: AMOUNT_HINTS.wholeDollars,
+    });
+    expect(typeKeys('.5')).toMatchObject({ value: '', hint: AMOUNT_HINTS.wholeDollars });
+  });
+
+  it.each([
+    ['End', ['End']],
+    ['ArrowLeft', ['ArrowLeft']],
+    ['Home', ['Home']],
+  ])('takes digits again after a caret key (%s)', (_, moves) => {
+    const { value } = typeKeys(['1', '0', '.', '5', ...moves, '7']);
+    expect(value).toMatch(/^(107|170|710)$/);
+    expect(value).toHaveLength(3);
+  });
+
+  it('takes digits again after a click in the field, even where the caret was', () => {
+    const cents = run(keys('10.5'));
+    expect(run([{ type: 'click', at: 0 }, ...keys('2')], cents).entry.value).toBe('210');
+    expect(run([{ type: 'click', at: 2 }, ...keys('5')], cents).entry).toEqual({
+      value: '105',
+      centsAt: null,
+      hint: null,
+    });
+  });
+
+  it('takes digits again after a blur', () => {
+    const cents = run(keys('7.5'));
+    expect(run([{ type: 'blur' }, ...keys('5')], cents).entry.value).toBe('75');
+  });
+
+  it('starts again after a deletion, which deletes a digit and clears the help line', () => {
+    expect(typeKeys([...'10.5', 'Backspace', '5'])).toEqual({
+      value: '15',
+      centsAt: null,
+      hint: null,
+    });
+  });
+
+  it('12, Home, ".", End, 3 is 123', () => {
+    const dotAtStart = typeKeys(['1', '2', 'Home', '.']);
+    expect(dotAtStart).toEqual({ value: '12', centsAt: 0, hint: AMOUNT_HINTS.wholeDollars });
+    expect(typeKeys(['1', '2', 'Home', '.', 'End', '3']).value).toBe('123');
+    expect(typeKeys(['1', '2', 'Home', '.', '3']).value).toBe('12');
+  });
+
+  it.each([
+    ['-5', '5'],
+    ['1e6', '16'],
+    ['12abc', '12'],
+    ['+3', '3'],
+    ['4 2', '42'],
+  ])('refuses the non-digits of %j, keeping %j and saying digits only', (typed, value) => {
+    const lastRefused = [...typed].reduce((at, key, index) => (/[0-9]/.test(key) ? at : index), -1);
+    expect(typeKeys(typed.slice(0, lastRefused + 1)).hint).toBe(AMOUNT_HINTS.digitsOnly);
+    expect(typeKeys(typed).value).toBe(value);
+  });
+
+  it('refuses a seventh digit, saying so', () => {
+    expect(typeKeys('1234567')).toEqual({
+      value: '123456',
+      centsAt: null,
+      hint: AMOUNT_HINTS.tooLong,
+    });
+  });
+
+  it('takes full-width digits as digits', () => {
+    expect(typeKeys('１２')).toEqual({ value: '12', centsAt: null, hint: null });
+  });
+
+  it('lets keys that are not characters, and shortcuts, through without ending the cents', () => {
+    const entry: AmountEntry = { value: '10', centsAt: 2, hint: AMOUNT_HINTS.wholeDollars };
+    for (const key of ['Shift', 'Tab', 'Enter', 'Process', 'Unidentified']) {
+      expect(judgeAmountKey(entry, { key, shortcut: false, selection: caret(2) })).toEqual({
+        accept: true,
+        entry,
+      });
+    }
+    expect(judgeAmountKey(entry, { key: 'v', shortcut: true, selection: caret(2) }).accept).toBe(
+      true,
+    );
+  });
+
+  it('takes a digit replacing a selection as a new amount, even in the cents', () => {
+    const entry: AmountEntry = { value: '10', centsAt: 2, hint: AMOUNT_HINTS.wholeDollars };
+    expect(
+      judgeAmountKey(entry, { key: '5', shortcut: false, selection: { start: 0, end: 2 } }),
+    ).toEqual({ accept: true, entry: { value: '10', centsAt: null, hint: null } });
+  });
+});
+
+describe('pasting', () => {
+  it('takes digits, even in the cents, and refuses anything else, saying why', () => {
+    const cents = run(keys('10.'));
+    expect(run([{ type: 'paste', text: '5' }], cents).entry).toEqual({
+      value: '105',
+      centsAt: null,
+      hint: null,
+    });
+    expect(run([{ type: 'paste', text: '12.50' }], cents).entry).toMatchObject({
+      value: '10',
+      hint: AMOUNT_HINTS.wholeDollars,
+    });
+    expect(run([{ type: 'paste', text: '1,000' }]).entry).toMatchObject({
+      value: '',
+      hint: AMOUNT_HINTS.digitsOnly,
+    });
+  });
+});
+
+describe('nextAmountEntry (text that reached the field with no key named)', () => {
+  it('keeps the dollars before a dot and drops the cents after it', () => {
+    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '10.50', 5)).toEqual({
+      value: '10',
+      centsAt: 2,
+      hint: AMOUNT_HINTS.wholeDollars,
+    });
+  });
+
+  it('drops digits arriving where the cents go on, and takes them anywhere else', () => {
+    const cents: AmountEntry = { value: '10', centsAt: 1, hint: AMOUNT_HINTS.wholeDollars };
+    // A 0 after the 1 (the caret then at 2) is cents, though 100 could be 10 and a 0 at its end.
+    expect(nextAmountEntry(cents, '100', 2)).toEqual(cents);
+    expect(nextAmountEntry(cents, '510', 1)).toEqual({ value: '510', centsAt: null, hint: null });
+    expect(nextAmountEntry(cents, '0', 0)).toEqual({ value: '0', centsAt: null, hint: null });
+  });
+
+  it('takes an on-screen keyboard’s 1,000 as 1000 and its 12.5 as 12', () => {
+    expect(run([{ type: 'screen', text: '1,000' }]).entry.value).toBe('1000');
+    expect(run([...'1,000'].map((text) => ({ type: 'screen' as const, text }))).entry.value).toBe(
+      '1000',
+    );
+    const typed = run([...'12.5'].map((text) => ({ type: 'screen' as const, text })));
+    expect(typed.entry).toMatchObject({ value: '12', hint: AMOUNT_HINTS.wholeDollars });
+  });
+
+  it('turns full-width digits into digits and drops other characters, saying digits only', () => {
+    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '１２', 2)).toEqual({
+      value: '12',
+      centsAt: null,
+      hint: null,
+    });
+    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '12abc', 5)).toEqual({
+      value: '12',
+      centsAt: null,
+      hint: AMOUNT_HINTS.digitsOnly,
+    });
+  });
+});
+
+describe('the field, whatever the guest does (properties)', () => {
+  it('only ever holds zero to six digits, with the cents inside it', () => {
+    fc.assert(
+      fc.property(fc.array(action, { maxLength: 40 }), (actions) => {
+        let field = EMPTY_FIELD;
+        for (const next of actions) {
+          field = act(field, next);
+          const { value, centsAt } = field.entry;
+          expect(value).toMatch(new RegExp(`^[0-9]{0,${MAX_AMOUNT_DIGITS}}$`));
+          if (centsAt !== null) expect(centsAt).toBeLessThanOrEqual(value.length);
+        }
+      }),
+    );
+  });
+
+  it('never lets cents join the dollars: a dot, then digits, leaves the amount as it was', () => {
+    fc.assert(
+      fc.property(reachedField, digits(8), fc.boolean(), (field, cents, onScreen) => {
+        const typed: Action[] = onScreen
+          ? [...`.${cents}`].map((text) => ({ type: 'screen', text }))
+          : keys(`.${cents}`);
+        expect(run(typed, field).entry.value).toBe(field.entry.value);
+      }),
+    );
+  });
+
+  it('never locks: after a click, a blur or a caret key, a digit is taken while there is room', () => {
+    const release: fc.Arbitrary<Action[]> = fc.oneof(
+      fc.nat(8).map((at): Action[] => [{ type: 'click', at }]),
+      fc.constant<Action[]>([{ type: 'blur' }]),
+      fc.constantFrom('End', 'Home', 'ArrowLeft', 'ArrowRight').map(keys),
+    );
+    fc.assert(
+      fc.property(reachedField, release, digit, (field, moves, next) => {
+        const moved = run(moves, field);
+        fc.pre(moved.entry.value.length < MAX_AMOUNT_DIGITS);
+        expect(act(moved, { type: 'key', key: next }).entry.value).toHaveLength(
+          moved.entry.value.length + 1,
+        );
+      }),
+    );
+  });
+
+  it('takes commas as nothing: digits with commas anywhere are those digits', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(digit, fc.constant(',')), { maxLength: 12 }),
+        fc.boolean(),
+        (typed, onScreen) => {
+          const actions: Action[] = onScreen
+            ? typed.map((text) => ({ type: 'screen', text }))
+            : keys(typed);
+          const expected = typed.filter((key) => key !== ',').join('');
+          expect(run(actions).entry.value).toBe(expected.slice(0, MAX_AMOUNT_DIGITS));
+        },
+      ),
+    );
+  });
+});

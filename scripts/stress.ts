@@ -9,6 +9,10 @@
 // The browser suite runs whole, once after the other, rather than with --repeat-each: the
 // testers' scenarios are global state of the one preview server, and repeat-each would run two
 // copies of that serial group side by side.
+// Then the guest walk's long mode (e2e/guest-walk.spec.ts): --walk-runs sequences (500 unless
+// said; 0 skips it) on a seed of its own, then --walk-fault-runs (100) with every lazy script
+// failing its first load (GUEST_WALK_FAULTS=1). A failure's report names the seed and path that
+// replay it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -129,9 +133,11 @@ async function playwrightRun(
   label: string,
   outputFile: string,
   env: NodeJS.ProcessEnv,
+  specs: string[] = [],
 ): Promise<RunResult> {
   const started = Date.now();
-  const code = await run('npx', ['playwright', 'test', '--reporter=json'], `${outputFile}.log`, {
+  const args = ['playwright', 'test', '--reporter=json', ...specs];
+  const code = await run('npx', args, `${outputFile}.log`, {
     ...env,
     PLAYWRIGHT_JSON_OUTPUT_NAME: outputFile,
   });
@@ -184,8 +190,20 @@ async function main() {
       slow: { type: 'boolean', default: false },
       'cpu-throttle': { type: 'string', default: '2' },
       busy: { type: 'string', default: String(availableParallelism()) },
+      'walk-runs': { type: 'string', default: '500' },
+      'walk-fault-runs': { type: 'string', default: '100' },
     },
   });
+  const walkRuns = Number(values['walk-runs']);
+  const walkFaultRuns = Number(values['walk-fault-runs']);
+  if (
+    !Number.isInteger(walkRuns) ||
+    walkRuns < 0 ||
+    !Number.isInteger(walkFaultRuns) ||
+    walkFaultRuns < 0
+  ) {
+    throw new Error('--walk-runs and --walk-fault-runs take a whole number');
+  }
   const slow = values.slow;
   const rounds = Number(values.rounds ?? (slow ? 0 : 5));
   const cpuThrottle = Number(values['cpu-throttle']);
@@ -242,6 +260,29 @@ async function main() {
             await firefoxRun(
               `firefox journeys run ${browserRun}`,
               path.join(work, `firefox-${browserRun}.tap`),
+            ),
+          );
+        }
+        for (const [faults, runs] of [
+          ['0', walkRuns],
+          ['1', walkFaultRuns],
+        ] as const) {
+          if (runs === 0) continue;
+          // A seed of its own each time: the long walk looks where the fixed seed of npm test doesn't.
+          const seed = Math.floor(Math.random() * 2 ** 30);
+          const label = `guest walk ${runs} sequences${faults === '1' ? ' with faults' : ''} (seed ${seed})`;
+          console.log(`${label}...`);
+          record(
+            await playwrightRun(
+              label,
+              path.join(work, `walk-${faults}.json`),
+              {
+                ...browserEnv,
+                GUEST_WALK_RUNS: String(runs),
+                GUEST_WALK_FAULTS: faults,
+                GUEST_WALK_SEED: String(seed),
+              },
+              ['e2e/guest-walk.spec.ts'],
             ),
           );
         }

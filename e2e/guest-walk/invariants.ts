@@ -1,0 +1,180 @@
+// What must hold after every step of a guest's walk, whatever the steps were: the selected tab's
+// panel shows its own content, the flow's step is the address's, the page never goes down, and
+// nothing the page asks its own origin fails or logs an error.
+import type { Locator } from '@playwright/test';
+import { expect } from '../fixtures';
+
+type Expect = typeof expect;
+import type { GuestPage } from './guestPage';
+import { addressOf, expectedAddress, modalOpen, openFlow, TABS } from './model';
+import type { TabName, WalkModel } from './model';
+
+const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+const CAPTCHA_EXPIRED = 'Verification expired. Check the checkbox again.';
+
+/** Each tab's own content, and what only it shows (so another panel must not). */
+function tabContent(panel: Locator): Record<TabName, { own: Locator; only: Locator }> {
+  const feedCards = panel.getByRole('article');
+  const feedEmpty = panel.getByText(EMPTY_FEED, { exact: true });
+  const tiles = panel.getByRole('list', { name: 'Photos and videos' });
+  const galleryDone = panel
+    .getByRole('status')
+    .filter({ hasText: /^(No Media Found\.|Yay! You have seen it all)$/ });
+  // 'Loading...' is the gallery's message while a page comes, and any lazy part's spinner.
+  const loading = panel.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ });
+  const socials = panel.getByRole('list', { name: 'Social links' });
+  return {
+    Feed: { own: feedCards.or(feedEmpty), only: feedCards.or(feedEmpty) },
+    'Photos/Videos': { own: tiles.or(galleryDone).or(loading), only: tiles.or(galleryDone) },
+    Socials: { own: socials, only: socials },
+  };
+}
+
+/**
+ * The selected tab's panel shows that tab's content or its empty message, never another tab's.
+ * With faults on, a part that could not load may offer 'Try again' instead: a guest presses it.
+ */
+async function checkTabs(walk: GuestPage, m: WalkModel, ex: Expect): Promise<void> {
+  const { page } = walk;
+  await ex(page.getByRole('tablist', { name: 'Profile' })).toBeVisible();
+  await ex(page.getByRole('tab', { name: m.tab, selected: true })).toBeVisible();
+  const panel = page.getByRole('tabpanel', { name: m.tab });
+  await ex(panel).toBeVisible();
+  const content = tabContent(panel);
+  const others = TABS.filter((tab) => tab !== m.tab);
+  const anyContent = others.reduce((all, tab) => all.or(content[tab].only), content[m.tab].own);
+  const retry = panel.getByRole('button', { name: 'Try again' });
+  await ex(anyContent.or(retry).first()).toBeVisible();
+  if (walk.faults && (await retry.count()) > 0) {
+    await retry.first().click();
+    await ex(anyContent.first()).toBeVisible();
+  }
+  // Once something shows, at once: another tab's content must not be there.
+  for (const tab of others) {
+    const count = await content[tab].only.count();
+    ex(count, `the ${m.tab} panel shows ${tab} content`).toBe(0);
+  }
+  await ex(content[m.tab].own.first()).toBeVisible();
+  if (m.tab === 'Socials') {
+    await ex(panel.getByRole('listitem')).toHaveText([
+      /^Facebook\s*(\S+\.\S+|NA)$/,
+      /^Instagram\s*(\S+\.\S+|NA)$/,
+      /^LinkedIn\s*(\S+\.\S+|NA)$/,
+    ]);
+  }
+}
+
+/** The open flow: its panel, the step the address names, and no tabs. */
+async function checkFlow(walk: GuestPage, m: WalkModel, ex: Expect): Promise<void> {
+  const { page, profile } = walk;
+  const flow = openFlow(m)!;
+  const action =
+    flow.name === 'gift' ? profile.giftAction : flow.name[0]!.toUpperCase() + flow.name.slice(1);
+  const region = page.getByRole('region', { name: `${action} ${profile.name}`, exact: true });
+  await ex(region).toBeVisible();
+  await ex(page.getByRole('tablist')).toHaveCount(0);
+  const step = {
+    guest: region.getByRole('form', { name: 'Your details' }),
+    review: region.getByRole('form', { name: 'Your thanks' }),
+    gift: region.getByRole('region', { name: profile.giftTitle }),
+  };
+  await ex(step[flow.step]).toBeVisible();
+  for (const [name, form] of Object.entries(step)) {
+    if (name !== flow.step) ex(await form.count(), `the ${name} step shows too`).toBe(0);
+  }
+  if (flow.step === 'gift') await checkGift(m, region, ex);
+}
+
+/**
+ * The gift form: a payment option shows only with a passed captcha (spec section 2), and the
+ * card form only once the card option was chosen.
+ */
+async function checkGift(m: WalkModel, region: Locator, ex: Expect): Promise<void> {
+  const gift = m.gift!;
+  const checkbox = region.getByRole('checkbox', { name: "I'm not a robot" });
+  await ex(checkbox).toBeVisible();
+  const expired = region.getByRole('status').filter({ hasText: CAPTCHA_EXPIRED });
+  // The emulator's token expires after two minutes, as Google's does: the widget asks again.
+  if (gift.captcha === 'ticked' && (await expired.count()) > 0) gift.captcha = 'expired';
+  if (gift.captcha === 'ticked') await ex(checkbox).toBeChecked();
+  else await ex(checkbox).not.toBeChecked();
+  const cardOption = region.getByRole('button', { name: m.profile.cardOption });
+  if (gift.captcha === 'unticked') {
+    ex(
+      await cardOption.count(),
+      'a payment option shows while the captcha is not passed (spec 2: "A captcha must be passed before the pay-by-card button appears")',
+    ).toBe(0);
+  } else {
+    await ex(cardOption).toBeVisible();
+  }
+  await ex(region.getByLabel('Other (in Dollars)')).toHaveValue(gift.amount);
+  const payNow = region.getByRole('button', { name: 'Pay Now' });
+  if (gift.cardForm) await ex(payNow).toBeVisible();
+  else ex(await payNow.count(), 'the card form shows').toBe(0);
+}
+
+/** What the page shows: the address, the modal, the flow or the tabs, as the model says. */
+async function checkShown(walk: GuestPage, m: WalkModel, ex: Expect): Promise<void> {
+  const { page, profile } = walk;
+  await ex(page).toHaveURL((url) => url.pathname === `/user_profile/${profile.id}`);
+  await ex
+    .poll(() => addressOf(new URL(page.url())), { message: 'the flow and step in the address' })
+    .toEqual(expectedAddress(m));
+  if (modalOpen(m)) {
+    await ex(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+    return;
+  }
+  ex(await page.getByRole('dialog').count(), 'a dialog is open').toBe(0);
+  await ex(page.getByRole('heading', { level: 1, name: profile.name })).toBeVisible();
+  if (openFlow(m)) await checkFlow(walk, m, ex);
+  else await checkTabs(walk, m, ex);
+}
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+const isDown = async (walk: GuestPage) =>
+  (await walk.page.getByText(/Something went wrong/).count()) > 0;
+
+/** Throws what `broken` holds, with what the page reported and what was expected to go wrong. */
+function report(walk: GuestPage, broken: string[], early: string[] = []): void {
+  const list = (lines: string[]) => lines.map((line) => `  - ${line}`).join('\n');
+  const reported = [...early, ...walk.takeProblems()];
+  if (reported.length > 0) broken.push(`the page reported:\n${list(reported)}`);
+  const tolerated = walk.takeTolerated();
+  if (broken.length === 0) return;
+  if (tolerated.length > 0) {
+    broken.push(`also seen, as expected (faults, a slow lookup):\n${list(tolerated)}`);
+  }
+  throw new Error(broken.join('\n\n'));
+}
+
+/**
+ * Everything that must hold after every step; throws all that does not, in one report (what the
+ * page shows and what it reported going wrong often explain each other).
+ */
+export async function checkInvariants(walk: GuestPage, m: WalkModel): Promise<void> {
+  await walk.settle();
+  const broken: string[] = [];
+  const early = walk.takeProblems();
+  if (await isDown(walk)) {
+    broken.push('the page says "Something went wrong"');
+  } else {
+    // A step that already went wrong is not waited on for long: the report is what matters then.
+    const ex = early.length > 0 ? expect.configure({ timeout: 5_000 }) : expect;
+    try {
+      await checkShown(walk, m, ex);
+    } catch (error) {
+      broken.push(messageOf(error));
+      // It may have gone down while the checks waited: that explains what they missed.
+      if (await isDown(walk)) broken.unshift('the page says "Something went wrong"');
+    }
+  }
+  report(walk, broken, early);
+}
+
+/** After a sequence's last step, once the page has settled: still up, nothing reported. */
+export async function checkStillUp(walk: GuestPage): Promise<void> {
+  await walk.settle();
+  report(walk, (await isDown(walk)) ? ['the page says "Something went wrong"'] : []);
+}

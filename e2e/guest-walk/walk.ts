@@ -1,0 +1,173 @@
+// Runs a shard of the guest walk: fast-check generates sequences of guest steps, each played on a
+// fresh browser context against the model; a failure is shrunk and reported with what replays it.
+import { stripVTControlCharacters } from 'node:util';
+import type { Browser } from '@playwright/test';
+import fc from 'fast-check';
+import { guestSteps, plannedSteps } from './commands';
+import { GuestPage } from './guestPage';
+import { checkInvariants, checkStillUp } from './invariants';
+import { FLOWS, initialModel, type Arrival } from './model';
+import { WALK_PROFILES, type WalkProfile } from './profiles';
+import type { WalkSettings, WalkShard } from './settings';
+
+/** How long a failure may be shrunk for; after that the shortest sequence found so far is shown. */
+export const SHRINK_BUDGET_MS = 8 * 60 * 1000;
+
+/**
+ * The fewest steps a generated sequence has (the model leaves out steps that cannot happen where
+ * the page is). A failure is then shrunk below it, to the steps that matter.
+ */
+export const MIN_STEPS = 8;
+
+/**
+ * Where a sequence starts: mostly the profile, else a link to a flow's first step (a gift link as
+ * often as the four kinds' together), which also puts the gift form's payment within reach.
+ */
+const arrivals: fc.Arbitrary<Arrival> = fc.oneof(
+  // A failure found from a link shrinks to one from the profile when it also happens there.
+  { withCrossShrink: true },
+  { arbitrary: fc.constant(null), weight: 2 },
+  { arbitrary: fc.constant('gift' as const), weight: 1 },
+  { arbitrary: fc.constantFrom(...FLOWS.filter((flow) => flow !== 'gift')), weight: 1 },
+);
+
+const arrivalAddress = (profile: WalkProfile, arrival: Arrival) =>
+  `/user_profile/${profile.id}${arrival ? `?flow=${arrival}&step=guest` : ''}`;
+
+/** What the walk did, for its report. */
+export interface WalkFigures {
+  sequences: number;
+  steps: number[];
+}
+
+/**
+ * Stops the run once a failure has been shrunk for `budgetMs`: fast-check then reports the
+ * smallest failing sequence found so far (a browser step takes seconds, not microseconds).
+ */
+function shrinkBudget<Ts>(budgetMs: number): fc.Plugin<Ts> {
+  return () => {
+    let failedAt: number | null = null;
+    const note = <R>(result: R): R => {
+      const failure = result !== null && !fc.PreconditionFailure.isFailure(result);
+      if (failure) failedAt ??= Date.now();
+      return result;
+    };
+    return {
+      decorateRun: (nested) => (value) => {
+        if (failedAt !== null && Date.now() - failedAt > budgetMs) {
+          return new fc.PreconditionFailure(true);
+        }
+        const out = nested(value);
+        return out !== null && 'then' in out ? out.then(note) : note(out);
+      },
+    };
+  };
+}
+
+/** The failure as a reader needs it: the seed and path, the shrunk steps, what broke, how to replay. */
+function failureReport<Ts extends [WalkProfile, Arrival, unknown]>(
+  details: fc.RunDetails<Ts>,
+  shard: WalkShard,
+): string {
+  const [profile, arrival, steps] = details.counterexample ?? [undefined, null, undefined];
+  const listed = String(steps ?? '');
+  const replayPath = /\/\*replayPath="([^"]*)"\*\//.exec(listed)?.[1];
+  const names = listed
+    .replace(/\s*\/\*replayPath="[^"]*"\*\/\s*$/, '')
+    .split(',')
+    .filter((name) => name.trim() !== '');
+  const error = details.errorInstance;
+  const broke = error instanceof Error ? error.message : String(error);
+  const replay = [
+    `GUEST_WALK_SEED=${details.seed}`,
+    `GUEST_WALK_PATH="${details.counterexamplePath}"`,
+    ...(replayPath ? [`GUEST_WALK_REPLAY_PATH="${replayPath}"`] : []),
+    ...(shard.faults ? ['GUEST_WALK_FAULTS=1'] : []),
+    'npx playwright test e2e/guest-walk.spec.ts',
+  ].join(' ');
+  return stripVTControlCharacters(
+    [
+      `The guest walk failed (${shard.title}).`,
+      `Seed ${details.seed}, path "${details.counterexamplePath}", faults ${shard.faults ? 'on' : 'off'}.`,
+      `Shrunk sequence (${details.numShrinks} shrinks${details.interrupted ? ', stopped at the shrink budget' : ''}) from ${profile ? arrivalAddress(profile, arrival) : '?'}:`,
+      ...(names.length > 0
+        ? names.map((name, index) => `  ${index + 1}. ${name}`)
+        : ['  (no step: opening the address is enough)']),
+      '',
+      'What broke:',
+      broke,
+      '',
+      `Replay: ${replay}`,
+      '',
+      "fast-check's report:",
+      fc.defaultReportMessage(details) ?? '',
+    ].join('\n'),
+  );
+}
+
+/** Runs `check`; what it throws says where in the sequence it happened. */
+async function labelled(label: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(`${label}:\n${message}`, { cause: error });
+  }
+}
+
+export async function walkShard(
+  browser: Browser,
+  baseURL: string,
+  shard: WalkShard,
+  settings: WalkSettings,
+  figures: WalkFigures,
+): Promise<void> {
+  const open = new Set<GuestPage>();
+  let failed = false;
+  const property = fc.asyncProperty(
+    fc.constantFrom(...WALK_PROFILES),
+    arrivals,
+    fc.commands(guestSteps(), {
+      maxCommands: settings.maxSteps,
+      size: 'max',
+      replayPath: shard.replay?.replayPath,
+    }),
+    async (profile, arrival, steps) => {
+      // Generated sequences are long enough; shrinking (and a replay, which starts shrunk) is not held to it.
+      if (!failed && !shard.replay) fc.pre(plannedSteps(profile, arrival, steps) >= MIN_STEPS);
+      const address = arrivalAddress(profile, arrival);
+      const walk = await GuestPage.open(browser, baseURL, profile, shard.faults);
+      open.add(walk);
+      try {
+        const model = initialModel(profile, arrival);
+        await labelled(`opening ${address} failed`, async () => {
+          await walk.start(address);
+          await checkInvariants(walk, model);
+        });
+        await fc.asyncModelRun(() => ({ model, real: walk }), steps);
+        await labelled(`after step ${walk.steps}, once the page settled`, () => checkStillUp(walk));
+      } catch (error) {
+        failed = true;
+        throw error;
+      } finally {
+        figures.sequences += 1;
+        figures.steps.push(walk.steps);
+        open.delete(walk);
+        await walk.close();
+      }
+    },
+  );
+  const details = await fc.check(property, {
+    seed: shard.seed,
+    numRuns: shard.runs,
+    path: shard.replay?.path,
+    verbose: fc.VerbosityLevel.Verbose,
+    plugins: [shrinkBudget(SHRINK_BUDGET_MS)],
+  });
+  // A run left behind by the shrink budget: its page goes with it.
+  await Promise.all([...open].map((walk) => walk.close()));
+  if (!details.failed) return;
+  // Too many sequences too short to keep, say: fast-check's own words.
+  if (details.counterexamplePath === null) throw new Error(fc.defaultReportMessage(details));
+  throw new Error(failureReport(details, shard));
+}

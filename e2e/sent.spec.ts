@@ -104,6 +104,30 @@ test.describe('Back after the flow is done', () => {
     await expect(page.getByLabel('Full Name')).toHaveCount(0);
   });
 
+  test('a gift flow opened by a link goes to its result when paid, and one Back leaves it', async ({
+    page,
+  }) => {
+    test.slow(); // a payment journey
+    await page.goto('/user_profile/sam-lee');
+    // The flow's first entry is the link's own: there is no entry of the profile without it.
+    await page.goto('/user_profile/ava-martinez?flow=gift&step=guest');
+    await waitForApp(page);
+    const guest = guestName('Link Tip Guest');
+    await page.getByLabel('Full Name').fill(guest);
+    await page.getByLabel('Email').fill('link.tip@example.com');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await payAndAcknowledge(page, 'ava-martinez');
+    await expect(page).toHaveURL(profileAddress('ava-martinez'));
+    await waitForApp(page);
+
+    await page.goBack();
+    await expect(page).toHaveURL(profileAddress('sam-lee'));
+    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+  });
+
   test('one Back after a review Submit and OK leaves the flow', async ({ page, request }) => {
     await page.goto('/user_profile/sam-lee');
     await sendReview(page, request, freshWords('Back'), guestName('Back Review Guest'));

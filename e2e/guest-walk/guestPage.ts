@@ -16,6 +16,9 @@ import type { WalkProfile } from './profiles';
 /** The requests a step waits for before its checks: the page's code and its calls. */
 const SETTLED_TYPES = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
 
+/** The longest a step waits for one thing on a machine several times slower (1 to 5 s on a fast one). */
+const STEP_WAIT_MS = 60_000;
+
 /** Where the build keeps the app's scripts (webpack's output.publicPath). */
 const STATIC_SCRIPTS = /^\/assets\/[^/]+\.js$/;
 
@@ -55,6 +58,10 @@ export class GuestPage {
     faults: boolean,
   ): Promise<GuestPage> {
     const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
+    // Playwright's actions and navigations wait without end by default: a step that never
+    // arrives (a page that went elsewhere) fails at that step, and is shrunk like any other.
+    context.setDefaultTimeout(STEP_WAIT_MS);
+    context.setDefaultNavigationTimeout(STEP_WAIT_MS);
     const page = await context.newPage();
     const walk = new GuestPage(context, page, profile, faults, baseURL);
     await walk.listen();

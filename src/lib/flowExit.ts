@@ -8,8 +8,6 @@
 // That entry may belong to another document (the guest reloaded the page during the flow): the
 // way out is kept in sessionStorage for the document that shows it, which takes it when it loads
 // or comes back from the back/forward cache (watchFlowExit, from src/main.tsx).
-import { readFlowAddress } from '../config/flowAddress';
-
 const KEY = 'grati:flow-exit';
 /** A way out not taken by then was not for this page (history.go went elsewhere). */
 const VALID_MS = 30_000;
@@ -73,11 +71,14 @@ export function leaveFinishedFlow(href: string, depth: number): void {
   window.history.go(-depth);
 }
 
-/** Takes a way out left for this page, if it is the one the flow was opened from. */
+/**
+ * Takes a way out left for this page, if it is the one the flow was opened from. That entry may
+ * show a step itself: a guest who came by a link to the flow (`?flow=gift&step=guest`) opened it
+ * there, and the result replaces that entry too.
+ */
 function continueFlowExit(): void {
   const exit = takeExit();
-  if (!exit) return;
-  if (window.location.pathname !== exit.from || readFlowAddress(window.location.search)) return;
+  if (!exit || window.location.pathname !== exit.from) return;
   window.location.replace(exit.href);
 }
 

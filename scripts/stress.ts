@@ -10,7 +10,7 @@
 // testers' scenarios are global state of the one preview server, and repeat-each would run two
 // copies of that serial group side by side.
 // Then the guest walk's long mode (e2e/guest-walk.spec.ts): --walk-runs sequences (500 unless
-// said; 0 skips it) on a seed of its own, then --walk-fault-runs (100) with every lazy script
+// said; 0 skips it) on a seed of its own, then --walk-fault-runs (500) with every lazy script
 // failing its first load (GUEST_WALK_FAULTS=1). A failure's report names the seed and path that
 // replay it.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -191,7 +191,7 @@ async function main() {
       'cpu-throttle': { type: 'string', default: '2' },
       busy: { type: 'string', default: String(availableParallelism()) },
       'walk-runs': { type: 'string', default: '500' },
-      'walk-fault-runs': { type: 'string', default: '100' },
+      'walk-fault-runs': { type: 'string', default: '500' },
     },
   });
   const walkRuns = Number(values['walk-runs']);

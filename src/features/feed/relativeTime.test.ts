@@ -141,7 +141,7 @@ describe('formatRelativeTime', () => {
     );
   });
 
-  describe('in the runtime zone, read without Intl', () => {
+  describe('in the runtime zone', () => {
     // Node reads TZ when it starts (Jest keeps its own copy of process.env), so each zone is a
     // child Node that compares, for the same instants, the local path with the zone named.
     const compareIn = (zone: string) => {

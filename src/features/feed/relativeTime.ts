@@ -26,9 +26,7 @@ export const DAYS_PER_MONTH = 30;
  *
  * Calendar days and clock times are read in `timeZone` (an IANA name such as 'UTC' or
  * 'America/New_York'; the runtime's local zone when omitted), with the time written as en-US
- * 'h:mm AM' using a plain space. The local zone is read with Date's own getters, never with Intl:
- * a page's first Intl call loads ICU data (40 to 90 ms on a phone), and the browser formats in
- * its local zone as the page hydrates. Elapsed time is measured in absolute milliseconds, so the band
+ * 'h:mm AM' using a plain space. Elapsed time is measured in absolute milliseconds, so the band
  * never depends on the zone. On the 25-hour day of a DST change an item 24 h old can be on the
  * same calendar day as `now`: it is shown with its date, like any other day-band item that is
  * not yesterday.
@@ -53,10 +51,10 @@ export function formatRelativeTime(
   const days = Math.floor(age / DAY_MS);
   if (days >= DAYS_PER_MONTH) return plural(Math.floor(days / DAYS_PER_MONTH), 'month');
 
-  const formats = timeZone === undefined ? null : formatsFor(timeZone);
-  const created = formats ? calendarParts(formats.date, createdMs) : localCalendarParts(createdMs);
-  const today = formats ? calendarParts(formats.date, nowMs) : localCalendarParts(nowMs);
-  const time = formats ? clockTime(formats.time, createdMs) : localClockTime(new Date(createdMs));
+  const formats = formatsFor(timeZone);
+  const created = calendarParts(formats.date, createdMs);
+  const today = calendarParts(formats.date, nowMs);
+  const time = clockTime(formats.time, createdMs);
   const isYesterday =
     Date.UTC(created.year, created.month - 1, created.day) ===
     Date.UTC(today.year, today.month - 1, today.day - 1);
@@ -72,11 +70,12 @@ interface ZoneFormats {
   time: Intl.DateTimeFormat;
 }
 
-// Building an Intl.DateTimeFormat is costly and a feed formats many times: one pair per zone.
+// Building an Intl.DateTimeFormat is costly and a feed formats many times: one pair per zone
+// (the runtime's own under '').
 const formatsByZone = new Map<string, ZoneFormats>();
 
-function formatsFor(timeZone: string): ZoneFormats {
-  let formats = formatsByZone.get(timeZone);
+function formatsFor(timeZone: string | undefined): ZoneFormats {
+  let formats = formatsByZone.get(timeZone ?? '');
   if (!formats) {
     formats = {
       date: new Intl.DateTimeFormat('en-US', {
@@ -92,7 +91,7 @@ function formatsFor(timeZone: string): ZoneFormats {
         hourCycle: 'h12',
       }),
     };
-    formatsByZone.set(timeZone, formats);
+    formatsByZone.set(timeZone ?? '', formats);
   }
   return formats;
 }
@@ -141,32 +140,15 @@ function clockTime(format: Intl.DateTimeFormat, ms: number): string {
   return `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
 
-function localCalendarParts(ms: number): CalendarDay {
-  const date = new Date(ms);
-  const month = date.getMonth() + 1;
-  return {
-    year: date.getFullYear(),
-    month,
-    day: date.getDate(),
-    monthName: MONTH_NAMES[month - 1] ?? '',
-  };
-}
-
-/** 'h:mm AM' in the runtime's local zone, as `clockTime` writes it. */
-function localClockTime(date: Date): string {
-  const hours = date.getHours();
-  const minutes = String(date.getMinutes()).padStart(2, '0');
-  return `${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
-}
+let absolute: Intl.DateTimeFormat | undefined;
 
 /**
  * The moment in full, in the runtime's local zone, as en-US medium date and short time write it
  * ('Nov 15, 2024, 3:45 PM', with a plain space before AM/PM); undefined for an unparseable date.
- * Written from Date's getters for the reason given at formatRelativeTime: no Intl on hydration.
  */
 export function formatAbsoluteTime(createdAt: Date | string | number): string | undefined {
   const date = new Date(createdAt);
   if (Number.isNaN(date.getTime())) return undefined;
-  const month = MONTH_NAMES[date.getMonth()]!.slice(0, 3);
-  return `${month} ${date.getDate()}, ${date.getFullYear()}, ${localClockTime(date)}`;
+  absolute ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return absolute.format(date).replace(/\u202f/g, ' ');
 }

@@ -40,8 +40,11 @@ export const TARGETS = {
   failoverFailures: 0,
   /** The first tap on a phone (bench/phone.ts). */
   hydratedOverLcp: 1.5,
-  /** Hydrated over the stack floor page hydrated, same throttling, same run (issue 23). */
-  hydratedOverStackFloor: 1.15,
+  /**
+   * Hydrated over the stack floor page hydrated, same throttling, same run: 1.15x (issue 23),
+   * 1.20x since issue 32 (one loading layer for every lazy part, and only the tricks that pay).
+   */
+  hydratedOverStackFloor: 1.2,
   phoneLcpOverFloor: 1.2,
   earlyTapMs: 1500,
   firstOpenMs: 150,

@@ -85,22 +85,31 @@ test.describe('the profile right after sending', () => {
   });
 });
 
+/** Tips $10 with 4242 from the open gift form, and presses OK on the profile it comes back to. */
+async function tipTenAndAcknowledge(page: Page, profileId: string) {
+  await page.getByRole('button', { name: '$10' }).click();
+  await passCaptcha(page);
+  await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await payAndAcknowledge(page, profileId);
+  await expect(page).toHaveURL(profileAddress(profileId));
+  await waitForApp(page);
+}
+
+/** One Back leaves the finished flow for where the guest came from: Sam Lee's profile. */
+async function expectOneBackToSamLee(page: Page) {
+  await page.goBack();
+  await expect(page).toHaveURL(profileAddress('sam-lee'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+}
+
 test.describe('Back after the flow is done', () => {
   test('one Back after a 4242 tip and OK leaves the flow', async ({ page }) => {
     test.slow(); // a payment journey
     // Where the guest came from.
     await page.goto('/user_profile/sam-lee');
     await startGift(page, 'ava-martinez', /Give Gift/, guestName('Back Tip Guest'));
-    await page.getByRole('button', { name: '$10' }).click();
-    await passCaptcha(page);
-    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await payAndAcknowledge(page, 'ava-martinez');
-    await expect(page).toHaveURL(profileAddress('ava-martinez'));
-    await waitForApp(page);
-
-    await page.goBack();
-    await expect(page).toHaveURL(profileAddress('sam-lee'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+    await tipTenAndAcknowledge(page, 'ava-martinez');
+    await expectOneBackToSamLee(page);
     await expect(page.getByLabel('Full Name')).toHaveCount(0);
   });
 
@@ -116,16 +125,8 @@ test.describe('Back after the flow is done', () => {
     await page.getByLabel('Full Name').fill(guest);
     await page.getByLabel('Email').fill('link.tip@example.com');
     await page.getByRole('button', { name: 'Submit' }).click();
-    await page.getByRole('button', { name: '$10' }).click();
-    await passCaptcha(page);
-    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await payAndAcknowledge(page, 'ava-martinez');
-    await expect(page).toHaveURL(profileAddress('ava-martinez'));
-    await waitForApp(page);
-
-    await page.goBack();
-    await expect(page).toHaveURL(profileAddress('sam-lee'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+    await tipTenAndAcknowledge(page, 'ava-martinez');
+    await expectOneBackToSamLee(page);
   });
 
   test('one Back after a review Submit and OK leaves the flow', async ({ page, request }) => {
@@ -134,10 +135,7 @@ test.describe('Back after the flow is done', () => {
     await pressOk(page);
     await page.waitForURL(profileAddress(PROFILE));
     await waitForApp(page);
-
-    await page.goBack();
-    await expect(page).toHaveURL(profileAddress('sam-lee'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+    await expectOneBackToSamLee(page);
   });
 
   test('one Back leaves the flow also when it was reloaded on the way', async ({ page }) => {
@@ -155,9 +153,6 @@ test.describe('Back after the flow is done', () => {
     await pressOk(page);
     await page.waitForURL(profileAddress(PROFILE));
     await waitForApp(page);
-
-    await page.goBack();
-    await expect(page).toHaveURL(profileAddress('sam-lee'));
-    await expect(page.getByRole('heading', { level: 1, name: 'Sam Lee' })).toBeVisible();
+    await expectOneBackToSamLee(page);
   });
 });

@@ -9,6 +9,7 @@ import {
   type RunningMockApi,
 } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
+import { expectCaptchaAskedAgain, openCardFormAtFifteen } from '../../testing/giftSteps';
 import { GiftForm } from './GiftForm';
 import { type Guest } from '../../api/contract/guest';
 
@@ -191,19 +192,11 @@ describe('GiftForm', () => {
   it('asks for the captcha again when a new amount follows an intent, then pays the new amount', async () => {
     const guest = await guestNamed('Nia Newamount');
     const { user } = await openGiftForm(ava, guest);
-    await user.click(screen.getByRole('button', { name: '$15' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
-    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    await openCardFormAtFifteen(user);
 
     // The $15 intent took the captcha's single-use token: no pay button can work until a new one.
     await user.click(screen.getByRole('button', { name: '$20' }));
-    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /Debit\/Credit Card|Apple Pay|Google Pay/ }),
-    ).not.toBeInTheDocument();
-    const captcha = await screen.findByRole('checkbox', { name: "I'm not a robot" });
-    expect(captcha).not.toBeChecked();
+    const captcha = await expectCaptchaAskedAgain();
     expect(amountField()).toHaveValue('20');
 
     await user.click(captcha);

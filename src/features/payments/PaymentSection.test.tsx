@@ -10,6 +10,7 @@ import {
   type RunningMockApi,
 } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
+import { expectCaptchaAskedAgain, openCardFormAtFifteen } from '../../testing/giftSteps';
 import { GiftForm } from './GiftForm';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 
@@ -126,18 +127,10 @@ describe('PaymentSection, when what the intent carries changes', () => {
     }
     renderWithProviders(<EditableReview />, { api });
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: '$15' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
-    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    await openCardFormAtFifteen(user);
 
     await user.click(screen.getByRole('button', { name: 'Edit the review' }));
-    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: /Debit\/Credit Card|Apple Pay|Google Pay/ }),
-    ).not.toBeInTheDocument();
-    const captcha = await screen.findByRole('checkbox', { name: "I'm not a robot" });
-    expect(captcha).not.toBeChecked();
+    const captcha = await expectCaptchaAskedAgain();
 
     await user.click(captcha);
     await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));

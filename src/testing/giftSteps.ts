@@ -1,0 +1,26 @@
+// Steps of the gift form that several component tests take, as a guest takes them (by role and
+// label), with what must show after them.
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+
+/** Picks $15, ticks the captcha and opens the card form: its Pay Now shows. */
+export async function openCardFormAtFifteen(user: UserEvent): Promise<void> {
+  await user.click(screen.getByRole('button', { name: '$15' }));
+  await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+  await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+  expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+}
+
+/**
+ * No pay button is left (Pay Now, the card, Apple Pay or Google Pay option) and the captcha asks
+ * again, unticked: returns its checkbox.
+ */
+export async function expectCaptchaAskedAgain(): Promise<HTMLElement> {
+  expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+  expect(
+    screen.queryByRole('button', { name: /Debit\/Credit Card|Apple Pay|Google Pay/ }),
+  ).not.toBeInTheDocument();
+  const captcha = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+  expect(captcha).not.toBeChecked();
+  return captcha;
+}

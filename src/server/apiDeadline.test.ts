@@ -8,10 +8,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import pino from 'pino';
-import { createServerApp } from './app';
 import { LOOKUP_MAX_ANSWER_BYTES, LOOKUP_TIMEOUT_MS, createProfileLookup } from './profileLookup';
 import { startServer, type TestServer } from './images/testing';
+import { serverAppBefore } from './testing';
 
 // gc() as `node --expose-gc` gives it, for this test process.
 setFlagsFromString('--expose-gc');
@@ -81,18 +80,12 @@ describe('the profile lookup against a misbehaving API', () => {
         }
       });
     });
-    const { app } = createServerApp({
-      settings: {
-        apiBaseUrl: `${api.origin}/api`,
-        publicOrigin: 'https://grati.example',
-        mediaOrigins: [api.origin],
-        logLevel: 'silent',
-      },
+    const { app } = serverAppBefore(
+      api.origin,
       distDir,
       // The server's own lookup, with its default deadline and cap.
-      lookup: createProfileLookup({ apiBaseUrl: `${api.origin}/api`, guestToken: 'guest-token' }),
-      logger: pino({ level: 'silent' }),
-    });
+      createProfileLookup({ apiBaseUrl: `${api.origin}/api`, guestToken: 'guest-token' }),
+    );
     server = await startServer(app);
     // Collections all along, as often as the idle gc() would do several.
     collecting = setInterval(gc, 100);

@@ -3,17 +3,9 @@
 // spinner, a blank page or a stack trace.
 import { PRELOADED_STATE_ID } from './pageState';
 import { RenderFailedError, renderErrorPage, renderProfilePage } from './renderPage';
+import { setServerBuildConfig } from './testing';
 
-Object.assign(globalThis, {
-  __APP_CONFIG__: {
-    apiBaseUrl: '/api',
-    guestToken: 'token',
-    stripePublishableKey: 'pk_test_server',
-    recaptchaSiteKey: 'site-key',
-    branchKey: 'key_test_server',
-    marketingUrl: 'https://www.grati.example',
-  },
-});
+setServerBuildConfig();
 
 const TEMPLATE =
   '<!doctype html><html lang="en"><head><title>Grati</title></head>' +

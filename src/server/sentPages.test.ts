@@ -5,21 +5,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
-import { createServerApp } from './app';
 import { startServer, type TestServer } from './images/testing';
 import { PROFILE_CACHE_CONTROL } from './profilePages';
+import { serverAppBefore, setServerBuildConfig } from './testing';
 
-Object.assign(globalThis, {
-  __APP_CONFIG__: {
-    apiBaseUrl: '/api',
-    guestToken: 'token',
-    stripePublishableKey: 'pk_test_server',
-    recaptchaSiteKey: 'site-key',
-    branchKey: 'key_test_server',
-    marketingUrl: 'https://www.grati.example',
-  },
-});
+setServerBuildConfig();
 
 const review = (id: string, sayThanks: string) => ({
   id: `${id}-${sayThanks}`,
@@ -90,16 +80,7 @@ describe('the profile page for the guest who just sent something', () => {
         );
       });
     });
-    const { app } = createServerApp({
-      settings: {
-        apiBaseUrl: `${api.origin}/api`,
-        publicOrigin: 'https://grati.example',
-        mediaOrigins: [api.origin],
-        logLevel: 'silent',
-      },
-      distDir,
-      logger: pino({ level: 'silent' }),
-    });
+    const { app } = serverAppBefore(api.origin, distDir);
     server = await startServer(app);
   });
 

@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
 import { AMOUNT_MESSAGES } from './amountInput';
 import { amountCentsOf, checkChoice, type ChoiceFacts } from './paymentChoice';
 
@@ -80,12 +79,9 @@ describe('checkChoice', () => {
     });
   });
 
-  it('refuses with the captcha message when no intent can be had, asking for the amount', () => {
+  it('asks for the captcha again when no intent can be had, asking for the amount', () => {
     const mayObtain = jest.fn(() => false);
-    expect(checkChoice(facts({ amount: '20', mayObtain }))).toEqual({
-      outcome: 'refuse',
-      message: INVALID_CAPTCHA_MESSAGE,
-    });
+    expect(checkChoice(facts({ amount: '20', mayObtain }))).toEqual({ outcome: 'askCaptcha' });
     expect(mayObtain).toHaveBeenCalledWith(2000);
   });
 

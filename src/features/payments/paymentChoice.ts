@@ -1,7 +1,6 @@
 // The checks a payment option makes when it is pressed, in order: the amount, the page's own
 // precondition, a payment already under way, then the captcha. Pure: the section says the outcome.
 import { dollarsToCents } from '../../api/contract/fees';
-import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
 import { parseAmountDollars, validateAmountForPayment } from './amountInput';
 import { PAYMENT_MESSAGES } from './paymentMessages';
 
@@ -14,7 +13,13 @@ export type ChoiceCheck =
   /** Stop and say why. */
   | { outcome: 'refuse'; message: string }
   /** Stop silently: something is already under way, and what is shown stays. */
-  | { outcome: 'ignore' };
+  | { outcome: 'ignore' }
+  /**
+   * Stop and ask for the captcha again: this choice needs a new intent, and the captcha's
+   * single-use token went to another one (the card's, when a wallet is pressed at the same
+   * amount). Never "invalid Captcha" for a button the page itself showed.
+   */
+  | { outcome: 'askCaptcha' };
 
 export interface ChoiceFacts {
   /** The amount field's text (whole dollars, '' when none). */
@@ -26,7 +31,8 @@ export interface ChoiceFacts {
   precondition?: () => string | null;
   /** An intent call or a payment is under way, or the options are disabled. */
   occupied: () => boolean;
-  /** Whether an intent for this amount exists, or the captcha allows making one. */
+  /** Whether an intent for this amount exists, or the captcha allows making one (else it is
+   *  asked for again). */
   mayObtain: (amountCents: number) => boolean;
 }
 
@@ -46,6 +52,6 @@ export function checkChoice(facts: ChoiceFacts): ChoiceCheck {
   const blocked = facts.precondition?.();
   if (blocked) return { outcome: 'refuse', message: blocked };
   if (facts.occupied()) return { outcome: 'ignore' };
-  if (!facts.mayObtain(amountCents)) return { outcome: 'refuse', message: INVALID_CAPTCHA_MESSAGE };
+  if (!facts.mayObtain(amountCents)) return { outcome: 'askCaptcha' };
   return { outcome: 'proceed', amountCents };
 }

@@ -11,6 +11,11 @@ export const PAYMENT_MESSAGES = {
   notInitialized: 'Stripe is not initialized.',
   walletError: 'An error occurred. Please try again.',
   succeeded: 'succeeded',
+  /**
+   * Ours (the spec has no words for it): an option pressed after another option's intent took the
+   * captcha's single-use token. The captcha is asked for again, with this in the section's alert.
+   */
+  captchaAgain: 'Please pass the captcha again to pay this way.',
 } as const;
 
 /** What the guest is told for a confirmation that did not succeed. */

@@ -6,7 +6,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import type { PaymentMethodKind } from '../../api/contract/fees';
 import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
 import { checkChoice, type PaymentOption } from './paymentChoice';
-import { intentErrorMessage } from './paymentMessages';
+import { PAYMENT_MESSAGES, intentErrorMessage } from './paymentMessages';
 import {
   amountChanged,
   confirmationFailed,
@@ -65,6 +65,14 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
       mayObtain: (cents) => intent.mayObtain(method, cents),
     });
     if (result.outcome === 'ignore') return null;
+    if (result.outcome === 'askCaptcha') {
+      // Like a new amount: the highlight and the card form go, and so do the pay buttons until
+      // the captcha is passed again; then this press works.
+      dispatch(amountChanged());
+      captcha.renew();
+      setMessage(PAYMENT_MESSAGES.captchaAgain);
+      return null;
+    }
     setMessage(result.outcome === 'refuse' ? result.message : null);
     return result.outcome === 'proceed' ? result.amountCents : null;
   };
@@ -117,7 +125,12 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
     resetChoice,
     changeCaptcha: (token: string | null) => {
       captcha.onChange(token);
-      if (token && message === INVALID_CAPTCHA_MESSAGE) setMessage(null);
+      if (
+        token &&
+        (message === INVALID_CAPTCHA_MESSAGE || message === PAYMENT_MESSAGES.captchaAgain)
+      ) {
+        setMessage(null);
+      }
     },
     reportStripeFailure: setStripeFailure,
     cardForm: {

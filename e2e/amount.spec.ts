@@ -112,10 +112,21 @@ const caretOf = (page: Page) =>
   amountField(page).evaluate((input: HTMLInputElement) => input.selectionStart);
 
 test.describe('the amount field never locks after a dot or a comma (issue 32)', () => {
-  test('a comma is a thousands separator: 1,000 is $1000, and ,5 is $5', async ({ page }) => {
+  test('a comma is a thousands separator: 1,000 is $1000, typed or pasted, and ,5 is $5', async ({
+    page,
+    context,
+  }) => {
     await startGift(page, 'ava-martinez', /Give Gift/, guestName('Comma Guest'));
     const field = amountField(page);
     await field.pressSequentially('1,000');
+    await expect(field).toHaveValue('1000');
+    await expect(field).toHaveAccessibleDescription('');
+
+    // A real paste (the clipboard, then the shortcut), as a guest copying 1,000 makes it.
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.evaluate(() => navigator.clipboard.writeText('1,000'));
+    await field.clear();
+    await field.press('ControlOrMeta+V');
     await expect(field).toHaveValue('1000');
     await expect(field).toHaveAccessibleDescription('');
 

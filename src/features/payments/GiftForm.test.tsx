@@ -152,6 +152,10 @@ describe('GiftForm', () => {
     expect(amountField()).toHaveValue('12');
     expect(amountField()).toHaveAccessibleDescription('');
     await user.clear(amountField());
+    await user.paste('1,000');
+    expect(amountField()).toHaveValue('1000');
+    expect(amountField()).toHaveAccessibleDescription('');
+    await user.clear(amountField());
     await user.paste('20');
     expect(amountField()).toHaveValue('20');
 

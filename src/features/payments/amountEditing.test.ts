@@ -248,10 +248,19 @@ describe('pasting', () => {
       value: '10',
       hint: AMOUNT_HINTS.wholeDollars,
     });
-    expect(run([{ type: 'paste', text: '1,000' }]).entry).toMatchObject({
+    expect(run([{ type: 'paste', text: 'abc' }]).entry).toMatchObject({
       value: '',
       hint: AMOUNT_HINTS.digitsOnly,
     });
+  });
+
+  it('takes a pasted 1,000 as 1000, as typed (a comma groups thousands)', () => {
+    expect(run([{ type: 'paste', text: '1,000' }]).entry).toEqual({
+      value: '1000',
+      centsAt: null,
+      hint: null,
+    });
+    expect(run([{ type: 'paste', text: '1,000' }], run(keys('10.'))).entry.value).toBe('101000');
   });
 });
 

@@ -15,6 +15,8 @@ export type AmountMessage = (typeof AMOUNT_MESSAGES)[keyof typeof AMOUNT_MESSAGE
 const DIGITS = /^[0-9]+$/;
 /** A dot starts cents, which whole dollars have none of (a comma only groups thousands). */
 const DECIMAL_POINT = /[.]/;
+/** A comma only groups thousands. */
+const THOUSANDS_SEPARATOR = /,/g;
 /** Full-width digits (U+FF10..U+FF19), what some phone keyboards type: digits all the same. */
 const FULL_WIDTH_DIGIT = /[\uFF10-\uFF19]/g;
 const FULL_WIDTH_ZERO = 0xff10;
@@ -40,14 +42,18 @@ export function normalizeDigits(text: string): string {
   return text.replace(FULL_WIDTH_DIGIT, (digit) => String(digit.charCodeAt(0) - FULL_WIDTH_ZERO));
 }
 
-/** Whether pasted text may go in: digits only (full-width ones too), at most six of them. */
+/** Whether pasted text may go in: digits only (full-width ones too, commas between them), at most
+ *  six of them. */
 export function acceptPaste(text: string): boolean {
   return pasteHint(text) === null;
 }
 
-/** Why pasted text is refused (spec 5: non-digit paste is rejected), or null when it may go in. */
+/**
+ * Why pasted text is refused (spec 5: non-digit paste is rejected), or null when it may go in.
+ * Commas group thousands (issue 32: `1,000` is 1000): they go in, and the field drops them.
+ */
 export function pasteHint(text: string): AmountHint | null {
-  const digits = normalizeDigits(text);
+  const digits = normalizeDigits(text).replace(THOUSANDS_SEPARATOR, '');
   if (DIGITS.test(digits)) return digits.length <= MAX_AMOUNT_DIGITS ? null : AMOUNT_HINTS.tooLong;
   return DECIMAL_POINT.test(digits) ? AMOUNT_HINTS.wholeDollars : AMOUNT_HINTS.digitsOnly;
 }

@@ -10,6 +10,8 @@ import {
   PRESETS,
   TickCaptcha,
   TypeOtherAmount,
+  UseWallet,
+  WALLETS,
 } from './giftSteps';
 import { initialModel, FLOWS, TABS, type Arrival, type ViewportName } from './model';
 import {
@@ -67,7 +69,9 @@ export type StepWeights = Record<
   | 'tickCaptcha'
   | 'chooseCard'
   | 'chooseCardWithoutAmount'
-  | 'pay',
+  | 'pay'
+  | 'walletPay'
+  | 'walletClose',
   number
 >;
 
@@ -97,6 +101,8 @@ export const STEP_WEIGHTS: StepWeights = {
   chooseCard: 8,
   chooseCardWithoutAmount: 1,
   pay: 16,
+  walletPay: 4,
+  walletClose: 3,
 };
 
 /** Every step, as arbitraries for fc.commands (an arbitrary given n times comes up n times as often). */
@@ -122,6 +128,8 @@ export function guestSteps(weights: StepWeights = STEP_WEIGHTS): fc.Arbitrary<Wa
     chooseCard: fc.constant(new ChooseCard(true)),
     chooseCardWithoutAmount: fc.constant(new ChooseCard(false)),
     pay: fc.constant(new PayWithTestCard()),
+    walletPay: fc.constantFrom(...WALLETS).map((wallet) => new UseWallet(wallet, true)),
+    walletClose: fc.constantFrom(...WALLETS).map((wallet) => new UseWallet(wallet, false)),
   };
   return (Object.keys(steps) as (keyof StepWeights)[]).flatMap((name) =>
     Array.from({ length: weights[name] }, () => steps[name]),

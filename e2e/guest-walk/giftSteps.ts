@@ -1,5 +1,6 @@
 // The guest's steps in the gift form: a preset, an amount in Other, the captcha, the card option
-// (with and without an amount) and a payment with Stripe's test card 4242.
+// (with and without an amount), a payment with Stripe's test card 4242, and a wallet's sheet
+// (Apple Pay or Google Pay, paid or closed unpaid).
 import { expect } from '../fixtures';
 import { fillCard } from '../payment-helpers';
 import type { GuestPage } from './guestPage';
@@ -7,6 +8,40 @@ import { atStep, loadNewEntry, type GiftModel, type WalkModel } from './model';
 import { arrived, giftRegion, Step } from './step';
 
 const NO_AMOUNT = 'Please enter an amount before proceeding';
+const CAPTCHA_AGAIN = 'Please pass the captcha again to pay this way.';
+
+type PaymentOption = 'card' | 'Apple Pay' | 'Google Pay';
+
+/**
+ * A payment option pressed with an amount: an intent is made once per option and amount, so the
+ * same two again reuse it. Another needs a new captcha token: if the last one went to an intent,
+ * the captcha is asked again (a fresh widget, the card form and the options gone, and a message
+ * saying so), and the press does nothing more. True when the press goes on.
+ */
+function pressOption(gift: GiftModel, option: PaymentOption): boolean {
+  const intent = `${option} ${gift.amount}`;
+  if (gift.intent === intent || !gift.tokenSpent) return true;
+  Object.assign(gift, { captcha: 'unticked', tokenSpent: false, cardForm: false });
+  return false;
+}
+
+/** An intent for this option and amount exists now (made with the token, or reused). */
+function intentMade(gift: GiftModel, option: PaymentOption): void {
+  const intent = `${option} ${gift.amount}`;
+  if (gift.intent !== intent) Object.assign(gift, { tokenSpent: true, intent });
+}
+
+/** What a press that asked for the captcha again shows: the message, a fresh widget, no options. */
+async function expectCaptchaAskedAgain(walk: GuestPage): Promise<void> {
+  const region = giftRegion(walk);
+  await expect(region.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(CAPTCHA_AGAIN);
+  await expect(region.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
+  await expect(region.getByRole('button', { name: walk.profile.cardOption })).toHaveCount(0);
+}
+
+/** Paid: a second later the page goes to the profile with redirect_status=succeeded (which ends
+ *  the draft). */
+const paid = (m: WalkModel) => loadNewEntry(m, 'redirect_status=succeeded');
 
 /**
  * A new amount: the card form closes, and a captcha token that went to an intent is single use,
@@ -102,19 +137,20 @@ export class ChooseCard extends Step {
   }
   update(m: WalkModel) {
     const gift = m.gift!;
-    if (!this.withAmount) return;
-    // An intent is made once per amount: the same amount again reuses it, with no new token.
-    if (gift.intentAmount !== gift.amount) {
-      Object.assign(gift, { tokenSpent: true, intentAmount: gift.amount });
-    }
+    if (!this.withAmount || !pressOption(gift, 'card')) return;
+    intentMade(gift, 'card');
     gift.cardForm = true;
   }
-  async act(walk: GuestPage) {
+  async act(walk: GuestPage, m: WalkModel) {
     const region = giftRegion(walk);
     await region.getByRole('button', { name: walk.profile.cardOption }).click();
     const alert = region.getByRole('alert').filter({ hasText: /\S/ });
     if (!this.withAmount) {
       await expect(alert).toHaveText(NO_AMOUNT);
+      return;
+    }
+    if (!m.gift!.cardForm) {
+      await expectCaptchaAskedAgain(walk);
       return;
     }
     const payNow = region.getByRole('button', { name: 'Pay Now' });
@@ -131,11 +167,7 @@ export class PayWithTestCard extends Step {
     return atStep(m, 'gift') && m.gift?.cardForm === true;
   }
   update(m: WalkModel) {
-    // Paid: a second later the page goes to the profile with redirect_status=succeeded, and the
-    // draft (the guest's details, the amount) is done with.
-    m.guestKnown = false;
-    m.draftAmount = '';
-    loadNewEntry(m, 'redirect_status=succeeded');
+    paid(m);
   }
   async act(walk: GuestPage, m: WalkModel) {
     await fillCard(walk.page, '4242 4242 4242 4242');
@@ -144,5 +176,51 @@ export class PayWithTestCard extends Step {
   }
   toString() {
     return 'pay with 4242 4242 4242 4242';
+  }
+}
+
+export const WALLETS = ['Apple Pay', 'Google Pay'] as const;
+
+/**
+ * A wallet's button with an amount: its sheet opens (the emulated Express Checkout Element), and
+ * the guest pays in it or closes it unpaid. A sheet closed unpaid makes no intent; one paid makes
+ * (or reuses) the intent and goes to the profile like the card. With the captcha's token spent
+ * on another intent, the press asks for the captcha again instead.
+ */
+export class UseWallet extends Step {
+  constructor(
+    readonly wallet: (typeof WALLETS)[number],
+    readonly pay: boolean,
+  ) {
+    super();
+  }
+  check(m: Readonly<WalkModel>) {
+    const gift = atStep(m, 'gift') ? m.gift : null;
+    return gift?.captcha === 'ticked' && gift.amount !== '';
+  }
+  update(m: WalkModel) {
+    const gift = m.gift!;
+    if (!pressOption(gift, this.wallet) || !this.pay) return;
+    intentMade(gift, this.wallet);
+    paid(m);
+  }
+  async act(walk: GuestPage, m: WalkModel, before: WalkModel) {
+    const region = giftRegion(walk);
+    await region.getByRole('button', { name: new RegExp(this.wallet) }).click();
+    if (before.gift!.captcha === 'ticked' && m.gift?.captcha === 'unticked') {
+      await expectCaptchaAskedAgain(walk);
+      return;
+    }
+    const sheet = walk.page.getByRole('dialog', { name: this.wallet });
+    await sheet.getByRole('button', { name: this.pay ? 'Pay' : 'Cancel', exact: true }).click();
+    if (this.pay) {
+      await arrived(walk, m);
+      return;
+    }
+    await expect(sheet).toHaveCount(0);
+    expect(await region.getByRole('alert').filter({ hasText: /\S/ }).allTextContents()).toEqual([]);
+  }
+  toString() {
+    return `${this.pay ? 'pay with' : 'open and close'} ${this.wallet}`;
   }
 }

@@ -36,10 +36,10 @@ export interface GiftModel {
   amount: string;
   /** The captcha widget: ticked, never ticked (or a fresh round), or expired (after 2 minutes). */
   captcha: 'unticked' | 'ticked' | 'expired';
-  /** Its token went to an intent: another amount needs a new one. */
+  /** Its token went to an intent: another amount, or another payment option, needs a new one. */
   tokenSpent: boolean;
-  /** The amount of the intent made last (an intent is reused for the same amount). */
-  intentAmount: string | null;
+  /** The option and amount of the intent made last (reused for the same two): `card 15`. */
+  intent: string | null;
   /** The card form (Pay Now) is open. */
   cardForm: boolean;
 }
@@ -101,17 +101,22 @@ const freshGift = (m: WalkModel): GiftModel => ({
   amount: m.draftAmount,
   captcha: 'unticked',
   tokenSpent: false,
-  intentAmount: null,
+  intent: null,
   cardForm: false,
 });
 
 /**
  * The page now shows the current entry in a newly mounted panel: the tabs start on Feed, a
  * flow's step starts from the draft (a later step without the guest's details falls back to
- * theirs, in place), the gift form starts from the kept amount.
+ * theirs, in place), the gift form starts from the kept amount. An address that says something
+ * was sent (Congratulations) ends the draft: the guest's details and the amount are forgotten.
  */
 function arrive(m: WalkModel, keepTab: boolean): void {
   const entry = current(m);
+  if (entry.sent) {
+    m.guestKnown = false;
+    m.draftAmount = '';
+  }
   if (entry.flow && entry.flow.step !== 'guest' && !m.guestKnown) {
     entry.flow = { name: entry.flow.name, step: 'guest' };
   }

@@ -1,17 +1,22 @@
 // The production server as it goes live: `node dist-server/server.js` (what `npm run serve` runs,
-// built by `npm run build`) in front of a stand-in Grati API that records every call. No browser:
-// what an HTTP client, a crawler or an attacker observes.
+// built by `npm run build`) in front of a stand-in Grati API that records every call. Mostly no
+// browser: what an HTTP client, a crawler or an attacker observes; a browser where a page's policy
+// must let its media play.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
+import express from 'express';
 import sharp from 'sharp';
 import { makePhonePhoto } from '../scripts/phonePhotos';
 import { START_BUDGET_MS, freePort, waitForUp } from '../scripts/serverProcess';
 import { imageUrl } from '../src/config/images';
+import { recordViolations } from './pageProblems';
 
 const ROOT = path.join(__dirname, '..');
 const PUBLIC_ORIGIN = 'https://grati.example';
@@ -31,6 +36,8 @@ class FakeApi {
   delayMs = 0;
   /** Served at /media/photo.jpg, as the API's media (the image endpoint's default origin). */
   picture: Buffer | null = null;
+  /** Where the profile `with-video` says its feed's video and poster are (a media host, a CDN). */
+  mediaOrigin = '';
   private server: Server;
 
   constructor() {
@@ -80,7 +87,7 @@ class FakeApi {
                     workPlaceMembersData: [],
                     associatedWithWorkPlaceDetails: null,
                   },
-            userFeed: [],
+            userFeed: id === 'with-video' ? [this.videoReview()] : [],
             iconsCount: {
               handshakeCount: 1,
               thumbsupCount: 2,
@@ -91,6 +98,28 @@ class FakeApi {
           totalPostCount: 0,
         },
       },
+    };
+  }
+
+  /** A feed item of a video, named by its absolute address on the media host. */
+  private videoReview() {
+    return {
+      id: 'f-video',
+      gratitudeType: 'REVIEW',
+      icon: 'CELEBRATION',
+      title: 'Liam Carter celebrated you',
+      sayThanks: 'Here is the winning pour.',
+      media: [
+        {
+          imgUrl: `${this.mediaOrigin}/media/ava-video-latte.mp4`,
+          mimeType: 'video/mp4',
+          thumbnailUrl: `${this.mediaOrigin}/media/ava-video-latte-poster.jpg`,
+        },
+      ],
+      createdAt: new Date().toISOString(),
+      boosted: false,
+      tipAmount: null,
+      giveThanksUser: { fullName: 'Liam Carter', profilePicture: null },
     };
   }
 
@@ -407,6 +436,69 @@ test('the image endpoint: pictures of the API’s media at the width asked, from
   expect(refused.status()).toBe(403);
   expect((await refused.json()) as unknown).toMatchObject({ status: 403 });
   expect(canary.calls).toEqual([]);
+});
+
+test('media from MEDIA_ORIGINS (a CDN): a feed video plays there, under the page’s policy; Apple Pay’s domain file is served', async ({
+  page,
+  request,
+}) => {
+  // The media host: the seed's videos and posters, with byte ranges as a CDN serves them.
+  const mediaRequests: string[] = [];
+  const mediaHost = express()
+    .use((req, _res, next) => {
+      mediaRequests.push(req.path);
+      next();
+    })
+    .use('/media', express.static(path.join(ROOT, 'mock-api', 'seed', 'media')))
+    .listen(0, '127.0.0.1');
+  await once(mediaHost, 'listening');
+  const mediaOrigin = `http://127.0.0.1:${(mediaHost.address() as AddressInfo).port}`;
+  api.mediaOrigin = mediaOrigin;
+  const dir = mkdtempSync(path.join(tmpdir(), 'grati-apple-pay-'));
+  const domainFile = path.join(dir, 'apple-developer-merchantid-domain-association');
+  writeFileSync(domainFile, '7B227073704964223A2241..."}');
+  const served = await serve({
+    API_BASE_URL: `${apiOrigin}/api`,
+    PUBLIC_ORIGIN,
+    MEDIA_ORIGINS: `${mediaOrigin},${apiOrigin}`,
+    APPLE_PAY_DOMAIN_FILE: domainFile,
+  });
+  try {
+    const association = await request.get(
+      `${served.baseUrl}/.well-known/apple-developer-merchantid-domain-association`,
+    );
+    expect(association.status()).toBe(200);
+    expect(await association.text()).toBe('7B227073704964223A2241..."}');
+    // Not configured, the address is not there.
+    const none = await request.get(
+      `${server.baseUrl}/.well-known/apple-developer-merchantid-domain-association`,
+    );
+    expect(none.status()).toBe(404);
+
+    const violations = await recordViolations(page);
+    await page.goto(`${served.baseUrl}/user_profile/with-video`);
+    const policy = (await request.get(`${served.baseUrl}/user_profile/with-video`)).headers()[
+      'content-security-policy'
+    ];
+    expect(policy).toMatch(new RegExp(`media-src [^;]*${mediaOrigin}`));
+    expect(policy).toMatch(new RegExp(`img-src [^;]*${mediaOrigin}`));
+    await page.getByRole('button', { name: 'Play video from Liam Carter' }).click();
+    const video = page.getByLabel('video from Liam Carter', { exact: true });
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.2))
+      .toBe(true);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toBe(
+      `${mediaOrigin}/media/ava-video-latte.mp4`,
+    );
+    expect(mediaRequests).toContain('/media/ava-video-latte.mp4');
+    await page.screenshot({ path: test.info().outputPath('media-origin-video.png') });
+    expect(violations).toEqual([]);
+  } finally {
+    served.child.kill('SIGKILL');
+    mediaHost.closeAllConnections();
+    mediaHost.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('settings are checked at start, each bad value named', async () => {

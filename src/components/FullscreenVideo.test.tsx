@@ -1,10 +1,13 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { fluidImage, GALLERY_CELL_SLOT, IMAGE_ROUTE } from '../config/images';
+import { setEmulatorBuildConfig } from '../testing/emulatedPage';
 import { FullscreenVideo } from './FullscreenVideo';
 
 const VIDEO = 'https://media.test/uploads/clip.mp4';
 const THUMBNAIL = 'https://media.test/uploads/clip.jpg';
+
+beforeAll(() => setEmulatorBuildConfig({ apiBaseUrl: 'https://api.test/api', guestToken: 't' }));
 
 // jsdom plays no media: play() and pause() stand in for the browser's, and report their calls.
 let play: jest.SpyInstance;
@@ -78,6 +81,13 @@ describe('FullscreenVideo', () => {
     expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
     expect(video()).not.toHaveAttribute('controls');
     expect(videoSource()).toBe(VIDEO);
+  });
+
+  it('plays a video the API names by path from the API’s origin, as its pictures are', async () => {
+    const user = userEvent.setup();
+    render(<FullscreenVideo src="/media/seed/clip.mp4" mimeType="video/mp4" label="Video 3" />);
+    await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+    expect(videoSource()).toBe('https://api.test/media/seed/clip.mp4');
   });
 
   it('without a poster is a dark box with its button, and still downloads nothing', async () => {

@@ -3,11 +3,13 @@
 // downloaded before the guest plays it: the element has no source until then.
 import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { ImageSources } from '../config/images';
+import { getAppConfig } from '../config/env';
+import { apiMediaUrl, type ImageSources } from '../config/images';
 import './FullscreenVideo.css';
 import { usePageHydrated } from '../loading/hydration';
 
 interface FullscreenVideoProps {
+  /** The video's address as the API gave it (a path is on the API's origin). */
   src: string;
   mimeType: string;
   /** Names the video for screen readers: the button reads "Play {label}". */
@@ -21,6 +23,7 @@ interface FullscreenVideoProps {
 }
 
 export function FullscreenVideo({ src, mimeType, label, poster, className }: FullscreenVideoProps) {
+  const address = apiMediaUrl(src, getAppConfig().apiBaseUrl);
   const videoRef = useRef<HTMLVideoElement>(null);
   const posterRef = useRef<HTMLImageElement>(null);
   const hydrated = usePageHydrated();
@@ -83,7 +86,7 @@ export function FullscreenVideo({ src, mimeType, label, poster, className }: Ful
         tabIndex={playing ? 0 : -1}
         aria-label={label}
       >
-        {started && <source src={src} type={mimeType} />}
+        {started && <source src={address} type={mimeType} />}
       </video>
       {poster && (
         <img
@@ -108,7 +111,7 @@ export function FullscreenVideo({ src, mimeType, label, poster, className }: Ful
           {/* eslint-disable-next-line jsx-a11y/media-has-caption -- guests' uploads come without caption tracks */}
           <video
             className="fullscreen-video__noscript"
-            src={src}
+            src={address}
             poster={poster?.src}
             preload="none"
             playsInline

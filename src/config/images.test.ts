@@ -6,6 +6,7 @@ import {
   GALLERY_CELL_SLOT,
   IMAGE_ROUTE,
   IMAGE_WIDTHS,
+  apiMediaUrl,
   imageUrl,
   imageWidthFor,
   isResizable,
@@ -89,6 +90,28 @@ describe('isResizable', () => {
       expect(isResizable(local)).toBe(false);
       expect(fixedImage(local, 44)).toEqual({ src: local });
       expect(fluidImage(local, FEED_MEDIA_SLOT)).toEqual({ src: local });
+    }
+  });
+});
+
+describe('apiMediaUrl', () => {
+  it('puts a path on an absolute API’s origin, and leaves every other address as the API gave it', () => {
+    const live = 'https://api.grati.example/v1/api';
+    expect(apiMediaUrl('/media/seed/ava-video-latte.mp4', live)).toBe(
+      'https://api.grati.example/media/seed/ava-video-latte.mp4',
+    );
+    expect(apiMediaUrl('/media/a.mp4', 'http://127.0.0.1:3001')).toBe(
+      'http://127.0.0.1:3001/media/a.mp4',
+    );
+    // The demo's same-origin API: the page's own origin serves its media.
+    expect(apiMediaUrl('/media/a.mp4', '/api')).toBe('/media/a.mp4');
+    for (const other of [
+      'https://media.grati.example/uploads/1.mp4',
+      'blob:https://page.test/1',
+      '//media.test/a.mp4',
+      'media/a.mp4',
+    ]) {
+      expect(apiMediaUrl(other, live)).toBe(other);
     }
   });
 });

@@ -22,6 +22,9 @@ export function imageWidthFor(pixels: number): ImageWidth {
   return IMAGE_WIDTHS.find((width) => width >= pixels) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1]!;
 }
 
+/** A path on the API's origin (`/media/a.mp4`), not a protocol-relative `//host/...`. */
+const isMediaPath = (source: string): boolean => /^\/(?![/\\])/.test(source);
+
 /**
  * Only the media the API names go through the endpoint: absolute http(s) addresses, or paths
  * (`/media/a.jpg`: the demo's API names its media relative to the page, so they show at whatever
@@ -29,7 +32,18 @@ export function imageWidthFor(pixels: number): ImageWidth {
  * is shown as it is.
  */
 export const isResizable = (source: string): boolean =>
-  /^https?:\/\//i.test(source) || /^\/(?![/\\])/.test(source);
+  /^https?:\/\//i.test(source) || isMediaPath(source);
+
+/**
+ * Where a file of the API's media that the app uses as it is (a video) is fetched from: the
+ * address the API gave, a path resolved against the API's origin as the image endpoint resolves
+ * a picture's (src/server/app.ts). A same-origin API (the demo's `/api`) keeps paths on the page's
+ * origin; an absolute one (the live `https://api.grati.example`) puts them on its own.
+ */
+export function apiMediaUrl(source: string, apiBaseUrl: string): string {
+  const apiOrigin = /^https?:\/\/[^/]+/i.exec(apiBaseUrl)?.[0];
+  return apiOrigin && isMediaPath(source) ? `${apiOrigin}${source}` : source;
+}
 
 /** The endpoint's address for `source` at `width`. */
 export function imageUrl(source: string, width: ImageWidth): string {

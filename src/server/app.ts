@@ -22,12 +22,13 @@ import { compressAsItGoes, logRequests, onlyReading, securityHeaders } from './r
 import type { ServerSettings } from './settings';
 import { createShellPages } from './shellPages';
 import { createReadiness } from './shutdown';
-import { ASSETS_PATH, serveAssets, serveRootFiles } from './staticFiles';
+import { ASSETS_PATH, serveApplePayDomain, serveAssets, serveRootFiles } from './staticFiles';
 
 export { PROFILE_CACHE_CONTROL } from './profilePages';
 
 export interface ServerAppOptions {
-  settings: Pick<ServerSettings, 'apiBaseUrl' | 'publicOrigin' | 'mediaOrigins' | 'logLevel'>;
+  settings: Pick<ServerSettings, 'apiBaseUrl' | 'publicOrigin' | 'mediaOrigins' | 'logLevel'> &
+    Partial<Pick<ServerSettings, 'applePayDomainAssociation'>>;
   /** The client build (index.html, assets/). */
   distDir: string;
   /** Replaces the API lookup (tests). */
@@ -65,7 +66,13 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const readiness = createReadiness(lookup);
   const health = createHealthHandlers({ metrics, readiness });
   const { publicOrigin } = settings;
-  const shell = createShellPages({ build, publicOrigin, logger, metrics });
+  const shell = createShellPages({
+    build,
+    publicOrigin,
+    mediaOrigins: settings.mediaOrigins,
+    logger,
+    metrics,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -92,6 +99,7 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use(compressAsItGoes());
   app.use(ASSETS_PATH, serveAssets(distDir, metrics));
   app.use(serveRootFiles(distDir, metrics));
+  app.use(serveApplePayDomain(settings.applePayDomainAssociation ?? null, metrics));
   app.use(serveProfilePages({ build, publicOrigin, lookup, metrics, shell }));
   app.use(shell.serveAppRoutes);
   app.use(handleErrors(shell.sendErrorPage));

@@ -49,8 +49,26 @@ describe('pageContentSecurityPolicy', () => {
     expect(directive(live, 'img-src')).toContain('https://api.grati.example');
   });
 
+  it('lets videos play and pictures show from the media origins (a CDN), in no other directive', () => {
+    const policy = pageContentSecurityPolicy(
+      { ...EMULATED_SERVICES, apiOrigin: 'https://api.grati.example' },
+      { mediaOrigins: ['https://media.grati.example', 'https://api.grati.example'] },
+    );
+    expect(directive(policy, 'media-src')).toEqual([
+      "'self'",
+      'blob:',
+      'https://api.grati.example',
+      'https://media.grati.example',
+    ]);
+    expect(directive(policy, 'img-src')).toContain('https://media.grati.example');
+    expect(directive(policy, 'connect-src')).not.toContain('https://media.grati.example');
+    expect(directive(policy, 'script-src')).not.toContain('https://media.grati.example');
+  });
+
   it('allows inline scripts by hash only', () => {
-    const policy = pageContentSecurityPolicy(EMULATED_SERVICES, ["'sha256-abc='"]);
+    const policy = pageContentSecurityPolicy(EMULATED_SERVICES, {
+      inlineScripts: ["'sha256-abc='"],
+    });
     expect(directive(policy, 'script-src')).toEqual(["'self'", "'sha256-abc='"]);
     expect(policy).not.toContain("'unsafe-inline' 'sha256");
     expect(directive(policy, 'script-src')).not.toContain("'unsafe-inline'");

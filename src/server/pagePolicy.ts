@@ -56,14 +56,27 @@ export function scriptHash(code: string): string {
   return `'sha256-${createHash('sha256').update(code, 'utf8').digest('base64')}'`;
 }
 
+/** What a page's policy adds to its build's services. */
+export interface PagePolicyOptions {
+  /** 'sha256-...' sources of the page's inline scripts. */
+  inlineScripts?: readonly string[];
+  /** More origins the page may call (the emulated Branch API's, see branchEmulatorOrigins). */
+  extraConnect?: readonly string[];
+  /**
+   * Where the API's media live (the server's MEDIA_ORIGINS, a CDN for instance): the feed's and
+   * the gallery's videos play from there, and a picture shown as it is (not through the image
+   * endpoint) may come from there.
+   */
+  mediaOrigins?: readonly string[];
+}
+
 /** The Content-Security-Policy of the app's pages. */
 export function pageContentSecurityPolicy(
   services: BuildServices,
-  inlineScripts: readonly string[] = [],
-  /** More origins the page may call (the emulated Branch API's, see branchEmulatorOrigin). */
-  extraConnect: readonly string[] = [],
+  { inlineScripts = [], extraConnect = [], mediaOrigins = [] }: PagePolicyOptions = {},
 ): string {
   const api = services.apiOrigin ? [services.apiOrigin] : [];
+  const media = [...new Set([...api, ...mediaOrigins])];
   const script = ["'self'", ...inlineScripts];
   const frame: string[] = [];
   const connect = ["'self'", ...api, ...extraConnect];
@@ -85,8 +98,8 @@ export function pageContentSecurityPolicy(
     'script-src': script,
     // Inline styles: the captcha and card widgets (Google's and the emulators') add their own.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...api],
-    'media-src': ["'self'", 'blob:', ...api],
+    'img-src': ["'self'", 'data:', 'blob:', ...media],
+    'media-src': ["'self'", 'blob:', ...media],
     'font-src': ["'self'"],
     'connect-src': connect,
     'frame-src': frame.length > 0 ? frame : ["'none'"],
@@ -129,6 +142,7 @@ export function buildPagePolicy(
   services: BuildServices,
   template: string,
   publicOrigin: string,
+  mediaOrigins: readonly string[] = [],
 ): (inlineScripts?: readonly string[]) => string {
   const origin = new URL(publicOrigin);
   const extraConnect = branchEmulatorOrigins(services, {
@@ -138,5 +152,9 @@ export function buildPagePolicy(
   });
   const shellScripts = inlineScriptHashes(template);
   return (inlineScripts = []) =>
-    pageContentSecurityPolicy(services, [...shellScripts, ...inlineScripts], extraConnect);
+    pageContentSecurityPolicy(services, {
+      inlineScripts: [...shellScripts, ...inlineScripts],
+      extraConnect,
+      mediaOrigins,
+    });
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { DEFAULT_SERVE_PORT, parseServerSettings } from './settings';
 
 const valid = {
@@ -15,6 +18,7 @@ describe('parseServerSettings', () => {
       logLevel: 'warn',
       metricsPort: null,
       allowDemoBuild: false,
+      applePayDomainAssociation: null,
     });
     expect(parseServerSettings(valid)).toMatchObject({
       port: DEFAULT_SERVE_PORT,
@@ -28,6 +32,31 @@ describe('parseServerSettings', () => {
     expect(() => parseServerSettings({ ...valid, ALLOW_DEMO_BUILD: 'yes' })).toThrow(
       'ALLOW_DEMO_BUILD must be 1 or 0',
     );
+  });
+
+  it('reads the Apple Pay domain file once, and refuses one that is missing or empty', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'grati-settings-'));
+    try {
+      const file = path.join(dir, 'apple-developer-merchantid-domain-association');
+      writeFileSync(file, '7B2270737049...');
+      const content = parseServerSettings({
+        ...valid,
+        APPLE_PAY_DOMAIN_FILE: ` ${file} `,
+      }).applePayDomainAssociation;
+      expect(content?.toString()).toBe('7B2270737049...');
+      expect(parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: '' })).toMatchObject({
+        applePayDomainAssociation: null,
+      });
+      expect(() =>
+        parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: path.join(dir, 'absent') }),
+      ).toThrow(/APPLE_PAY_DOMAIN_FILE ".*absent" can't be read \(ENOENT\)/);
+      writeFileSync(file, '');
+      expect(() => parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: file })).toThrow(
+        'is empty',
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('serves metrics on METRICS_PORT only, never on the public port', () => {

@@ -1,6 +1,7 @@
 // The production server's settings, read from the environment once at start and validated, so a
 // bad value stops the server with a message naming it instead of misbehaving on the first request.
 // Nothing the server prints or connects to comes from a request's headers: only from these.
+import { readFileSync } from 'node:fs';
 
 export interface ServerSettings {
   port: number;
@@ -27,6 +28,12 @@ export interface ServerSettings {
    * as `npm run preview`, the tests and the bench do. Otherwise only a live build is served.
    */
   allowDemoBuild: boolean;
+  /**
+   * APPLE_PAY_DOMAIN_FILE: the Apple Pay domain association file Stripe gives for this domain
+   * (deploy/README.md, "Apple Pay"), read once at start and served at
+   * /.well-known/apple-developer-merchantid-domain-association. Unset, none is served.
+   */
+  applePayDomainAssociation: Buffer | null;
 }
 
 export class SettingsError extends Error {
@@ -108,6 +115,21 @@ function parseMetricsPort(raw: string | undefined, port: number): number | null 
   return metricsPort;
 }
 
+/** The Apple Pay domain association file's content: a file that is there and not empty. */
+function readApplePayDomainFile(raw: string | undefined): Buffer | null {
+  const file = raw?.trim();
+  if (!file) return null;
+  let content: Buffer;
+  try {
+    content = readFileSync(file);
+  } catch (error) {
+    const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
+    throw new SettingsError(`APPLE_PAY_DOMAIN_FILE "${file}" can't be read (${reason}).`);
+  }
+  if (content.length === 0) throw new SettingsError(`APPLE_PAY_DOMAIN_FILE "${file}" is empty.`);
+  return content;
+}
+
 /** Reads and checks the settings; throws a SettingsError naming the first bad one. */
 export function parseServerSettings(env: Record<string, string | undefined>): ServerSettings {
   const rawPort = env.PORT?.trim();
@@ -137,5 +159,6 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
     mediaOrigins,
     logLevel,
     allowDemoBuild: allowDemo === '1',
+    applePayDomainAssociation: readApplePayDomainFile(env.APPLE_PAY_DOMAIN_FILE),
   };
 }

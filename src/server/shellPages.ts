@@ -25,12 +25,19 @@ export interface ShellPages {
 export function createShellPages(options: {
   build: ClientBuild;
   publicOrigin: string;
+  /** The API's media origins (MEDIA_ORIGINS): the pages' videos and pictures may come from them. */
+  mediaOrigins: readonly string[];
   logger: Logger;
   metrics: ServerMetrics;
 }): ShellPages {
   const { build, logger, metrics } = options;
   const { template } = build;
-  const policy = buildPagePolicy(build.services, template, options.publicOrigin);
+  const policy = buildPagePolicy(
+    build.services,
+    template,
+    options.publicOrigin,
+    options.mediaOrigins,
+  );
   const shellPolicy = policy();
   const errorShell = renderErrorPage(template).catch((error: unknown) => {
     logger.error({ err: error }, 'the error page could not be rendered');

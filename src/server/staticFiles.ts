@@ -50,3 +50,25 @@ export function serveRootFiles(distDir: string, metrics: ServerMetrics): Request
     files(req, res, next);
   };
 }
+
+/** Where Apple Pay (through Stripe) looks for the domain's association file. */
+export const APPLE_PAY_DOMAIN_PATH = '/.well-known/apple-developer-merchantid-domain-association';
+
+/**
+ * The Apple Pay domain association file (APPLE_PAY_DOMAIN_FILE), as Stripe gave it: Stripe shows
+ * Apple Pay only on a domain registered with it, and registering fetches this address. Without
+ * the setting, the address is a 404 like any other.
+ */
+export function serveApplePayDomain(
+  content: Buffer | null,
+  metrics: ServerMetrics,
+): RequestHandler {
+  return (req, res, next) => {
+    if (content === null || req.path !== APPLE_PAY_DOMAIN_PATH) {
+      next();
+      return;
+    }
+    metrics.route(res, 'static');
+    res.set('Cache-Control', 'no-cache').type('text/plain').send(content);
+  };
+}

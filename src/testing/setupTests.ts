@@ -2,10 +2,17 @@ import '@testing-library/jest-dom/jest-globals';
 import { clearImmediate, setImmediate } from 'node:timers';
 import { configure } from '@testing-library/react';
 import { markPageHydrated } from '../loading/hydration';
+import { setEmulatorBuildConfig } from './emulatedPage';
 
 // Integration tests run the real mock API (express) inside the jsdom environment, which lacks
 // Node's immediate timers.
 Object.assign(globalThis, { setImmediate, clearImmediate });
+
+// A component that reads the build's config (where the API's media are) finds the demo build's
+// same-origin one, unless the test sets its own (setEmulatorBuildConfig) before it is first read.
+if (!('__APP_CONFIG__' in globalThis)) {
+  setEmulatorBuildConfig({ apiBaseUrl: '/api', guestToken: 'demo-guest-token' });
+}
 
 // jsdom has no layout, so nothing ever resizes: a ResizeObserver that never reports is exact.
 class NoLayoutResizeObserver {

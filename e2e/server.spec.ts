@@ -210,6 +210,8 @@ test('renders a profile from the configured API, with its canonical and preview 
   const html = await answer.text();
   expect(html).toContain('<h1');
   expect(html).toContain('Profile Ava');
+  // iOS leaves digit runs as they are (no phone links React would have to throw away).
+  expect(html).toContain('<meta name=format-detection content="telephone=no">');
   expect(html).toContain(`<link rel="canonical" href="${PUBLIC_ORIGIN}/user_profile/ava">`);
   expect(html).toContain(`content="${PUBLIC_ORIGIN}/media/seed/picture.jpg"`);
   expect(answer.headers()['cache-control']).toBe(

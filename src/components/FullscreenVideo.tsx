@@ -86,9 +86,10 @@ export function FullscreenVideo({ src, mimeType, label, poster, className }: Ful
     // On an iPhone, play() without `playsinline` is what goes fullscreen: WebKit opens its player
     // for a video that requires it, and allows that within the tap. So play() is called here with
     // nothing awaited before it. webkitEnterFullscreen() can't be called at the tap: with
-    // preload="none" there is no metadata yet, and iOS throws InvalidStateError. Nor once the
-    // metadata is in: that can be seconds later on a slow line, outside the tap, which iOS refuses
-    // with the same error.
+    // preload="none" there is no metadata yet, and iOS throws InvalidStateError. Called once the
+    // metadata is in (seconds later on a slow line), it would come outside the tap, relying on
+    // WebKit having dropped its gesture rule after this play(), and the video would first play
+    // inline in the card for that while.
     try {
       await video.play();
     } catch {

@@ -25,7 +25,8 @@
 // starts, for about a second). The player over the page is the video itself, in the top layer
 // (a manual popover) and filling the screen, so a screenshot shows what the guest sees.
 // Left out: picture in picture and `webkitPresentationMode`, AirPlay, the `webkit-playsinline`
-// attribute of apps linked before iOS 10.
+// attribute of apps linked before iOS 10, and WebKit dropping a video's gesture rules after its
+// first play() in a tap (here a later webkitEnterFullscreen() still needs a tap: stricter).
 
 export type IosLeave = 'done' | 'pinch';
 

@@ -17,6 +17,24 @@ beforeEach(() => {
 });
 afterEach(() => jest.restoreAllMocks());
 
+// jsdom has no fullscreen at all: a test gives the video the browser's API it plays.
+const FULLSCREEN_API = [
+  'requestFullscreen',
+  'webkitEnterFullscreen',
+  'webkitExitFullscreen',
+  'webkitDisplayingFullscreen',
+];
+function withFullscreenApi(api: Record<string, ((this: never) => unknown) | PropertyDescriptor>) {
+  for (const [name, member] of Object.entries(api)) {
+    const descriptor = typeof member === 'function' ? { value: member } : member;
+    Object.defineProperty(HTMLVideoElement.prototype, name, { ...descriptor, configurable: true });
+  }
+}
+afterEach(() => {
+  for (const name of FULLSCREEN_API) Reflect.deleteProperty(HTMLVideoElement.prototype, name);
+  Reflect.deleteProperty(document, 'fullscreenElement');
+});
+
 const video = () => screen.getByLabelText<HTMLVideoElement>('Video 3');
 /** The address the video element would download: its src, or its <source>'s. */
 const videoSource = () =>
@@ -100,6 +118,97 @@ describe('FullscreenVideo', () => {
     await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
     expect(videoSource()).toBe(VIDEO);
     expect(play).toHaveBeenCalledTimes(1);
+  });
+
+  it('goes fullscreen before playing where the element can, and stops when fullscreen is left', async () => {
+    const user = userEvent.setup();
+    const calls: string[] = [];
+    let fullscreen: Element | null = null;
+    play.mockImplementation(function (this: HTMLVideoElement) {
+      calls.push(`play, playsinline ${this.hasAttribute('playsinline')}`);
+      return Promise.resolve();
+    });
+    withFullscreenApi({
+      requestFullscreen() {
+        calls.push('requestFullscreen');
+        fullscreen = video();
+        return Promise.resolve();
+      },
+    });
+    Object.defineProperty(document, 'fullscreenElement', {
+      get: () => fullscreen,
+      configurable: true,
+    });
+    render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
+
+    await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+    expect(calls).toEqual(['requestFullscreen', 'play, playsinline true']);
+
+    fullscreen = null;
+    fireEvent(document, new Event('fullscreenchange'));
+    expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
+  });
+
+  describe("on an iPhone (the video's own fullscreen player only)", () => {
+    let exitFullscreen: jest.Mock;
+    let displaying: boolean;
+    beforeEach(() => {
+      displaying = false;
+      exitFullscreen = jest.fn();
+      withFullscreenApi({
+        webkitEnterFullscreen: jest.fn(),
+        webkitExitFullscreen: exitFullscreen,
+        webkitDisplayingFullscreen: { get: () => displaying },
+      });
+    });
+
+    it('plays without playsinline within the tap, so that iOS opens its player', async () => {
+      const user = userEvent.setup();
+      let whenPlayed: { playsInline: boolean; source: string | null } | null = null;
+      play.mockImplementation(function (this: HTMLVideoElement) {
+        whenPlayed = { playsInline: this.hasAttribute('playsinline'), source: videoSource() };
+        return Promise.resolve();
+      });
+      render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
+      // Before the tap it is the held video, as the server rendered it.
+      expect(video()).toHaveAttribute('playsinline');
+
+      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+      expect(whenPlayed).toEqual({ playsInline: false, source: VIDEO });
+      // webkitEnterFullscreen() would throw at the tap: no metadata yet (preload="none").
+      expect(HTMLVideoElement.prototype).toHaveProperty('webkitEnterFullscreen');
+      expect(
+        (HTMLVideoElement.prototype as unknown as { webkitEnterFullscreen: jest.Mock })
+          .webkitEnterFullscreen,
+      ).not.toHaveBeenCalled();
+    });
+
+    it('stops when the guest leaves the player, even with the video still playing', async () => {
+      const user = userEvent.setup();
+      render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
+      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+      expect(screen.queryByRole('button', { name: 'Play Video 3' })).not.toBeInTheDocument();
+
+      // A pinch back to the page: iOS leaves the video playing inline, with no pause event.
+      fireEvent(video(), new Event('webkitendfullscreen'));
+      expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
+      expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
+      expect(exitFullscreen).not.toHaveBeenCalled();
+      // Played again, it still goes without playsinline.
+      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+      expect(video()).not.toHaveAttribute('playsinline');
+    });
+
+    it('leaves the player when the video pauses or ends inside it', async () => {
+      const user = userEvent.setup();
+      render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
+      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+      displaying = true;
+      fireEvent(video(), new Event('ended'));
+      expect(exitFullscreen).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
+    });
   });
 
   it('comes back to its button when the browser refuses to play', async () => {

@@ -2,11 +2,12 @@
 // browser's part (preparePhoto) is a stand-in here, and e2e/photos.spec.ts checks the real one;
 // these tests check what the control does with what it returns: what is kept, shown and refused.
 import { useState } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
 import { MediaPicker, type AttachedMedia } from './MediaPicker';
 import { preparePhoto } from './preparePhoto';
+import { VIDEO_READ_TIMEOUT_MS } from './videoThumbnail';
 
 jest.mock('./preparePhoto', () => ({ preparePhoto: jest.fn() }));
 const prepare = jest.mocked(preparePhoto);
@@ -40,8 +41,9 @@ beforeEach(() => {
 
 afterEach(() => jest.restoreAllMocks());
 
-function renderPicker() {
+function renderPicker(userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
   const changes: AttachedMedia[][] = [];
+  const busy: boolean[] = [];
   function Harness() {
     const [media, setMedia] = useState<AttachedMedia[]>([]);
     return (
@@ -51,11 +53,12 @@ function renderPicker() {
           changes.push(next);
           setMedia(next);
         }}
+        onBusyChange={(working) => busy.push(working)}
       />
     );
   }
   render(<Harness />);
-  return { changes, user: userEvent.setup({ applyAccept: false }) };
+  return { changes, busy, user: userEvent.setup({ applyAccept: false, ...userOptions }) };
 }
 
 const picker = () => screen.getByLabelText('Attach photos or a video');
@@ -159,5 +162,36 @@ describe('MediaPicker preparing photos', () => {
     await user.upload(picker(), picked('second.jpg'));
     await screen.findByRole('img', { name: 'second.jpg' });
     expect(prepare.mock.calls.map(([file]) => file.name)).toEqual(['first.jpg', 'second.jpg']);
+  });
+});
+
+describe('MediaPicker reading a video', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('gives up on a video that never loads after 10 s: says so, attaches nothing, and is ready again', async () => {
+    // jsdom loads no media: its <video> fires neither 'loadedmetadata' nor 'error', as a browser
+    // waiting for bytes that never come. Its load() is not implemented, and says so.
+    allowConsoleError(/Not implemented: HTMLMediaElement/);
+    const { changes, busy, user } = renderPicker({ advanceTimers: jest.advanceTimersByTime });
+    await user.upload(picker(), picked('stuck.mp4', 'video/mp4'));
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('Preparing your files...');
+    expect(picker()).toBeDisabled();
+    expect(busy).toEqual([true]);
+
+    await act(() => jest.advanceTimersByTimeAsync(VIDEO_READ_TIMEOUT_MS - 1));
+    expect(status).toBeInTheDocument();
+    expect(picker()).toBeDisabled();
+
+    await act(() => jest.advanceTimersByTimeAsync(1));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'This video took too long to open. Please try again or choose another one.',
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(picker()).toBeEnabled();
+    expect(busy).toEqual([true, false]);
+    expect(changes.at(-1)).toEqual([]);
+    expect(screen.queryByRole('list', { name: 'Attached media' })).not.toBeInTheDocument();
   });
 });

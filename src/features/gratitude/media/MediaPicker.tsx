@@ -4,7 +4,7 @@ import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/lim
 import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
 import { preparePhoto } from './preparePhoto';
-import { makeVideoThumbnail, readVideoDuration } from './videoThumbnail';
+import { readVideo, VideoReadTimeoutError } from './videoThumbnail';
 import './MediaPicker.css';
 
 /**
@@ -23,6 +23,9 @@ export type AttachedMedia = PickedMedia<AttachedFile>;
 export const ATTACH_LABEL = 'Attach photos or a video';
 export const ATTACH_HINT = 'Note :- Add up to 5 images or 1 video.';
 export const ATTACH_FAILED = TRY_AGAIN_MESSAGE;
+/** A video the browser did not read in time (videoThumbnail's VIDEO_READ_TIMEOUT_MS): not attached. */
+export const VIDEO_TOO_SLOW =
+  'This video took too long to open. Please try again or choose another one.';
 export const ACCEPTED_MEDIA = [...IMAGE_TYPES, ...VIDEO_TYPES].join(',');
 
 interface MediaPickerProps {
@@ -33,14 +36,12 @@ interface MediaPickerProps {
   disabled?: boolean;
 }
 
-/** Undefined when the browser cannot read the video: the rules then refuse it. */
-const measureDuration = (file: File) =>
-  readVideoDuration(file).catch((error: unknown) => {
-    console.error('Could not read the video duration', error);
-    return undefined;
-  });
-
-async function toCandidate(file: File): Promise<AttachedFile> {
+/**
+ * A picked file as the rules see it; a video with its duration and poster read. Null for a video
+ * the browser did not read in time: it is left out, and the guest told. A video the browser cannot
+ * read has no duration, and the rules refuse it.
+ */
+async function toCandidate(file: File): Promise<AttachedFile | null> {
   const candidate: AttachedFile = {
     file,
     name: file.name,
@@ -48,19 +49,14 @@ async function toCandidate(file: File): Promise<AttachedFile> {
     size: file.size,
     thumbnail: null,
   };
-  if (isVideoType(file.type)) candidate.durationSeconds = await measureDuration(file);
-  return candidate;
-}
-
-async function withThumbnail(item: AttachedMedia): Promise<AttachedMedia> {
-  if (item.kind !== 'video' || item.file.thumbnail) return item;
+  if (!isVideoType(file.type)) return candidate;
   try {
-    const thumbnail = await makeVideoThumbnail(item.file.file);
-    return { ...item, file: { ...item.file, thumbnail } };
+    const { durationSeconds, thumbnail } = await readVideo(file);
+    return { ...candidate, durationSeconds, thumbnail };
   } catch (error) {
-    // The video is still sent; the feed then shows it without a poster.
-    console.error('Could not make the video thumbnail', error);
-    return item;
+    if (error instanceof VideoReadTimeoutError) return null;
+    console.error('Could not read the video', error);
+    return candidate;
   }
 }
 
@@ -79,8 +75,9 @@ async function withPreparedPhoto(item: AttachedMedia): Promise<AttachedMedia | n
 
 /**
  * What was kept of a pick, made ready to send: photos are prepared one at a time (each decoded
- * 12 MP photo holds about 48 MB of pixels, too much times five on a phone), videos get their
- * thumbnail. A photo that cannot be prepared is left out, and the guest told to try again.
+ * 12 MP photo holds about 48 MB of pixels, too much times five on a phone); a video came with its
+ * poster already (toCandidate). A photo that cannot be prepared is left out, and the guest told to
+ * try again.
  */
 async function readyToSend(
   picked: readonly AttachedMedia[],
@@ -89,9 +86,8 @@ async function readyToSend(
   const media: AttachedMedia[] = [];
   let failed = false;
   for (const item of picked) {
-    const ready = current.includes(item)
-      ? item
-      : await (item.kind === 'video' ? withThumbnail(item) : withPreparedPhoto(item));
+    const ready =
+      current.includes(item) || item.kind === 'video' ? item : await withPreparedPhoto(item);
     if (ready) media.push(ready);
     else failed = true;
   }
@@ -118,10 +114,15 @@ export function MediaPicker({ value, onChange, onBusyChange, disabled = false }:
     if (files.length === 0) return;
     setWorking(true);
     try {
-      const candidates = await Promise.all(files.map(toCandidate));
+      const read = await Promise.all(files.map(toCandidate));
+      const candidates = read.filter((candidate) => candidate !== null);
       const result = addMedia(value, candidates);
       const { media, failed } = await readyToSend(result.media, value);
-      setErrors(failed ? [...result.errors, ATTACH_FAILED] : result.errors);
+      setErrors([
+        ...result.errors,
+        ...(candidates.length < read.length ? [VIDEO_TOO_SLOW] : []),
+        ...(failed ? [ATTACH_FAILED] : []),
+      ]);
       onChange(media);
     } catch (error) {
       // Reading a file can fail in ways the rules do not name (a file removed meanwhile).

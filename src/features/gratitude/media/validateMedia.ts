@@ -16,7 +16,7 @@ import {
 
 /**
  * What the rules need to know of a picked file. `durationSeconds` is measured by the UI beforehand
- * (readVideoDuration); a video without a known, finite duration is treated as over the limit.
+ * (readVideo); a video without a known, finite duration is treated as over the limit.
  */
 export interface CandidateFile {
   name: string;

@@ -1,5 +1,16 @@
 import fc from 'fast-check';
-import { thumbnailSize } from './videoThumbnail';
+import { allowConsoleError } from '../../../../jest/consoleGuard';
+import {
+  POSTER_TIMES_SECONDS,
+  VIDEO_READ_TIMEOUT_MS,
+  VideoReadTimeoutError,
+  findPosterFrame,
+  posterTimes,
+  readVideo,
+  showFrameAt,
+  thumbnailSize,
+  withTimeout,
+} from './videoThumbnail';
 
 describe('thumbnailSize', () => {
   it.each([
@@ -66,5 +77,229 @@ describe('thumbnailSize', () => {
         expect(Math.abs(size.height - Math.max(1, height * scale))).toBeLessThanOrEqual(0.5);
       }),
     );
+  });
+});
+
+describe('posterTimes', () => {
+  it('tries 0.1 s, then later frames', () => {
+    expect(posterTimes(20)).toEqual([0.1, 0.5, 1, 2, 4]);
+  });
+
+  it('stops at the end of a short video, each time once', () => {
+    expect(posterTimes(1.5)).toEqual([0.1, 0.5, 1, 1.5]);
+    expect(posterTimes(0.3)).toEqual([0.1, 0.3]);
+    expect(posterTimes(0.05)).toEqual([0.05]);
+    expect(posterTimes(0)).toEqual([0]);
+  });
+
+  it('keeps every time when the duration is unknown', () => {
+    expect(posterTimes(Number.NaN)).toEqual([...POSTER_TIMES_SECONDS]);
+    expect(posterTimes(Infinity)).toEqual([...POSTER_TIMES_SECONDS]);
+  });
+});
+
+describe('findPosterFrame', () => {
+  /** Shows frames from a film whose frames at the times in `blank` are blank. */
+  function film(blank: readonly number[]) {
+    const shown: number[] = [];
+    return {
+      shown,
+      showFrameAt: (seconds: number) => {
+        shown.push(seconds);
+        return Promise.resolve();
+      },
+      isShownFrameBlank: () => blank.includes(shown.at(-1)!),
+    };
+  }
+
+  it('keeps the first frame when it is not blank', async () => {
+    const { shown, showFrameAt, isShownFrameBlank } = film([]);
+    expect(await findPosterFrame([0.1, 0.5, 1], showFrameAt, isShownFrameBlank)).toBe(0.1);
+    expect(shown).toEqual([0.1]);
+  });
+
+  it('tries the later frames in order, and stops at the first one that is not blank', async () => {
+    const { shown, showFrameAt, isShownFrameBlank } = film([0.1, 0.5]);
+    expect(await findPosterFrame([0.1, 0.5, 1, 2], showFrameAt, isShownFrameBlank)).toBe(1);
+    expect(shown).toEqual([0.1, 0.5, 1]);
+  });
+
+  it('keeps the last frame when every one is blank (a black video gets a black poster)', async () => {
+    const times = posterTimes(30);
+    const { shown, showFrameAt, isShownFrameBlank } = film(times);
+    expect(await findPosterFrame(times, showFrameAt, isShownFrameBlank)).toBe(4);
+    expect(shown).toEqual([0.1, 0.5, 1, 2, 4]);
+  });
+
+  it('stops on a frame that cannot be shown', async () => {
+    const showFrameAt = jest.fn().mockRejectedValueOnce(new Error('The video could not be read.'));
+    await expect(findPosterFrame([0.1, 0.5], showFrameAt, () => true)).rejects.toThrow(
+      'The video could not be read.',
+    );
+    expect(showFrameAt).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A stand-in <video>: records seeks and frame requests; the test fires its events. */
+class FakeVideo extends EventTarget {
+  seeks: number[] = [];
+  readyState = 1;
+  frameCallbacks = new Map<number, VideoFrameRequestCallback>();
+  private nextRequest = 1;
+
+  constructor(withFrameCallbacks: boolean) {
+    super();
+    if (!withFrameCallbacks) {
+      this.requestVideoFrameCallback = undefined;
+      this.cancelVideoFrameCallback = undefined;
+    }
+  }
+
+  get currentTime() {
+    return this.seeks.at(-1) ?? 0;
+  }
+
+  set currentTime(seconds: number) {
+    this.seeks.push(seconds);
+  }
+
+  requestVideoFrameCallback?: (callback: VideoFrameRequestCallback) => number = (callback) => {
+    const id = this.nextRequest++;
+    this.frameCallbacks.set(id, callback);
+    return id;
+  };
+
+  cancelVideoFrameCallback?: (id: number) => void = (id) => {
+    this.frameCallbacks.delete(id);
+  };
+
+  fire(type: string) {
+    this.dispatchEvent(new Event(type));
+  }
+
+  presentFrame() {
+    const callbacks = [...this.frameCallbacks.values()];
+    this.frameCallbacks.clear();
+    for (const callback of callbacks) {
+      callback(0, {} as VideoFrameCallbackMetadata);
+    }
+  }
+}
+
+/** Whether `promise` has settled once pending callbacks ran. */
+async function isSettled(promise: Promise<unknown>) {
+  let settled = false;
+  promise.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await Promise.resolve();
+  await Promise.resolve();
+  return settled;
+}
+
+describe('showFrameAt', () => {
+  describe('with requestVideoFrameCallback', () => {
+    it('asks for the frame before seeking, and waits for both seeked and the frame', async () => {
+      const video = new FakeVideo(true);
+      const shown = showFrameAt(video, 0.5);
+      expect(video.seeks).toEqual([0.5]);
+      expect(video.frameCallbacks.size).toBe(1);
+      // Safari: 'seeked' before the frame is decoded, even with the state saying it is there.
+      video.readyState = 4;
+      video.fire('seeked');
+      expect(await isSettled(shown)).toBe(false);
+      video.presentFrame();
+      await expect(shown).resolves.toBeUndefined();
+    });
+
+    it('takes a frame presented before seeked (as Chromium may), once seeked comes', async () => {
+      const video = new FakeVideo(true);
+      const shown = showFrameAt(video, 1);
+      video.presentFrame();
+      expect(await isSettled(shown)).toBe(false);
+      video.fire('seeked');
+      await expect(shown).resolves.toBeUndefined();
+    });
+
+    it('rejects on the element’s error and cancels its frame request', async () => {
+      const video = new FakeVideo(true);
+      const shown = showFrameAt(video, 0.1);
+      video.fire('error');
+      await expect(shown).rejects.toThrow('The video could not be read.');
+      expect(video.frameCallbacks.size).toBe(0);
+    });
+  });
+
+  describe('without it', () => {
+    it('resolves at seeked when the current frame is there', async () => {
+      const video = new FakeVideo(false);
+      const shown = showFrameAt(video, 0.1);
+      video.readyState = 2;
+      video.fire('seeked');
+      await expect(shown).resolves.toBeUndefined();
+    });
+
+    it('after seeked with only the metadata (an iPhone before a tap), waits for the data', async () => {
+      const video = new FakeVideo(false);
+      const shown = showFrameAt(video, 0.1);
+      video.fire('seeked');
+      expect(await isSettled(shown)).toBe(false);
+      video.fire('progress');
+      expect(await isSettled(shown)).toBe(false);
+      video.readyState = 2;
+      video.fire('loadeddata');
+      await expect(shown).resolves.toBeUndefined();
+    });
+
+    it('does not take data that came before the seek ended', async () => {
+      const video = new FakeVideo(false);
+      const shown = showFrameAt(video, 2);
+      video.readyState = 4;
+      video.fire('canplay');
+      expect(await isSettled(shown)).toBe(false);
+      video.fire('seeked');
+      await expect(shown).resolves.toBeUndefined();
+    });
+  });
+});
+
+describe('the time limit', () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it('withTimeout gives up exactly at the limit', async () => {
+    const never = new Promise<string>(() => undefined);
+    const limited = withTimeout(never, VIDEO_READ_TIMEOUT_MS);
+    const outcome = limited.catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(VIDEO_READ_TIMEOUT_MS - 1);
+    expect(await isSettled(limited)).toBe(false);
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBeInstanceOf(VideoReadTimeoutError);
+  });
+
+  it('withTimeout passes on what settles in time, and leaves no timer behind', async () => {
+    await expect(withTimeout(Promise.resolve('read'), VIDEO_READ_TIMEOUT_MS)).resolves.toBe('read');
+    await expect(withTimeout(Promise.reject(new Error('bad')), 10)).rejects.toThrow('bad');
+    expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('readVideo gives up on a video that never loads, and frees the element and its URL', async () => {
+    // jsdom loads no media: the <video> fires neither 'loadedmetadata' nor 'error', as a
+    // browser waiting for bytes that never come. Its load() is not implemented, and says so.
+    allowConsoleError(/Not implemented: HTMLMediaElement/);
+    const created = jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:never');
+    const revoked = jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    const outcome = readVideo(new Blob(['never'], { type: 'video/mp4' })).catch(
+      (error: unknown) => error,
+    );
+    expect(created).toHaveBeenCalledTimes(1);
+    await jest.advanceTimersByTimeAsync(VIDEO_READ_TIMEOUT_MS - 1);
+    expect(revoked).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    expect(await outcome).toBeInstanceOf(VideoReadTimeoutError);
+    expect(revoked).toHaveBeenCalledWith('blob:never');
+    created.mockRestore();
+    revoked.mockRestore();
   });
 });

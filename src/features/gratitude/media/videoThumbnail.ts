@@ -1,9 +1,29 @@
-// The JPEG poster sent with a video (spec section 9: at most 300 x 300, quality 0.7), made in the browser.
+// Reads a picked video in the browser: its duration, and the JPEG poster sent with it (spec
+// section 9: at most 300 x 300, quality 0.7), made from a decoded, visible frame, within a time limit.
+import { isBlankFrame } from './blankFrame';
 
 export const THUMBNAIL_MAX_SIZE = 300;
 export const THUMBNAIL_QUALITY = 0.7;
-/** Far enough in to skip a black first frame, early enough for any video under 30 seconds. */
-const THUMBNAIL_SEEK_SECONDS = 0.1;
+/**
+ * Where a poster is looked for, in turn, until a frame is not blank: 0.1 s skips a black first
+ * frame, the later ones a fade from black or a dark intro. Each is bounded by the video's duration.
+ */
+export const POSTER_TIMES_SECONDS = [0.1, 0.5, 1, 2, 4] as const;
+/**
+ * Reading a video (its metadata, then its poster) gives up after this long: a browser may wait
+ * for bytes that never come and fire neither the awaited event nor 'error'.
+ */
+export const VIDEO_READ_TIMEOUT_MS = 10_000;
+
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the frame at the current position is there to draw. */
+const HAVE_CURRENT_DATA = 2;
+
+export class VideoReadTimeoutError extends Error {
+  constructor(ms: number) {
+    super(`The video was not read within ${ms} ms.`);
+    this.name = 'VideoReadTimeoutError';
+  }
+}
 
 export interface Size {
   width: number;
@@ -25,80 +45,177 @@ export function thumbnailSize(width: number, height: number, max = THUMBNAIL_MAX
   };
 }
 
-/** Loads `file` into a detached <video> and resolves once `event` fires; always frees the URL. */
-function withVideo<T>(
-  file: Blob,
-  event: 'loadedmetadata' | 'seeked',
-  prepare: (video: HTMLVideoElement) => void,
-  read: (video: HTMLVideoElement) => T | Promise<T>,
-): Promise<T> {
+/**
+ * The times a poster is looked for in a video of `durationSeconds`: POSTER_TIMES_SECONDS, each at
+ * most the duration, without repeats. An unknown duration (NaN, or Infinity for a stream) keeps
+ * them all (a seek past the end stops at the end).
+ */
+export function posterTimes(durationSeconds: number): number[] {
+  const end = Number.isFinite(durationSeconds) ? Math.max(0, durationSeconds) : Infinity;
+  return [...new Set(POSTER_TIMES_SECONDS.map((seconds) => Math.min(seconds, end)))];
+}
+
+/** Settles as `work` does, or rejects with VideoReadTimeoutError once `ms` have passed. */
+export function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new VideoReadTimeoutError(ms)), ms);
+  });
+  return Promise.race([work, timedOut]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * Shows the frames at `times` in turn until one is not blank, and says which one stayed. When
+ * every one is blank the last stays: a video that is black all through (or as far as we look)
+ * gets a black poster, since that is what it shows.
+ */
+export async function findPosterFrame(
+  times: readonly number[],
+  showFrameAt: (seconds: number) => Promise<void>,
+  isShownFrameBlank: () => boolean,
+): Promise<number | undefined> {
+  let shown: number | undefined;
+  for (const seconds of times) {
+    await showFrameAt(seconds);
+    shown = seconds;
+    if (!isShownFrameBlank()) break;
+  }
+  return shown;
+}
+
+/** What showFrameAt needs of a <video> (a stand-in in tests). */
+export type SeekableVideo = Pick<
+  HTMLVideoElement,
+  'currentTime' | 'readyState' | 'addEventListener' | 'removeEventListener'
+> &
+  Partial<Pick<HTMLVideoElement, 'requestVideoFrameCallback' | 'cancelVideoFrameCallback'>>;
+
+/** Events after which a frame may have become drawable when the browser cannot tell us directly. */
+const DATA_EVENTS = ['loadeddata', 'canplay', 'progress'] as const;
+
+/**
+ * Seeks to `seconds` and resolves once that frame is decoded and can be drawn. Where the browser
+ * has requestVideoFrameCallback, that is once 'seeked' has fired and a frame was presented after
+ * the seek (Safari may fire 'seeked' before it has decoded the frame; Chromium may present the
+ * frame before 'seeked', so the callback is asked for before seeking). Elsewhere it is once
+ * 'seeked' has fired and the element holds the current frame (HAVE_CURRENT_DATA; an iPhone may
+ * hold only the metadata until it has loaded more). Rejects on the element's 'error'.
+ */
+export function showFrameAt(video: SeekableVideo, seconds: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const waitsForFrame = typeof video.requestVideoFrameCallback === 'function';
+    let seeked = false;
+    let presented = false;
+    let frameRequest: number | undefined;
+    const stop = () => {
+      video.removeEventListener('seeked', onSeeked);
+      video.removeEventListener('error', onError);
+      for (const event of DATA_EVENTS) video.removeEventListener(event, settle);
+      if (frameRequest !== undefined) video.cancelVideoFrameCallback?.(frameRequest);
+    };
+    function settle() {
+      const drawable = waitsForFrame ? presented : video.readyState >= HAVE_CURRENT_DATA;
+      if (!seeked || !drawable) return;
+      stop();
+      resolve();
+    }
+    function onSeeked() {
+      seeked = true;
+      settle();
+    }
+    function onError() {
+      stop();
+      reject(new Error('The video could not be read.'));
+    }
+    video.addEventListener('seeked', onSeeked);
+    video.addEventListener('error', onError);
+    for (const event of DATA_EVENTS) video.addEventListener(event, settle);
+    if (waitsForFrame) {
+      frameRequest = video.requestVideoFrameCallback!(() => {
+        frameRequest = undefined;
+        presented = true;
+        settle();
+      });
+    }
+    video.currentTime = seconds;
+  });
+}
+
+/** Resolves once the video's metadata (duration, size) is known; rejects on its 'error'. */
+function metadataOf(video: HTMLVideoElement): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const onLoaded = () => {
+      video.removeEventListener('error', onError);
+      resolve();
+    };
+    const onError = () => {
+      video.removeEventListener('loadedmetadata', onLoaded);
+      reject(new Error('The video could not be read.'));
+    };
+    video.addEventListener('loadedmetadata', onLoaded, { once: true });
+    video.addEventListener('error', onError, { once: true });
+  });
+}
+
+/** A JPEG of the first frame at POSTER_TIMES_SECONDS that is not blank, at most 300 x 300. */
+async function makePoster(video: HTMLVideoElement): Promise<Blob> {
+  const { width, height } = thumbnailSize(video.videoWidth, video.videoHeight);
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = height;
+  const context = canvas.getContext('2d', { willReadFrequently: true });
+  if (!context) throw new Error('Canvas 2D is not available.');
+  await findPosterFrame(
+    posterTimes(video.duration),
+    (seconds) => showFrameAt(video, seconds),
+    () => {
+      context.drawImage(video, 0, 0, width, height);
+      return isBlankFrame(context.getImageData(0, 0, width, height).data);
+    },
+  );
+  return new Promise<Blob>((resolve, reject) => {
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('The thumbnail could not be made.'))),
+      'image/jpeg',
+      THUMBNAIL_QUALITY,
+    );
+  });
+}
+
+export interface VideoReading {
+  /** From the metadata; NaN or Infinity when the browser does not know it. */
+  durationSeconds: number;
+  /** The poster to send with the video; null when it could not be made (the video still goes). */
+  thumbnail: Blob | null;
+}
+
+/**
+ * Reads `file` in a detached <video>: its duration, then its poster. Rejects when the browser
+ * cannot read it, and with VideoReadTimeoutError when the whole read takes over `timeoutMs` (the
+ * clock starts with this call). Always frees the element and its URL.
+ */
+export function readVideo(file: Blob, timeoutMs = VIDEO_READ_TIMEOUT_MS): Promise<VideoReading> {
   const url = URL.createObjectURL(file);
   const video = document.createElement('video');
   video.muted = true;
   video.playsInline = true;
   video.preload = 'auto';
-  return new Promise<T>((resolve, reject) => {
-    video.addEventListener('error', () => reject(new Error('The video could not be read.')), {
-      once: true,
-    });
-    video.addEventListener(
-      event,
-      () => {
-        Promise.resolve()
-          .then(() => read(video))
-          .then(resolve, reject);
-      },
-      { once: true },
-    );
-    prepare(video);
+  const reading = (async () => {
+    const loaded = metadataOf(video);
     video.src = url;
-  }).finally(() => {
+    await loaded;
+    const durationSeconds = video.duration;
+    let thumbnail: Blob | null = null;
+    try {
+      thumbnail = await makePoster(video);
+    } catch (error) {
+      console.error('Could not make the video thumbnail', error);
+    }
+    return { durationSeconds, thumbnail };
+  })();
+  return withTimeout(reading, timeoutMs).finally(() => {
     video.removeAttribute('src');
     video.load();
     URL.revokeObjectURL(url);
   });
-}
-
-/** The video's length in seconds, read from its metadata. */
-export function readVideoDuration(file: Blob): Promise<number> {
-  return withVideo(
-    file,
-    'loadedmetadata',
-    () => undefined,
-    (video) => video.duration,
-  );
-}
-
-/** A JPEG of the frame at ~0.1 s, at most 300 x 300, quality 0.7. */
-export function makeVideoThumbnail(file: Blob): Promise<Blob> {
-  return withVideo(
-    file,
-    'seeked',
-    (video) => {
-      // Seek only once the metadata is known; the 'seeked' event then carries the frame.
-      video.addEventListener(
-        'loadedmetadata',
-        () => {
-          video.currentTime = Math.min(THUMBNAIL_SEEK_SECONDS, video.duration || 0);
-        },
-        { once: true },
-      );
-    },
-    (video) => {
-      const { width, height } = thumbnailSize(video.videoWidth, video.videoHeight);
-      const canvas = document.createElement('canvas');
-      canvas.width = width;
-      canvas.height = height;
-      const context = canvas.getContext('2d');
-      if (!context) throw new Error('Canvas 2D is not available.');
-      context.drawImage(video, 0, 0, width, height);
-      return new Promise<Blob>((resolve, reject) => {
-        canvas.toBlob(
-          (blob) => (blob ? resolve(blob) : reject(new Error('The thumbnail could not be made.'))),
-          'image/jpeg',
-          THUMBNAIL_QUALITY,
-        );
-      });
-    },
-  );
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import assert from 'node:assert/strict';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startPreview } from '../scripts/serverProcess';
-import { AXE_SOURCE, AXE_TAGS, axeViolations } from '../e2e/axeInPage';
+import { AXE_SOURCE, AXE_TAGS, axeViolations, loadPicturesInPage } from '../e2e/inPage';
 import { STEP_TIMEOUT } from './queries';
 
 /** Debian's Firefox ESR (apt-get install firefox-esr), never a downloaded build. */
@@ -101,15 +101,7 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   // As e2e/fixtures.ts does: the lazy pictures below the fold load first, as a scroll would.
   // Firefox draws the whole page from where it is scrolled, so a sticky element (the profile
   // card) would sit where the last scroll left it: the picture starts from the top.
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    const images = [...document.images];
-    for (const image of images) image.loading = 'eager';
-    await Promise.race([
-      Promise.all(images.map((image) => image.decode().catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]);
-  });
+  await page.evaluate(loadPicturesInPage);
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `firefox-${name}.png`) as `${string}.png`,
     fullPage: true,

@@ -5,10 +5,13 @@ import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { remote, type Browser } from 'webdriverio';
-import { AXE_SOURCE, AXE_TAGS, axeViolations } from '../e2e/axeInPage';
+import { AXE_SOURCE, AXE_TAGS, axeViolations, loadPicturesInPage } from '../e2e/inPage';
 import { startPreview } from '../scripts/serverProcess';
 import { MINIBROWSER, startWebKitDriver, startXvfb } from './processes';
 import { eventually, STEP_TIMEOUT } from './queries';
+
+/** Plays any video the server serves and fails unless WebKit really plays it (video.ts). */
+export { assertVideoPlays, type Playback } from './video';
 
 export const SCREENSHOT_DIR = path.join(__dirname, '..', 'e2e-artifacts', 'screenshots');
 /** A desktop window; a journey that wants a phone's width sets its own. */
@@ -160,22 +163,20 @@ export async function saveScreenshot(
     return;
   }
   const size = await browser.getWindowSize();
-  // As e2e/fixtures.ts does: the lazy pictures below the fold load first, as a scroll would.
-  const height = await browser.execute(async () => {
-    window.scrollTo(0, 0);
-    const images = [...document.images];
-    for (const image of images) image.loading = 'eager';
-    await Promise.race([
-      Promise.all(images.map((image) => image.decode().catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]);
-    return document.documentElement.scrollHeight + window.outerHeight - window.innerHeight;
-  });
-  const tall = Math.min(Math.max(height, size.height), 4000);
+  const pageHeight = await browser.execute(loadPicturesInPage);
+  const innerHeight = await browser.execute(() => window.innerHeight);
+  // What MiniBrowser keeps above the page comes on top of it.
+  const toolbar = size.height - innerHeight;
+  const tall = Math.min(Math.max(pageHeight + toolbar, size.height), 4000);
   if (tall !== size.height) await browser.setWindowSize(size.width, tall);
   try {
-    await eventually('the window grown to the page', async () => {
-      assert.equal((await browser.getWindowSize()).height, tall);
+    // Drawn at its new height: laid out to it, and two frames painted since.
+    await eventually('the page grown', async () => {
+      const drawn = await browser.execute(async () => {
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        return window.innerHeight;
+      });
+      assert.equal(drawn, tall - toolbar);
     });
     writeFileSync(file, await browser.takeScreenshot(), 'base64');
   } finally {

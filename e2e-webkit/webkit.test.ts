@@ -1,13 +1,28 @@
 // The main browser journeys in WebKit (Debian's WebKitGTK MiniBrowser over WebDriver, on Xvfb),
 // with Node's test runner: `npm run test:webkit` after `npm run build`. One server, one X server
 // and one WebKitWebDriver for the run; each journey in a WebDriver session (a browser) of its own.
-import { after, before, describe, it } from 'node:test';
-import { inFreshSession, startSuite, type JourneyContext, type Suite } from './harness';
+import { describeJourneys, type Journeys } from '../e2e/journeySuite';
+import { inFreshSession, startSuite, type JourneyContext } from './harness';
+import { declinedCardJourney } from './journeys/declined-card';
 import { galleryVideoJourney } from './journeys/gallery-video';
 import { profileTabsJourney } from './journeys/profile-tabs';
+import { recognitionJourney } from './journeys/recognition';
+import { reviewTipJourney } from './journeys/review-tip';
 
-const JOURNEYS: [string, (context: JourneyContext) => Promise<void>][] = [
-  ['profile: Ava at 1280 and 390 px, then every tab after every other', profileTabsJourney],
+const JOURNEYS: Journeys<JourneyContext> = [
+  ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
+  [
+    'recognition with a 12 MP phone photo: prepared upright without EXIF, sent, on top of the feed',
+    recognitionJourney,
+  ],
+  [
+    'a review with a $15 tip paid with 4242: succeeded, Congratulations, published',
+    reviewTipJourney,
+  ],
+  [
+    "a declined card (0002): Stripe's message, nothing charged, 4242 then pays",
+    declinedCardJourney,
+  ],
   [
     'gallery: a video plays (time moving on), and stops when fullscreen is left',
     galleryVideoJourney,
@@ -15,21 +30,10 @@ const JOURNEYS: [string, (context: JourneyContext) => Promise<void>][] = [
 ];
 
 // One browser at a time on 2 cores unless WEBKIT_CONCURRENCY says otherwise.
-const concurrency = Math.max(1, Number(process.env.WEBKIT_CONCURRENCY ?? 1) || 1);
-
-describe('WebKit journeys', { concurrency }, () => {
-  let suite: Suite | undefined;
-  before(async () => {
-    suite = await startSuite();
-  });
-  after(async () => {
-    await suite?.stop();
-  });
-  for (const [name, journey] of JOURNEYS) {
-    // A journey takes 10 to 40 s on a fast machine; this is room for one several times slower.
-    it(name, { timeout: 360_000 }, async () => {
-      if (!suite) throw new Error('the server, Xvfb or WebKitWebDriver did not start');
-      await inFreshSession(suite, journey);
-    });
-  }
+describeJourneys({
+  title: 'WebKit journeys',
+  start: startSuite,
+  inFresh: inFreshSession,
+  journeys: JOURNEYS,
+  concurrencyVariable: 'WEBKIT_CONCURRENCY',
 });

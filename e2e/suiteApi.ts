@@ -49,9 +49,15 @@ export async function paymentsOf(baseUrl: string, guest: string): Promise<Paymen
   return answer.data.data.filter((row) => row.metadata.guestName === guest);
 }
 
+interface FeedItem {
+  sayThanks: string;
+  title: string;
+  media: { imgUrl: string; mimeType: string }[];
+}
+
 interface ProfileAnswer {
   data: {
-    data: { iconsCount: Record<string, number>; userFeed: { sayThanks: string }[] };
+    data: { iconsCount: Record<string, number>; userFeed: FeedItem[] };
   };
 }
 

@@ -1,8 +1,8 @@
 // The main browser journeys in Firefox (Debian's firefox-esr over WebDriver BiDi), with Node's
 // test runner: `npm run test:firefox` after `npm run build`. One server and one Firefox for the
 // run; each journey in a browser context of its own.
-import { after, before, describe, it } from 'node:test';
-import { inFreshContext, startSuite, type JourneyContext, type Suite } from './harness';
+import { describeJourneys, type Journeys } from '../e2e/journeySuite';
+import { inFreshContext, startSuite, type JourneyContext } from './harness';
 import { declinedCardJourney } from './journeys/declined-card';
 import { galleryJourney } from './journeys/gallery';
 import { profileJourney } from './journeys/profile';
@@ -10,7 +10,7 @@ import { recognitionJourney } from './journeys/recognition';
 import { reviewTipJourney } from './journeys/review-tip';
 import { tipJourney } from './journeys/tip';
 
-const JOURNEYS: [string, (context: JourneyContext) => Promise<void>][] = [
+const JOURNEYS: Journeys<JourneyContext> = [
   ['profile: Ava at 1280 and 390 px, axe, her action buttons and counts', profileJourney],
   ['gallery: scrolling loads pages 1, 2 and 3 and shows all 47 items', galleryJourney],
   [
@@ -26,21 +26,10 @@ const JOURNEYS: [string, (context: JourneyContext) => Promise<void>][] = [
 ];
 
 // Firefox is heavy on 2 cores: one journey at a time unless FIREFOX_CONCURRENCY says otherwise.
-const concurrency = Math.max(1, Number(process.env.FIREFOX_CONCURRENCY ?? 1) || 1);
-
-describe('Firefox journeys', { concurrency }, () => {
-  let suite: Suite | undefined;
-  before(async () => {
-    suite = await startSuite();
-  });
-  after(async () => {
-    await suite?.stop();
-  });
-  for (const [name, journey] of JOURNEYS) {
-    // A journey takes 10 to 25 s on a fast machine; this is room for one several times slower.
-    it(name, { timeout: 360_000 }, async () => {
-      if (!suite) throw new Error('the server or Firefox did not start');
-      await inFreshContext(suite, journey);
-    });
-  }
+describeJourneys({
+  title: 'Firefox journeys',
+  start: startSuite,
+  inFresh: inFreshContext,
+  journeys: JOURNEYS,
+  concurrencyVariable: 'FIREFOX_CONCURRENCY',
 });

@@ -1,17 +1,16 @@
 // The Firefox suite's setting: one `npm run preview` server (the production build with the mock
 // API beside it, on a free port with a temporary data folder, as e2e/globalSetup.ts starts it for
 // Chromium), one Firefox driven over WebDriver BiDi, and a fresh browser context per journey.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import assert from 'node:assert/strict';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startPreview } from '../scripts/serverProcess';
-import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
+import { AXE_SOURCE, AXE_TAGS, axeViolations, loadPicturesInPage } from '../e2e/inPage';
 import { STEP_TIMEOUT } from './queries';
 
 /** Debian's Firefox ESR (apt-get install firefox-esr), never a downloaded build. */
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-export const GUEST_TOKEN = process.env.GUEST_TOKEN ?? 'demo-guest-token';
 export const SCREENSHOT_DIR = path.join(__dirname, '..', 'e2e-artifacts', 'screenshots');
 
 /** What a journey gets: its page, in a browser context of its own, and the server's address. */
@@ -102,57 +101,16 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
   // As e2e/fixtures.ts does: the lazy pictures below the fold load first, as a scroll would.
   // Firefox draws the whole page from where it is scrolled, so a sticky element (the profile
   // card) would sit where the last scroll left it: the picture starts from the top.
-  await page.evaluate(async () => {
-    window.scrollTo(0, 0);
-    const images = [...document.images];
-    for (const image of images) image.loading = 'eager';
-    await Promise.race([
-      Promise.all(images.map((image) => image.decode().catch(() => undefined))),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]);
-  });
+  await page.evaluate(loadPicturesInPage);
   await page.screenshot({
     path: path.join(SCREENSHOT_DIR, `firefox-${name}.png`) as `${string}.png`,
     fullPage: true,
   });
 }
 
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
 /** Fails on any WCAG 2.x A/AA violation axe finds on the page as Firefox renders it now. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Evaluated by the driver, so the page's Content-Security-Policy does not apply to it.
   await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return results.violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-    );
-  }, AXE_TAGS);
-  assert.deepEqual(violations, [], 'axe violations');
-}
-
-/** A call to the mock API with the guest token, answered 2xx, as JSON. */
-export async function api<T>(
-  baseUrl: string,
-  address: string,
-  body?: Record<string, unknown>,
-): Promise<T> {
-  const response = await fetch(new URL(address, baseUrl), {
-    method: body ? 'POST' : 'GET',
-    headers: {
-      Authorization: `Bearer ${GUEST_TOKEN}`,
-      'Content-Type': 'application/json',
-      // As the operator: a guest's payment made with no tester identity is nobody else's to see.
-      ...(process.env.E2E_DATA_DIR
-        ? { [OPERATOR_HEADER]: readOperatorSecret(process.env.E2E_DATA_DIR) }
-        : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  assert.ok(response.ok, `${address} answered ${response.status}`);
-  return (await response.json()) as T;
+  assert.deepEqual(await page.evaluate(axeViolations, AXE_TAGS), [], 'axe violations');
 }

@@ -3,13 +3,9 @@
 // name queries (WebDriver BiDi's accessibility locator behind Puppeteer's ::-p-aria).
 import assert from 'node:assert/strict';
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 
-/**
- * How long a step may wait: sized for Firefox on a busy 2-core machine several times slower than
- * a fast one (a step takes up to about 5 s on a fast one). A wait returns as soon as its condition
- * holds, so only a failing journey pays for it.
- */
-export const STEP_TIMEOUT = 45_000;
+export { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 
 export type Scope = Page | ElementHandle<Element>;
 
@@ -32,31 +28,6 @@ export const byText = (text: string) => `::-p-text(${JSON.stringify(text)})`;
 
 /** `inner` inside the first match of each `outer`: `within(byRole('dialog'), byRole('button'))`. */
 export const within = (outer: string, inner: string) => `${outer} ${inner}`;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Retries `check` until it passes (Playwright's toPass / expect.poll): a page changes under the
- * test, and a navigation can destroy the realm a check ran in.
- */
-export async function eventually<T>(
-  what: string,
-  check: () => Promise<T>,
-  timeout = STEP_TIMEOUT,
-): Promise<T> {
-  const deadline = Date.now() + timeout;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) {
-        const reason = error instanceof Error ? error.message : String(error);
-        throw new Error(`${what}: still failing after ${timeout} ms: ${reason}`, { cause: error });
-      }
-    }
-    await sleep(100);
-  }
-}
 
 /** Waits until `selector` is visible in `scope` and returns it. */
 export async function visible(scope: Scope, selector: string): Promise<ElementHandle<Element>> {

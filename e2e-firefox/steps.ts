@@ -2,10 +2,10 @@
 // guest details step, the emulated captcha and card inputs, and what the mock API stored.
 import assert from 'node:assert/strict';
 import type { Page } from 'puppeteer-core';
-import type { PaymentRow } from '../e2e/journeyData';
 
 export { guestName, type PaymentRow } from '../e2e/journeyData';
-import { api, goto } from './harness';
+export { paymentsOf, profileOf } from '../e2e/suiteApi';
+import { goto } from './harness';
 import { byLabel, byRole, click, eventually, fill, visible } from './queries';
 
 /** Opens the profile, presses the action button and gets through the guest details step. */
@@ -43,35 +43,4 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   // The emulator formats as it is typed: check the card went in whole.
   const card = await visible(page, byLabel('Card number'));
   assert.equal(await card.evaluate((input) => (input as HTMLInputElement).value), number);
-}
-
-/**
- * The intents made for this guest, read from the mock API with their stored statuses once
- * Stripe's webhooks sent so far have been handled (as e2e/payment-helpers.ts reads them).
- */
-export async function paymentsOf(baseUrl: string, guest: string): Promise<PaymentRow[]> {
-  await eventually('webhooks handled', async () => {
-    const deliveries = await api<{ data: { data: { fault: string | null; status: string }[] } }>(
-      baseUrl,
-      '/api/__webhooks?all=true',
-    );
-    assert.ok(!deliveries.data.data.some((d) => d.fault === null && d.status === 'scheduled'));
-  });
-  const answer = await api<{ data: { data: PaymentRow[] } }>(baseUrl, '/api/__payments?all=true');
-  return answer.data.data.filter((row) => row.metadata.guestName === guest);
-}
-
-interface ProfileAnswer {
-  data: {
-    data: { iconsCount: Record<string, number>; userFeed: { sayThanks: string }[] };
-  };
-}
-
-/** The profile as the API answers it to a guest now. */
-export async function profileOf(baseUrl: string, id: string) {
-  const answer = await api<ProfileAnswer>(baseUrl, '/api/gratitude/findUser', {
-    _id: id,
-    profilePage: true,
-  });
-  return answer.data.data;
 }

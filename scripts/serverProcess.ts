@@ -1,5 +1,5 @@
 // Starting a local server for a test or benchmark run: a free port, and waiting until it answers.
-// Used by e2e/globalSetup.ts, e2e-firefox/harness.ts and bench/server.ts.
+// Used by e2e/globalSetup.ts, e2e-firefox/harness.ts, e2e-webkit/ and bench/server.ts.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
@@ -80,7 +80,7 @@ export interface PreviewOptions {
 
 /**
  * `npm run preview` (the production build with the mock API in front of it) on a free port with a
- * temporary data folder, once it answers: the browser suites' server (Chromium and Firefox). A
+ * temporary data folder, once it answers: the browser suites' server (Chromium, Firefox, WebKit). A
  * restart test passes the `dataDir` and `port` of the server it killed.
  */
 export async function startPreview(

@@ -1,0 +1,187 @@
+// Finding things as a guest names them (role and accessible name, label, text) and waiting for
+// what a guest waits for, over WebDriver. WebDriver classic has no query by role, so Testing
+// Library's own queries (its browser build, injected by the driver) find the elements in the
+// page, with the names and roles the conventions' component tests use; WebKit's accessibility
+// tree (WebDriver's computed label, what VoiceOver reads) then has to give a found element the
+// same name.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'webdriverio';
+import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
+
+export { eventually, STEP_TIMEOUT } from '../e2e/eventually';
+
+export type Element = WebdriverIO.Element;
+
+/** One step of a query: Testing Library's queryAllByRole, queryAllByLabelText or queryAllByText. */
+interface Step {
+  role?: string;
+  name?: string;
+  /** A name pattern's source and flags (a RegExp does not cross to the page). */
+  pattern?: [string, string];
+  label?: string;
+  text?: string;
+  exact?: boolean;
+  css?: string;
+}
+
+/** What a journey looks for: steps from the outermost in (`within`), with a readable name. */
+export interface Query {
+  steps: Step[];
+  describe: string;
+}
+
+/**
+ * An element by role and accessible name: the whole name for a string (as Testing Library's
+ * getByRole matches one), or a pattern. Roles are ARIA's: a picture is `img`.
+ */
+export const byRole = (role: string, name?: string | RegExp): Query => ({
+  steps: [name instanceof RegExp ? { role, pattern: [name.source, name.flags] } : { role, name }],
+  describe: name === undefined ? `role ${role}` : `${role} ${JSON.stringify(String(name))}`,
+});
+
+/** A form control by its label (its accessible name), as getByLabelText finds it. */
+export const byLabel = (label: string): Query => ({
+  steps: [{ role: 'textbox', name: label }],
+  describe: `textbox "${label}"`,
+});
+
+/** The innermost elements whose own text contains `text` (getByText with exact: false). */
+export const byText = (text: string): Query => ({
+  steps: [{ text, exact: false }],
+  describe: `text "${text}"`,
+});
+
+/** The innermost elements whose own text is `text` (getByText). */
+export const exactText = (text: string): Query => ({
+  steps: [{ text, exact: true }],
+  describe: `exact text "${text}"`,
+});
+
+/** Elements by CSS, where no name serves (the video element a play button starts). */
+export const byCss = (css: string): Query => ({ steps: [{ css }], describe: css });
+
+/** `inner` inside any match of `outer`: `within(byRole('dialog'), byRole('button', 'OK'))`. */
+export const within = (outer: Query, inner: Query): Query => ({
+  steps: [...outer.steps, ...inner.steps],
+  describe: `${inner.describe} in ${outer.describe}`,
+});
+
+const TESTING_LIBRARY = readFileSync(
+  require.resolve('@testing-library/dom/dist/@testing-library/dom.umd.min.js'),
+  'utf8',
+);
+
+/**
+ * Runs in the page: the elements the steps find, in document order (null while Testing Library is
+ * not in the page yet: every navigation loses it).
+ */
+function findInPage(steps: Step[]): HTMLElement[] | null {
+  const dom = (window as unknown as { TestingLibraryDom?: typeof import('@testing-library/dom') })
+    .TestingLibraryDom;
+  if (!dom) return null;
+  let found: HTMLElement[] = [document.body];
+  for (const step of steps) {
+    const inner = found.flatMap((root) => {
+      if (step.role) {
+        const name = step.pattern ? new RegExp(...step.pattern) : step.name;
+        return dom.queryAllByRole(root, step.role, name === undefined ? {} : { name });
+      }
+      if (step.text !== undefined)
+        return dom.queryAllByText(root, step.text, { exact: step.exact });
+      return [...root.querySelectorAll<HTMLElement>(step.css ?? '*')];
+    });
+    found = [...new Set(inner)];
+  }
+  return found;
+}
+
+/** Every element `query` finds now, in document order (hidden ones too, for a CSS query). */
+export async function findAll(browser: Browser, query: Query): Promise<Element[]> {
+  let found = await browser.execute(findInPage, query.steps);
+  if (found === null) {
+    await browser.execute(TESTING_LIBRARY);
+    found = await browser.execute(findInPage, query.steps);
+  }
+  // The driver hands the elements back as WebDriver element references.
+  return Promise.all((found ?? []).map((element) => browser.$(element).getElement()));
+}
+
+/** The first of `elements` the driver finds displayed. */
+async function firstDisplayed(elements: Element[]): Promise<Element | undefined> {
+  for (const element of elements) if (await element.isDisplayed()) return element;
+  return undefined;
+}
+
+/** Waits until `query` finds a visible element and returns it; WebKit must give it the name. */
+export async function visible(browser: Browser, query: Query): Promise<Element> {
+  const element = await eventually(`${query.describe} visible`, async () => {
+    const shown = await firstDisplayed(await findAll(browser, query));
+    assert.ok(shown, `no visible ${query.describe}`);
+    return shown;
+  });
+  const last = query.steps.at(-1);
+  if (last?.role && last.name !== undefined) {
+    assert.equal(await element.getComputedLabel(), last.name, `WebKit's name, ${query.describe}`);
+  }
+  if (last?.role && last.pattern) {
+    const name = await element.getComputedLabel();
+    assert.match(name, new RegExp(...last.pattern), `WebKit's name, ${query.describe}`);
+  }
+  return element;
+}
+
+/** Waits until nothing `query` finds is visible. */
+export async function hidden(browser: Browser, query: Query): Promise<void> {
+  await eventually(`${query.describe} hidden`, async () => {
+    assert.equal(await firstDisplayed(await findAll(browser, query)), undefined);
+  });
+}
+
+/** Waits until `query` finds exactly `count` elements. */
+export async function expectCount(browser: Browser, query: Query, count: number): Promise<void> {
+  await eventually(`${count} x ${query.describe}`, async () => {
+    assert.equal((await findAll(browser, query)).length, count);
+  });
+}
+
+/** Waits until the element's text, trimmed, is `expected` (or matches it). */
+export async function expectText(element: Element, expected: string | RegExp): Promise<void> {
+  await eventually(`text ${String(expected)}`, async () => {
+    const text = (await element.getProperty('textContent'))?.toString().trim() ?? '';
+    if (typeof expected === 'string') assert.equal(text, expected);
+    else assert.match(text, expected);
+  });
+}
+
+/** Waits until an attribute of the element has the value (null: the element has none). */
+export async function expectAttribute(
+  element: Element,
+  name: string,
+  value: string | null,
+): Promise<void> {
+  await eventually(`${name}=${String(value)}`, async () => {
+    assert.equal(await element.getAttribute(name), value);
+  });
+}
+
+/** Waits until the page's address matches. */
+export async function expectUrl(browser: Browser, pattern: RegExp): Promise<void> {
+  await eventually(`address ${pattern}`, async () => assert.match(await browser.getUrl(), pattern));
+}
+
+/**
+ * Clicks the element `query` finds once it is visible and takes the click (WebDriver clicks where
+ * a guest would, and refuses while something else covers the spot: then it tries again).
+ */
+export async function click(browser: Browser, query: Query): Promise<void> {
+  const element = await visible(browser, query);
+  await eventually(`click ${query.describe}`, () => element.click(), STEP_TIMEOUT);
+}
+
+/** Types into a text field, replacing what it held. */
+export async function fill(browser: Browser, query: Query, value: string): Promise<void> {
+  const field = await visible(browser, query);
+  await field.clearValue();
+  await field.addValue(value);
+}

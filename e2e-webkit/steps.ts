@@ -1,0 +1,45 @@
+// Shared steps of the WebKit journeys, as e2e-firefox/steps.ts takes them: the guest details
+// step, the emulated captcha and card inputs. What the mock API stored: e2e/suiteApi.ts.
+import assert from 'node:assert/strict';
+import type { Browser } from 'webdriverio';
+import { goto } from './harness';
+import { byLabel, byRole, click, eventually, fill, visible } from './queries';
+
+export { guestName } from '../e2e/journeyData';
+export { paymentsOf, profileOf } from '../e2e/suiteApi';
+
+export const CARD_OPTION = byRole('button', 'Tip via Debit/Credit Card 3.0%+$0.50');
+export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recognition has been sent.');
+
+/** Opens the profile, presses the action button and gets through the guest details step. */
+export async function startFlow(
+  browser: Browser,
+  baseUrl: string,
+  profileId: string,
+  action: string,
+  guest: string,
+): Promise<void> {
+  await goto(browser, baseUrl, `/user_profile/${profileId}`);
+  await click(browser, byRole('button', action));
+  await fill(browser, byLabel('Full Name'), guest);
+  await fill(browser, byLabel('Email'), `${guest.split(' ')[0]!.toLowerCase()}@example.com`);
+  await click(browser, byRole('button', 'Submit'));
+}
+
+/** Ticks the emulated reCAPTCHA checkbox. */
+export async function passCaptcha(browser: Browser): Promise<void> {
+  const checkbox = byRole('checkbox', "I'm not a robot");
+  await click(browser, checkbox);
+  const box = await visible(browser, checkbox);
+  await eventually('captcha ticked', async () => assert.ok(await box.isSelected()));
+}
+
+/** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */
+export async function fillCard(browser: Browser, number: string): Promise<void> {
+  await fill(browser, byLabel('Card number'), number);
+  await fill(browser, byLabel('Expiration date'), '12 / 34');
+  await fill(browser, byLabel('Security code'), '123');
+  await fill(browser, byLabel('ZIP code'), '10001');
+  // The emulator formats as it is typed: check the card went in whole.
+  assert.equal(await (await visible(browser, byLabel('Card number'))).getValue(), number);
+}

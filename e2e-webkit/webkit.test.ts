@@ -1,0 +1,39 @@
+// The main browser journeys in WebKit (Debian's WebKitGTK MiniBrowser over WebDriver, on Xvfb),
+// with Node's test runner: `npm run test:webkit` after `npm run build`. One server, one X server
+// and one WebKitWebDriver for the run; each journey in a WebDriver session (a browser) of its own.
+import { describeJourneys, type Journeys } from '../e2e/journeySuite';
+import { inFreshSession, startSuite, type JourneyContext } from './harness';
+import { declinedCardJourney } from './journeys/declined-card';
+import { galleryVideoJourney } from './journeys/gallery-video';
+import { profileTabsJourney } from './journeys/profile-tabs';
+import { recognitionJourney } from './journeys/recognition';
+import { reviewTipJourney } from './journeys/review-tip';
+
+const JOURNEYS: Journeys<JourneyContext> = [
+  ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
+  [
+    'recognition with a 12 MP phone photo: prepared upright without EXIF, sent, on top of the feed',
+    recognitionJourney,
+  ],
+  [
+    'a review with a $15 tip paid with 4242: succeeded, Congratulations, published',
+    reviewTipJourney,
+  ],
+  [
+    "a declined card (0002): Stripe's message, nothing charged, 4242 then pays",
+    declinedCardJourney,
+  ],
+  [
+    'gallery: a video plays (time moving on), and stops when fullscreen is left',
+    galleryVideoJourney,
+  ],
+];
+
+// One browser at a time on 2 cores unless WEBKIT_CONCURRENCY says otherwise.
+describeJourneys({
+  title: 'WebKit journeys',
+  start: startSuite,
+  inFresh: inFreshSession,
+  journeys: JOURNEYS,
+  concurrencyVariable: 'WEBKIT_CONCURRENCY',
+});

@@ -1,0 +1,71 @@
+// The mock API as the Firefox and WebKit journeys read it, with plain fetch (no browser): the
+// guest token, the operator's view of the payments and webhooks, and a profile as a guest gets it.
+// (The Playwright specs read it through their request fixture: e2e/payment-helpers.ts.)
+import assert from 'node:assert/strict';
+import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
+import { eventually } from './eventually';
+import type { PaymentRow } from './journeyData';
+
+export const GUEST_TOKEN = process.env.GUEST_TOKEN ?? 'demo-guest-token';
+
+/**
+ * A call to the mock API with the guest token, answered 2xx, as JSON. The suite's harness sets
+ * E2E_DATA_DIR to the preview's data folder, whose operator secret reads everyone's payments.
+ */
+export async function api<T>(
+  baseUrl: string,
+  address: string,
+  body?: Record<string, unknown>,
+): Promise<T> {
+  const response = await fetch(new URL(address, baseUrl), {
+    method: body ? 'POST' : 'GET',
+    headers: {
+      Authorization: `Bearer ${GUEST_TOKEN}`,
+      'Content-Type': 'application/json',
+      // As the operator: a guest's payment made with no tester identity is nobody else's to see.
+      ...(process.env.E2E_DATA_DIR
+        ? { [OPERATOR_HEADER]: readOperatorSecret(process.env.E2E_DATA_DIR) }
+        : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  assert.ok(response.ok, `${address} answered ${response.status}`);
+  return (await response.json()) as T;
+}
+
+/**
+ * The intents made for this guest, read from the mock API with their stored statuses once
+ * Stripe's webhooks sent so far have been handled (as e2e/payment-helpers.ts reads them).
+ */
+export async function paymentsOf(baseUrl: string, guest: string): Promise<PaymentRow[]> {
+  await eventually('webhooks handled', async () => {
+    const deliveries = await api<{ data: { data: { fault: string | null; status: string }[] } }>(
+      baseUrl,
+      '/api/__webhooks?all=true',
+    );
+    assert.ok(!deliveries.data.data.some((d) => d.fault === null && d.status === 'scheduled'));
+  });
+  const answer = await api<{ data: { data: PaymentRow[] } }>(baseUrl, '/api/__payments?all=true');
+  return answer.data.data.filter((row) => row.metadata.guestName === guest);
+}
+
+interface FeedItem {
+  sayThanks: string;
+  title: string;
+  media: { imgUrl: string; mimeType: string }[];
+}
+
+interface ProfileAnswer {
+  data: {
+    data: { iconsCount: Record<string, number>; userFeed: FeedItem[] };
+  };
+}
+
+/** The profile as the API answers it to a guest now. */
+export async function profileOf(baseUrl: string, id: string) {
+  const answer = await api<ProfileAnswer>(baseUrl, '/api/gratitude/findUser', {
+    _id: id,
+    profilePage: true,
+  });
+  return answer.data.data;
+}

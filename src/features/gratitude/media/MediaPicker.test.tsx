@@ -1,15 +1,25 @@
-// The attach control with photo preparation. jsdom decodes no image and has no canvas, so the
-// browser's part (preparePhoto) is a stand-in here, and e2e/photos.spec.ts checks the real one;
-// these tests check what the control does with what it returns: what is kept, shown and refused.
+// The attach control with photo and video preparation. jsdom decodes no image and has no canvas,
+// so the browser's part (preparePhoto) is a stand-in here, and e2e/photos.spec.ts checks the real
+// one; these tests check what the control does with what it returns: what is kept, shown and
+// refused.
 import { useState } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
 import { MediaPicker, type AttachedMedia } from './MediaPicker';
 import { preparePhoto } from './preparePhoto';
+import { prepareVideo } from './prepareVideo';
+import { makeVideoThumbnail, readVideoDuration } from './videoThumbnail';
 
 jest.mock('./preparePhoto', () => ({ preparePhoto: jest.fn() }));
 const prepare = jest.mocked(preparePhoto);
+// jsdom reads and plays no video: its copy without location (prepareVideo.test.ts), duration and
+// poster are stand-ins (e2e/video-location.spec.ts sends real ones).
+jest.mock('./prepareVideo', () => ({ prepareVideo: jest.fn() }));
+jest.mock('./videoThumbnail', () => ({
+  makeVideoThumbnail: jest.fn(),
+  readVideoDuration: jest.fn(),
+}));
 
 const TRY_AGAIN = 'Something went wrong. Please try again.';
 const picked = (name: string, type = 'image/jpeg') =>
@@ -159,5 +169,46 @@ describe('MediaPicker preparing photos', () => {
     await user.upload(picker(), picked('second.jpg'));
     await screen.findByRole('img', { name: 'second.jpg' });
     expect(prepare.mock.calls.map(([file]) => file.name)).toEqual(['first.jpg', 'second.jpg']);
+  });
+});
+
+describe('MediaPicker preparing a video', () => {
+  const video = () =>
+    new File([new Uint8Array(64 * 1024)], 'IMG_0042.mov', { type: 'video/quicktime' });
+  const poster = new Blob(['poster'], { type: 'image/jpeg' });
+
+  beforeEach(() => {
+    for (const mock of [prepareVideo, readVideoDuration, makeVideoThumbnail]) {
+      jest.mocked(mock).mockReset();
+    }
+    jest.mocked(readVideoDuration).mockResolvedValue(5);
+    jest.mocked(makeVideoThumbnail).mockResolvedValue(poster);
+  });
+
+  it('keeps the copy without location as the file to send, its poster made from that copy', async () => {
+    const prepared = new File(['no location'], 'IMG_0042.mov', { type: 'video/quicktime' });
+    jest.mocked(prepareVideo).mockResolvedValue(prepared);
+    const { changes, user } = renderPicker();
+    const picked = video();
+    await user.upload(picker(), picked);
+    await screen.findByRole('img', { name: 'Video IMG_0042.mov' });
+    expect(prepareVideo).toHaveBeenCalledWith(picked);
+    const [item] = changes.at(-1)!;
+    expect(item!.file.file).toBe(prepared);
+    expect(item!.file).toEqual(
+      expect.objectContaining({ name: 'IMG_0042.mov', size: picked.size }),
+    );
+    expect(item!.file.thumbnail).toBe(poster);
+    expect(makeVideoThumbnail).toHaveBeenCalledWith(prepared);
+  });
+
+  it('never sends the original of a video it could not read: left out, try again', async () => {
+    allowConsoleError(/Could not prepare the video/);
+    jest.mocked(prepareVideo).mockRejectedValue(new DOMException('The file could not be read.'));
+    const { changes, user } = renderPicker();
+    await user.upload(picker(), video());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(TRY_AGAIN));
+    expect(changes.at(-1)).toEqual([]);
+    expect(makeVideoThumbnail).not.toHaveBeenCalled();
   });
 });

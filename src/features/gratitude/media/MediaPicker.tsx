@@ -4,6 +4,7 @@ import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/lim
 import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
 import { preparePhoto } from './preparePhoto';
+import { prepareVideo } from './prepareVideo';
 import { makeVideoThumbnail, readVideoDuration } from './videoThumbnail';
 import './MediaPicker.css';
 
@@ -12,7 +13,10 @@ import './MediaPicker.css';
  * that will be sent and, for a video, its JPEG thumbnail (made once).
  */
 export interface AttachedFile extends CandidateFile {
-  /** A photo as prepared (preparePhoto: upright, at most 2048 px, no metadata); a video as picked. */
+  /**
+   * A photo as prepared (preparePhoto: upright, at most 2048 px, no metadata); a video as
+   * prepared (prepareVideo: without its location).
+   */
   file: File;
   /** The video's poster, sent with it; null for an image or when it could not be made. */
   thumbnail: Blob | null;
@@ -78,9 +82,25 @@ async function withPreparedPhoto(item: AttachedMedia): Promise<AttachedMedia | n
 }
 
 /**
+ * The picked video replaced by its copy without location, with its thumbnail; null when the file
+ * cannot be read. As for a photo, the original is never sent instead.
+ */
+async function withPreparedVideo(item: AttachedMedia): Promise<AttachedMedia | null> {
+  let file: File;
+  try {
+    file = await prepareVideo(item.file.file);
+  } catch (error) {
+    console.error('Could not prepare the video', error);
+    return null;
+  }
+  return withThumbnail({ ...item, file: { ...item.file, file } });
+}
+
+/**
  * What was kept of a pick, made ready to send: photos are prepared one at a time (each decoded
- * 12 MP photo holds about 48 MB of pixels, too much times five on a phone), videos get their
- * thumbnail. A photo that cannot be prepared is left out, and the guest told to try again.
+ * 12 MP photo holds about 48 MB of pixels, too much times five on a phone), videos lose their
+ * location and get their thumbnail. A file that cannot be prepared is left out, and the guest
+ * told to try again.
  */
 async function readyToSend(
   picked: readonly AttachedMedia[],
@@ -91,7 +111,7 @@ async function readyToSend(
   for (const item of picked) {
     const ready = current.includes(item)
       ? item
-      : await (item.kind === 'video' ? withThumbnail(item) : withPreparedPhoto(item));
+      : await (item.kind === 'video' ? withPreparedVideo(item) : withPreparedPhoto(item));
     if (ready) media.push(ready);
     else failed = true;
   }

@@ -5,6 +5,7 @@ import { describeJourneys, type Journeys } from '../e2e/journeySuite';
 import { inFreshContext, startSuite, type JourneyContext } from './harness';
 import { declinedCardJourney } from './journeys/declined-card';
 import { galleryJourney } from './journeys/gallery';
+import { locatedVideoJourney } from './journeys/located-video';
 import { profileJourney } from './journeys/profile';
 import { recognitionJourney } from './journeys/recognition';
 import { reviewTipJourney } from './journeys/review-tip';
@@ -16,6 +17,10 @@ const JOURNEYS: Journeys<JourneyContext> = [
   [
     'recognition with 3 photos: progress, Congratulations, the card tops the feed',
     recognitionJourney,
+  ],
+  [
+    'a video carrying ©xyz, Keys and XMP locations is published without them, and plays',
+    locatedVideoJourney,
   ],
   ['a $15 tip to Ava with 4242: succeeded, Congratulations, one succeeded intent', tipJourney],
   [

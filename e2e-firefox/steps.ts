@@ -1,12 +1,12 @@
 // Shared steps of the Firefox journeys, as e2e/payment-helpers.ts takes them in Chromium: the
 // guest details step, the emulated captcha and card inputs, and what the mock API stored.
 import assert from 'node:assert/strict';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 
 export { guestName, type PaymentRow } from '../e2e/journeyData';
 export { paymentsOf, profileOf } from '../e2e/suiteApi';
 import { goto } from './harness';
-import { byLabel, byRole, click, eventually, fill, visible } from './queries';
+import { byLabel, byRole, byText, click, eventually, fill, visible } from './queries';
 
 /** Opens the profile, presses the action button and gets through the guest details step. */
 export async function startFlow(
@@ -22,6 +22,17 @@ export async function startFlow(
   await fill(page, byLabel('Full Name'), guest);
   await fill(page, byLabel('Email'), `${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
   await click(page, byRole('button', 'Submit'));
+}
+
+/** The review form's file input, found as a guest finds it: by the label they press. */
+export async function attachInput(page: Page): Promise<ElementHandle<HTMLInputElement>> {
+  // The file input is visually hidden; its label is what a guest sees and presses.
+  const label = await visible(page, byText('Attach photos or a video'));
+  const input = (await label.evaluateHandle(
+    (element) => (element as HTMLLabelElement).control,
+  )) as ElementHandle<HTMLInputElement>;
+  assert.equal(await input.evaluate((element) => element.type), 'file');
+  return input;
 }
 
 /** Ticks the emulated reCAPTCHA checkbox. */

@@ -13,8 +13,9 @@ import {
   makePhonePhoto,
   markerCorner,
 } from '../scripts/phonePhotos';
-import { GUEST_TOKEN, expect, holdRequests, test, waitForApp } from './fixtures';
+import { GUEST_TOKEN, expect, test, waitForApp } from './fixtures';
 import { startFlow } from './payment-helpers';
+import { filesIn, recordUploads, sendAndRead } from './uploads';
 
 const MAX_EDGE = 2048;
 /** A 4032 x 3024 phone photo with Orientation 6, upright and scaled: 1536 x 2048. */
@@ -29,98 +30,6 @@ const SUBMIT_TO_CONGRATULATIONS_MS = 25_000;
 
 const attach = (page: Page) => page.getByLabel('Attach photos or a video');
 const preparing = (page: Page) => page.getByRole('status').filter({ hasText: 'Preparing' });
-
-interface SentFile {
-  name: string;
-  type: string;
-  bytes: Buffer;
-}
-
-declare global {
-  interface Window {
-    /** Every form the page sent with XMLHttpRequest (uploads do: src/api/uploadForm.ts). */
-    __sentForms?: FormData[];
-  }
-}
-
-/**
- * Keeps, in the page, each form it sends. Chromium gives no request body made of files to the
- * test (Playwright's postDataBuffer() is null for it), so the test reads what the upload was
- * given: the very files the browser streams to the API.
- */
-async function recordUploads(page: Page) {
-  await page.addInitScript(() => {
-    const forms: FormData[] = [];
-    window.__sentForms = forms;
-    const send = XMLHttpRequest.prototype.send;
-    XMLHttpRequest.prototype.send = function recordedSend(this: XMLHttpRequest, body) {
-      if (body instanceof FormData) forms.push(body);
-      send.call(this, body);
-    };
-  });
-}
-
-/** The files of the last form sent (their field), or those the flow's draft keeps for a profile. */
-type FileSource = { sentAs: string } | { draftOf: string };
-
-async function filesIn(page: Page, source: FileSource): Promise<SentFile[]> {
-  const files = await page.evaluate(async (from) => {
-    const request = (r: IDBRequest) =>
-      new Promise<unknown>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
-      });
-    /** The draft's files in IndexedDB (lib/flowDraftMedia.ts). */
-    const kept = async (key: string): Promise<File[]> => {
-      const db = (await request(indexedDB.open('grati-drafts'))) as IDBDatabase;
-      try {
-        if (!db.objectStoreNames.contains('media')) return [];
-        const value = (await request(db.transaction('media').objectStore('media').get(key))) as
-          { media: { file: { file: File } }[] } | undefined;
-        return (value?.media ?? []).map((item) => item.file.file);
-      } finally {
-        db.close();
-      }
-    };
-    const list =
-      'sentAs' in from
-        ? (window.__sentForms?.at(-1)?.getAll(from.sentAs) ?? []).filter(
-            (value): value is File => value instanceof File,
-          )
-        : await kept(from.draftOf);
-    return Promise.all(
-      list.map(async (file) => {
-        const bytes = new Uint8Array(await file.arrayBuffer());
-        let binary = '';
-        for (let i = 0; i < bytes.length; i += 0x8000) {
-          binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-        }
-        return { name: file.name, type: file.type, base64: btoa(binary) };
-      }),
-    );
-  }, source);
-  return files.map(({ name, type, base64 }) => ({
-    name,
-    type,
-    bytes: Buffer.from(base64, 'base64'),
-  }));
-}
-
-/**
- * Submits the review and reads the files its upload was given, before the answer comes (the
- * page then goes to the profile, and what it recorded with it).
- */
-async function sendAndRead(page: Page): Promise<SentFile[]> {
-  const upload = await holdRequests(page, '**/api/gratitude/image-gratitude');
-  const sending = page.waitForRequest('**/api/gratitude/image-gratitude');
-  await page.getByRole('button', { name: 'Submit' }).click();
-  await sending;
-  try {
-    return await filesIn(page, { sentAs: 'media' });
-  } finally {
-    upload.release();
-  }
-}
 
 /** What every copy anyone can fetch must be: upright, and without the camera's metadata. */
 async function expectUprightWithoutMetadata(bytes: Buffer, what: string) {

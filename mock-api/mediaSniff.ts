@@ -1,6 +1,7 @@
 // Tells a media file's type from its bytes (never its name or declared type), and reads an
 // mp4/quicktime file's duration from its movie header.
 import type { MediaType } from '../src/api/contract/limits';
+import { type Box, boxes as readBoxes } from '../src/api/contract/videoLocation';
 
 /** How many leading bytes `sniffMediaType` needs at most. */
 export const SNIFF_BYTES = 64;
@@ -63,30 +64,11 @@ function readUint64(bytes: Uint8Array, at: number): number {
   return Number(new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getBigUint64(at));
 }
 
-interface Box {
-  type: string;
-  /** Where the box's content starts and ends (after its header). */
-  start: number;
-  end: number;
-}
-
-/** The boxes laid end to end within [start, end); stops at the first malformed one. */
+/** Whole boxes only: one that runs past its parent (a cut-off file) ends the list. */
 function* boxes(bytes: Uint8Array, start: number, end: number): Generator<Box> {
-  let at = start;
-  while (at + 8 <= end) {
-    let size = readUint32(bytes, at);
-    const type = ascii(bytes, at + 4, at + 8);
-    let header = 8;
-    if (size === 1) {
-      if (at + 16 > end) return;
-      size = readUint64(bytes, at + 8);
-      header = 16;
-    } else if (size === 0) {
-      size = end - at;
-    }
-    if (size < header || at + size > end) return;
-    yield { type, start: at + header, end: at + size };
-    at += size;
+  for (const box of readBoxes(bytes, start, end)) {
+    if (box.clamped) return;
+    yield box;
   }
 }
 

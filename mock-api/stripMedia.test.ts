@@ -1,5 +1,6 @@
 // The stored copy of an uploaded picture: upright, the same format, no metadata block left; a
 // picture sharp can't read (or too many pixels, or a poster too large) is refused, leaving no file.
+// An uploaded video loses its location in its own file, every other byte where it was.
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,8 +14,15 @@ import {
   markerCorner,
   metadataBlocks,
 } from '../scripts/phonePhotos';
+import { SEED_VIDEO, locatedVideos } from '../scripts/locatedVideos';
+import { findVideoLocation, stripVideoLocation } from '../src/api/contract/videoLocation';
 import { HttpError } from './http';
-import { MAX_IMAGE_PIXELS, checkImage, writeStrippedImage } from './stripMedia';
+import {
+  MAX_IMAGE_PIXELS,
+  checkImage,
+  stripVideoLocationInFile,
+  writeStrippedImage,
+} from './stripMedia';
 
 let dir: string;
 let count = 0;
@@ -179,5 +187,26 @@ describe('checkImage', () => {
     expect(unreadable.message).toBe(
       'The thumbnail could not be read: it is not a whole JPEG picture.',
     );
+  });
+});
+
+describe('stripVideoLocationInFile', () => {
+  it.each(locatedVideos().map((video) => [video.carries, video] as const))(
+    'neutralises %s in the file itself, as the pure rule does',
+    async (_carries, video) => {
+      const file = await upload(video.bytes);
+      const removed = await stripVideoLocationInFile(file);
+      expect(removed.length).toBeGreaterThan(0);
+      const stored = await readFile(file);
+      expect(findVideoLocation(stored)).toEqual([]);
+      expect(stored.equals(stripVideoLocation(Buffer.from(video.bytes)).bytes)).toBe(true);
+    },
+  );
+
+  it('leaves a video that says nothing of where as it came', async () => {
+    const video = await readFile(SEED_VIDEO);
+    const file = await upload(video);
+    expect(await stripVideoLocationInFile(file)).toEqual([]);
+    expect((await readFile(file)).equals(video)).toBe(true);
   });
 });

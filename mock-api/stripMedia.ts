@@ -1,12 +1,15 @@
-// Uploaded pictures as a careful backend stores them: re-encoded with sharp, so that the EXIF
-// orientation is applied to the pixels and no metadata is left in the published file (EXIF with
-// its GPS position and camera make and model, XMP, IPTC; the ICC profile goes too, its colours
-// converted to sRGB). A guest who photographs a thank-you card at home must not publish where
-// home is, whatever sent the file (the app strips it before sending; an API client may not).
+// Uploaded media as a careful backend stores them. Pictures are re-encoded with sharp, so that the
+// EXIF orientation is applied to the pixels and no metadata is left in the published file (EXIF
+// with its GPS position and camera make and model, XMP, IPTC; the ICC profile goes too, its
+// colours converted to sRGB). Videos lose their location boxes in place (QuickTime ©xyz, Keys,
+// XMP: src/api/contract/videoLocation.ts). A guest who films a thank-you card at home must not
+// publish where home is, whatever sent the file (the app strips it before sending; an API client
+// may not).
 import { promises as fs } from 'node:fs';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { ImageType } from '../src/api/contract/limits';
+import { type VideoLocationRange, stripVideoLocation } from '../src/api/contract/videoLocation';
 import { HttpError } from './http';
 
 /**
@@ -117,4 +120,22 @@ async function encode(bytes: Buffer, type: ImageType): Promise<Buffer> {
       .toBuffer();
   }
   return image().rotate().jpeg({ quality: STORED_JPEG_QUALITY, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * Neutralises the location boxes of the video in `file`, in the file itself, and says what went.
+ * The rule keeps every byte's place (so every chunk offset in it holds): only the ranges it
+ * changed are written back. The upload was size-checked (at most 50 MB) and is read whole.
+ */
+export async function stripVideoLocationInFile(file: string): Promise<VideoLocationRange[]> {
+  const bytes = await fs.readFile(file);
+  const { removed } = stripVideoLocation(bytes);
+  if (removed.length === 0) return removed;
+  const handle = await fs.open(file, 'r+');
+  try {
+    for (const { offset, size } of removed) await handle.write(bytes, offset, size, offset);
+  } finally {
+    await handle.close();
+  }
+  return removed;
 }

@@ -3,11 +3,9 @@
 // loaded; the Recognize count rises by one.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import type { ElementHandle } from 'puppeteer-core';
 import { saveScreenshot, waitForApp, type JourneyContext } from '../harness';
 import {
   byRole,
-  byText,
   click,
   eventually,
   expectCount,
@@ -16,7 +14,7 @@ import {
   visible,
   within,
 } from '../queries';
-import { profileOf, startFlow } from '../steps';
+import { attachInput, profileOf, startFlow } from '../steps';
 import { CONGRATULATIONS } from './tip';
 
 const PROFILE = 'theodore-brooks';
@@ -36,13 +34,7 @@ export async function recognitionJourney({ page, baseUrl }: JourneyContext): Pro
     'example.travel',
   );
   await visible(page, byRole('textbox', 'Say thanks'));
-  // The file input is visually hidden; its label is what a guest sees and presses.
-  const label = await visible(page, byText('Attach photos or a video'));
-  const attach = (await label.evaluateHandle(
-    (element) => (element as HTMLLabelElement).control,
-  )) as ElementHandle<HTMLInputElement>;
-  assert.equal(await attach.evaluate((input) => input.type), 'file');
-  await attach.uploadFile(...IMAGES);
+  await (await attachInput(page)).uploadFile(...IMAGES);
   await expectCount(page, byRole('button', 'Remove ava-feed-01.jpg'), 1);
   await expectCount(page, within(byRole('list', 'Attached media'), byRole('listitem')), 3);
   await saveScreenshot(page, 'recognition-three-images');

@@ -1,6 +1,6 @@
 // What anyone can fetch of a guest's upload, through the real API: a phone photo with GPS and
 // camera EXIF and Orientation 6 is published upright with no metadata (sent alone, or with a tip
-// once it is paid), a video's poster is stored and served as its thumbnailUrl in the feed and the
+// once it is paid), a video that says where it was made is published without it, a video's poster is stored and served as its thumbnailUrl in the feed and the
 // gallery, and a picture the API can't read is refused with nothing stored.
 import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
@@ -15,6 +15,8 @@ import {
   markerCorner,
   metadataBlocks,
 } from '../../scripts/phonePhotos';
+import { LOCATION_TEXTS, chunkOffsets, locatedVideos } from '../../scripts/locatedVideos';
+import { findVideoLocation } from '../../src/api/contract/videoLocation';
 import {
   type RunningMockApi,
   cardTipFields,
@@ -180,6 +182,24 @@ describe('image-gratitude', () => {
       thumbnailUrl: video?.thumbnailUrl,
     });
   });
+
+  it.each(locatedVideos().map((video) => [video.carries, video] as const))(
+    'publishes a video carrying %s without it: same length, same chunk offsets',
+    async (_carries, video) => {
+      const text = `A located video ${randomUUID()}`;
+      const thumbnail = await makePhonePhoto({ width: 300, height: 225, quality: 70 });
+      const sent = [media(video.bytes, video.type), poster(thumbnail)];
+      expect((await sendReview(text, sent)).status).toBe(200);
+      const [item] = (await feedItem(text)).media;
+      expect(item?.mimeType).toBe(video.type);
+      const published = await fetchPublic(item?.imgUrl);
+      expect(published.type).toBe(video.type);
+      expect(published.bytes.length).toBe(video.bytes.length);
+      expect(findVideoLocation(published.bytes)).toEqual([]);
+      for (const place of LOCATION_TEXTS) expect(published.bytes.includes(place)).toBe(false);
+      expect(chunkOffsets(published.bytes)).toEqual(chunkOffsets(video.bytes));
+    },
+  );
 
   const notAPicture = Buffer.concat([
     Buffer.from([0xff, 0xd8, 0xff, 0xe0]),

@@ -1,16 +1,23 @@
-// The attach control with photo preparation. jsdom decodes no image and has no canvas, so the
-// browser's part (preparePhoto) is a stand-in here, and e2e/photos.spec.ts checks the real one;
-// these tests check what the control does with what it returns: what is kept, shown and refused.
+// The attach control with photo and video preparation. jsdom decodes no image and has no canvas,
+// so the browser's part (preparePhoto) is a stand-in here, and e2e/photos.spec.ts checks the real
+// one; these tests check what the control does with what it returns: what is kept, shown and
+// refused.
 import { useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
 import { MediaPicker, type AttachedMedia } from './MediaPicker';
 import { preparePhoto } from './preparePhoto';
+import { prepareVideo } from './prepareVideo';
+import * as videoThumbnail from './videoThumbnail';
 import { VIDEO_READ_TIMEOUT_MS } from './videoThumbnail';
 
 jest.mock('./preparePhoto', () => ({ preparePhoto: jest.fn() }));
 const prepare = jest.mocked(preparePhoto);
+// jsdom reads and plays no video: its copy without location (prepareVideo.test.ts) is a stand-in
+// (e2e/video-location.spec.ts sends real ones), and so are its duration and poster where a test
+// needs them (e2e/video-poster.spec.ts makes real ones).
+jest.mock('./prepareVideo', () => ({ prepareVideo: jest.fn() }));
 
 const TRY_AGAIN = 'Something went wrong. Please try again.';
 const picked = (name: string, type = 'image/jpeg') =>
@@ -193,5 +200,45 @@ describe('MediaPicker reading a video', () => {
     expect(busy).toEqual([true, false]);
     expect(changes.at(-1)).toEqual([]);
     expect(screen.queryByRole('list', { name: 'Attached media' })).not.toBeInTheDocument();
+  });
+});
+
+describe('MediaPicker preparing a video', () => {
+  const video = () =>
+    new File([new Uint8Array(64 * 1024)], 'IMG_0042.mov', { type: 'video/quicktime' });
+  const poster = new Blob(['poster'], { type: 'image/jpeg' });
+
+  beforeEach(() => {
+    jest.mocked(prepareVideo).mockReset();
+    jest
+      .spyOn(videoThumbnail, 'readVideo')
+      .mockResolvedValue({ durationSeconds: 5, thumbnail: poster });
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it('keeps the copy without location as the file to send, with the poster read from the pick', async () => {
+    const prepared = new File(['no location'], 'IMG_0042.mov', { type: 'video/quicktime' });
+    jest.mocked(prepareVideo).mockResolvedValue(prepared);
+    const { changes, user } = renderPicker();
+    const picked = video();
+    await user.upload(picker(), picked);
+    await screen.findByRole('img', { name: 'Video IMG_0042.mov' });
+    expect(prepareVideo).toHaveBeenCalledWith(picked);
+    const [item] = changes.at(-1)!;
+    expect(item!.file.file).toBe(prepared);
+    expect(item!.file).toEqual(
+      expect.objectContaining({ name: 'IMG_0042.mov', size: picked.size }),
+    );
+    expect(item!.file.thumbnail).toBe(poster);
+    expect(videoThumbnail.readVideo).toHaveBeenCalledWith(picked);
+  });
+
+  it('never sends the original of a video it could not read: left out, try again', async () => {
+    allowConsoleError(/Could not prepare the video/);
+    jest.mocked(prepareVideo).mockRejectedValue(new DOMException('The file could not be read.'));
+    const { changes, user } = renderPicker();
+    await user.upload(picker(), video());
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(TRY_AGAIN));
+    expect(changes.at(-1)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@ import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/lim
 import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
 import { preparePhoto } from './preparePhoto';
+import { prepareVideo } from './prepareVideo';
 import { readVideo, VideoReadTimeoutError } from './videoThumbnail';
 import './MediaPicker.css';
 
@@ -12,7 +13,10 @@ import './MediaPicker.css';
  * that will be sent and, for a video, its JPEG thumbnail (made once).
  */
 export interface AttachedFile extends CandidateFile {
-  /** A photo as prepared (preparePhoto: upright, at most 2048 px, no metadata); a video as picked. */
+  /**
+   * A photo as prepared (preparePhoto: upright, at most 2048 px, no metadata); a video as
+   * prepared (prepareVideo: without its location).
+   */
   file: File;
   /** The video's poster, sent with it; null for an image or when it could not be made. */
   thumbnail: Blob | null;
@@ -61,23 +65,25 @@ async function toCandidate(file: File): Promise<AttachedFile | null> {
 }
 
 /**
- * The picked photo replaced by its prepared copy, or null when the browser cannot read it. The
- * original is never sent instead: it holds the camera's metadata, the GPS position among them.
+ * The picked file replaced by its prepared copy (a photo upright and without metadata, a video
+ * without its location), or null when the browser cannot read it. The original is never sent
+ * instead: it holds the camera's metadata, the GPS position among them.
  */
-async function withPreparedPhoto(item: AttachedMedia): Promise<AttachedMedia | null> {
+async function withPrepared(item: AttachedMedia): Promise<AttachedMedia | null> {
+  const prepare = item.kind === 'video' ? prepareVideo : preparePhoto;
   try {
-    return { ...item, file: { ...item.file, file: await preparePhoto(item.file.file) } };
+    return { ...item, file: { ...item.file, file: await prepare(item.file.file) } };
   } catch (error) {
-    console.error('Could not prepare the photo', error);
+    console.error(`Could not prepare the ${item.kind === 'video' ? 'video' : 'photo'}`, error);
     return null;
   }
 }
 
 /**
  * What was kept of a pick, made ready to send: photos are prepared one at a time (each decoded
- * 12 MP photo holds about 48 MB of pixels, too much times five on a phone); a video came with its
- * poster already (toCandidate). A photo that cannot be prepared is left out, and the guest told to
- * try again.
+ * 12 MP photo holds about 48 MB of pixels, too much times five on a phone); a video, which came
+ * with its poster already (toCandidate), loses its location. A file that cannot be prepared is
+ * left out, and the guest told to try again.
  */
 async function readyToSend(
   picked: readonly AttachedMedia[],
@@ -86,8 +92,7 @@ async function readyToSend(
   const media: AttachedMedia[] = [];
   let failed = false;
   for (const item of picked) {
-    const ready =
-      current.includes(item) || item.kind === 'video' ? item : await withPreparedPhoto(item);
+    const ready = current.includes(item) ? item : await withPrepared(item);
     if (ready) media.push(ready);
     else failed = true;
   }

@@ -1,0 +1,124 @@
+// A guest's video goes without where it was made (issue 33): each of the videos a phone writes
+// (QuickTime ©xyz in an mp4, the Keys location in a .mov, XMP GPS in an mp4; made from the seed
+// video by scripts/locatedVideos.ts) plays here as it is, is sent by the review form without its
+// location, is published so, and the published copy plays in Chromium.
+import type { Locator, Page } from '@playwright/test';
+import { LOCATION_TEXTS, chunkOffsets, locatedVideos } from '../scripts/locatedVideos';
+import { findVideoLocation, stripVideoLocation } from '../src/api/contract/videoLocation';
+import { GUEST_TOKEN, expect, test, waitForApp } from './fixtures';
+import { startFlow } from './payment-helpers';
+import { recordUploads, sendAndRead } from './uploads';
+
+const PROFILE = 'nadia-okafor';
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+/** Played this far, a video's frames were found where its chunk offsets say. */
+const PLAYED_SECONDS = 0.5;
+
+/**
+ * Plays a video in the page (muted, looped, from `src`: an address, or bytes made a blob URL)
+ * and returns the element, so the test can watch its clock.
+ */
+async function playInPage(
+  page: Page,
+  src: { url: string } | { base64: string; type: string },
+): Promise<Locator> {
+  await page.evaluate(async (from) => {
+    const video = document.createElement('video');
+    video.dataset.probe = 'true';
+    video.muted = true;
+    video.loop = true;
+    video.src =
+      'url' in from
+        ? from.url
+        : URL.createObjectURL(
+            new Blob([Uint8Array.from(atob(from.base64), (c) => c.charCodeAt(0))], {
+              type: from.type,
+            }),
+          );
+    document.body.append(video);
+    await video.play();
+  }, src);
+  return page.locator('video[data-probe]');
+}
+
+async function expectPlays(probe: Locator, what: string) {
+  await expect
+    .poll(() => probe.evaluate((video: HTMLVideoElement) => video.currentTime), { message: what })
+    .toBeGreaterThan(PLAYED_SECONDS);
+  const state = await probe.evaluate((video: HTMLVideoElement) => ({
+    error: video.error?.message ?? null,
+    width: video.videoWidth,
+  }));
+  expect(state, what).toEqual({ error: null, width: expect.any(Number) });
+  expect(state.width, `${what}: its frames`).toBeGreaterThan(0);
+  await probe.evaluate((video: HTMLVideoElement) => video.remove());
+}
+
+/** The published item's media URL, as the profile lookup gives it to every visitor. */
+async function publishedMedia(page: Page, words: string) {
+  const lookup = await page.request.post('/api/gratitude/findUser', {
+    headers: { Authorization: `Bearer ${GUEST_TOKEN}` },
+    data: { _id: PROFILE, profilePage: true },
+  });
+  const feed = (await lookup.json()) as {
+    data: { data: { userFeed: { sayThanks: string; media: { imgUrl: string }[] }[] } };
+  };
+  const item = feed.data.data.userFeed.find((candidate) => candidate.sayThanks === words);
+  expect(item?.media).toHaveLength(1);
+  return item!.media[0]!.imgUrl;
+}
+
+test.describe('a video is sent and published without its location', () => {
+  for (const video of locatedVideos()) {
+    test(`a video carrying ${video.carries}: sent and published without it, and it plays`, async ({
+      page,
+      expectAccessible,
+      saveScreenshot,
+    }) => {
+      // What must not be published is there, so the checks below can fail.
+      expect(findVideoLocation(video.bytes)).not.toEqual([]);
+      await recordUploads(page);
+      await startFlow(page, PROFILE, /^Celebrate/, 'Robin Located');
+      const words = `Filmed somewhere ${video.name} ${Date.now()}`;
+      await page.getByLabel('Say thanks').fill(words);
+
+      // The video as a phone sends it plays (its boxes went in with its chunk offsets moved).
+      const original = { base64: video.bytes.toString('base64'), type: video.type };
+      await expectPlays(await playInPage(page, original), 'the located video');
+
+      await page.getByLabel('Attach photos or a video').setInputFiles({
+        name: video.name,
+        mimeType: video.type,
+        buffer: video.bytes,
+      });
+      await expect(page.getByRole('img', { name: `Video ${video.name}` })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Preparing' })).toHaveCount(0);
+      await expectAccessible();
+      await saveScreenshot(`video-location-${video.name}`);
+
+      // Sent: the same name, type and length, every byte but the location's where it was.
+      const [sent] = await sendAndRead(page);
+      expect({ name: sent?.name, type: sent?.type }).toEqual({
+        name: video.name,
+        type: video.type,
+      });
+      expect(findVideoLocation(sent!.bytes)).toEqual([]);
+      expect(sent!.bytes.equals(stripVideoLocation(Buffer.from(video.bytes)).bytes)).toBe(true);
+
+      await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+      await waitForApp(page);
+
+      // Published: what anyone fetches carries no location, and its offsets still hold.
+      const url = await publishedMedia(page, words);
+      const published = await page.request.get(url);
+      expect(published.status()).toBe(200);
+      expect(published.headers()['content-type']).toBe(video.type);
+      const bytes = await published.body();
+      expect(bytes.length).toBe(video.bytes.length);
+      expect(findVideoLocation(bytes)).toEqual([]);
+      for (const place of LOCATION_TEXTS) expect(bytes.includes(place), place).toBe(false);
+      expect(chunkOffsets(bytes)).toEqual(chunkOffsets(video.bytes));
+      await expectPlays(await playInPage(page, { url }), 'the published video');
+    });
+  }
+});

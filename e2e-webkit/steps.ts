@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'webdriverio';
 import { goto } from './harness';
-import { byLabel, byRole, click, eventually, fill, visible } from './queries';
+import { byLabel, byRole, byText, click, eventually, fill, visible } from './queries';
 
 export { guestName } from '../e2e/journeyData';
 export { paymentsOf, profileOf } from '../e2e/suiteApi';
@@ -24,6 +24,20 @@ export async function startFlow(
   await fill(browser, byLabel('Full Name'), guest);
   await fill(browser, byLabel('Email'), `${guest.split(' ')[0]!.toLowerCase()}@example.com`);
   await click(browser, byRole('button', 'Submit'));
+}
+
+/**
+ * Attaches a file through the review form's file input. The input is visually hidden; its label
+ * is what a guest sees and presses. WebDriver gives a file input the path to choose (the driver
+ * runs on this machine).
+ */
+export async function attachFile(browser: Browser, file: string): Promise<void> {
+  const label = await visible(browser, byText('Attach photos or a video'));
+  const input = await browser.$(
+    await browser.execute((element) => (element as HTMLLabelElement).control!, label),
+  );
+  assert.equal(await input.getAttribute('type'), 'file');
+  await input.addValue(file);
 }
 
 /** Ticks the emulated reCAPTCHA checkbox. */

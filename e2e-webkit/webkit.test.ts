@@ -5,6 +5,7 @@ import { describeJourneys, type Journeys } from '../e2e/journeySuite';
 import { inFreshSession, startSuite, type JourneyContext } from './harness';
 import { declinedCardJourney } from './journeys/declined-card';
 import { galleryVideoJourney } from './journeys/gallery-video';
+import { locatedVideoJourney } from './journeys/located-video';
 import { profileTabsJourney } from './journeys/profile-tabs';
 import { recognitionJourney } from './journeys/recognition';
 import { reviewTipJourney } from './journeys/review-tip';
@@ -26,6 +27,10 @@ const JOURNEYS: Journeys<JourneyContext> = [
   [
     'gallery: a video plays (time moving on), and stops when fullscreen is left',
     galleryVideoJourney,
+  ],
+  [
+    'a video filmed somewhere: published without its location, with a poster, and it plays',
+    locatedVideoJourney,
   ],
 ];
 

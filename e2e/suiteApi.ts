@@ -52,7 +52,7 @@ export async function paymentsOf(baseUrl: string, guest: string): Promise<Paymen
 interface FeedItem {
   sayThanks: string;
   title: string;
-  media: { imgUrl: string; mimeType: string }[];
+  media: { imgUrl: string; mimeType: string; thumbnailUrl?: string | null }[];
 }
 
 interface ProfileAnswer {

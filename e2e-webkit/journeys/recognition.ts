@@ -22,7 +22,7 @@ import {
   visible,
   within,
 } from '../queries';
-import { CONGRATULATIONS, profileOf, startFlow } from '../steps';
+import { attachFile, CONGRATULATIONS, profileOf, startFlow } from '../steps';
 
 const PROFILE = 'theodore-brooks';
 const GUEST = 'Robin Phone';
@@ -46,14 +46,7 @@ async function sendWithPhoto({ browser, baseUrl }: JourneyContext, photo: string
   await startFlow(browser, baseUrl, PROFILE, `Recognize, received ${before.handshakeCount}`, GUEST);
   await click(browser, byRole('textbox', 'Say thanks'));
   await (await visible(browser, byRole('textbox', 'Say thanks'))).addValue(text);
-  // The file input is visually hidden; its label is what a guest sees and presses. WebDriver
-  // gives a file input the path to choose (the driver runs on this machine).
-  const label = await visible(browser, byText('Attach photos or a video'));
-  const input = await browser.$(
-    await browser.execute((element) => (element as HTMLLabelElement).control!, label),
-  );
-  assert.equal(await input.getAttribute('type'), 'file');
-  await input.addValue(photo);
+  await attachFile(browser, photo);
   await visible(browser, byRole('button', `Remove ${PHOTO_NAME}`));
   await expectCount(browser, within(byRole('list', 'Attached media'), byRole('listitem')), 1);
   // Prepared before it is sent: Submit waits for it.

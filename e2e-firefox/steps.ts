@@ -5,8 +5,20 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 
 export { guestName, type PaymentRow } from '../e2e/journeyData';
 export { paymentsOf, profileOf } from '../e2e/suiteApi';
-import { goto } from './harness';
-import { byLabel, byRole, byText, click, eventually, fill, visible } from './queries';
+import type { GuestSteps } from '../e2e/shared-journeys/guestSteps';
+import { expectAccessible, goto, saveScreenshot } from './harness';
+import {
+  byLabel,
+  byRole,
+  byText,
+  click,
+  eventually,
+  expectCount,
+  expectText,
+  expectUrl,
+  fill,
+  visible,
+} from './queries';
 
 /** Opens the profile, presses the action button and gets through the guest details step. */
 export async function startFlow(
@@ -54,4 +66,31 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   // The emulator formats as it is typed: check the card went in whole.
   const card = await visible(page, byLabel('Card number'));
   assert.equal(await card.evaluate((input) => (input as HTMLInputElement).value), number);
+}
+
+/** The guest's steps of the journeys Firefox shares with WebKit (e2e/shared-journeys/). */
+export function guestSteps(page: Page, baseUrl: string): GuestSteps {
+  return {
+    baseUrl,
+    startFlow: (profileId, action, guest) => startFlow(page, baseUrl, profileId, action, guest),
+    seeTextbox: async (label) => void (await visible(page, byLabel(label))),
+    fillTextbox: (label, value) => fill(page, byLabel(label), value),
+    pressButton: (name) => click(page, byRole('button', name)),
+    expectEnabled: async (name) => {
+      const button = await visible(page, byRole('button', name));
+      await eventually(`${name} enabled`, async () => {
+        assert.equal(await button.evaluate((b) => (b as HTMLButtonElement).disabled), false);
+      });
+    },
+    expectOnlyAlert: async (text) => {
+      // An alert takes no name from its text, so it is read.
+      await expectCount(page, byRole('alert'), 1);
+      await expectText(await visible(page, byRole('alert')), text);
+    },
+    expectUrl: (pattern) => expectUrl(page, pattern),
+    passCaptcha: () => passCaptcha(page),
+    fillCard: (number) => fillCard(page, number),
+    expectAccessible: () => expectAccessible(page),
+    screenshot: (name) => saveScreenshot(page, name),
+  };
 }

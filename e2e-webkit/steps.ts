@@ -2,13 +2,25 @@
 // step, the emulated captcha and card inputs. What the mock API stored: e2e/suiteApi.ts.
 import assert from 'node:assert/strict';
 import type { Browser } from 'webdriverio';
-import { goto } from './harness';
-import { byLabel, byRole, byText, click, eventually, fill, visible } from './queries';
+import { CARD_OPTION_NAME, type GuestSteps } from '../e2e/shared-journeys/guestSteps';
+import { expectAccessible, goto, saveScreenshot } from './harness';
+import {
+  byLabel,
+  byRole,
+  byText,
+  click,
+  eventually,
+  expectCount,
+  expectText,
+  expectUrl,
+  fill,
+  visible,
+} from './queries';
 
 export { guestName } from '../e2e/journeyData';
 export { paymentsOf, profileOf } from '../e2e/suiteApi';
 
-export const CARD_OPTION = byRole('button', 'Tip via Debit/Credit Card 3.0%+$0.50');
+export const CARD_OPTION = byRole('button', CARD_OPTION_NAME);
 export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recognition has been sent.');
 
 /** Opens the profile, presses the action button and gets through the guest details step. */
@@ -56,4 +68,29 @@ export async function fillCard(browser: Browser, number: string): Promise<void> 
   await fill(browser, byLabel('ZIP code'), '10001');
   // The emulator formats as it is typed: check the card went in whole.
   assert.equal(await (await visible(browser, byLabel('Card number'))).getValue(), number);
+}
+
+/** The guest's steps of the journeys WebKit shares with Firefox (e2e/shared-journeys/). */
+export function guestSteps(browser: Browser, baseUrl: string): GuestSteps {
+  return {
+    baseUrl,
+    startFlow: (profileId, action, guest) => startFlow(browser, baseUrl, profileId, action, guest),
+    seeTextbox: async (label) => void (await visible(browser, byLabel(label))),
+    fillTextbox: (label, value) => fill(browser, byLabel(label), value),
+    pressButton: (name) => click(browser, byRole('button', name)),
+    expectEnabled: async (name) => {
+      const button = await visible(browser, byRole('button', name));
+      await eventually(`${name} enabled`, async () => assert.ok(await button.isEnabled()));
+    },
+    expectOnlyAlert: async (text) => {
+      // An alert takes no name from its text, so it is read.
+      await expectCount(browser, byRole('alert'), 1);
+      await expectText(await visible(browser, byRole('alert')), text);
+    },
+    expectUrl: (pattern) => expectUrl(browser, pattern),
+    passCaptcha: () => passCaptcha(browser),
+    fillCard: (number) => fillCard(browser, number),
+    expectAccessible: () => expectAccessible(browser),
+    screenshot: (name) => saveScreenshot(browser, name),
+  };
 }

@@ -14,8 +14,9 @@ import {
   visibleExactText,
 } from '../queries';
 import { fillCard, guestName, passCaptcha, paymentsOf, startFlow } from '../steps';
+import { CARD_OPTION_NAME } from '../../e2e/shared-journeys/guestSteps';
 
-export const CARD_OPTION = byRole('button', 'Tip via Debit/Credit Card 3.0%+$0.50');
+export const CARD_OPTION = byRole('button', CARD_OPTION_NAME);
 export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recognition has been sent.');
 
 export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<void> {

@@ -7,7 +7,8 @@ import assert from 'node:assert/strict';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { LOCATION_TEXTS, SEED_VIDEO, withEveryLocation } from '../../scripts/locatedVideos';
+import { SEED_VIDEO, withEveryLocation } from '../../scripts/locatedVideos';
+import { publishedWithoutLocation } from '../../e2e/publishedVideo';
 import { findVideoLocation } from '../../src/api/contract/videoLocation';
 import { meanLuma } from '../../e2e/darkStartVideo';
 import { assertVideoPlays, PHONE, saveScreenshot, setViewport, waitForApp } from '../harness';
@@ -50,21 +51,11 @@ export async function locatedVideoJourney({ browser, baseUrl }: JourneyContext):
   await waitForApp(browser);
   await visible(browser, CONGRATULATIONS);
 
-  // What anyone fetches carries no location, and keeps its length (nothing in it moved).
-  const item = (await profileOf(baseUrl, PROFILE)).userFeed.find((i) => i.sayThanks === words);
-  const media = item?.media[0];
-  assert.ok(media, 'the review is published with its video');
-  const url = new URL(media.imgUrl, baseUrl).href;
-  const answer = await fetch(url);
-  assert.equal(answer.status, 200);
-  const published = Buffer.from(await answer.arrayBuffer());
-  assert.equal(published.length, video.length);
-  assert.deepEqual(findVideoLocation(published), []);
-  for (const place of LOCATION_TEXTS) assert.equal(published.includes(place), false, place);
+  const { url, thumbnailUrl } = await publishedWithoutLocation(baseUrl, PROFILE, words, video);
 
   // The poster WebKit drew is a picture of the video, not a black frame.
-  assert.ok(media.thumbnailUrl, 'the video has a poster');
-  const poster = await fetch(new URL(media.thumbnailUrl, baseUrl));
+  assert.ok(thumbnailUrl, 'the video has a poster');
+  const poster = await fetch(thumbnailUrl);
   const { luma } = await meanLuma(Buffer.from(await poster.arrayBuffer()));
   assert.ok(luma > 40, `poster brightness ${luma.toFixed(1)}`);
 

@@ -3,6 +3,7 @@
 // run; each journey in a browser context of its own.
 import { describeJourneys, type Journeys } from '../e2e/journeySuite';
 import { inFreshContext, startSuite, type JourneyContext } from './harness';
+import { applePayAfterCardJourney } from './journeys/apple-pay-after-card';
 import { declinedCardJourney } from './journeys/declined-card';
 import { galleryJourney } from './journeys/gallery';
 import { locatedVideoJourney } from './journeys/located-video';
@@ -12,6 +13,10 @@ import { reviewTipJourney } from './journeys/review-tip';
 import { tipJourney } from './journeys/tip';
 
 const JOURNEYS: Journeys<JourneyContext> = [
+  [
+    'Apple Pay after the card at the same amount: the captcha again, then Apple Pay pays',
+    applePayAfterCardJourney,
+  ],
   ['profile: Ava at 1280 and 390 px, axe, her action buttons and counts', profileJourney],
   ['gallery: scrolling loads pages 1, 2 and 3 and shows all 47 items', galleryJourney],
   [

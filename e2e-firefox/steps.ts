@@ -18,6 +18,7 @@ import {
   expectUrl,
   fill,
   visible,
+  within,
 } from './queries';
 
 /** Opens the profile, presses the action button and gets through the guest details step. */
@@ -87,6 +88,16 @@ export function guestSteps(page: Page, baseUrl: string): GuestSteps {
       await expectCount(page, byRole('alert'), 1);
       await expectText(await visible(page, byRole('alert')), text);
     },
+    expectAlert: (text) =>
+      eventually(`an alert reading ${text}`, async () => {
+        const texts: string[] = [];
+        for (const element of await page.$$(byRole('alert'))) {
+          texts.push((await element.evaluate((e) => e.textContent ?? '')).trim());
+        }
+        assert.ok(texts.includes(text), JSON.stringify(texts));
+      }),
+    pressInDialog: (dialog, button) =>
+      click(page, within(byRole('dialog', dialog), byRole('button', button))),
     expectUrl: (pattern) => expectUrl(page, pattern),
     passCaptcha: () => passCaptcha(page),
     fillCard: (number) => fillCard(page, number),

@@ -14,7 +14,9 @@ import {
   expectText,
   expectUrl,
   fill,
+  findAll,
   visible,
+  within,
 } from './queries';
 
 export { guestName } from '../e2e/journeyData';
@@ -87,6 +89,16 @@ export function guestSteps(browser: Browser, baseUrl: string): GuestSteps {
       await expectCount(browser, byRole('alert'), 1);
       await expectText(await visible(browser, byRole('alert')), text);
     },
+    expectAlert: (text) =>
+      eventually(`an alert reading ${text}`, async () => {
+        const texts: string[] = [];
+        for (const element of await findAll(browser, byRole('alert'))) {
+          texts.push((await element.getText()).trim());
+        }
+        assert.ok(texts.includes(text), JSON.stringify(texts));
+      }),
+    pressInDialog: (dialog, button) =>
+      click(browser, within(byRole('dialog', dialog), byRole('button', button))),
     expectUrl: (pattern) => expectUrl(browser, pattern),
     passCaptcha: () => passCaptcha(browser),
     fillCard: (number) => fillCard(browser, number),

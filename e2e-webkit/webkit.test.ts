@@ -3,6 +3,7 @@
 // and one WebKitWebDriver for the run; each journey in a WebDriver session (a browser) of its own.
 import { describeJourneys, type Journeys } from '../e2e/journeySuite';
 import { inFreshSession, startSuite, type JourneyContext } from './harness';
+import { applePayAfterCardJourney } from './journeys/apple-pay-after-card';
 import { declinedCardJourney } from './journeys/declined-card';
 import { galleryVideoJourney } from './journeys/gallery-video';
 import { locatedVideoJourney } from './journeys/located-video';
@@ -11,6 +12,10 @@ import { recognitionJourney } from './journeys/recognition';
 import { reviewTipJourney } from './journeys/review-tip';
 
 const JOURNEYS: Journeys<JourneyContext> = [
+  [
+    'Apple Pay after the card at the same amount: the captcha again, then Apple Pay pays',
+    applePayAfterCardJourney,
+  ],
   ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
   [
     'recognition with a 12 MP phone photo: prepared upright without EXIF, sent, on top of the feed',

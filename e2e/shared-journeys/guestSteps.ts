@@ -13,6 +13,10 @@ export interface GuestSteps {
   expectEnabled(button: string): Promise<void>;
   /** Waits until the page shows exactly one alert, reading `text`. */
   expectOnlyAlert(text: string): Promise<void>;
+  /** Waits until one of the page's alerts reads `text`. */
+  expectAlert(text: string): Promise<void>;
+  /** Presses a button of the dialog with this name (a wallet's sheet). */
+  pressInDialog(dialog: string, button: string): Promise<void>;
   expectUrl(pattern: RegExp): Promise<void>;
   passCaptcha(): Promise<void>;
   /** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { createServerApp } from './app';
 import { startServer, type TestServer } from './images/testing';
-import { REDACTED } from './redact';
+import { REDACTED } from '../api/contract/redact';
 
 describe('operations', () => {
   let distDir: string;

@@ -10,7 +10,7 @@ import { pinoHttp } from 'pino-http';
 import { decodeSegment, isNotPage } from './addresses';
 import { HttpError } from './errors';
 import { SERVER_SECURITY_HEADERS } from './pagePolicy';
-import { redactUrl } from './redact';
+import { redactUrl } from '../api/contract/redact';
 
 /**
  * One line per request: its id, method, URL (its secrets redacted: redact.ts) and status, at a

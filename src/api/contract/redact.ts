@@ -1,6 +1,8 @@
-// Secrets a URL can carry, kept out of the logs: Stripe sends a guest back with
-// `payment_intent_client_secret` in the query, and any link may carry a token, a key or a code.
-// Every URL the server logs goes through redactUrl (requestFrame.ts).
+// Secrets a URL can carry, kept out of both servers' request logs: Stripe sends a guest back with
+// `payment_intent_client_secret` in the query, Stripe.js retrieves an intent with its
+// `client_secret`, and any link may carry a token, a key or a code. Every URL the production
+// server logs goes through redactUrl (src/server/requestFrame.ts), and so does every URL the mock
+// API logs.
 
 export const REDACTED = '[REDACTED]';
 

@@ -56,16 +56,24 @@ export function emptyStripeState(): StripeState {
 /**
  * A state saved earlier (the mock API keeps it in its data file), checked for its shape; a part
  * an older file lacks starts empty. Anything else is refused: money state is never half-read.
+ * Each part's records are checked to be objects (what every lookup assumes), not field by field.
  */
 export function restoreStripeState(saved: unknown): StripeState {
   const state = emptyStripeState();
   if (saved === undefined) return state;
   if (!isRecord(saved)) throw new Error('The saved Stripe emulator state is not an object.');
+  // A part under another name (a typo, a hand edit) would otherwise be dropped at the next write.
+  const unknown = Object.keys(saved).find((key) => !Object.hasOwn(state, key));
+  if (unknown !== undefined) {
+    throw new Error(`The saved Stripe emulator state has an unknown part "${unknown}".`);
+  }
   for (const key of Object.keys(state) as (keyof StripeState)[]) {
     const part = saved[key];
     if (part === undefined) continue;
     const fits = key === 'events' ? Array.isArray(part) : isRecord(part);
-    if (!fits) throw new Error(`The saved Stripe emulator state has a malformed "${key}".`);
+    if (!fits || !Object.values(part as object).every(isRecord)) {
+      throw new Error(`The saved Stripe emulator state has a malformed "${key}".`);
+    }
     Object.assign(state, { [key]: part });
   }
   return state;

@@ -1,10 +1,10 @@
 // The data folder as the store keeps it: the emulators' state committed in the same file as the
 // data (so a reopen finds both of one moment), a commit that changes nothing writes nothing, and
-// the start sweeps what a killed process left.
+// the start sweeps what a killed process left; a damaged file is refused untouched.
 import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DATA_FILE_NAME, EMULATORS_KEY, Store, UPLOADS_DIR_NAME } from './store';
+import { DATA_FILE_NAME, EMULATORS_KEY, Store, UPLOADS_DIR_NAME, resetData } from './store';
 import { emptyStripeState, restoreStripeState } from '../emulators/stripe/state';
 
 let dataDir: string;
@@ -111,6 +111,10 @@ describe('the sweep at start', () => {
   it('removes temp files and uploads no record names, keeps every named upload, and says so', async () => {
     const first = await open();
     const named = ['feed.jpg', 'poster.jpg', 'gallery.mp4', 'pending.jpg'];
+    // A review waiting for its payment comes with its intent's Stripe state, as a server saves it.
+    const stripe = emptyStripeState();
+    stripe.paymentIntents.pi_1 = { id: 'pi_1' } as never;
+    first.keepEmulatorState('stripe', stripe);
     await first.mutate((db) => {
       db.feed.push({
         ...db.feed[0]!,
@@ -167,5 +171,102 @@ describe('the sweep at start', () => {
     await open();
     await open();
     expect(lines).toEqual([]);
+  });
+});
+
+describe('a damaged data file', () => {
+  /** A folder as a server that took a payment leaves it: payments, their Stripe state, uploads. */
+  async function paidFolder(): Promise<Record<string, unknown>> {
+    const store = await open();
+    const stripe = emptyStripeState();
+    stripe.paymentIntents.pi_1 = { id: 'pi_1' } as never;
+    store.keepEmulatorState('stripe', stripe);
+    await store.mutate((db) => {
+      db.payments = [{ id: 'p1', intentId: 'pi_1' } as never];
+      db.gallery.push({
+        id: 'g',
+        userId: 'u',
+        media: 'uploads/kept.jpg',
+        mimeType: 'image/jpeg',
+        createdAt: '',
+      });
+    });
+    await mkdir(file(UPLOADS_DIR_NAME), { recursive: true });
+    await writeFile(file(UPLOADS_DIR_NAME, 'kept.jpg'), 'kept');
+    return JSON.parse(await readFile(file(DATA_FILE_NAME), 'utf8')) as Record<string, unknown>;
+  }
+
+  /** Everything in the folder, names and bytes. */
+  async function folder(): Promise<Record<string, string>> {
+    const seen: Record<string, string> = {};
+    for (const name of await readdir(dataDir, { recursive: true })) {
+      if ((await stat(file(name))).isFile()) seen[name] = (await readFile(file(name))).toString();
+    }
+    return seen;
+  }
+
+  const withoutEmulators = (saved: Record<string, unknown>) => {
+    const { [EMULATORS_KEY]: _gone, ...rest } = saved;
+    return JSON.stringify(rest);
+  };
+
+  it.each([
+    [
+      '__emulators missing while payments exist',
+      withoutEmulators,
+      '__emulators is missing, but the file holds 1 payment: their Stripe state would be lost',
+    ],
+    [
+      '__emulators a string',
+      (saved: Record<string, unknown>) => JSON.stringify({ ...saved, [EMULATORS_KEY]: 'x' }),
+      '__emulators must be an object, not a string',
+    ],
+    [
+      'payments an object',
+      (saved: Record<string, unknown>) => JSON.stringify({ ...saved, payments: {} }),
+      'payments must be a list, not an object',
+    ],
+    [
+      'a truncated file',
+      (saved: Record<string, unknown>) => JSON.stringify(saved, null, 2).slice(0, 2000),
+      'it is not valid JSON',
+    ],
+    ['an empty file', () => '', 'it is not valid JSON'],
+  ])(
+    'is refused with %s: the error says what and how to reset, nothing is touched',
+    async (_name, damage, problem) => {
+      const saved = await paidFolder();
+      await writeFile(file(DATA_FILE_NAME), damage(saved));
+      // An orphan upload the sweep would delete, and a temp file it would remove, from an open.
+      await writeFile(file(UPLOADS_DIR_NAME, 'orphan.jpg'), 'orphan');
+      await writeFile(file(`.${DATA_FILE_NAME}.0123456789ab.tmp`), 'left');
+      const before = await folder();
+      const { mtimeMs } = await stat(file(DATA_FILE_NAME));
+
+      const refused = open();
+      await expect(refused).rejects.toThrow(problem);
+      await expect(refused).rejects.toThrow(file(DATA_FILE_NAME));
+      await expect(refused).rejects.toThrow(/npm run mock-api:reset.*replac.*move the file aside/s);
+      expect(await folder()).toEqual(before);
+      expect((await stat(file(DATA_FILE_NAME))).mtimeMs).toBe(mtimeMs);
+      expect(lines).toEqual([]);
+    },
+  );
+
+  it('opens again once reset', async () => {
+    await writeFile(file(DATA_FILE_NAME), '{"users": ');
+    await expect(open()).rejects.toThrow('not valid JSON');
+    await resetData(dataDir);
+    expect((await open()).db.users.length).toBeGreaterThan(0);
+  });
+
+  it('is not an old file without the optional collections, which opens', async () => {
+    const store = await open();
+    const { users, feed, gallery, guests, profileClicks, demoProfiles } = store.db;
+    const old = { users, feed, gallery, guests, profileClicks, demoProfiles };
+    await writeFile(file(DATA_FILE_NAME), JSON.stringify(old));
+    const reopened = await open();
+    expect(reopened.db.users).toEqual(users);
+    expect(reopened.savedEmulatorState('stripe')).toBeUndefined();
   });
 });

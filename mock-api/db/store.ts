@@ -7,17 +7,12 @@ import jsonServer from 'json-server';
 import type { Db, Seed } from './types';
 import { writeFileAtomic } from './atomicFile';
 import { sweepDataFolder, sweepSummary } from './sweep';
+import { EMULATORS_KEY, dataFileProblems } from './dataShape';
+
+export { EMULATORS_KEY };
 
 export const DATA_FILE_NAME = 'db.json';
 export const UPLOADS_DIR_NAME = 'uploads';
-/**
- * The data file's key for the emulators' state, by emulator name ("stripe"). It sits beside the
- * collections in the same file on purpose: one commit is one rename of one file, so a restart
- * (after SIGKILL too) finds the data and the payments' state of the same moment, never a review
- * recorded for an intent the emulator has forgotten. It is held apart from lowdb, so
- * json-server's router (the data view) never sees it, whatever that view allows.
- */
-export const EMULATORS_KEY = '__emulators';
 export const SEED_FILE = path.join(__dirname, '..', 'seed', 'seed.json');
 export const SEED_MEDIA_DIR = path.join(__dirname, '..', 'seed', 'media');
 
@@ -52,6 +47,30 @@ export async function resetData(dataDir: string, seedFile = SEED_FILE): Promise<
   );
 }
 
+/** The data file's contents, or an error that says what is wrong with it and how to start over. */
+function parseDataFile(
+  text: string,
+  dataFile: string,
+): Db & { [EMULATORS_KEY]?: Record<string, unknown> } {
+  let saved: unknown;
+  let problems: string[];
+  try {
+    saved = JSON.parse(text);
+    problems = dataFileProblems(saved);
+  } catch (error) {
+    if (!(error instanceof SyntaxError)) throw error;
+    problems = [`it is not valid JSON (${error.message}): a write cut short, or an edit`];
+  }
+  if (problems.length === 0) return saved as Db;
+  throw new Error(
+    [
+      `The mock API's data file ${dataFile} is damaged, so the mock API did not start:`,
+      ...problems.map((problem) => `  - ${problem}`),
+      'Nothing in its folder was changed. To start over, run "npm run mock-api:reset" (with the same MOCK_DATA_DIR): it restores the demo data by replacing this file, so move the file aside first to keep it.',
+    ].join('\n'),
+  );
+}
+
 export interface StoreOptions {
   /** Where the start's one line about the sweep goes (default console.log). */
   log?: (line: string) => void;
@@ -81,7 +100,9 @@ export class Store {
 
   /**
    * Opens the data file in `dataDir`, creating it from the seed when it does not exist, and sweeps
-   * what a killed process left in the folder (./sweep.ts) before anything is served.
+   * what a killed process left in the folder (./sweep.ts) before anything is served. A damaged
+   * file (./dataShape.ts) is refused before anything in the folder is touched: the sweep would
+   * delete every upload it no longer names, and the first write would replace what it still holds.
    */
   static async open(
     dataDir: string,
@@ -97,12 +118,7 @@ export class Store {
       await resetData(dataDir, seedFile);
       text = await fs.readFile(dataFile, 'utf8');
     }
-    let saved: Db & { [EMULATORS_KEY]?: Record<string, unknown> };
-    try {
-      saved = JSON.parse(text) as typeof saved;
-    } catch {
-      throw new Error(`${dataFile} is not valid JSON; run "npm run mock-api:reset" to restore it.`);
-    }
+    const saved = parseDataFile(text, dataFile);
     const uploadsDir = path.join(dataDir, UPLOADS_DIR_NAME);
     await fs.mkdir(uploadsDir, { recursive: true });
     const swept = sweepSummary(await sweepDataFolder(dataDir, uploadsDir, saved), dataDir);

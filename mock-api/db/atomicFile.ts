@@ -3,6 +3,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { PRIVATE_FILE_MODE } from './permissions';
 
 /**
  * A temp file writeFileAtomic leaves only when the process dies mid-write (`.<name>.<hex>.tmp`
@@ -10,10 +11,14 @@ import { randomBytes } from 'node:crypto';
  */
 export const ATOMIC_TEMP_NAME = /^\..+\.[0-9a-f]{12}\.tmp$/;
 
+/**
+ * Replaces `target` with `contents`, as a file only its owner can read (0600): the one file
+ * written this way is the data file, with guests' emails and payments' client secrets.
+ */
 export async function writeFileAtomic(target: string, contents: string | Buffer): Promise<void> {
   const dir = path.dirname(target);
   const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
-  const handle = await fs.open(tmp, 'w', 0o644);
+  const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
   try {
     await handle.writeFile(contents);
     await handle.sync();

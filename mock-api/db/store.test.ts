@@ -1,7 +1,8 @@
 // The data folder as the store keeps it: the emulators' state committed in the same file as the
 // data (so a reopen finds both of one moment), a commit that changes nothing writes nothing, and
-// the start sweeps what a killed process left; a damaged file is refused untouched.
-import { mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+// the start sweeps what a killed process left; a damaged file is refused untouched; the folder
+// and the file are their owner's only.
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA_FILE_NAME, EMULATORS_KEY, Store, UPLOADS_DIR_NAME, resetData } from './store';
@@ -240,6 +241,7 @@ describe('a damaged data file', () => {
       // An orphan upload the sweep would delete, and a temp file it would remove, from an open.
       await writeFile(file(UPLOADS_DIR_NAME, 'orphan.jpg'), 'orphan');
       await writeFile(file(`.${DATA_FILE_NAME}.0123456789ab.tmp`), 'left');
+      await chmod(file(DATA_FILE_NAME), 0o644);
       const before = await folder();
       const { mtimeMs } = await stat(file(DATA_FILE_NAME));
 
@@ -249,6 +251,8 @@ describe('a damaged data file', () => {
       await expect(refused).rejects.toThrow(/npm run mock-api:reset.*replac.*move the file aside/s);
       expect(await folder()).toEqual(before);
       expect((await stat(file(DATA_FILE_NAME))).mtimeMs).toBe(mtimeMs);
+      // Not even its mode: a refused file is left exactly as it was found.
+      expect((await stat(file(DATA_FILE_NAME))).mode & 0o777).toBe(0o644);
       expect(lines).toEqual([]);
     },
   );
@@ -268,5 +272,40 @@ describe('a damaged data file', () => {
     const reopened = await open();
     expect(reopened.db.users).toEqual(users);
     expect(reopened.savedEmulatorState('stripe')).toBeUndefined();
+  });
+});
+
+describe('the data folder and file', () => {
+  const modeOf = async (...parts: string[]) => (await stat(file(...parts))).mode & 0o777;
+
+  it('are made for their owner only (0700, 0600), with the uploads inside', async () => {
+    const fresh = path.join(dataDir, 'made');
+    await Store.open(fresh, undefined, { log: () => undefined });
+    expect((await stat(fresh)).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(fresh, DATA_FILE_NAME))).mode & 0o777).toBe(0o600);
+    expect((await stat(path.join(fresh, UPLOADS_DIR_NAME))).isDirectory()).toBe(true);
+  });
+
+  it('stay so after every commit and after a reset', async () => {
+    const store = await open();
+    await store.mutate((db) =>
+      db.guests.push({ userId: 'g4', fullName: 'G H', email: 'g@h.co', createdAt: '' }),
+    );
+    expect(await modeOf(DATA_FILE_NAME)).toBe(0o600);
+    await chmod(dataDir, 0o755);
+    await resetData(dataDir);
+    expect(await modeOf()).toBe(0o700);
+    expect(await modeOf(DATA_FILE_NAME)).toBe(0o600);
+  });
+
+  it('are taken back from others when an existing folder and file let them read (0755, 0644)', async () => {
+    await open();
+    await chmod(dataDir, 0o755);
+    await chmod(file(DATA_FILE_NAME), 0o644);
+    const bytes = await readFile(file(DATA_FILE_NAME));
+    await open();
+    expect(await modeOf()).toBe(0o700);
+    expect(await modeOf(DATA_FILE_NAME)).toBe(0o600);
+    expect((await readFile(file(DATA_FILE_NAME))).equals(bytes)).toBe(true);
   });
 });

@@ -8,6 +8,7 @@ import type { Db, Seed } from './types';
 import { writeFileAtomic } from './atomicFile';
 import { sweepDataFolder, sweepSummary } from './sweep';
 import { EMULATORS_KEY, dataFileProblems } from './dataShape';
+import { PRIVATE_FILE_MODE, makePrivateFolder, takeBackAccess } from './permissions';
 
 export { EMULATORS_KEY };
 
@@ -38,7 +39,7 @@ export async function readSeed(seedFile = SEED_FILE): Promise<Seed> {
 
 /** Writes a fresh data file from the seed and empties the uploads folder. */
 export async function resetData(dataDir: string, seedFile = SEED_FILE): Promise<void> {
-  await fs.mkdir(dataDir, { recursive: true });
+  await makePrivateFolder(dataDir);
   await fs.rm(path.join(dataDir, UPLOADS_DIR_NAME), { recursive: true, force: true });
   await fs.mkdir(path.join(dataDir, UPLOADS_DIR_NAME), { recursive: true });
   await writeFileAtomic(
@@ -119,6 +120,8 @@ export class Store {
       text = await fs.readFile(dataFile, 'utf8');
     }
     const saved = parseDataFile(text, dataFile);
+    await makePrivateFolder(dataDir);
+    await takeBackAccess(dataFile, PRIVATE_FILE_MODE);
     const uploadsDir = path.join(dataDir, UPLOADS_DIR_NAME);
     await fs.mkdir(uploadsDir, { recursive: true });
     const swept = sweepSummary(await sweepDataFolder(dataDir, uploadsDir, saved), dataDir);

@@ -114,7 +114,9 @@ async function main(): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
+// The message only: a refused start (a damaged data file, a missing setting) says what is wrong
+// and what to do, and a stack trace would bury that.
 main().catch((error: unknown) => {
-  console.error(error);
+  console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 });

@@ -5,13 +5,13 @@
 import path from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 import cors from 'cors';
-import morgan from 'morgan';
 import jsonServer from 'json-server';
 import type Stripe from 'stripe';
 import { SEED_FILE, SEED_MEDIA_DIR, Store } from './db/store';
 import { HttpError, errorHandler } from './http';
 import { MEDIA_ORIGIN_SETTING, MEDIA_ROUTE } from './media';
 import { securityHeaders } from './securityHeaders';
+import { requestLog, type LogLine } from './requestLog';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import { checkStripeEnv, createStripeClient } from './stripeClient';
 import { newOperatorSecret, saveOperatorSecret } from './operator';
@@ -69,7 +69,10 @@ export interface MockApiOptions {
   guestToken?: string;
   /** Origins allowed by CORS (the app's). Same-origin requests need none. */
   allowedOrigins?: string[];
+  /** The request log (method, URL with its secrets redacted, status, time): requestLog.ts. */
   logger?: boolean;
+  /** Where the request log's lines go (default standard output). */
+  logTo?: LogLine;
   seedFile?: string;
   /** The origin media URLs are printed with; unset: none, they are paths (/media/...). */
   mediaOrigin?: string;
@@ -116,7 +119,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 
   // 1. Every answer: security headers, the log, CORS.
   app.use(securityHeaders);
-  if (options.logger) app.use(morgan('dev'));
+  if (options.logger) app.use(requestLog(options.logTo));
   app.use(
     cors({
       origin: (origin, callback) =>

@@ -112,6 +112,10 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 
   const { scenarios, stripeFor, webhooks, stripeEmulator, recaptcha, captcha, reconcilePayments } =
     sharedServices(store, options, { operatorSecret, emulatorSecretKey });
+  // A file an older version saved named the emulator's idempotency records by its secret key:
+  // restored under the key's digest, and written so at once (a commit that changes nothing
+  // writes nothing).
+  await store.commit();
 
   const app = jsonServer.create() as express.Express;
   app.disable('x-powered-by');

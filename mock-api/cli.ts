@@ -16,7 +16,7 @@ async function main(): Promise<void> {
     dataDir,
     guestToken: env.guestToken,
     allowedOrigins: [env.appOrigin],
-    logger: !process.env.CI,
+    logger: env.requestLog ?? !process.env.CI,
   });
   const server = mockApi.app.listen(env.mockApiPort, () => {
     const address = server.address();

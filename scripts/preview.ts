@@ -49,7 +49,7 @@ async function main(): Promise<void> {
   const mockApi = await createMockApi({
     dataDir,
     guestToken: env.guestToken,
-    logger: !process.env.CI,
+    logger: env.requestLog ?? !process.env.CI,
   });
   const production = createServerApp({
     settings: {

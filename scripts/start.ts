@@ -64,7 +64,7 @@ async function main(): Promise<void> {
     dataDir,
     guestToken: env.guestToken,
     allowedOrigins: [env.appOrigin],
-    logger: true,
+    logger: env.requestLog ?? true,
   });
   const apiServer = app.listen(env.mockApiPort);
   await new Promise<void>((resolve, reject) => {

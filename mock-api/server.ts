@@ -73,6 +73,12 @@ export interface MockApiOptions {
   logger?: boolean;
   /** Where the request log's lines go (default standard output). */
   logTo?: LogLine;
+  /**
+   * Which proxies' X-Forwarded-Proto and X-Forwarded-For are believed, as Express's `trust proxy`
+   * takes it (TRUST_PROXY: a hop count, or addresses, CIDRs and `loopback`/`uniquelocal`, as a
+   * list or comma-separated). Unset: none, so `req.secure` means this server's own TLS only.
+   */
+  trustProxy?: false | number | string | string[];
   seedFile?: string;
   /** The origin media URLs are printed with; unset: none, they are paths (/media/...). */
   mediaOrigin?: string;
@@ -119,6 +125,12 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 
   const app = jsonServer.create() as express.Express;
   app.disable('x-powered-by');
+  // Whether a request came over HTTPS (a Secure cookie) is believed from a trusted proxy only.
+  try {
+    app.set('trust proxy', options.trustProxy ?? false);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY (trustProxy) is not valid: ${(error as Error).message}`);
+  }
   if (options.mediaOrigin) app.set(MEDIA_ORIGIN_SETTING, options.mediaOrigin);
 
   // 1. Every answer: security headers, the log, CORS.

@@ -34,7 +34,10 @@ export interface RunningMockApi {
 }
 
 export async function startMockApi(
-  options: Pick<MockApiOptions, 'allowedOrigins' | 'reconcileAfterMs' | 'logger' | 'logTo'> = {},
+  options: Pick<
+    MockApiOptions,
+    'allowedOrigins' | 'reconcileAfterMs' | 'logger' | 'logTo' | 'trustProxy'
+  > = {},
 ): Promise<RunningMockApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-mock-api-'));
   const guestToken = DEFAULT_GUEST_TOKEN;

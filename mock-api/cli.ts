@@ -4,6 +4,17 @@ import { DEFAULT_DATA_DIR, createMockApi } from './server';
 import { readServerEnv } from './env';
 import { operatorNotice } from './operator';
 
+/**
+ * TRUST_PROXY as Express takes it: a hop count, or comma-separated addresses, CIDRs, `loopback`,
+ * `uniquelocal` (Express refuses a bad one at the start). npm run preview and npm start read it with
+ * the production server's parser (src/server/settings.ts), which the mock API does not import.
+ */
+function trustProxyOf(raw: string | undefined): false | number | string {
+  const value = raw?.trim() ?? '';
+  if (value === '') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
 async function main(): Promise<void> {
   const env = readServerEnv();
   const dataDir = env.mockDataDir ?? DEFAULT_DATA_DIR;
@@ -16,7 +27,8 @@ async function main(): Promise<void> {
     dataDir,
     guestToken: env.guestToken,
     allowedOrigins: [env.appOrigin],
-    logger: !process.env.CI,
+    logger: env.requestLog ?? !process.env.CI,
+    trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   });
   const server = mockApi.app.listen(env.mockApiPort, () => {
     const address = server.address();

@@ -7,6 +7,11 @@ export interface ServerEnv {
   guestToken: string;
   /** The app's origin in dev, the one CORS lets through. */
   appOrigin: string;
+  /**
+   * MOCK_API_LOG: 1 logs every request (method, redacted URL, status, time), 0 none; unset,
+   * undefined: each command's default (on, but off under CI).
+   */
+  requestLog: boolean | undefined;
 }
 
 export const DEFAULT_GUEST_TOKEN = defaults.guestToken;
@@ -21,6 +26,14 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+function onOff(name: string): boolean | undefined {
+  const raw = process.env[name]?.trim();
+  if (raw === undefined || raw === '') return undefined;
+  if (raw !== '0' && raw !== '1')
+    throw new Error(`${name} must be 1 or 0 (or unset), not "${raw}".`);
+  return raw === '1';
+}
+
 export function readServerEnv(): ServerEnv {
   const appPort = port('PORT', defaults.port);
   return {
@@ -29,5 +42,6 @@ export function readServerEnv(): ServerEnv {
     mockDataDir: process.env.MOCK_DATA_DIR || undefined,
     guestToken: process.env.GUEST_TOKEN || DEFAULT_GUEST_TOKEN,
     appOrigin: process.env.APP_ORIGIN || `http://localhost:${appPort}`,
+    requestLog: onOff('MOCK_API_LOG'),
   };
 }

@@ -255,3 +255,42 @@ describe('a scenario belongs to its tester', () => {
     expect(await answer.json()).toMatchObject({ field: TESTER_HEADER });
   });
 });
+
+describe('the tester cookie behind an HTTPS proxy (trustProxy, TRUST_PROXY)', () => {
+  let behindProxy: RunningMockApi;
+
+  beforeAll(async () => {
+    // This test's requests come from 127.0.0.1, as a proxy on the same machine's would.
+    behindProxy = await startMockApi({ trustProxy: 'loopback' });
+  });
+
+  afterAll(() => behindProxy.close());
+
+  /** A browser's first scenario (no tester yet): the cookie it is given. */
+  async function cookieFor(server: RunningMockApi, headers: Record<string, string>) {
+    const answer = await fetch(`${server.apiBaseUrl}/__scenarios`, {
+      ...jsonPost({ name: 'slow' }),
+      headers: {
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${server.guestToken}`,
+        ...headers,
+      },
+    });
+    expect(answer.status).toBe(200);
+    const cookie = answer.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(new RegExp(`^${TESTER_COOKIE}=`));
+    return cookie;
+  }
+
+  it('is Secure when a trusted proxy says the browser came over HTTPS', async () => {
+    expect(await cookieFor(behindProxy, { 'X-Forwarded-Proto': 'https' })).toMatch(/;\s*Secure/i);
+  });
+
+  it('is not Secure over plain HTTP, nor when an untrusted client claims HTTPS', async () => {
+    expect(await cookieFor(behindProxy, {})).not.toMatch(/Secure/i);
+    expect(await cookieFor(behindProxy, { 'X-Forwarded-Proto': 'http' })).not.toMatch(/Secure/i);
+    // The default trusts no proxy: a client's own X-Forwarded-Proto is not believed.
+    expect(await cookieFor(api, { 'X-Forwarded-Proto': 'https' })).not.toMatch(/Secure/i);
+    expect(await cookieFor(api, {})).not.toMatch(/Secure/i);
+  });
+});

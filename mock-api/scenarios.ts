@@ -226,6 +226,9 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
       path: '/',
       sameSite: 'lax',
       httpOnly: true,
+      // Over HTTPS (this server's TLS, or a trusted proxy's: the `trust proxy` setting), the
+      // browser never sends it back over plain HTTP, where anyone on the way could read it.
+      secure: req.secure,
       maxAge: MAX_SCENARIO_TTL_MINUTES * 60_000,
     });
     return testerScope('cookie', id);

@@ -5,13 +5,13 @@
 import path from 'node:path';
 import express, { type Request, type RequestHandler } from 'express';
 import cors from 'cors';
-import morgan from 'morgan';
 import jsonServer from 'json-server';
 import type Stripe from 'stripe';
 import { SEED_FILE, SEED_MEDIA_DIR, Store } from './db/store';
 import { HttpError, errorHandler } from './http';
 import { MEDIA_ORIGIN_SETTING, MEDIA_ROUTE } from './media';
 import { securityHeaders } from './securityHeaders';
+import { requestLog, type LogLine } from './requestLog';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import { checkStripeEnv, createStripeClient } from './stripeClient';
 import { newOperatorSecret, saveOperatorSecret } from './operator';
@@ -69,7 +69,16 @@ export interface MockApiOptions {
   guestToken?: string;
   /** Origins allowed by CORS (the app's). Same-origin requests need none. */
   allowedOrigins?: string[];
+  /** The request log (method, URL with its secrets redacted, status, time): requestLog.ts. */
   logger?: boolean;
+  /** Where the request log's lines go (default standard output). */
+  logTo?: LogLine;
+  /**
+   * Which proxies' X-Forwarded-Proto and X-Forwarded-For are believed, as Express's `trust proxy`
+   * takes it (TRUST_PROXY: a hop count, or addresses, CIDRs and `loopback`/`uniquelocal`, as a
+   * list or comma-separated). Unset: none, so `req.secure` means this server's own TLS only.
+   */
+  trustProxy?: false | number | string | string[];
   seedFile?: string;
   /** The origin media URLs are printed with; unset: none, they are paths (/media/...). */
   mediaOrigin?: string;
@@ -109,14 +118,24 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 
   const { scenarios, stripeFor, webhooks, stripeEmulator, recaptcha, captcha, reconcilePayments } =
     sharedServices(store, options, { operatorSecret, emulatorSecretKey });
+  // A file an older version saved named the emulator's idempotency records by its secret key:
+  // restored under the key's digest, and written so at once (a commit that changes nothing
+  // writes nothing).
+  await store.commit();
 
   const app = jsonServer.create() as express.Express;
   app.disable('x-powered-by');
+  // Whether a request came over HTTPS (a Secure cookie) is believed from a trusted proxy only.
+  try {
+    app.set('trust proxy', options.trustProxy ?? false);
+  } catch (error) {
+    throw new Error(`TRUST_PROXY (trustProxy) is not valid: ${(error as Error).message}`);
+  }
   if (options.mediaOrigin) app.set(MEDIA_ORIGIN_SETTING, options.mediaOrigin);
 
   // 1. Every answer: security headers, the log, CORS.
   app.use(securityHeaders);
-  if (options.logger) app.use(morgan('dev'));
+  if (options.logger) app.use(requestLog(options.logTo));
   app.use(
     cors({
       origin: (origin, callback) =>

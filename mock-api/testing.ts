@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { createMockApi } from './server';
+import { createMockApi, type MockApiOptions } from './server';
 import { TESTER_HEADER } from './scenarios';
 import { OPERATOR_HEADER } from './operator';
 import type { Store } from './db/store';
@@ -34,15 +34,17 @@ export interface RunningMockApi {
 }
 
 export async function startMockApi(
-  options: { allowedOrigins?: string[]; reconcileAfterMs?: number } = {},
+  options: Pick<
+    MockApiOptions,
+    'allowedOrigins' | 'reconcileAfterMs' | 'logger' | 'logTo' | 'trustProxy'
+  > = {},
 ): Promise<RunningMockApi> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-mock-api-'));
   const guestToken = DEFAULT_GUEST_TOKEN;
   const { app, store, stop, operatorSecret, emulatorSecretKey } = await createMockApi({
+    ...options,
     dataDir,
     guestToken,
-    allowedOrigins: options.allowedOrigins,
-    reconcileAfterMs: options.reconcileAfterMs,
   });
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -11,7 +11,7 @@ import path from 'node:path';
 import express from 'express';
 import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
-import { parsePublicOrigin } from '../src/server/settings';
+import { parsePublicOrigin, parseTrustProxy } from '../src/server/settings';
 import { addressLines, reachableAt } from './networkAddresses';
 import { operatorNotice } from '../mock-api/operator';
 
@@ -30,6 +30,8 @@ async function main(): Promise<void> {
   const configuredOrigin = process.env.PUBLIC_ORIGIN?.trim()
     ? parsePublicOrigin(process.env.PUBLIC_ORIGIN)
     : undefined;
+  // The proxies in front of a shared demo (TRUST_PROXY), believed alike by both apps.
+  const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createServerApp, SERVER_TIMEOUTS } = require(SERVER_APP) as ServerModule;
 
@@ -49,7 +51,8 @@ async function main(): Promise<void> {
   const mockApi = await createMockApi({
     dataDir,
     guestToken: env.guestToken,
-    logger: !process.env.CI,
+    logger: env.requestLog ?? !process.env.CI,
+    trustProxy,
   });
   const production = createServerApp({
     settings: {
@@ -58,11 +61,13 @@ async function main(): Promise<void> {
       // The mock API's media paths are on the API's origin: the image endpoint fetches them there.
       mediaOrigins: [apiOrigin],
       logLevel: process.env.LOG_LEVEL ?? (process.env.CI ? 'error' : 'warn'),
+      trustProxy,
     },
     distDir: DIST_DIR,
   });
   const app = express();
   app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
   app.use(inFrontOf(mockApi.app));
   app.use(production.app);
   server.off('request', hold);

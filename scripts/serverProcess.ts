@@ -76,6 +76,10 @@ export interface PreviewOptions {
   dataDir?: string;
   /** Listen on this port rather than a free one (a restart keeps the page's origin). */
   port?: number;
+  /** More environment for the server (e.g. MOCK_API_LOG=1: its request log on under CI). */
+  env?: Record<string, string>;
+  /** Told everything the server prints (stdout and stderr) instead of this process's console. */
+  onOutput?: (text: string) => void;
 }
 
 /**
@@ -92,10 +96,13 @@ export async function startPreview(
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), `${label}-`)));
   const child = spawn('npm', ['run', '--silent', 'preview'], {
     cwd: path.join(__dirname, '..'),
-    env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true' },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true', ...options.env },
+    stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
     detached: true,
   });
+  for (const output of [child.stdout, child.stderr]) {
+    if (options.onOutput) output?.setEncoding('utf8').on('data', options.onOutput);
+  }
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stopped = false;
   const stop = () => {

@@ -18,6 +18,7 @@ import { IMAGE_ROUTE } from '../src/config/images';
 import { handleErrors } from '../src/server/errors';
 import { serveImages } from '../src/server/images/serveImages';
 import { logRequests } from '../src/server/requestFrame';
+import { parseTrustProxy } from '../src/server/settings';
 import { addressLines, reachableAt } from './networkAddresses';
 
 /** The dev server's names besides its addresses: this machine's, and the configured app origin's. */
@@ -64,7 +65,8 @@ async function main(): Promise<void> {
     dataDir,
     guestToken: env.guestToken,
     allowedOrigins: [env.appOrigin],
-    logger: true,
+    logger: env.requestLog ?? true,
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   });
   const apiServer = app.listen(env.mockApiPort);
   await new Promise<void>((resolve, reject) => {

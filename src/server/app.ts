@@ -28,7 +28,7 @@ export { PROFILE_CACHE_CONTROL } from './profilePages';
 
 export interface ServerAppOptions {
   settings: Pick<ServerSettings, 'apiBaseUrl' | 'publicOrigin' | 'mediaOrigins' | 'logLevel'> &
-    Partial<Pick<ServerSettings, 'applePayDomainAssociation'>>;
+    Partial<Pick<ServerSettings, 'applePayDomainAssociation' | 'trustProxy'>>;
   /** The client build (index.html, assets/). */
   distDir: string;
   /** Replaces the API lookup (tests). */
@@ -77,6 +77,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
+  // Whether a request is HTTPS (HSTS) is believed from the configured proxies only (TRUST_PROXY).
+  app.set('trust proxy', settings.trustProxy ?? false);
 
   app.use(logRequests(logger));
   app.use(metrics.middleware);

@@ -128,11 +128,13 @@ export function branchEmulatorOrigins(
 }
 
 /** Headers every answer of the production server carries (pages replace the policy). */
-export const SERVER_SECURITY_HEADERS: Readonly<Record<string, string>> = {
-  ...BASE_SECURITY_HEADERS,
-  // Browsers take it only over https: the live site.
-  'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
-};
+export const SERVER_SECURITY_HEADERS: Readonly<Record<string, string>> = BASE_SECURITY_HEADERS;
+
+/**
+ * HSTS, for answers over HTTPS only (requestFrame.ts): RFC 6797 has browsers ignore it over plain
+ * HTTP, and a plain-HTTP answer that carried it would be a promise no one asked for.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
 
 /**
  * The policy of this build's pages served from this origin: the shell's own inline scripts are

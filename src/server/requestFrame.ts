@@ -9,7 +9,7 @@ import type { Logger } from 'pino';
 import { pinoHttp } from 'pino-http';
 import { decodeSegment, isNotPage } from './addresses';
 import { HttpError } from './errors';
-import { SERVER_SECURITY_HEADERS } from './pagePolicy';
+import { SERVER_SECURITY_HEADERS, STRICT_TRANSPORT_SECURITY } from './pagePolicy';
 import { redactUrl } from '../api/contract/redact';
 
 /**
@@ -38,8 +38,14 @@ export function logRequests(logger: Logger): RequestHandler {
   });
 }
 
-export const securityHeaders: RequestHandler = (_req, res, next) => {
+/**
+ * The security headers on every answer, and HSTS on those over HTTPS: `req.secure` is this
+ * server's own TLS, or `X-Forwarded-Proto: https` from a proxy TRUST_PROXY names (never a
+ * client's word for it).
+ */
+export const securityHeaders: RequestHandler = (req, res, next) => {
   for (const [name, value] of Object.entries(SERVER_SECURITY_HEADERS)) res.setHeader(name, value);
+  if (req.secure) res.setHeader('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY);
   next();
 };
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { DEFAULT_SERVE_PORT, parseServerSettings } from './settings';
+import { DEFAULT_SERVE_PORT, SettingsError, parseServerSettings } from './settings';
 
 const valid = {
   API_BASE_URL: 'https://api.grati.example/api/',
@@ -19,6 +19,7 @@ describe('parseServerSettings', () => {
       metricsPort: null,
       allowDemoBuild: false,
       applePayDomainAssociation: null,
+      trustProxy: false,
     });
     expect(parseServerSettings(valid)).toMatchObject({
       port: DEFAULT_SERVE_PORT,
@@ -72,6 +73,31 @@ describe('parseServerSettings', () => {
       'METRICS_PORT must differ from PORT',
     );
   });
+
+  it('believes no proxy unless TRUST_PROXY names them, by address or by count', () => {
+    const trustProxy = (value: string | undefined) =>
+      parseServerSettings({ ...valid, TRUST_PROXY: value }).trustProxy;
+    expect(trustProxy(undefined)).toBe(false);
+    expect(trustProxy(' ')).toBe(false);
+    expect(trustProxy('0')).toBe(false);
+    expect(trustProxy(' 1 ')).toBe(1);
+    expect(trustProxy('loopback')).toEqual(['loopback']);
+    expect(trustProxy('uniquelocal, 203.0.113.7 ,2001:db8::/32,10.0.0.0/8')).toEqual([
+      'uniquelocal',
+      '203.0.113.7',
+      '2001:db8::/32',
+      '10.0.0.0/8',
+    ]);
+  });
+
+  it.each(['true', 'TRUE', 'proxy.internal', '10.0.0.0/99', 'loopback,', '1.5', '-1'])(
+    'refuses TRUST_PROXY=%j, naming it',
+    (value) => {
+      const parse = () => parseServerSettings({ ...valid, TRUST_PROXY: value });
+      expect(parse).toThrow(SettingsError);
+      expect(parse).toThrow(/^TRUST_PROXY/);
+    },
+  );
 
   it('reads the media origins the image endpoint may fetch from, as origins', () => {
     const env = {

@@ -2,6 +2,7 @@
 // bad value stops the server with a message naming it instead of misbehaving on the first request.
 // Nothing the server prints or connects to comes from a request's headers: only from these.
 import { readFileSync } from 'node:fs';
+import express from 'express';
 
 export interface ServerSettings {
   port: number;
@@ -34,7 +35,16 @@ export interface ServerSettings {
    * /.well-known/apple-developer-merchantid-domain-association. Unset, none is served.
    */
   applePayDomainAssociation: Buffer | null;
+  /**
+   * TRUST_PROXY: the proxies whose X-Forwarded-Proto and X-Forwarded-For are believed, as
+   * Express's `trust proxy` takes them (parseTrustProxy). None by default: a request is HTTPS
+   * (and gets HSTS) only when it reached this server over TLS.
+   */
+  trustProxy: TrustProxy;
 }
+
+/** Express's `trust proxy`: none (false), a hop count, or addresses, CIDRs and named ranges. */
+export type TrustProxy = false | number | string[];
 
 export class SettingsError extends Error {
   override name = 'SettingsError';
@@ -130,6 +140,32 @@ function readApplePayDomainFile(raw: string | undefined): Buffer | null {
   return content;
 }
 
+/**
+ * TRUST_PROXY: unset or empty, no proxy (the default); a number, that many hops in front (the
+ * nearest that many addresses of X-Forwarded-For); otherwise comma-separated addresses, CIDRs and
+ * `loopback`, `linklocal`, `uniquelocal` (proxy-addr's names), checked by Express's own compile.
+ * `true` is refused: it would believe a forged X-Forwarded-Proto from any client.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '') return false;
+  if (/^\d+$/.test(value)) return Number(value) === 0 ? false : Number(value);
+  if (value.toLowerCase() === 'true') {
+    throw new SettingsError(
+      'TRUST_PROXY=true would believe any client that claims to be a proxy: name the proxies (addresses, CIDRs, loopback, uniquelocal) or how many there are.',
+    );
+  }
+  const entries = value.split(',').map((entry) => entry.trim());
+  try {
+    express().set('trust proxy', entries);
+  } catch (error) {
+    throw new SettingsError(
+      `TRUST_PROXY must be a hop count or comma-separated proxy addresses, CIDRs, loopback or uniquelocal, not "${raw}" (${(error as Error).message}).`,
+    );
+  }
+  return entries;
+}
+
 /** Reads and checks the settings; throws a SettingsError naming the first bad one. */
 export function parseServerSettings(env: Record<string, string | undefined>): ServerSettings {
   const rawPort = env.PORT?.trim();
@@ -160,5 +196,6 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
     logLevel,
     allowDemoBuild: allowDemo === '1',
     applePayDomainAssociation: readApplePayDomainFile(env.APPLE_PAY_DOMAIN_FILE),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

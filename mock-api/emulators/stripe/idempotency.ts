@@ -6,9 +6,10 @@ import { StripeError } from './errors';
 import type { Fields } from './fields';
 import { nowSeconds } from './ids';
 import { own, type IdempotentResult, type StripeState } from './state';
+import { idempotencyStoreKey } from './storeKeys';
 
 export interface IdempotentRequest {
-  /** Where the first answer is kept in the state: the key is per API key. */
+  /** Where the first answer is kept in the state: per API key, named by its digest. */
   storeKey: string;
   idempotencyKey: string;
   scope: string;
@@ -24,7 +25,7 @@ export function idempotentRequest(
   const idempotencyKey = req.get('idempotency-key');
   if (!idempotencyKey) return undefined;
   return {
-    storeKey: `${auth.key}\u0000${idempotencyKey}`,
+    storeKey: idempotencyStoreKey(auth.key, idempotencyKey),
     idempotencyKey,
     scope: `${req.method} ${req.baseUrl}${req.path}`,
     fingerprint: canonical(withoutKey(fields)),

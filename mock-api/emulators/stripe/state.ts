@@ -2,6 +2,7 @@
 // order, and an event log), with the lookups every endpoint shares. The operations that change it
 // live in transitions.ts (the PaymentIntent lifecycle) and refunds.ts.
 import { invalidRequest } from './errors';
+import { hashedStoreKey } from './storeKeys';
 import type { Charge, Dispute, PaymentIntent, PaymentMethod, Refund, StripeEvent } from './types';
 
 /** A card PaymentMethod with the number it was made from (its outcome depends on the number). */
@@ -34,7 +35,7 @@ export interface StripeState {
   disputes: Record<string, Dispute>;
   /** Every event, oldest first, as it was handed to onEvent. */
   events: StripeEvent[];
-  /** By `<API key>\u0000<Idempotency-Key>`. */
+  /** By `<API key's digest>\u0000<Idempotency-Key>` (storeKeys.ts): never the key itself. */
   idempotency: Record<string, IdempotentResult>;
 }
 
@@ -76,6 +77,13 @@ export function restoreStripeState(saved: unknown): StripeState {
     }
     Object.assign(state, { [key]: part });
   }
+  // A file an older version saved names these by the API key itself: by its digest from now on.
+  state.idempotency = Object.fromEntries(
+    Object.entries(state.idempotency).map(([storeKey, answer]) => [
+      hashedStoreKey(storeKey),
+      answer,
+    ]),
+  );
   return state;
 }
 

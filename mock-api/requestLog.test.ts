@@ -1,0 +1,64 @@
+// What the demo's console shows of its requests: each call's method, address, status and time,
+// never a payment's client secret (the Stripe.js emulator's retrieve carries it in the query).
+import type Stripe from 'stripe';
+import { startMockApi, type RunningMockApi } from './testing';
+import { createStripeClient } from './stripeClient';
+import { emulatorCalls } from './emulators/stripe/testing';
+import { REDACTED } from '../src/api/contract/redact';
+
+let api: RunningMockApi;
+let stripe: Stripe;
+let logged: string[] = [];
+
+beforeAll(async () => {
+  api = await startMockApi({ logger: true, logTo: (line) => void logged.push(line) });
+  stripe = createStripeClient({}, { origin: api.origin, secretKey: api.emulatorSecretKey });
+});
+
+afterAll(() => api.close());
+
+beforeEach(() => {
+  logged = [];
+});
+
+const { browserGet, createIntent } = emulatorCalls(() => ({ api, stripe }));
+
+/** The log line of the request whose address starts with `path` (the log is written on answer). */
+async function lineFor(path: string): Promise<string> {
+  for (let tries = 0; tries < 50; tries += 1) {
+    const line = logged.find((l) => l.includes(` ${path}`));
+    if (line) return line;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  throw new Error(`no log line for ${path} in:\n${logged.join('')}`);
+}
+
+it("logs Stripe.js's retrieve of an intent without its client secret", async () => {
+  const intent = await createIntent();
+  const clientSecret = intent.client_secret!;
+  const retrieved = await browserGet(`/payment_intents/${intent.id}`, {
+    client_secret: clientSecret,
+  });
+  expect(retrieved.status).toBe(200);
+  const line = await lineFor(`/v1/payment_intents/${intent.id}?`);
+  expect(line).toMatch(
+    new RegExp(
+      // The key too (a `key` may be the secret key: redact.ts names it a secret).
+      `^GET /v1/payment_intents/${intent.id}\\?key=\\[REDACTED\\]&client_secret=\\[REDACTED\\] 200 [\\d.]+ ms`,
+    ),
+  );
+  expect(logged.join('')).not.toContain(clientSecret);
+  expect(logged.join('')).not.toContain('_secret_');
+});
+
+it("logs a page's return from Stripe without its client secret, and the rest as asked", async () => {
+  const secret = 'pi_123_secret_abc';
+  await api.request(
+    `__nothing?payment_intent=pi_123&payment_intent_client_secret=${secret}&redirect_status=succeeded`,
+  );
+  const line = await lineFor('/api/__nothing');
+  expect(line).toContain(
+    `GET /api/__nothing?payment_intent=pi_123&payment_intent_client_secret=${REDACTED}&redirect_status=succeeded 404`,
+  );
+  expect(line).not.toContain(secret);
+});

@@ -1,0 +1,68 @@
+// What the data file (db.json) holds of the Stripe emulator's secret key: nothing. Its idempotency
+// records are named by the key's digest, and a file an older version wrote with the key itself is
+// rewritten as the server starts on it, its answers still replayed.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createStripeClient } from './stripeClient';
+import { EMULATORS_KEY } from './db/store';
+import { readEmulatorSecretKey } from './emulators/stripe';
+import { type OpenMockApi, openMockApi } from './routes/payments/testing';
+
+let dataDir: string;
+let api: OpenMockApi | undefined;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'grati-at-rest-'));
+});
+
+afterEach(async () => {
+  await api?.close();
+  api = undefined;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const dataFile = () => readFile(path.join(dataDir, 'db.json'), 'utf8');
+
+async function tipIntent(origin: string, idempotencyKey: string) {
+  const stripe = createStripeClient({}, { origin, secretKey: readEmulatorSecretKey(dataDir) });
+  return stripe.paymentIntents.create(
+    { amount: 1500, currency: 'usd', allowed_payment_method_types: ['card'] },
+    { idempotencyKey },
+  );
+}
+
+it('never writes the emulator secret key into db.json', async () => {
+  api = await openMockApi(dataDir, 'jest-at-rest');
+  const intent = await tipIntent(api.origin, 'tip-at-rest');
+  const text = await dataFile();
+  // The intent is saved (its answer is kept for a retry), the key that made it is not.
+  expect(text).toContain(intent.id);
+  expect(text).toContain('tip-at-rest');
+  expect(text).not.toContain(readEmulatorSecretKey(dataDir));
+});
+
+it('rewrites the records an older version saved with the key, at the start', async () => {
+  api = await openMockApi(dataDir, 'jest-at-rest');
+  const intent = await tipIntent(api.origin, 'tip-before-upgrade');
+  await api.close();
+  api = undefined;
+  // As an older version wrote it: the record named by the secret key itself.
+  const secretKey = readEmulatorSecretKey(dataDir);
+  const saved = JSON.parse(await dataFile()) as {
+    [EMULATORS_KEY]: { stripe: { idempotency: Record<string, unknown> } };
+  };
+  const records = saved[EMULATORS_KEY].stripe.idempotency;
+  for (const [storeKey, answer] of Object.entries(records)) {
+    delete records[storeKey];
+    records[`${secretKey}${storeKey.slice(storeKey.indexOf('\u0000'))}`] = answer;
+  }
+  await writeFile(path.join(dataDir, 'db.json'), JSON.stringify(saved));
+  expect(await dataFile()).toContain(secretKey);
+
+  api = await openMockApi(dataDir, 'jest-at-rest');
+  expect(await dataFile()).not.toContain(secretKey);
+  // The same retry gets the same intent, not a second one.
+  expect((await tipIntent(api.origin, 'tip-before-upgrade')).id).toBe(intent.id);
+  expect(await dataFile()).not.toContain(secretKey);
+});

@@ -1,0 +1,96 @@
+/** @jest-environment node */
+// HSTS over HTTPS only (createServerApp over real HTTP on free ports): a browser is told to keep
+// to HTTPS when a trusted proxy (TRUST_PROXY) says the request came over HTTPS, never over plain
+// HTTP, and never because a client claims it did.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { createServerApp } from './app';
+import { startServer, type TestServer } from './images/testing';
+import type { TrustProxy } from './settings';
+
+let distDir: string;
+const servers: TestServer[] = [];
+
+beforeAll(() => {
+  distDir = mkdtempSync(path.join(tmpdir(), 'grati-hsts-'));
+  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+});
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.close()));
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+/** The production server with this TRUST_PROXY, reached on 127.0.0.1 (the proxy's address). */
+async function serverTrusting(trustProxy: TrustProxy): Promise<TestServer> {
+  const { app } = createServerApp({
+    settings: {
+      apiBaseUrl: 'http://127.0.0.1:9/api',
+      publicOrigin: 'https://grati.example',
+      mediaOrigins: ['http://127.0.0.1:9'],
+      logLevel: 'silent',
+      trustProxy,
+    },
+    distDir,
+    lookup: {
+      lookup: async () => ({ answer: { status: 404, body: '{}' }, source: 'miss' }),
+      reachable: async () => true,
+    },
+    logger: pino({ level: 'silent' }),
+  });
+  const server = await startServer(app);
+  servers.push(server);
+  return server;
+}
+
+const PATHS = ['/healthz', '/', '/user_profile/nobody', '/assets/missing.js'];
+
+async function headersOf(server: TestServer, requestPath: string, headers: HeadersInit = {}) {
+  const answer = await fetch(`${server.origin}${requestPath}`, { headers });
+  await answer.arrayBuffer();
+  return answer.headers;
+}
+
+it.each(PATHS)(
+  'sends HSTS on %s when a trusted proxy says it came over HTTPS, and the other headers always',
+  async (requestPath) => {
+    const server = await serverTrusting(['loopback']);
+    const https = await headersOf(server, requestPath, { 'X-Forwarded-Proto': 'https' });
+    expect(https.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    const http = await headersOf(server, requestPath, { 'X-Forwarded-Proto': 'http' });
+    expect(http.get('strict-transport-security')).toBeNull();
+    const direct = await headersOf(server, requestPath);
+    expect(direct.get('strict-transport-security')).toBeNull();
+    for (const answer of [https, http, direct]) {
+      expect(answer.get('x-content-type-options')).toBe('nosniff');
+      expect(answer.get('x-frame-options')).toBe('DENY');
+      expect(answer.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    }
+  },
+);
+
+it('trusts a hop count as it trusts the addresses: the nearest proxy', async () => {
+  const server = await serverTrusting(1);
+  const https = await headersOf(server, '/healthz', { 'X-Forwarded-Proto': 'https' });
+  expect(https.get('strict-transport-security')).not.toBeNull();
+});
+
+it('sends no HSTS over plain HTTP, whatever a client it does not trust claims', async () => {
+  // Unset TRUST_PROXY (the default), and a proxy list that is not this client's address.
+  const untrusting: TrustProxy[] = [false, ['10.0.0.0/8']];
+  for (const trustProxy of untrusting) {
+    const server = await serverTrusting(trustProxy);
+    for (const requestPath of PATHS) {
+      const plain = await headersOf(server, requestPath);
+      expect(plain.get('strict-transport-security')).toBeNull();
+      const forged = await headersOf(server, requestPath, {
+        'X-Forwarded-Proto': 'https',
+        'X-Forwarded-For': '10.0.0.1',
+      });
+      expect(forged.get('strict-transport-security')).toBeNull();
+      expect(forged.get('x-content-type-options')).toBe('nosniff');
+    }
+  }
+});

@@ -290,3 +290,62 @@ export async function bombRefusal(server: GroupProcess, source: string): Promise
     rss.stop();
   }
 }
+
+/** Issue 34: nested /_img addresses and made-up ones of a picture, sent at once. */
+export const ABUSE = { nested: 20, madeUp: 40 } as const;
+
+export interface AbuseReport {
+  pid: number;
+  /** An uncached photo alone (the reference), and another like it while the abuse runs. */
+  alone: Timed;
+  during: Timed;
+  duringOverAlone: number;
+  /** Every answer by status; the nested ones refused (4xx) and their slowest; the 503s. */
+  statuses: Record<string, number>;
+  nestedRefused: number;
+  nestedSlowestMs: number;
+  busy: number;
+}
+
+/**
+ * On a fresh server: an uncached photo alone, then another while ABUSE.nested nested /_img
+ * addresses (1 to 5 levels, by path and by origin) and ABUSE.madeUp made-up addresses (a query,
+ * or a letter %-encoded) of a third photo, asked for once before as a visitor would, are sent.
+ */
+export async function abuseResistance(server: GroupProcess, photos: readonly string[]) {
+  const [target, first, second] = photos as [string, string, string];
+  const at = (source: string, base = server.baseUrl) => imageAddress(base, source, 640);
+  const madeUp = (n: number) =>
+    n % 2 === 0
+      ? `${target}?v=${n}`
+      : target.replace(
+          /\/(\w)([^/]*)$/,
+          (_, c: string, rest: string) => `/%${c.charCodeAt(0).toString(16)}${rest}`,
+        );
+  await timed(at(target), IMAGE_HEADERS);
+  const alone = await timed(at(first), IMAGE_HEADERS);
+  const nested = Array.from({ length: ABUSE.nested }, (_, n) => {
+    let source = target;
+    for (let level = 0; level <= n % 5; level += 1)
+      source = at(source, n % 2 ? server.baseUrl : '');
+    return timed(at(source), IMAGE_HEADERS);
+  });
+  const others = Array.from({ length: ABUSE.madeUp }, (_, n) =>
+    timed(at(madeUp(n)), IMAGE_HEADERS),
+  );
+  const during = await timed(at(second), IMAGE_HEADERS);
+  const nestedAnswers = await Promise.all(nested);
+  const answers = [...nestedAnswers, ...(await Promise.all(others)), during];
+  const statuses: Record<string, number> = {};
+  for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+  return {
+    pid: server.pid,
+    alone,
+    during,
+    duringOverAlone: round(during.ms / alone.ms, 2),
+    statuses,
+    nestedRefused: nestedAnswers.filter((a) => a.status >= 400 && a.status < 500).length,
+    nestedSlowestMs: Math.max(...nestedAnswers.map((a) => a.ms)),
+    busy: statuses[503] ?? 0,
+  } satisfies AbuseReport;
+}

@@ -5,7 +5,8 @@
 // the largest thumbnail of its gallery, and the same photos sent through the review form on the
 // phone's 750 kbps uplink (bench/photoBrowser.ts). On the production server alone in front of the
 // mock API: the image endpoint's cold and warm latency, and page renders and memory while 20 cold
-// resizes run at once (bench/photoServer.ts). Each step is its own section: one that fails
+// resizes run at once, and an unrelated picture while nested and made-up addresses are asked
+// (bench/photoServer.ts). Each step is its own section: one that fails
 // keeps the others.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
@@ -28,9 +29,11 @@ import {
   type UploadReport,
 } from './photoBrowser';
 import {
+  abuseResistance,
   bombRefusal,
   endpointLatency,
   resizesUnderLoad,
+  type AbuseReport,
   type BombReport,
   type EndpointLatencyReport,
   type ResizeLoadReport,
@@ -82,6 +85,8 @@ export interface PhotosReport {
   resizes: ResizeLoadReport | null;
   /** A decompression bomb asked of the endpoint: refused, quickly, memory unmoved. */
   bomb: BombReport | null;
+  /** Nested and made-up /_img addresses at once: refused, an unrelated picture unhindered. */
+  abuse: AbuseReport | null;
 }
 
 /** What the section borrows from bench/run.ts: its log, sections, browser and clean-up. */
@@ -208,6 +213,7 @@ export async function measurePhotos(harness: PhotosHarness): Promise<PhotosRepor
     endpoint: null,
     resizes: null,
     bomb: null,
+    abuse: null,
   };
 
   // The browser steps, on the preview (the app and the mock API on one origin).
@@ -288,6 +294,14 @@ export async function measurePhotos(harness: PhotosHarness): Promise<PhotosRepor
       return await bombRefusal(bombServer, mediaUrl(mockApi.baseUrl, `uploads/${name}`)!);
     } finally {
       await bombServer.stop();
+    }
+  });
+  report.abuse = await section('photos: nested and made-up image addresses at once', async () => {
+    const abuseServer = await server('server-photos-abuse');
+    try {
+      return await abuseResistance(abuseServer, seeded.urls);
+    } finally {
+      await abuseServer.stop();
     }
   });
   report.resizes = await section(

@@ -1,7 +1,7 @@
 // The "real photos" section's figures against issue 23's targets (bench/photos.ts measures them).
 import { NETWORK } from './phone';
 import { REFERENCE_PROFILE, type PhotosReport } from './photos';
-import { CONCURRENT_RESIZES } from './photoServer';
+import { ABUSE, CONCURRENT_RESIZES } from './photoServer';
 import { PRODUCTION } from './production';
 import { TARGETS, type Check } from './report';
 
@@ -190,6 +190,42 @@ function bombChecks(p: PhotosReport): Check[] {
   ];
 }
 
+function abuseChecks(p: PhotosReport): Check[] {
+  const a = p.abuse;
+  if (!a) return [];
+  const group = `Image endpoint (pid ${a.pid}, fresh): ${ABUSE.nested} nested /_img addresses and ${ABUSE.madeUp} made-up ones (?v=<n>, a letter %-encoded) of a photo at once, an unrelated uncached 12 MP photo at w=640 meanwhile (issue 34)`;
+  const statuses = Object.entries(a.statuses)
+    .map(([s, n]) => `${n} x ${s}`)
+    .join(', ');
+  return [
+    {
+      group,
+      figure: 'the unrelated photo, during over alone',
+      value: `${ms(a.during.ms)} (${times(a.duringOverAlone)})`,
+      target: `200 within ${ms(TARGETS.abuseUnrelatedMs)}`,
+      met: a.during.status === 200 && a.during.ms <= TARGETS.abuseUnrelatedMs,
+      note: `alone ${a.alone.status} ${ms(a.alone.ms)}, during ${a.during.status}`,
+    },
+    {
+      group,
+      figure: 'nested refused with a 4xx, slowest; 503s',
+      value: `${a.nestedRefused} of ${ABUSE.nested}, ${ms(a.nestedSlowestMs)}; ${a.busy} x 503`,
+      target: `all 4xx within ${ms(TARGETS.abuseRefusalMs)}, no 503`,
+      met:
+        a.nestedRefused === ABUSE.nested &&
+        a.nestedSlowestMs <= TARGETS.abuseRefusalMs &&
+        a.busy === 0,
+      note: `every answer: ${statuses}`,
+    },
+  ];
+}
+
 export function photosChecks(p: PhotosReport): Check[] {
-  return [...browserChecks(p), ...endpointChecks(p), ...bombChecks(p), ...resizeChecks(p)];
+  return [
+    ...browserChecks(p),
+    ...endpointChecks(p),
+    ...bombChecks(p),
+    ...abuseChecks(p),
+    ...resizeChecks(p),
+  ];
 }

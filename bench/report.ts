@@ -57,6 +57,9 @@ export const TARGETS = {
   resizeLoadRssBytes: 400 * MB,
   /** Issue 23: a decompression bomb is refused (4xx) within 1 s. */
   bombRefusalMs: 1000,
+  /** Issue 34: nested /_img a 4xx within 1 s; meanwhile an unrelated picture within 1 s. */
+  abuseRefusalMs: 1000,
+  abuseUnrelatedMs: 1000,
 } as const;
 
 /** The same figures before the first-tap work (issue 12's measurements), for comparison. */

@@ -6,7 +6,8 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { createMockApi, type MockApiOptions } from './server';
+import type { RequestHandler } from 'express';
+import { createMockApi, inFrontOf, type MockApiOptions } from './server';
 import { TESTER_HEADER } from './scenarios';
 import { OPERATOR_HEADER } from './operator';
 import type { Store } from './db/store';
@@ -82,6 +83,29 @@ export async function startMockApi(
       await stop();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await store.flush();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The mock API with a temporary data folder, not listening: `inFront` mounts it ahead of another
+ * app on one port, as `npm run preview` mounts it ahead of the production server (its media then
+ * share the site's origin). `uploadsDir` is served at /media/uploads.
+ */
+export async function mockApiInFront(): Promise<{
+  inFront: RequestHandler;
+  uploadsDir: string;
+  close(): Promise<void>;
+}> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-mock-api-'));
+  const { app, store, stop } = await createMockApi({ dataDir, guestToken: DEFAULT_GUEST_TOKEN });
+  return {
+    inFront: inFrontOf(app),
+    uploadsDir: store.uploadsDir,
+    close: async () => {
+      await stop();
       await store.flush();
       await rm(dataDir, { recursive: true, force: true });
     },

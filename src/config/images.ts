@@ -29,10 +29,13 @@ const isMediaPath = (source: string): boolean => /^\/(?![/\\])/.test(source);
  * Only the media the API names go through the endpoint: absolute http(s) addresses, or paths
  * (`/media/a.jpg`: the demo's API names its media relative to the page, so they show at whatever
  * address the page was reached). A data: or blob: URL (a guest's own picture, before it is sent)
- * is shown as it is.
+ * is shown as it is, and so is an address with a query: the endpoint refuses one (a made-up query
+ * would be one more copy of a picture) unless the server keeps them for an API that signs its
+ * media (MEDIA_SIGNED_URLS), which a browser cannot know; shown as it is, such a picture always
+ * shows, if at full size.
  */
 export const isResizable = (source: string): boolean =>
-  /^https?:\/\//i.test(source) || isMediaPath(source);
+  (/^https?:\/\//i.test(source) || isMediaPath(source)) && !source.includes('?');
 
 /**
  * Where a file of the API's media that the app uses as it is (a video) is fetched from: the

@@ -14,7 +14,7 @@ import { IMAGE_ROUTE } from '../config/images';
 import { readClientBuild } from './clientBuild';
 import { handleErrors } from './errors';
 import { HEALTH_PATHS, createHealthHandlers } from './health';
-import { serveImages, type ImageEndpointOptions } from './images/serveImages';
+import { refuseImageFetches, serveImages, type ImageEndpointOptions } from './images/serveImages';
 import { createServerMetrics, type ServerMetrics } from './metrics';
 import { serveProfilePages } from './profilePages';
 import { createProfileLookup, type ProfileLookup } from './profileLookup';
@@ -28,13 +28,16 @@ export { PROFILE_CACHE_CONTROL } from './profilePages';
 
 export interface ServerAppOptions {
   settings: Pick<ServerSettings, 'apiBaseUrl' | 'publicOrigin' | 'mediaOrigins' | 'logLevel'> &
-    Partial<Pick<ServerSettings, 'applePayDomainAssociation' | 'trustProxy'>>;
+    Partial<Pick<ServerSettings, 'applePayDomainAssociation' | 'trustProxy' | 'mediaSignedUrls'>>;
   /** The client build (index.html, assets/). */
   distDir: string;
   /** Replaces the API lookup (tests). */
   lookup?: ProfileLookup;
   /** The image endpoint's limits and resolver, when not its defaults (tests). */
-  images?: Omit<ImageEndpointOptions, 'mediaOrigins' | 'relativeTo' | 'metrics'>;
+  images?: Omit<
+    ImageEndpointOptions,
+    'mediaOrigins' | 'relativeTo' | 'publicOrigin' | 'signedUrls' | 'metrics'
+  >;
   logger?: Logger;
 }
 
@@ -83,6 +86,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use(logRequests(logger));
   app.use(metrics.middleware);
   app.use(securityHeaders);
+  // This app serves no media: a fetch of its own image endpoint that reaches it is a loop.
+  app.use(refuseImageFetches);
   app.get(HEALTH_PATHS.health, health.health);
   app.get(HEALTH_PATHS.ready, health.ready);
   // From here on only pictures, pages and files: GET and HEAD, their answers compressed...
@@ -95,6 +100,8 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
       mediaOrigins: settings.mediaOrigins,
       // The API's media named by path (the mock API's, reached at any address) are the API's.
       relativeTo: new URL(settings.apiBaseUrl).origin,
+      publicOrigin,
+      signedUrls: settings.mediaSignedUrls ?? false,
       metrics,
     }),
   );

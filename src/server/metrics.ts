@@ -53,7 +53,7 @@ export function createServerMetrics(): ServerMetrics {
   });
   const images = new Counter({
     name: 'image_answers_total',
-    help: 'Image endpoint answers by source: hit (cache), shared (a resize under way), made, busy.',
+    help: 'Image endpoint answers by source: hit (cache), shared (a resize under way), made, busy; same-bytes: made for a new address whose bytes were resized already (no decode).',
     labelNames: ['source'] as const,
     registers: [registry],
   });

@@ -15,6 +15,7 @@ describe('parseServerSettings', () => {
       apiBaseUrl: 'https://api.grati.example/api',
       publicOrigin: 'https://grati.example',
       mediaOrigins: ['https://api.grati.example'],
+      mediaSignedUrls: false,
       logLevel: 'warn',
       metricsPort: null,
       allowDemoBuild: false,
@@ -32,6 +33,14 @@ describe('parseServerSettings', () => {
     expect(parseServerSettings({ ...valid, ALLOW_DEMO_BUILD: '0' }).allowDemoBuild).toBe(false);
     expect(() => parseServerSettings({ ...valid, ALLOW_DEMO_BUILD: 'yes' })).toThrow(
       'ALLOW_DEMO_BUILD must be 1 or 0',
+    );
+  });
+
+  it('keeps media queries only with MEDIA_SIGNED_URLS=1', () => {
+    expect(parseServerSettings({ ...valid, MEDIA_SIGNED_URLS: '1' }).mediaSignedUrls).toBe(true);
+    expect(parseServerSettings({ ...valid, MEDIA_SIGNED_URLS: ' 0 ' }).mediaSignedUrls).toBe(false);
+    expect(() => parseServerSettings({ ...valid, MEDIA_SIGNED_URLS: 'true' })).toThrow(
+      'MEDIA_SIGNED_URLS must be 1 or 0',
     );
   });
 

@@ -16,6 +16,12 @@ export interface ServerSettings {
    * media server on a private network is listed by its address (`http://10.0.0.5:9000`).
    */
   mediaOrigins: string[];
+  /**
+   * MEDIA_SIGNED_URLS=1: the API signs its media URLs (a query such as `?sig=...`), so the image
+   * endpoint keeps a media address's query. Off by default: static media ignore a query, and a
+   * made-up one would only be a new cache entry and a new decode of the same picture.
+   */
+  mediaSignedUrls: boolean;
   /** pino's level: fatal, error, warn, info, debug, trace or silent. */
   logLevel: string;
   /**
@@ -186,6 +192,10 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
   if (!['', '0', '1'].includes(allowDemo)) {
     throw new SettingsError(`ALLOW_DEMO_BUILD must be 1 or 0 (or unset), not "${allowDemo}".`);
   }
+  const signedUrls = env.MEDIA_SIGNED_URLS?.trim() ?? '';
+  if (!['', '0', '1'].includes(signedUrls)) {
+    throw new SettingsError(`MEDIA_SIGNED_URLS must be 1 or 0 (or unset), not "${signedUrls}".`);
+  }
   const metricsPort = parseMetricsPort(env.METRICS_PORT, port);
   return {
     port,
@@ -193,6 +203,7 @@ export function parseServerSettings(env: Record<string, string | undefined>): Se
     apiBaseUrl: api.href.replace(/\/+$/, ''),
     publicOrigin,
     mediaOrigins,
+    mediaSignedUrls: signedUrls === '1',
     logLevel,
     allowDemoBuild: allowDemo === '1',
     applePayDomainAssociation: readApplePayDomainFile(env.APPLE_PAY_DOMAIN_FILE),

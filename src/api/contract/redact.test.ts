@@ -51,4 +51,30 @@ describe('redactUrl', () => {
       `/p?token=${REDACTED}&token=${REDACTED}&flag`,
     );
   });
+
+  it.each([
+    ['/_img?url=/media/x.png%3Fsig%3Dabc&w=256', `/_img?url=/media/x.png%3F${REDACTED}&w=256`],
+    ['/_img?url=%2Fmedia%2Fx.png%3Fv%3D1&w=48', `/_img?url=%2Fmedia%2Fx.png%3F${REDACTED}&w=48`],
+    [
+      '/_img?url=https%3A%2F%2Fcdn.example%2Fa.jpg%3Ftoken%3Dt0k%26e%3D9&w=640',
+      `/_img?url=https%3A%2F%2Fcdn.example%2Fa.jpg%3F${REDACTED}&w=640`,
+    ],
+    ['/_img?url=/media/x.png?sig=abc&w=256', `/_img?url=/media/x.png?${REDACTED}&w=256`],
+    [
+      '/_img?url=https://cdn.example/a.jpg%3fX-Amz-Signature=s',
+      `/_img?url=https://cdn.example/a.jpg%3f${REDACTED}`,
+    ],
+  ])("hides the query of an address given as a parameter's value (%s)", (url, expected) => {
+    expect(redactUrl(url)).toBe(expected);
+  });
+
+  it('keeps an address without a query, and a value that is not an address', () => {
+    for (const url of [
+      '/_img?url=%2Fmedia%2Fseed%2Fa.jpg&w=256',
+      '/_img?url=https%3A%2F%2Fcdn.example%2Fa.jpg&w=256',
+      '/search?q=why%3F&next=later',
+    ]) {
+      expect(redactUrl(url)).toBe(url);
+    }
+  });
 });

@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { makePhonePhoto } from '../../../scripts/phonePhotos';
 import { IMAGE_ROUTE, imageUrl } from '../../config/images';
 import { createServerApp, type ServerAppOptions } from '../app';
+import { IMAGE_FETCH_HEADER } from './sources';
 import { makePngBomb, startServer, type TestServer } from './testing';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
@@ -121,13 +122,16 @@ describe('the image endpoint', () => {
     // On '::', so that `localhost` reaches it whichever address it resolves to.
     media = await startServer((req, res) => {
       const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-      if (pathname === '/photo.jpg')
+      // Every /photo-<name>.jpg is the same photo: a test's own address, so its own cache entry.
+      if (/^\/photo(-[\w-]+)?\.jpg$/.test(pathname))
         res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
       else if (pathname === '/bomb.png') res.end(bomb);
       else if (pathname === '/page.html') res.end('<!doctype html><title>Not a picture</title>');
       else if (pathname === '/huge.jpg') res.writeHead(200, { 'content-length': 30e6 }).write('x');
       else if (pathname === '/elsewhere.jpg') {
         res.writeHead(302, { location: `http://localhost:${media.port}/photo.jpg?moved` }).end();
+      } else if (pathname === '/to-endpoint.jpg') {
+        res.writeHead(302, { location: `/_Img/?url=${media.origin}/photo.jpg&w=256` }).end();
       } else if (pathname === '/away.jpg') {
         res.writeHead(302, { location: `http://127.0.0.1:${trap.port}/photo.jpg` }).end();
       } else if (pathname === '/held.jpg') {
@@ -144,7 +148,7 @@ describe('the image endpoint', () => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  const photoAt = (query: string) => `${media.origin}/photo.jpg?${query}`;
+  const photoAt = (name: string) => `${media.origin}/photo-${name}.jpg`;
 
   it.each([
     ['Chrome', CHROME_ACCEPT, 'image/webp', 'webp'],
@@ -194,7 +198,7 @@ describe('the image endpoint', () => {
     const second = await get(url, { accept: CHROME_ACCEPT });
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.body.equals(first.body)).toBe(true);
-    expect(media.requests.filter((r) => r === '/photo.jpg?cached')).toHaveLength(1);
+    expect(media.requests.filter((r) => r === '/photo-cached.jpg')).toHaveLength(1);
   });
 
   it('refuses every address outside the media origins, connecting to none of them', async () => {
@@ -243,13 +247,13 @@ describe('the image endpoint', () => {
     // shows them: the endpoint fetches them from the API's configured origin, a media origin.
     const app = await startApp(undefined, `${media.origin}/api`);
     const before = media.requests.length;
-    const answer = await get(`${app.origin}${imageUrl('/photo.jpg?by-path', 256)}`, {
+    const answer = await get(`${app.origin}${imageUrl('/photo-by-path.jpg', 256)}`, {
       accept: CHROME_ACCEPT,
       host: 'demo.example:4100',
     });
     expect(answer.status).toBe(200);
     expect(answer.headers['content-type']).toBe('image/webp');
-    expect(media.requests.slice(before)).toEqual(['/photo.jpg?by-path']);
+    expect(media.requests.slice(before)).toEqual(['/photo-by-path.jpg']);
   });
 
   it('follows a redirect within the media origins, and refuses one that leaves them', async () => {
@@ -306,5 +310,83 @@ describe('the image endpoint', () => {
     expect(b.body.equals(a.body)).toBe(true);
     expect(media.requests.filter((r) => r === '/held.jpg')).toHaveLength(1);
     expect((await get(`${app.origin}${imageUrl(photoAt('busy'), 256)}`)).status).toBe(200);
+  });
+
+  it('refuses its own route as a source, in any spelling and behind a redirect, and any query', async () => {
+    const app = await startApp();
+    const before = media.requests.length;
+    const nested = imageUrl(`${media.origin}/photo.jpg`, 256);
+    for (const source of [
+      `${media.origin}${nested}`,
+      `${media.origin}${nested.replace('/_img', '/_IMG/')}`,
+      `${media.origin}${nested.replace('/_img', '/%5Fimg')}`,
+      `${app.origin}${imageUrl(`${app.origin}${nested}`, 256)}`,
+    ]) {
+      expectRefusal(await get(`${app.origin}${imageUrl(source, 256)}`), 400, 'image endpoint');
+    }
+    expectRefusal(
+      await get(`${app.origin}${imageUrl(`${media.origin}/photo.jpg?v=1`, 256)}`),
+      400,
+      'no query',
+    );
+    expect(media.requests.length).toBe(before);
+    expectRefusal(
+      await get(`${app.origin}${imageUrl(`${media.origin}/to-endpoint.jpg`, 256)}`),
+      400,
+      'redirects to the image endpoint',
+    );
+    expect(media.requests.slice(before)).toEqual(['/to-endpoint.jpg']);
+  });
+
+  it("refuses the site's own origin when it is not a media origin", async () => {
+    const app = await startApp();
+    expectRefusal(
+      await get(`${app.origin}${imageUrl('https://grati.example/media/a.jpg', 256)}`),
+      403,
+      'own address',
+    );
+  });
+
+  it('refuses, at once, any request its own fetches make to it, pictures and pages alike', async () => {
+    const app = await startApp({ maxPending: 1 });
+    for (const path of [imageUrl(photoAt('marked'), 256), '/', '/user_profile/ava']) {
+      expectRefusal(
+        await get(`${app.origin}${path}`, {
+          [IMAGE_FETCH_HEADER]: '1',
+          accept: 'application/json',
+        }),
+        403,
+        'image endpoint itself',
+      );
+    }
+    expect(media.requests).not.toContain('/photo-marked.jpg');
+  });
+
+  it('decodes a picture once for all its addresses: the same bytes share one answer', async () => {
+    const app = await startApp();
+    const answers = [];
+    // Two addresses at once (their decodes shared), then a third after (its answer kept).
+    answers.push(
+      ...(await Promise.all(
+        ['same-a', 'same-b'].map((name) =>
+          get(`${app.origin}${imageUrl(photoAt(name), 256)}`, { accept: CHROME_ACCEPT }),
+        ),
+      )),
+    );
+    answers.push(
+      await get(`${app.origin}${imageUrl(photoAt('same-c'), 256)}`, { accept: CHROME_ACCEPT }),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(answers[1]!.body.equals(answers[0]!.body)).toBe(true);
+    expect(answers[2]!.headers.etag).toBe(answers[0]!.headers.etag);
+    const metrics = (await get(`${app.metricsOrigin}/metrics`)).body.toString();
+    expect(metrics).toMatch(/image_answers_total\{source="made"\} 3/);
+    // Three addresses downloaded, one decoded: the other two found its bytes' answer.
+    expect(metrics).toMatch(/image_answers_total\{source="same-bytes"\} 2/);
+    // Another width of the same bytes is a picture of its own.
+    const wider = await get(`${app.origin}${imageUrl(photoAt('same-a'), 384)}`, {
+      accept: CHROME_ACCEPT,
+    });
+    expect((await sharp(wider.body).metadata()).width).toBe(384);
   });
 });

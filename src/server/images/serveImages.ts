@@ -1,9 +1,14 @@
 // The image endpoint (IMAGE_ROUTE): `?url=<a picture of the media origins, or a path of the
-// API's media>&w=<one of IMAGE_WIDTHS>` answers that picture at that width, upright, without metadata, as AVIF, WebP or JPEG by the
-// request's Accept. Answers are kept in a bounded LRU cache (identical requests under way share one
-// resize) and are cacheable by browsers, the nginx in deploy/ and any CDN. Resizes run one at a
-// time by default, so they never take the cores page renders need; past a bounded number of
-// pictures under way the answer is a 503 with Retry-After.
+// API's media>&w=<one of IMAGE_WIDTHS>` answers that picture at that width, upright, without
+// metadata, as AVIF, WebP or JPEG by the request's Accept. Answers are kept in a bounded LRU cache
+// and are cacheable by browsers, the nginx in deploy/ and any CDN. Resizes run one at a time by
+// default, so they never take the cores page renders need; past a bounded number of pictures
+// under way the answer is a 503 with Retry-After.
+// Made-up addresses must not cost a decode each (issue 34: 36 `?v=<n>` variants of one 49 MP PNG
+// took 4 x 503 and 220 MB): a query is refused (sources.ts), and an answer is kept by the hash of
+// the source's bytes as well as by its address, so `/MEDIA/a.png`, `/media/%61.png` and
+// `/media/a.png` cost one download each but one decode in all. A request this endpoint made
+// itself (IMAGE_FETCH_HEADER) is refused before it takes a slot: it would wait on this server.
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
@@ -16,8 +21,10 @@ import {
   fetchPicture,
   mediaSource,
   normaliseOrigins,
+  IMAGE_FETCH_HEADER,
   type Resolve,
   type SourceLimits,
+  type SourcePolicy,
 } from './sources';
 
 /**
@@ -36,6 +43,10 @@ export interface ImageEndpointOptions {
    * relative to itself answers): the API's own. Without it only absolute addresses are taken.
    */
   relativeTo?: string;
+  /** The site's own origin (PUBLIC_ORIGIN): never fetched from unless it is a media origin. */
+  publicOrigin?: string;
+  /** MEDIA_SIGNED_URLS: the API signs its media URLs, so a media address keeps its query. */
+  signedUrls?: boolean;
   metrics?: ServerMetrics;
   /** Resizes at once (default 1: one core for pictures, the others for pages). */
   concurrency?: number;
@@ -72,6 +83,20 @@ function singleParameter(value: unknown, name: string): string {
   return value;
 }
 
+const OWN_FETCH =
+  'This request came from the image endpoint itself; it does not fetch from itself.';
+
+/**
+ * Refuses, at once, a request the image endpoint made (IMAGE_FETCH_HEADER): mounted ahead of
+ * everything on a server whose endpoint might reach it (its own origin among the media origins,
+ * under any name), so such a fetch never waits on this server's pages, API lookups or slots.
+ * The API's media are served by another app in front of this one (the mock API in the demo, the
+ * API's own server live), which never sees this refusal.
+ */
+export const refuseImageFetches: RequestHandler = (req, _res, next) => {
+  next(req.get(IMAGE_FETCH_HEADER) === undefined ? undefined : new HttpError(403, OWN_FETCH));
+};
+
 function wantedWidth(raw: string): number {
   const width = Number(raw);
   if (!/^\d+$/.test(raw) || !isImageWidth(width)) {
@@ -81,38 +106,72 @@ function wantedWidth(raw: string): number {
 }
 
 export function serveImages(options: ImageEndpointOptions): RequestHandler {
-  const origins = normaliseOrigins(options.mediaOrigins);
-  const sourceOptions = { origins, limits: options.sourceLimits, resolve: options.resolve };
+  const policy: SourcePolicy = {
+    origins: normaliseOrigins(options.mediaOrigins),
+    relativeTo: options.relativeTo,
+    publicOrigin: options.publicOrigin && new URL(options.publicOrigin).origin,
+    signedUrls: options.signedUrls,
+  };
+  const sourceOptions = { ...policy, limits: options.sourceLimits, resolve: options.resolve };
   const downloads = pLimit(options.downloads ?? 4);
   const resizes = pLimit(options.concurrency ?? 1);
   const maxPending = options.maxPending ?? 32;
   const metrics = options.metrics;
+  // Answers by what was resized (`format width sha256-of-source`), and each address's last known
+  // content key: a second address of the same bytes finds the answer without a decode.
   const answers = new LRUCache<string, Variant>({
     maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
     sizeCalculation: (variant) => variant.body.length + 200,
     // A picture replaced at its address is seen again within a day.
     ttl: 24 * 60 * 60 * 1000,
   });
+  const contentOf = new LRUCache<string, string>({ max: 20_000, ttl: 24 * 60 * 60 * 1000 });
+  // Under way: by address (identical requests share one download) and by content (addresses of
+  // the same bytes share one decode).
   const pending = new Map<string, Promise<Variant>>();
+  const decoding = new Map<string, Promise<Variant>>();
+
+  function decode(contentKey: string, body: Buffer, { width, format }: Wanted): Promise<Variant> {
+    const made = resizes(() => resizePicture(body, width, format))
+      .then((resized) => {
+        const etag = `"${createHash('sha256').update(resized).digest('base64url').slice(0, 27)}"`;
+        const variant = { body: resized, contentType: CONTENT_TYPES[format], etag };
+        answers.set(contentKey, variant);
+        return variant;
+      })
+      .finally(() => decoding.delete(contentKey));
+    decoding.set(contentKey, made);
+    return made;
+  }
 
   // The download slot is held until the resize ends, so at most `downloads` sources are in
-  // memory; a slow origin holds a download slot, never the resize slot.
-  const make = ({ source, width, format }: Wanted) =>
-    downloads(async (): Promise<Variant> => {
-      const picture = await fetchPicture(source, sourceOptions);
-      const body = await resizes(() => resizePicture(picture.body, width, format));
-      const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
-      return { body, contentType: CONTENT_TYPES[format], etag };
-    });
+  // memory; a slow origin holds a download slot, never the resize slot. Bytes whose answer is
+  // kept or being made let go of their slot at once: they are not needed.
+  const make = (addressKey: string, wanted: Wanted) => {
+    let follow: Promise<Variant> | undefined;
+    return downloads(async (): Promise<Variant | undefined> => {
+      const picture = await fetchPicture(wanted.source, sourceOptions);
+      const hash = createHash('sha256').update(picture.body).digest('base64url');
+      const contentKey = `${wanted.format} ${wanted.width} ${hash}`;
+      contentOf.set(addressKey, contentKey);
+      const kept = answers.get(contentKey);
+      follow = kept ? undefined : decoding.get(contentKey);
+      if (kept || follow) metrics?.images.inc({ source: 'same-bytes' });
+      if (kept) return kept;
+      if (follow) return undefined;
+      return decode(contentKey, picture.body, wanted);
+    }).then((variant) => variant ?? follow!);
+  };
 
-  /** The answer for `key`: kept, under way (shared), or made now if there is room. */
-  function variantFor(key: string, wanted: Wanted): Promise<Variant> {
-    const kept = answers.get(key);
+  /** The answer for an address: kept, under way (shared), or made now if there is room. */
+  function variantFor(addressKey: string, wanted: Wanted): Promise<Variant> {
+    const contentKey = contentOf.get(addressKey);
+    const kept = contentKey === undefined ? undefined : answers.get(contentKey);
     if (kept) {
       metrics?.images.inc({ source: 'hit' });
       return Promise.resolve(kept);
     }
-    const underWay = pending.get(key);
+    const underWay = pending.get(addressKey);
     if (underWay) {
       metrics?.images.inc({ source: 'shared' });
       return underWay;
@@ -122,16 +181,11 @@ export function serveImages(options: ImageEndpointOptions): RequestHandler {
       throw new HttpError(503, 'Too many pictures are being resized; try again shortly.');
     }
     metrics?.images.inc({ source: 'made' });
-    const made = make(wanted)
-      .then((variant) => {
-        answers.set(key, variant);
-        return variant;
-      })
-      .finally(() => {
-        pending.delete(key);
-        metrics?.imagesPending.set(pending.size);
-      });
-    pending.set(key, made);
+    const made = make(addressKey, wanted).finally(() => {
+      pending.delete(addressKey);
+      metrics?.imagesPending.set(pending.size);
+    });
+    pending.set(addressKey, made);
     metrics?.imagesPending.set(pending.size);
     return made;
   }
@@ -139,12 +193,10 @@ export function serveImages(options: ImageEndpointOptions): RequestHandler {
   return (req, res, next) => {
     metrics?.route(res, 'images');
     const answer = async () => {
+      // Before any slot or pending entry: a fetch of ours that reached us must not wait on one.
+      if (req.get(IMAGE_FETCH_HEADER) !== undefined) throw new HttpError(403, OWN_FETCH);
       const width = wantedWidth(singleParameter(req.query.w, 'w'));
-      const source = mediaSource(
-        singleParameter(req.query.url, 'url'),
-        origins,
-        options.relativeTo,
-      );
+      const source = mediaSource(singleParameter(req.query.url, 'url'), policy);
       const format = negotiateFormat(req.get('accept'));
       let variant: Variant;
       try {

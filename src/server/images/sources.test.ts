@@ -4,6 +4,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import {
   fetchPicture,
+  IMAGE_FETCH_HEADER,
+  isImageRoutePath,
   isPublicAddress,
   mediaSource,
   type Resolve,
@@ -40,12 +42,17 @@ describe('isPublicAddress', () => {
 
 describe('mediaSource', () => {
   const origins = ['https://media.grati.example', 'http://127.0.0.1:4100'];
+  const policy = { origins };
+  const api = { origins, relativeTo: 'http://127.0.0.1:4100' };
 
-  it('takes an address of the media origins', () => {
-    expect(mediaSource('https://media.grati.example/a/b.jpg?v=2', origins).href).toBe(
-      'https://media.grati.example/a/b.jpg?v=2',
+  it('takes an address of the media origins, without its fragment', () => {
+    expect(mediaSource('https://media.grati.example/a/b.jpg#top', policy).href).toBe(
+      'https://media.grati.example/a/b.jpg',
     );
-    expect(mediaSource('HTTPS://MEDIA.grati.example:443/b.jpg', origins).origin).toBe(origins[0]);
+    expect(mediaSource('https://media.grati.example/b.jpg?', policy).href).toBe(
+      'https://media.grati.example/b.jpg',
+    );
+    expect(mediaSource('HTTPS://MEDIA.grati.example:443/b.jpg', policy).origin).toBe(origins[0]);
   });
 
   it.each([
@@ -65,16 +72,16 @@ describe('mediaSource', () => {
     ['http://10.0.0.1/b.jpg', 403],
     ['http://169.254.169.254/latest/meta-data/', 403],
   ])('refuses %s with a %i', (raw, status) => {
-    expect(() => mediaSource(raw, origins)).toThrow(expect.objectContaining({ status }));
+    expect(() => mediaSource(raw, policy)).toThrow(expect.objectContaining({ status }));
   });
 
   it("takes a path on the API's origin when it has one, held to the origins as any address", () => {
-    expect(mediaSource('/media/seed/a b.jpg', origins, 'http://127.0.0.1:4100').href).toBe(
+    expect(mediaSource('/media/seed/a b.jpg', api).href).toBe(
       'http://127.0.0.1:4100/media/seed/a%20b.jpg',
     );
-    expect(() => mediaSource('/media/a.jpg', origins, 'http://127.0.0.1:9')).toThrow(
-      expect.objectContaining({ status: 403 }),
-    );
+    expect(() =>
+      mediaSource('/media/a.jpg', { origins, relativeTo: 'http://127.0.0.1:9' }),
+    ).toThrow(expect.objectContaining({ status: 403 }));
   });
 
   it.each([
@@ -84,8 +91,63 @@ describe('mediaSource', () => {
     'media/a.jpg',
     '../a.jpg',
   ])('refuses %j, which is not a path of the API origin, with a 400', (raw) => {
-    expect(() => mediaSource(raw, origins, 'http://127.0.0.1:4100')).toThrow(
-      expect.objectContaining({ status: 400 }),
+    expect(() => mediaSource(raw, api)).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it.each([
+    '/_img?url=/media/a.jpg&w=256',
+    '/_IMG?url=/media/a.jpg&w=256',
+    '/_img/?url=/media/a.jpg&w=256',
+    '/%5Fimg?url=/media/a.jpg&w=256',
+    '/%5fImg',
+    '/%255Fimg',
+    '/_%69mg',
+    'http://127.0.0.1:4100//_img',
+    '/media/../_img',
+    '/media/%2E%2E/_img',
+    '/./_img',
+    'http://127.0.0.1:4100/_img?url=x',
+    'https://media.grati.example/_Img/',
+  ])("refuses the image endpoint's own route, %j, with a 400 naming it", (raw) => {
+    expect(() => mediaSource(raw, { ...api, signedUrls: true })).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringContaining('image endpoint') }),
+    );
+  });
+
+  it.each(['/media/_img', '/_images/a.jpg', '/_img.jpg', '/media/a_img'])(
+    'takes %j, a path that is not the route',
+    (raw) => {
+      expect(isImageRoutePath(raw)).toBe(false);
+      expect(mediaSource(raw, api).pathname).toBe(raw);
+    },
+  );
+
+  it.each(['/media/x.png?v=1', '/media/x.png?sig=abc', 'https://media.grati.example/x.png?v=2'])(
+    'refuses %j, a media address with a query, with a 400 (one picture, one entry)',
+    (raw) => {
+      expect(() => mediaSource(raw, api)).toThrow(
+        expect.objectContaining({ status: 400, message: expect.stringContaining('no query') }),
+      );
+    },
+  );
+
+  it('keeps the query when the API signs its media URLs', () => {
+    expect(mediaSource('/media/x.png?sig=abc', { ...api, signedUrls: true }).href).toBe(
+      'http://127.0.0.1:4100/media/x.png?sig=abc',
+    );
+  });
+
+  it("refuses the site's own origin unless it is a media origin", () => {
+    const site = { origins, publicOrigin: 'https://grati.example' };
+    expect(() => mediaSource('https://grati.example/media/a.jpg', site)).toThrow(
+      expect.objectContaining({ status: 403, message: expect.stringContaining('own address') }),
+    );
+    const sameOrigin = {
+      origins: [...origins, 'https://grati.example'],
+      publicOrigin: 'https://grati.example',
+    };
+    expect(mediaSource('https://grati.example/media/a.jpg', sameOrigin).pathname).toBe(
+      '/media/a.jpg',
     );
   });
 });
@@ -101,6 +163,8 @@ describe('fetchPicture', () => {
     '/moved': (res) => res.writeHead(302, { location: '/picture.jpg' }).end(),
     '/away': (res) => res.writeHead(301, { location: `http://localhost:${trap.port}/x.jpg` }).end(),
     '/loop': (res) => res.writeHead(302, { location: '/loop' }).end(),
+    '/to-endpoint': (res) => res.writeHead(302, { location: '/%5FIMG/?url=/picture.jpg' }).end(),
+    '/signed': (res) => res.writeHead(302, { location: '/picture.jpg?sig=cdn' }).end(),
     '/broken': (res) => res.writeHead(500).end(),
     '/declared-large': (res) => res.writeHead(200, { 'content-length': 65 * 1024 }).end(),
     '/streamed-large': (res) => {
@@ -112,9 +176,12 @@ describe('fetchPicture', () => {
     '/hangs': () => undefined,
   };
 
+  const headers: IncomingMessage['headers'][] = [];
+
   beforeAll(async () => {
     media = await startServer((req: IncomingMessage, res: ServerResponse) => {
-      const route = routes[req.url ?? ''];
+      headers.push(req.headers);
+      const route = routes[(req.url ?? '').split('?')[0]!];
       if (route) route(res);
       else res.writeHead(404).end();
     });
@@ -132,6 +199,27 @@ describe('fetchPicture', () => {
     const { body } = await fetchFrom('/moved');
     expect(body.equals(PICTURE)).toBe(true);
     expect(media.requests.slice(-2)).toEqual(['/moved', '/picture.jpg']);
+  });
+
+  it('marks its requests, so that this server can refuse its own fetches', async () => {
+    await fetchFrom('/picture.jpg');
+    expect(headers.at(-1)?.[IMAGE_FETCH_HEADER]).toBe('1');
+    expect(headers.at(-1)?.cookie).toBeUndefined();
+  });
+
+  it("refuses a redirect to the image endpoint's route, without following it", async () => {
+    const before = media.requests.length;
+    await expect(fetchFrom('/to-endpoint')).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('image endpoint'),
+    });
+    expect(media.requests.slice(before)).toEqual(['/to-endpoint']);
+  });
+
+  it('follows a redirect whose address the origin gave a query (a CDN may sign it)', async () => {
+    const { body } = await fetchFrom('/signed');
+    expect(body.equals(PICTURE)).toBe(true);
+    expect(media.requests.at(-1)).toBe('/picture.jpg?sig=cdn');
   });
 
   it('refuses a redirect outside the media origins without connecting there', async () => {

@@ -2,12 +2,27 @@
 // loopback, private or link-local address reached by a name (the DNS answer is checked as the
 // connection is made, so a name that later points inside is refused too), never a redirect
 // outside those origins, and never more than a bounded number of bytes within a deadline.
+// Never the endpoint itself, nor this site: a media origin may be the site's own (the demo, or an
+// API whose media share the site's origin), and a resize that fetched /_img would hold a download
+// slot while the nested request waited for another (issue 34: five levels deep, every slot held
+// for 10 s). So the endpoint's path is refused in any spelling on every hop, the site's origin
+// unless it is a media origin, and every fetch carries IMAGE_FETCH_HEADER, which this server
+// refuses at once. A media address carries no query (unless the API signs its media URLs): a
+// made-up `?v=1` would otherwise be one more cache entry and one more decode of the same picture.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { IMAGE_ROUTE } from '../../config/images';
 import { HttpError } from '../errors';
+
+/**
+ * Sent on every fetch the image endpoint makes. This server refuses any request bearing it
+ * (refuseImageFetches in serveImages.ts), before taking a slot: a fetch that reaches this same
+ * server, by whatever name, never waits on it.
+ */
+export const IMAGE_FETCH_HEADER = 'x-grati-image-fetch';
 
 export interface SourceLimits {
   /** Bytes a picture may have; a longer one is refused without reading the rest. */
@@ -33,9 +48,19 @@ export type Resolve = (
 
 const systemResolve: Resolve = (hostname, callback) => dnsLookup(hostname, { all: true }, callback);
 
-export interface SourceOptions {
+/** What a picture's address may be, on the first hop and every redirect. */
+export interface SourcePolicy {
   /** The origins pictures may come from, as `URL.origin` writes them. */
   origins: readonly string[];
+  /** The API's origin, on which a media path (`/media/a.jpg`) is taken; unset, no paths. */
+  relativeTo?: string;
+  /** The site's own origin (PUBLIC_ORIGIN): refused unless it is one of `origins`. */
+  publicOrigin?: string;
+  /** The API signs its media URLs (MEDIA_SIGNED_URLS=1): a query is kept, not refused. */
+  signedUrls?: boolean;
+}
+
+export interface SourceOptions extends SourcePolicy {
   limits?: SourceLimits;
   /** Host name resolution (default: the system's, as every connection of this process). */
   resolve?: Resolve;
@@ -73,14 +98,75 @@ const NOT_A_PICTURE_URL_OR_PATH =
 /** A path on the same origin (`/media/a.jpg`), not a protocol-relative address (`//host/a.jpg`). */
 const isRootRelative = (raw: string) => /^\/(?![/\\])/.test(raw);
 
+/** Percent-decoded once more, or as it is when it is not valid percent-encoding. */
+function decodedOnce(raw: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Whether a path is the image endpoint's in any spelling a server might route there: Express
+ * matches routes case-insensitively with an optional trailing slash, and a proxy may decode
+ * `%5F` or merge `//`; dot segments are resolved. Refusing a few harmless look-alikes is the
+ * price of refusing every real one.
+ */
+export function isImageRoutePath(pathname: string): boolean {
+  let path = pathname;
+  for (let i = 0; i < 3; i += 1) path = decodedOnce(path);
+  const segments: string[] = [];
+  for (const segment of path.toLowerCase().split(/[/\\]+/)) {
+    if (segment === '..') segments.pop();
+    else if (segment !== '' && segment !== '.') segments.push(segment);
+  }
+  return `/${segments.join('/')}` === IMAGE_ROUTE;
+}
+
+/**
+ * Refuses an address the endpoint must never fetch, on the first hop as on a redirect's: its own
+ * route (a 400: the request would wait on itself), an origin outside the media origins (403, the
+ * site's own with a message of its own), credentials (400).
+ */
+function checkHop(url: URL, policy: SourcePolicy, hop: 'url' | 'redirect'): void {
+  if (url.username || url.password) {
+    throw new HttpError(
+      400,
+      `${hop === 'url' ? 'url' : 'A redirect'} must not carry a user name or password.`,
+    );
+  }
+  if (isImageRoutePath(url.pathname)) {
+    throw new HttpError(
+      400,
+      hop === 'url'
+        ? 'url names the image endpoint itself; give the address of the picture.'
+        : 'url redirects to the image endpoint itself.',
+    );
+  }
+  if (!policy.origins.includes(url.origin)) {
+    if (url.origin === policy.publicOrigin) {
+      throw new HttpError(403, "url is this site's own address, not one of its media origins.");
+    }
+    throw new HttpError(
+      403,
+      hop === 'url'
+        ? 'url is not a picture of the media origins this server shows.'
+        : 'url redirects outside the media origins this server shows.',
+    );
+  }
+}
+
 /**
  * The picture's address, if it is one of the media origins': a 400 for an address that is not
- * http(s) or carries credentials, a 403 for one outside the origins. A path (`/media/a.jpg`, as
- * an API that names its media relative to itself answers) is taken on `relativeTo`, the API's
- * own origin, when the endpoint has one, and is then held to the origins like any address.
- * Nothing is connected to.
+ * http(s), carries credentials, names the endpoint itself or carries a query (unless the API
+ * signs its media URLs), a 403 for one outside the origins. A fragment is dropped (it never
+ * reaches the origin). A path (`/media/a.jpg`, as an API that names its media relative to itself
+ * answers) is taken on `relativeTo`, the API's own origin, when the policy has one, and is then
+ * held to the origins like any address. Nothing is connected to.
  */
-export function mediaSource(raw: string, origins: readonly string[], relativeTo?: string): URL {
+export function mediaSource(raw: string, policy: SourcePolicy): URL {
+  const { relativeTo } = policy;
   let url: URL;
   if (relativeTo !== undefined && isRootRelative(raw)) {
     const base = new URL(relativeTo);
@@ -103,11 +189,15 @@ export function mediaSource(raw: string, origins: readonly string[], relativeTo?
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new HttpError(400, NOT_A_PICTURE_URL);
-  if (url.username || url.password) {
-    throw new HttpError(400, 'url must not carry a user name or password.');
-  }
-  if (!origins.includes(url.origin)) {
-    throw new HttpError(403, 'url is not a picture of the media origins this server shows.');
+  url.hash = '';
+  // `a.jpg?` names the same file as `a.jpg`: one address, one cache entry.
+  if (url.search === '') url.search = '';
+  checkHop(url, policy, 'url');
+  if (url.search !== '' && !policy.signedUrls) {
+    throw new HttpError(
+      400,
+      'url must carry no query: media addresses carry none (a query would only make copies of one picture).',
+    );
   }
   return url;
 }
@@ -143,7 +233,11 @@ function request(url: URL, resolve: Resolve, signal: AbortSignal): Promise<Incom
     const req = client.get(url, {
       lookup: guardedLookup(url, resolve),
       // Nothing of the guest's request goes on: no cookie, no credential, no forwarded header.
-      headers: { accept: 'image/*', 'user-agent': 'grati-web image endpoint' },
+      headers: {
+        accept: 'image/*',
+        'user-agent': 'grati-web image endpoint',
+        [IMAGE_FETCH_HEADER]: '1',
+      },
       signal,
     });
     req.once('response', done);
@@ -181,9 +275,9 @@ async function readBody(res: IncomingMessage, maxBytes: number): Promise<Buffer>
  * a 404, anything else of the origin's a 502, a deadline passed a 504.
  */
 export async function fetchPicture(source: URL, options: SourceOptions): Promise<FetchedPicture> {
-  const { origins, limits = SOURCE_LIMITS, resolve = systemResolve } = options;
+  const { limits = SOURCE_LIMITS, resolve = systemResolve } = options;
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  let url = mediaSource(source.href, origins);
+  let url = mediaSource(source.href, { ...options, relativeTo: undefined });
   try {
     for (let hop = 0; ; hop += 1) {
       const res = await request(url, resolve, signal);
@@ -198,9 +292,10 @@ export async function fetchPicture(source: URL, options: SourceOptions): Promise
         } catch {
           throw new HttpError(502, 'The media origin redirected to an invalid address.');
         }
-        if (!origins.includes(next.origin) || next.username || next.password) {
-          throw new HttpError(403, 'url redirects outside the media origins this server shows.');
-        }
+        // The origin chose this address (a CDN may sign it with a query): only where it leads is
+        // checked, as the first hop's.
+        next.hash = '';
+        checkHop(next, options, 'redirect');
         url = next;
         continue;
       }

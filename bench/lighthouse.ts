@@ -151,7 +151,12 @@ export class LighthouseSeries {
   constructor(readonly url: string) {}
 
   async measureOnce(): Promise<LighthouseRun> {
-    const { run, lhr } = await runLighthouse(this.url);
+    // Lighthouse's own trace fails now and then (NO_NAVSTART, "Please run Lighthouse again"; seen
+    // once in about 20 runs here): run it again once, rather than lose the section.
+    const { run, lhr } = await runLighthouse(this.url).catch((error: Error) => {
+      if (!error.message.includes('NO_NAVSTART')) throw error;
+      return runLighthouse(this.url);
+    });
     this.lighthouseVersion = lhr.lighthouseVersion;
     this.userAgent = lhr.environment.hostUserAgent;
     this.runs.push(run);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test';
 import sharp from 'sharp';
+import { reviewFormFields } from '../src/api/contract/reviewForm';
 import { makePhonePhoto } from '../scripts/phonePhotos';
 import { startPreview, type PreviewServer } from '../scripts/serverProcess';
 import { GUEST_TOKEN, expect, gotoWaitsForApp, test } from './fixtures';
@@ -35,22 +36,17 @@ test.beforeAll(async ({ request }) => {
   const photos = await Promise.all([1, 2, 3].map((seed) => makePhonePhoto({ seed })));
   photoBytes = photos.map((photo) => photo.length);
   const form = new FormData();
-  const fields = {
+  const fields = reviewFormFields({
     gratitudeType: 'REVIEW',
     icon: 'RECOGNITION',
     title: 'Photo Guest recognized Sam Lee',
     sayThanks: 'Three photos from the party',
-    accountType: 'Guest',
     guestName: 'Photo Guest',
     email: 'photo.guest@example.com',
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: PROFILE,
+    profileId: PROFILE,
     userId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
-  };
+    isNonProfit: false,
+  });
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
   photos.forEach((photo, i) => {
     form.append(

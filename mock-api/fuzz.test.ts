@@ -20,6 +20,7 @@ import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from './db/store';
 import { isScenarioName } from './scenarios';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 import { EMAIL_PATTERN } from '../src/api/contract/guest';
+import { type GratitudeType, reviewFormFields } from '../src/api/contract/reviewForm';
 
 /** Runs per property; FUZZ_RUNS=2000 digs deeper (the default keeps `npm test` quick). */
 const RUNS = { numRuns: Number(process.env.FUZZ_RUNS) || 50 };
@@ -559,22 +560,20 @@ function multipart(parts: Part[], boundary: string, close = true): Buffer {
   return Buffer.concat(chunks);
 }
 
-const reviewFields = (gratitudeType: 'REVIEW' | 'BOTH', userId: string): [string, string][] => [
-  ['gratitudeType', gratitudeType],
-  ['icon', 'RECOGNITION'],
-  ['title', 'Fuzz Guest recognized Ava'],
-  ['sayThanks', 'Thank you!'],
-  ['accountType', 'Guest'],
-  ['guestName', 'Fuzz Guest'],
-  ['email', 'fuzz.guest@example.com'],
-  ['latitude', '0'],
-  ['longitude', '0'],
-  ['getThanksUserId', 'ava-martinez'],
-  ['userId', userId],
-  ['ngoId', ''],
-  ['isRecurring', 'false'],
-  ['isDonate', 'false'],
-];
+const reviewFields = (gratitudeType: GratitudeType, userId: string): [string, string][] =>
+  Object.entries(
+    reviewFormFields({
+      gratitudeType,
+      icon: 'RECOGNITION',
+      title: 'Fuzz Guest recognized Ava',
+      sayThanks: 'Thank you!',
+      guestName: 'Fuzz Guest',
+      email: 'fuzz.guest@example.com',
+      profileId: 'ava-martinez',
+      userId,
+      isNonProfit: false,
+    }),
+  );
 
 function bothFields(): [string, string][] {
   const { metadata, platformFeeForWallet, amount, userName } = tipBody();

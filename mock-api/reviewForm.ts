@@ -21,6 +21,7 @@ import {
   isVideoType,
 } from '../src/api/contract/limits';
 import { EMAIL_PATTERN } from '../src/api/contract/guest';
+import { REVIEW_FORM_FIELDS } from '../src/api/contract/reviewForm';
 import type { AcceptedMedia, Review } from './db/reviews';
 import type { Db } from './db/types';
 import { HttpError, badRequest, notFound, requireString } from './http';
@@ -32,22 +33,7 @@ import { requireName } from './names';
 /** The video's thumbnail is a 300 x 300 JPEG at quality 0.7: far below this. */
 const MAX_THUMBNAIL_BYTES = 1024 * 1024;
 
-const FIELD_NAMES = new Set([
-  'gratitudeType',
-  'icon',
-  'title',
-  'sayThanks',
-  'accountType',
-  'guestName',
-  'email',
-  'latitude',
-  'longitude',
-  'getThanksUserId',
-  'userId',
-  'ngoId',
-  'isRecurring',
-  'isDonate',
-]);
+const FIELD_NAMES: ReadonlySet<string> = new Set(REVIEW_FORM_FIELDS);
 
 function oneOf<T extends string>(
   fields: Record<string, string>,

@@ -13,6 +13,7 @@ import { OPERATOR_HEADER } from './operator';
 import type { Store } from './db/store';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import type { Guest } from '../src/api/contract/guest';
+import { reviewFormFields } from '../src/api/contract/reviewForm';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 
 export interface RunningMockApi {
@@ -150,20 +151,17 @@ export function guestReviewFields(
   overrides: Record<string, string> = {},
 ): Record<string, string> {
   return {
-    gratitudeType: 'REVIEW',
-    icon: 'RECOGNITION',
-    title: 'Jamie Guest recognized Ava',
-    sayThanks: 'Thank you for the great service!',
-    accountType: 'Guest',
-    guestName: 'Jamie Guest',
-    email: 'jamie@example.com',
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: 'ava-martinez',
-    userId: guestId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
+    ...reviewFormFields({
+      gratitudeType: 'REVIEW',
+      icon: 'RECOGNITION',
+      title: 'Jamie Guest recognized Ava',
+      sayThanks: 'Thank you for the great service!',
+      guestName: 'Jamie Guest',
+      email: 'jamie@example.com',
+      profileId: 'ava-martinez',
+      userId: guestId,
+      isNonProfit: false,
+    }),
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
-// The spec's gratitude form (section 3) as the API takes it: a review alone, or the review part
-// of a review sent with its tip or donation. Sent by the gratitude and the payment calls alike.
+// The spec's gratitude form (section 3) as the app sends it: the contract's fields
+// (./contract/reviewForm.ts), then the files. Sent by the gratitude and the payment calls alike.
 import type { Guest } from './contract/guest';
+import { type GratitudeType, reviewFormFields } from './contract/reviewForm';
 import type { GratitudeIcon } from './contract/types';
 
 export interface SendRecognitionArgs {
@@ -27,26 +28,23 @@ export type ReviewFormArgs = Omit<SendRecognitionArgs, 'idempotencyKey' | 'onPro
  */
 export function recognitionForm(
   args: ReviewFormArgs,
-  gratitudeType: 'REVIEW' | 'BOTH' = 'REVIEW',
+  gratitudeType: GratitudeType = 'REVIEW',
   /** More text fields (a payment's), sent before the files. */
   extraFields: Record<string, string> = {},
 ): FormData {
   const form = new FormData();
   const fields: Record<string, string> = {
-    gratitudeType,
-    icon: args.icon,
-    title: args.title,
-    sayThanks: args.sayThanks.trim(),
-    accountType: 'Guest',
-    guestName: args.guest.fullName.trim(),
-    email: args.guest.email.trim(),
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: args.profileId,
-    userId: args.guest.userId,
-    ngoId: args.isNonProfit ? args.profileId : '',
-    isRecurring: 'false',
-    isDonate: String(gratitudeType === 'BOTH' && args.isNonProfit),
+    ...reviewFormFields({
+      gratitudeType,
+      icon: args.icon,
+      title: args.title,
+      sayThanks: args.sayThanks,
+      guestName: args.guest.fullName,
+      email: args.guest.email,
+      profileId: args.profileId,
+      userId: args.guest.userId,
+      isNonProfit: args.isNonProfit,
+    }),
     ...extraFields,
   };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);

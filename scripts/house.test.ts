@@ -44,6 +44,8 @@ describe('the measure', () => {
     expect(files).toContain('mock-api/server.ts');
     expect(files).toContain('src/server/app.ts');
     expect(files).toContain('scripts/house.ts');
+    expect(files).toContain('webpack.config.js');
+    expect(files).toContain('bench/run.ts');
     expect(files.filter((file) => /\.test\.|\/testing\/|testing\.ts$|\/seed\//.test(file))).toEqual(
       [],
     );

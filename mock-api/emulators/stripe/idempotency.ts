@@ -1,6 +1,7 @@
 // Idempotency-Key, as Stripe honours it per API key: a retry with the same endpoint and
 // parameters gets the first answer again; anything else with that key is an idempotency_error.
 import type { Request } from 'express';
+import { stableStringify } from '../../../src/api/contract/canonicalJson';
 import type { Auth } from './auth';
 import { StripeError } from './errors';
 import type { Fields } from './fields';
@@ -28,7 +29,7 @@ export function idempotentRequest(
     storeKey: idempotencyStoreKey(auth.key, idempotencyKey),
     idempotencyKey,
     scope: `${req.method} ${req.baseUrl}${req.path}`,
-    fingerprint: canonical(withoutKey(fields)),
+    fingerprint: stableStringify(withoutKey(fields)),
   };
 }
 
@@ -81,14 +82,4 @@ export function saveAnswer(
 function withoutKey(fields: Fields): Fields {
   const { key: _key, ...rest } = fields;
   return rest;
-}
-
-/** JSON with object keys sorted, so equal parameters compare equal whatever their order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Fields).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -5,13 +5,8 @@ import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { stableStringify } from '../../../src/api/contract/canonicalJson';
 import { asyncRoute, jsonBody } from '../../http';
-import {
-  type createSerializer,
-  idempotencyKey,
-  rememberAnswer,
-  runIdempotent,
-  sendIdempotent,
-} from '../../idempotency';
+import type { Serializer } from '../../idempotency';
+import { idempotencyKey, rememberAnswer, runIdempotent, sendIdempotent } from '../idempotentRoutes';
 import {
   type PaymentServices,
   checkCaptcha,
@@ -27,7 +22,7 @@ type WalletPreparation = (req: Request, request: PaymentRequest, key: string) =>
 /** The handler of one JSON payment call (`endpoint`). */
 export function tipIntentRoute(
   services: PaymentServices,
-  serialized: ReturnType<typeof createSerializer>,
+  serialized: Serializer,
   prepareWallet: WalletPreparation,
   endpoint: Endpoint,
 ): RequestHandler {

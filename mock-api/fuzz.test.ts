@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { platformFeeCents } from '../src/api/contract/fees';
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from './db/store';
-import { isScenarioName } from './scenarios';
+import { isScenarioName } from './sharedDemo/scenarios';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 import { EMAIL_PATTERN } from '../src/api/contract/guest';
 

@@ -9,9 +9,9 @@ import type Stripe from 'stripe';
 import type { Store } from '../../db/store';
 import type { FeedRecord, PaymentRecord } from '../../db/types';
 import { HttpError, asyncRoute, envelope } from '../../http';
-import { everyoneFor } from '../../operator';
-import type { Scenarios } from '../../scenarios';
-import { maskEmail } from '../demo';
+import { everyoneFor } from '../../sharedDemo/operator';
+import type { Scenarios } from '../../sharedDemo/scenarios';
+import { maskEmail } from '../../sharedDemo/demoRoutes';
 import { withholdPending } from './publish';
 
 /** A payment as the testers' list shows it: no scope, emails masked, and whether it is published. */

@@ -55,7 +55,7 @@ export async function paymentsOf(
   return rows.filter((row) => row.metadata.guestName === guestName);
 }
 
-/** The testers' fault scenarios (mock-api/scenarios.ts): each browser context's own. */
+/** The testers' fault scenarios (mock-api/sharedDemo/scenarios.ts): each browser context's own. */
 export type ScenarioName =
   | 'intent-error'
   | 'intent-missing'

@@ -1689,7 +1689,7 @@ describe('hostile input to the emulators', () => {
 
 describe('the data view', () => {
   // The read-only data view (GET /api/__db/..., json-server's own router) threw on these query
-  // parameters (an HTML 500 with the stack trace); routes/demo.ts now refuses them first.
+  // parameters (an HTML 500 with the stack trace); sharedDemo/demoRoutes.ts now refuses them first.
   it.each([
     ['q given as an object', '__db/users?q[a]=x'],
     ['_sort given twice', '__db/users?_sort=fullName&_sort=userName'],

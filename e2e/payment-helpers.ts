@@ -1,8 +1,8 @@
 // Shared steps of the flow browser tests: the guest details step, the gift-only flow, the emulated
 // captcha and card inputs, the payments list of the mock API and its testers' scenario switch.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
-import { readEmulatorSecretKey } from '../mock-api/emulators/stripe/keys';
+import { OPERATOR_HEADER } from '../mock-api/sharedDemo/operator';
+import { readEmulatorSecretKey, readOperatorSecret } from '../mock-api/sharedDemo/keyFiles';
 import { expect, GUEST_TOKEN, waitForApp } from './fixtures';
 import type { PaymentRow } from './journeyData';
 
@@ -55,7 +55,7 @@ export async function paymentsOf(
   return rows.filter((row) => row.metadata.guestName === guestName);
 }
 
-/** The testers' fault scenarios (mock-api/scenarios.ts): each browser context's own. */
+/** The testers' fault scenarios (mock-api/sharedDemo/scenarios.ts): each browser context's own. */
 export type ScenarioName =
   | 'intent-error'
   | 'intent-missing'

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { test, expect, gotoWaitsForApp } from './fixtures';
 import { fillCard, guestName, passCaptcha, startGift } from './payment-helpers';
 import { EMULATORS_KEY } from '../mock-api/db/store';
-import { EMULATOR_SECRET_KEY_FILE } from '../mock-api/emulators/stripe/keys';
-import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
+import { EMULATOR_SECRET_KEY_FILE, readOperatorSecret } from '../mock-api/sharedDemo/keyFiles';
+import { OPERATOR_HEADER } from '../mock-api/sharedDemo/operator';
 import { startPreview, type PreviewServer } from '../scripts/serverProcess';
 import type { PaymentRow } from './journeyData';
 

@@ -2,7 +2,8 @@
 // guest token, the operator's view of the payments and webhooks, and a profile as a guest gets it.
 // (The Playwright specs read it through their request fixture: e2e/payment-helpers.ts.)
 import assert from 'node:assert/strict';
-import { OPERATOR_HEADER, readOperatorSecret } from '../mock-api/operator';
+import { readOperatorSecret } from '../mock-api/sharedDemo/keyFiles';
+import { OPERATOR_HEADER } from '../mock-api/sharedDemo/operator';
 import { eventually } from './eventually';
 import type { PaymentRow } from './journeyData';
 

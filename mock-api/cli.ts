@@ -2,7 +2,7 @@
 import { resetData } from './db/store';
 import { DEFAULT_DATA_DIR, createMockApi } from './server';
 import { readServerEnv } from './env';
-import { operatorNotice } from './operator';
+import { operatorNotice } from './sharedDemo/operator';
 
 /**
  * TRUST_PROXY as Express takes it: a hop count, or comma-separated addresses, CIDRs, `loopback`,

@@ -17,7 +17,7 @@ import fc from 'fast-check';
 import { platformFeeCents } from '../src/api/contract/fees';
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from './db/store';
-import { isScenarioName } from './scenarios';
+import { isScenarioName } from './sharedDemo/scenarios';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 import { EMAIL_PATTERN } from '../src/api/contract/guest';
 import { type GratitudeType, reviewFormFields } from '../src/api/contract/reviewForm';
@@ -1688,7 +1688,7 @@ describe('hostile input to the emulators', () => {
 
 describe('the data view', () => {
   // The read-only data view (GET /api/__db/..., json-server's own router) threw on these query
-  // parameters (an HTML 500 with the stack trace); routes/demo.ts now refuses them first.
+  // parameters (an HTML 500 with the stack trace); sharedDemo/demoRoutes.ts now refuses them first.
   it.each([
     ['q given as an object', '__db/users?q[a]=x'],
     ['_sort given twice', '__db/users?_sort=fullName&_sort=userName'],

@@ -1,34 +1,58 @@
-// Idempotency-Key handling shared by the routes that store something (gratitudes, payments): the
-// header's rules, one-at-a-time processing per key, and replaying a stored answer.
-import type { Request, RequestHandler, Response } from 'express';
-import type { Store } from './db/store';
-import type { Db, IdempotencyRecord } from './db/types';
-import { HttpError, asyncRoute, badRequest } from './http';
-import { type ParsedForm, hashForm, withParsedForm } from './multipart';
+// Idempotency-Key: the one mechanism behind every service the mock API plays. A request under a
+// key runs once; a retry of the same request is answered with the first answer again (marked
+// `Idempotent-Replayed: true`); the key reused for another endpoint or other fields is refused, in
+// the words of the service. Requests under one key wait for each other, so two at once still
+// run once. Each service brings its own store of first answers, its key scope:
+// - the Grati routes: the data file's `idempotency` list, by the key as sent
+//   (./routes/idempotentRoutes.ts: the key is required; a reuse is a 422);
+// - the Stripe emulator: its state, per API key under the key's digest
+//   (./emulators/stripe/idempotency.ts: the key is optional; a reuse is Stripe's 400).
+// A service keeps a new answer itself, with whatever else its request stores (atomically).
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
-const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
-/** The request's Idempotency-Key, or a 400 naming the header. */
-export function idempotencyKey(req: Request): string {
-  const key = req.get(IDEMPOTENCY_HEADER);
-  if (!key) {
-    throw badRequest(
-      IDEMPOTENCY_HEADER,
-      `The ${IDEMPOTENCY_HEADER} header is required: one random value per submission.`,
-    );
-  }
-  if (!IDEMPOTENCY_KEY_PATTERN.test(key)) {
-    throw badRequest(
-      IDEMPOTENCY_HEADER,
-      `The ${IDEMPOTENCY_HEADER} header must be 1 to 200 visible ASCII characters.`,
-    );
-  }
-  return key;
+/** One request under a key: the key as its store names it, where it went, what it sent. */
+export interface KeyedRequest {
+  storeKey: string;
+  /** Where it went (an endpoint): a key is good for one only. */
+  scope: string;
+  /** What it sent, as text or a hash of it: a retry must send the same. */
+  fingerprint: string;
 }
 
+/** A first answer as a store holds it, with the request it answered. */
+export interface FirstAnswer<A> {
+  scope: string;
+  fingerprint: string;
+  answer: A;
+}
+
+/** One service's first answers (its key scope), and how it refuses a key reused. */
+export interface AnswerStore<A, R extends KeyedRequest = KeyedRequest> {
+  find(storeKey: string): FirstAnswer<A> | undefined;
+  /** The error for a key first used by `previous`, now for another `scope` or `fingerprint`. */
+  reused(previous: FirstAnswer<A>, request: R, differs: 'scope' | 'fingerprint'): Error;
+}
+
+/** The first answer to replay, or undefined when the key is new; throws when the retry differs. */
+export function firstAnswer<A, R extends KeyedRequest>(
+  store: AnswerStore<A, R>,
+  request: R,
+): FirstAnswer<A> | undefined {
+  const previous = store.find(request.storeKey);
+  if (!previous) return undefined;
+  if (previous.scope !== request.scope) throw store.reused(previous, request, 'scope');
+  if (previous.fingerprint !== request.fingerprint) {
+    throw store.reused(previous, request, 'fingerprint');
+  }
+  return previous;
+}
+
+export type Serializer = <T>(key: string, work: () => Promise<T>) => Promise<T>;
+
 /** Returns `serialized(key, work)`: runs `work` after every earlier request with the same key. */
-export function createSerializer(): <T>(key: string, work: () => Promise<T>) => Promise<T> {
+export function createSerializer(): Serializer {
   const inFlight = new Map<string, Promise<unknown>>();
   return async function serialized<T>(key: string, work: () => Promise<T>): Promise<T> {
     const previous = inFlight.get(key) ?? Promise.resolve();
@@ -43,91 +67,24 @@ export function createSerializer(): <T>(key: string, work: () => Promise<T>) => 
   };
 }
 
-/**
- * The stored answer for this key when the same request was made before; undefined when the key
- * is new; a 422 when the key was used for another endpoint or other fields.
- */
-export function storedAnswer(
-  db: Db,
-  key: string,
-  endpoint: string,
-  bodyHash: string,
-): { answer: unknown } | undefined {
-  const known = (db.idempotency ?? []).find((r) => r.key === key);
-  if (!known) return undefined;
-  if (known.endpoint !== endpoint || known.bodyHash !== bodyHash) {
-    throw new HttpError(
-      422,
-      'idempotency_key_reused',
-      `This ${IDEMPOTENCY_HEADER} was already used for a different request.`,
-      IDEMPOTENCY_HEADER,
-    );
-  }
-  return { answer: known.response };
-}
-
-/** Records the answer given to a key (call inside the store.mutate that stores the result). */
-export function rememberAnswer(db: Db, record: IdempotencyRecord): void {
-  db.idempotency ??= [];
-  db.idempotency.push(record);
-}
-
-export interface IdempotentOutcome {
-  answer: unknown;
+export interface IdempotentOutcome<A> {
+  answer: A;
   replayed: boolean;
 }
 
 /**
  * Runs `work` once per key: one request at a time per key, and a repeat of the same request gets
- * the stored answer instead (`work` stores its answer with `rememberAnswer`).
+ * the first answer instead. `work` keeps its answer in the store (a thrown error keeps nothing).
  */
-export function runIdempotent(
-  serialized: ReturnType<typeof createSerializer>,
-  db: () => Db,
-  request: { key: string; endpoint: string; bodyHash: string },
-  work: () => Promise<unknown>,
-): Promise<IdempotentOutcome> {
-  return serialized(request.key, async () => {
-    const known = storedAnswer(db(), request.key, request.endpoint, request.bodyHash);
+export function runOnce<A, R extends KeyedRequest>(
+  serialized: Serializer,
+  store: AnswerStore<A, R>,
+  request: R,
+  work: () => A | Promise<A>,
+): Promise<IdempotentOutcome<A>> {
+  return serialized(request.storeKey, async () => {
+    const known = firstAnswer(store, request);
     if (known) return { answer: known.answer, replayed: true };
     return { answer: await work(), replayed: false };
-  });
-}
-
-export function sendIdempotent(res: Response, outcome: IdempotentOutcome): void {
-  if (outcome.replayed) res.setHeader('Idempotent-Replayed', 'true');
-  res.json(outcome.answer);
-}
-
-/** What identifies one request: its key, where it went and its body. */
-export interface IdempotentRequest {
-  key: string;
-  endpoint: string;
-  bodyHash: string;
-}
-
-/**
- * A multipart endpoint that does its `work` at most once per Idempotency-Key: the form is parsed
- * (its temporary files removed afterwards), a repeat of the same form answers the stored answer,
- * the same key with another form is refused. `work` stores its answer with `rememberAnswer`.
- */
-export function idempotentFormRoute(
-  store: Store,
-  serialized: ReturnType<typeof createSerializer>,
-  endpoint: string,
-  work: (form: ParsedForm, request: IdempotentRequest, req: Request) => Promise<unknown>,
-): RequestHandler {
-  return asyncRoute(async (req: Request, res: Response) => {
-    const key = idempotencyKey(req);
-    const outcome = await withParsedForm(req, res, store.uploadsDir, (form) => {
-      const request = { key, endpoint, bodyHash: hashForm(endpoint, form) };
-      return runIdempotent(
-        serialized,
-        () => store.db,
-        request,
-        () => work(form, request, req),
-      );
-    });
-    sendIdempotent(res, outcome);
   });
 }

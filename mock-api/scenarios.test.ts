@@ -2,13 +2,8 @@
 // the payment calls (the Stripe.js emulator's wallet and script). The payment calls' scenarios
 // are tested with those calls (routes/payments.test.ts).
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
-import {
-  DEFAULT_SLOW_DELAY_MS,
-  SCENARIO_NAMES,
-  TESTER_COOKIE,
-  TESTER_HEADER,
-  type ScenarioState,
-} from './scenarios';
+import { DEFAULT_SLOW_DELAY_MS, SCENARIO_NAMES, type ScenarioState } from './sharedDemo/scenarios';
+import { TESTER_COOKIE, TESTER_HEADER } from './sharedDemo/testers';
 
 let api: RunningMockApi;
 

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createStripeClient } from './stripeClient';
 import { EMULATORS_KEY } from './db/store';
-import { readEmulatorSecretKey } from './emulators/stripe';
+import { readEmulatorSecretKey } from './sharedDemo/keyFiles';
 import { type OpenMockApi, openMockApi } from './routes/payments/testing';
 
 let dataDir: string;

@@ -9,14 +9,13 @@ import jsonServer from 'json-server';
 import type Stripe from 'stripe';
 import { SEED_FILE, SEED_MEDIA_DIR, Store } from './db/store';
 import { HttpError, errorHandler } from './http';
+import { IDEMPOTENCY_HEADER } from './idempotency';
 import { MEDIA_ORIGIN_SETTING, MEDIA_ROUTE } from './media';
 import { securityHeaders } from './securityHeaders';
 import { requestLog, type LogLine } from './requestLog';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import { checkStripeEnv, createStripeClient } from './stripeClient';
-import { newOperatorSecret, saveOperatorSecret } from './operator';
 import { createCaptchaVerifier } from './captchaVerifier';
-import { TESTER_HEADER, createScenarios } from './scenarios';
 import { profileRoutes } from './routes/profile';
 import { galleryRoutes } from './routes/gallery';
 import { guestRoutes } from './routes/guests';
@@ -26,16 +25,20 @@ import { paymentRefresher } from './routes/payments/publish';
 import { paymentReconciler } from './routes/payments/reconcile';
 import { paymentTesterRoutes } from './routes/payments/testerViews';
 import { STRIPE_WEBHOOK_ROUTE, createWebhooks } from './routes/payments/webhooks';
-import { demoRoutes } from './routes/demo';
 import { BRANCH_EMULATOR_ROUTE, branchEmulator } from './emulators/branch';
 import { RECAPTCHA_EMULATOR_ROUTE, recaptchaEmulator } from './emulators/recaptcha';
 import {
   STRIPE_EMULATOR_ROUTE,
   createStripeEmulator,
-  emulatorSecretKeyOf,
   restoreStripeState,
 } from './emulators/stripe';
 import { STRIPE_JS_EMULATOR_ROUTE, stripeJsEmulator } from './emulators/stripeJs';
+import {
+  SHARED_DEMO_REQUEST_HEADERS,
+  type SharedDemo,
+  mountSharedDemo,
+  openSharedDemo,
+} from './sharedDemo';
 
 export const API_ROUTE = '/api';
 
@@ -96,11 +99,11 @@ export interface MockApi {
   app: express.Express;
   store: Store;
   /**
-   * This start's operator secret (`X-Grati-Operator`, ./operator): everyone's rows in the testers'
-   * lists. For the server's own console, never for a browser.
+   * This start's operator secret (`X-Grati-Operator`, ./sharedDemo/operator.ts): everyone's rows
+   * in the testers' lists. For the server's own console, never for a browser.
    */
   operatorSecret: string;
-  /** The Stripe emulator's secret key, this data folder's (emulators/stripe/keys.ts). */
+  /** The Stripe emulator's secret key, this data folder's (./sharedDemo/keyFiles.ts). */
   emulatorSecretKey: string;
   /** Stops its webhook deliveries (waiting for those under way), before the server closes. */
   stop(): Promise<void>;
@@ -109,15 +112,14 @@ export interface MockApi {
 export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   checkStripeEnv(process.env);
   const store = await Store.open(options.dataDir, options.seedFile ?? SEED_FILE);
-  // The two secrets of a shared demo: neither is the public guest token, nor ever sent to a page.
-  const operatorSecret = newOperatorSecret();
-  await saveOperatorSecret(options.dataDir, operatorSecret);
-  const emulatorSecretKey = await emulatorSecretKeyOf(options.dataDir);
+  // The shared demo's secrets and tester scopes (./sharedDemo): what several mounts ask.
+  const sharedDemo = await openSharedDemo(options.dataDir);
+  const { operatorSecret, emulatorSecretKey, scenarios } = sharedDemo;
   const guestToken = options.guestToken ?? DEFAULT_GUEST_TOKEN;
   const allowedOrigins = new Set(options.allowedOrigins ?? []);
 
-  const { scenarios, stripeFor, webhooks, stripeEmulator, recaptcha, captcha, reconcilePayments } =
-    sharedServices(store, options, { operatorSecret, emulatorSecretKey });
+  const { stripeFor, webhooks, stripeEmulator, recaptcha, captcha, reconcilePayments } =
+    sharedServices(store, options, sharedDemo);
   // A file an older version saved named the emulator's idempotency records by its secret key:
   // restored under the key's digest, and written so at once (a commit that changes nothing
   // writes nothing).
@@ -140,7 +142,12 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
     cors({
       origin: (origin, callback) =>
         callback(null, origin !== undefined && allowedOrigins.has(origin)),
-      allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', TESTER_HEADER],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        IDEMPOTENCY_HEADER,
+        ...SHARED_DEMO_REQUEST_HEADERS,
+      ],
       maxAge: 600,
     }),
   );
@@ -165,11 +172,12 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   api.use(guestRoutes(store));
   api.use(gratitudeRoutes(store));
   api.use(paymentRoutes(store, { captcha, scenarios, stripe: stripeFor }));
-  // 4b. The testers' harness (mock only): scenarios, payments, webhooks, demo profiles and data.
-  api.use(scenarios.router);
-  api.use(paymentTesterRoutes(store, { scenarios, stripe: stripeFor }));
-  api.use(webhooks.testers);
-  api.use(demoRoutes(store));
+  // 4b. The shared demo (mock only): scenarios, the testers' payments and webhooks, demo
+  // profiles and data.
+  mountSharedDemo(api, sharedDemo, {
+    store,
+    testerViews: [paymentTesterRoutes(store, { scenarios, stripe: stripeFor }), webhooks.testers],
+  });
   // 4c. Anything else under /api: a JSON 404.
   api.use((req, _res, next) =>
     next(new HttpError(404, 'not_found', `No route for ${req.method} ${req.originalUrl}.`)),
@@ -193,11 +201,10 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 function sharedServices(
   store: Store,
   { reconcileAfterMs, reconcileEveryMs, giveUpAfterMs, now }: MockApiOptions,
-  secrets: { operatorSecret: string; emulatorSecretKey: string },
-) {
-  // Testers' fault scenarios: the payment calls apply them, the Stripe.js emulator reads its
+  // The testers' fault scenarios: the payment calls apply them, the Stripe.js emulator reads its
   // flags, the webhooks their delivery faults; the testers' lists ask it who is asking.
-  const scenarios = createScenarios({ operatorSecret: secrets.operatorSecret });
+  { scenarios, emulatorSecretKey }: SharedDemo,
+) {
   // One Stripe client (the emulator on this server's port, unless STRIPE_SECRET_KEY is set) and
   // one refresher that reads payments back from it: for the payment calls, the reconciliation,
   // the testers' views and the webhook endpoint.
@@ -205,7 +212,7 @@ function sharedServices(
   const stripeFor = (req: Request) =>
     (stripeClient ??= createStripeClient(process.env, {
       origin: `http://127.0.0.1:${req.socket.localPort}`,
-      secretKey: secrets.emulatorSecretKey,
+      secretKey: emulatorSecretKey,
     }));
   const refreshPayments = paymentRefresher(store, stripeFor);
   // The Stripe emulator's events go out as Stripe's webhooks, to this server's own endpoint.
@@ -214,7 +221,7 @@ function sharedServices(
   // intents, charges and refunds outlive a restart (see EMULATORS_KEY in db/store.ts).
   const stripeEmulator = createStripeEmulator({
     onEvent: webhooks.deliver,
-    secretKey: secrets.emulatorSecretKey,
+    secretKey: emulatorSecretKey,
     initialState: restoreStripeState(store.savedEmulatorState('stripe')),
     persist: () => store.commit(),
   });
@@ -233,7 +240,6 @@ function sharedServices(
     now,
   });
   return {
-    scenarios,
     stripeFor,
     refreshPayments,
     webhooks,

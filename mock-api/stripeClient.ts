@@ -2,7 +2,7 @@
 //
 // With STRIPE_SECRET_KEY (a test-mode key, sk_test_... or rk_test_...) it talks to the real
 // Stripe API. Otherwise it talks to the Stripe emulator the mock API itself serves under /v1,
-// with that emulator's secret key (made per data folder: emulators/stripe/keys.ts), so the
+// with that emulator's secret key (made per data folder: sharedDemo/keyFiles.ts), so the
 // caller passes the server's own origin and the key. The port is only known after listen(), so
 // the payment routes create the client lazily on their first request, from the socket that
 // request arrived on (not from the Host header, which a dev proxy may rewrite):

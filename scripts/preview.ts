@@ -13,7 +13,7 @@ import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
 import { parsePublicOrigin, parseTrustProxy } from '../src/server/settings';
 import { addressLines, reachableAt } from './networkAddresses';
-import { operatorNotice } from '../mock-api/operator';
+import { operatorNotice } from '../mock-api/sharedDemo/operator';
 
 export const DIST_DIR = path.join(__dirname, '..', 'dist');
 /** The production server's request handling, as webpack built it (src/server/app.ts). */

@@ -13,7 +13,7 @@ import webpack, { type Configuration } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
 import { readServerEnv } from '../mock-api/env';
-import { operatorNotice } from '../mock-api/operator';
+import { operatorNotice } from '../mock-api/sharedDemo/operator';
 import { IMAGE_ROUTE } from '../src/config/images';
 import { handleErrors } from '../src/server/errors';
 import { serveImages } from '../src/server/images/serveImages';

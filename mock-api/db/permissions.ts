@@ -13,7 +13,7 @@ export async function makePrivateFolder(dir: string): Promise<void> {
 
 /**
  * Sets `target` to `mode` when its group or others have any access: a copy, an umask or an
- * older version of the mock API may have made it 0755 or 0644 (as keys.ts does for its key).
+ * older version of the mock API may have made it 0755 or 0644 (as sharedDemo/keyFiles.ts does for the emulator's key).
  */
 export async function takeBackAccess(target: string, mode: number): Promise<void> {
   const { mode: current } = await fs.stat(target);

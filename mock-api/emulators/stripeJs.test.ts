@@ -1,5 +1,5 @@
 import { jsonPost, startMockApi, type RunningMockApi } from '../testing';
-import { TESTER_HEADER } from '../scenarios';
+import { TESTER_HEADER } from '../sharedDemo/testers';
 import { STRIPE_JS_EMULATOR_ROUTE } from './stripeJs';
 
 let api: RunningMockApi;

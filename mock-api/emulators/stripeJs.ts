@@ -6,7 +6,7 @@
 // loadStripe injects on first use is loaded from here. Live builds load the real Stripe.js.
 //
 // The testers' scenarios switch both per request (the tester's cookie comes with the script and
-// with the config call): see mock-api/scenarios.ts.
+// with the config call): see mock-api/sharedDemo/scenarios.ts.
 import path from 'node:path';
 import { Router, type Request } from 'express';
 import { sendBrowserScript } from './bundleBrowserScript';

@@ -11,7 +11,8 @@ import {
   reviewRecord,
   storeMedia,
 } from '../db/reviews';
-import { createSerializer, idempotentFormRoute, rememberAnswer } from '../idempotency';
+import { createSerializer } from '../idempotency';
+import { idempotentFormRoute, rememberAnswer } from './idempotentRoutes';
 import type { ParsedForm } from '../multipart';
 import { validateReview } from '../reviewForm';
 import type { Db } from '../db/types';

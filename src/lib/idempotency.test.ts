@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import { newIdempotencyKey, stableStringify, submissionKey } from './idempotency';
+import { stableStringify } from '../api/contract/canonicalJson';
+import { newIdempotencyKey, submissionKey } from './idempotency';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 

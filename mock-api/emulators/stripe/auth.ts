@@ -8,7 +8,7 @@ import type { PaymentIntent } from './types';
 /**
  * The publishable key the emulator accepts unless another is given (the app's demo default): it is
  * public by design, as Stripe's are. The secret key is never a constant: each data folder has its
- * own (keys.ts), and any other key, such as the once documented `sk_test_emulator`, is refused as
+ * own (../../sharedDemo/keyFiles.ts), and any other key, such as the once documented `sk_test_emulator`, is refused as
  * Stripe refuses an unknown key (401 `api_key_invalid`).
  */
 export const EMULATOR_PUBLISHABLE_KEY = 'pk_test_emulator';

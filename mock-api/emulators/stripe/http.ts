@@ -6,7 +6,14 @@ import { authenticate, type ApiKeys, type Auth } from './auth';
 import { StripeError, invalidRequest } from './errors';
 import { releaseEvents } from './events';
 import { asFields, type Fields } from './fields';
-import { idempotentRequest, previousAnswer, saveAnswer } from './idempotency';
+import {
+  IDEMPOTENCY_HEADER,
+  REPLAYED_HEADER,
+  type Serializer,
+  createSerializer,
+  runOnce,
+} from '../../idempotency';
+import { idempotentRequest, saveAnswer, stripeAnswers } from './idempotency';
 import { newId } from './ids';
 import type { Emit, StripeState } from './state';
 import { API_VERSION } from './types';
@@ -47,10 +54,13 @@ export function stripeRouter(
     res.setHeader('Stripe-Version', API_VERSION);
     next();
   });
+  // Requests under one Idempotency-Key (and API key) run one at a time, as the Grati routes' do.
+  const serialized = createSerializer();
   const context: RouteContext = {
     state,
     emitFor,
-    post: (path, handler) => router.post(path, postRoute(state, keys, handler, persist)),
+    post: (path, handler) =>
+      router.post(path, postRoute(state, keys, handler, persist, serialized)),
     get: (path, handler) => router.get(path, getRoute(keys, handler)),
   };
   for (const add of addRoutes) add(context);
@@ -63,29 +73,37 @@ function postRoute(
   keys: ApiKeys,
   handler: PostHandler,
   persist: Persist,
+  serialized: Serializer,
 ): RequestHandler {
   return async (req, res) => {
     const fields = asFields(req.body) ?? {};
     try {
       const auth = authenticate(req, fields, keys);
       const idempotent = idempotentRequest(req, fields, auth);
-      const previous = idempotent && previousAnswer(state, idempotent);
-      if (idempotent && previous) {
-        res.setHeader('Idempotent-Replayed', 'true');
-        res.setHeader('Idempotency-Key', idempotent.idempotencyKey);
-        res.status(previous.status).json(previous.body);
-        return;
-      }
-      const { status, body } = runEndpoint(handler, req, fields, auth);
-      if (idempotent) {
-        saveAnswer(state, idempotent, status, body);
-        res.setHeader('Idempotency-Key', idempotent.idempotencyKey);
-      }
       // The endpoint ran (a 402 included): what it changed is stored before anyone is told
       // (its webhooks, then its caller).
-      await persist();
-      releaseEvents(req);
-      res.status(status).json(body);
+      const answer = async ({ status, body }: EndpointAnswer) => {
+        await persist();
+        releaseEvents(req);
+        res.status(status).json(body);
+      };
+      if (!idempotent) {
+        await answer(runEndpoint(handler, req, fields, auth));
+        return;
+      }
+      // Once per key: the endpoint's answer is kept (in the state) before the next retry looks.
+      const outcome = await runOnce(serialized, stripeAnswers(state), idempotent, () => {
+        const result = runEndpoint(handler, req, fields, auth);
+        saveAnswer(state, idempotent, result.status, result.body);
+        return result;
+      });
+      res.setHeader(IDEMPOTENCY_HEADER, idempotent.idempotencyKey);
+      if (outcome.replayed) {
+        res.setHeader(REPLAYED_HEADER, 'true');
+        res.status(outcome.answer.status).json(outcome.answer.body);
+        return;
+      }
+      await answer(outcome.answer);
     } catch (error) {
       // Refused (or the store failed): whatever it reported still goes out, as before.
       releaseEvents(req);
@@ -99,12 +117,17 @@ function postRoute(
  * endpoint, failures included, but not one refused before it (authentication, a malformed
  * request), which is thrown on.
  */
+interface EndpointAnswer {
+  status: number;
+  body: unknown;
+}
+
 function runEndpoint(
   handler: PostHandler,
   req: Request,
   fields: Fields,
   auth: Auth,
-): { status: number; body: unknown } {
+): EndpointAnswer {
   try {
     const result = handler(req, fields, auth);
     return { status: result.status ?? 200, body: result.body };

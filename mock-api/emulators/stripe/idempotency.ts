@@ -1,6 +1,15 @@
 // Idempotency-Key, as Stripe honours it per API key: a retry with the same endpoint and
 // parameters gets the first answer again; anything else with that key is an idempotency_error.
+// The emulator's key scope on the mock API's one mechanism (../../idempotency.ts): answers kept
+// in its state under the API key's digest (storeKeys.ts), forgotten after 24 hours.
 import type { Request } from 'express';
+import { stableStringify } from '../../../src/api/contract/canonicalJson';
+import {
+  type AnswerStore,
+  IDEMPOTENCY_HEADER,
+  type KeyedRequest,
+  firstAnswer,
+} from '../../idempotency';
 import type { Auth } from './auth';
 import { StripeError } from './errors';
 import type { Fields } from './fields';
@@ -8,12 +17,11 @@ import { nowSeconds } from './ids';
 import { own, type IdempotentResult, type StripeState } from './state';
 import { idempotencyStoreKey } from './storeKeys';
 
-export interface IdempotentRequest {
+export interface IdempotentRequest extends KeyedRequest {
   /** Where the first answer is kept in the state: per API key, named by its digest. */
   storeKey: string;
+  /** The key as the caller sent it (Stripe's messages name it). */
   idempotencyKey: string;
-  scope: string;
-  fingerprint: string;
 }
 
 /** The POST's key and what a retry must match, if it sends an Idempotency-Key. */
@@ -22,13 +30,13 @@ export function idempotentRequest(
   fields: Fields,
   auth: Auth,
 ): IdempotentRequest | undefined {
-  const idempotencyKey = req.get('idempotency-key');
+  const idempotencyKey = req.get(IDEMPOTENCY_HEADER);
   if (!idempotencyKey) return undefined;
   return {
     storeKey: idempotencyStoreKey(auth.key, idempotencyKey),
     idempotencyKey,
     scope: `${req.method} ${req.baseUrl}${req.path}`,
-    fingerprint: canonical(withoutKey(fields)),
+    fingerprint: stableStringify(withoutKey(fields)),
   };
 }
 
@@ -37,22 +45,31 @@ export function previousAnswer(
   state: StripeState,
   request: IdempotentRequest,
 ): IdempotentResult | undefined {
-  const previous = own(state.idempotency, request.storeKey);
-  if (!previous) return undefined;
-  const { idempotencyKey, scope } = request;
-  if (previous.scope !== scope) {
-    throw new StripeError(400, {
-      type: 'idempotency_error',
-      message: `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${previous.scope.split(' ')[1]}' vs '${scope.split(' ')[1]}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-    });
-  }
-  if (previous.fingerprint !== request.fingerprint) {
-    throw new StripeError(400, {
-      type: 'idempotency_error',
-      message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
-    });
-  }
-  return previous;
+  return firstAnswer(stripeAnswers(state), request)?.answer;
+}
+
+/** The emulator's key scope on the mock API's one mechanism: its state, and Stripe's errors. */
+export function stripeAnswers(
+  state: StripeState,
+): AnswerStore<IdempotentResult, IdempotentRequest> {
+  return {
+    find(storeKey) {
+      const previous = own(state.idempotency, storeKey);
+      return (
+        previous && { scope: previous.scope, fingerprint: previous.fingerprint, answer: previous }
+      );
+    },
+    reused(previous, request, differs) {
+      const { idempotencyKey, scope } = request;
+      return new StripeError(400, {
+        type: 'idempotency_error',
+        message:
+          differs === 'scope'
+            ? `Keys for idempotent requests can only be used for the same endpoint they were first used for ('${previous.scope.split(' ')[1]}' vs '${scope.split(' ')[1]}'). Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`
+            : `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${idempotencyKey}' if you meant to execute a different request.`,
+      });
+    },
+  };
 }
 
 /** Stripe removes keys once they are at least 24 hours old; so does the emulator. */
@@ -81,14 +98,4 @@ export function saveAnswer(
 function withoutKey(fields: Fields): Fields {
   const { key: _key, ...rest } = fields;
   return rest;
-}
-
-/** JSON with object keys sorted, so equal parameters compare equal whatever their order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Fields).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonical(v)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }

@@ -11,13 +11,7 @@ import { clearStripeState, emptyStripeState, paymentIntentsOf, type StripeState 
 import type { PaymentIntent } from './types';
 
 export { EMULATOR_PUBLISHABLE_KEY } from './auth';
-export {
-  EMULATOR_SECRET_KEY_FILE,
-  emulatorSecretKeyOf,
-  isEmulatorSecretKey,
-  newEmulatorSecretKey,
-  readEmulatorSecretKey,
-} from './keys';
+export { isEmulatorSecretKey, newEmulatorSecretKey } from './keys';
 export type { OnEvent } from './events';
 export { emptyStripeState, restoreStripeState, type StripeState } from './state';
 export {
@@ -38,7 +32,7 @@ export { STRIPE_MESSAGES, TEST_CARDS, type CardOutcome, type TestCard } from './
 export const STRIPE_EMULATOR_ROUTE = '/v1';
 
 export interface StripeEmulatorOptions {
-  /** The secret key (`sk_test_emu_...`, see keys.ts: the mock API passes its data folder's). */
+  /** The secret key (`sk_test_emu_...`, keys.ts: the mock API passes its data folder's, sharedDemo/keyFiles.ts). */
   secretKey?: string;
   publishableKey?: string;
   /** Told every event Stripe would send a webhook for, with the API request that caused it. */

@@ -3,7 +3,8 @@
 import type Stripe from 'stripe';
 import { startMockApi, type RunningMockApi } from '../../testing';
 import { createStripeClient } from '../../stripeClient';
-import { EMULATOR_PUBLISHABLE_KEY, readEmulatorSecretKey } from './index';
+import { readEmulatorSecretKey } from '../../sharedDemo/keyFiles';
+import { EMULATOR_PUBLISHABLE_KEY } from './index';
 import { emulatorCalls } from './testing';
 
 let api: RunningMockApi;

@@ -48,7 +48,7 @@ import { tipIntentRoute, walletPreparation } from './tipIntents';
 
 export type PaymentRoutesOptions = Omit<PaymentServices, 'store'>;
 
-/** The three payment calls, each behind the tester's payment fault (../../scenarios). */
+/** The three payment calls, each behind the tester's payment fault (../../sharedDemo/scenarios). */
 export function paymentRoutes(store: Store, options: PaymentRoutesOptions): Router {
   const services: PaymentServices = { store, ...options };
   // One queue per Idempotency-Key across the three calls.

@@ -9,7 +9,7 @@ import type { CaptchaVerifier } from '../../captchaVerifier';
 import type { Store } from '../../db/store';
 import type { PaymentRecord } from '../../db/types';
 import { HttpError } from '../../http';
-import type { Scenarios } from '../../scenarios';
+import type { Scenarios } from '../../sharedDemo/scenarios';
 import type { Endpoint, PaymentRequest } from './parse';
 
 /** What the payment calls work with: the data, the testers' scenarios, the captcha, Stripe. */

@@ -1,6 +1,7 @@
 // Parsing and checking a payment call's fields against the server's own rules (the wire
 // contract is in ./index.ts's header): figures recomputed with the app's fee module, the fixed
 // accounts' exact calls, the profile's own names. Pure: a request in, a PaymentRequest or a 400.
+import { stableStringify } from '../../../src/api/contract/canonicalJson';
 import type { PaymentMethodKind } from '../../../src/api/contract/fees';
 import {
   PAYMENT_METHOD_KINDS,
@@ -62,19 +63,6 @@ export interface PaymentRequest {
   captchaToken: string | undefined;
   walletPrepare: boolean;
   nonProfit: boolean;
-}
-
-/** JSON with object keys sorted, so the same body always hashes the same. */
-export function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value)
-        .sort()
-        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
-    );
-  }
-  return value;
 }
 
 function text(fields: Record<string, unknown>, name: string, label: string, max: number): string {
@@ -270,7 +258,7 @@ function payerFields(
 function checkWalletPrepareCall(body: Record<string, unknown>, endpoint: Endpoint): void {
   const exact =
     endpoint === 'payment/create-payment-intent' &&
-    JSON.stringify(canonical(body)) === JSON.stringify(canonical(walletPrepareBody()));
+    stableStringify(body) === stableStringify(walletPrepareBody());
   if (!exact) {
     throw badRequest(
       'metadata.getThanksUserID',

@@ -5,7 +5,8 @@ import type { RequestHandler } from 'express';
 import { CAPTCHA_FIELD } from '../../../src/api/contract/messages';
 import { type Review, removeStoredMedia, reviewRecord, storeMedia } from '../../db/reviews';
 import { badRequest } from '../../http';
-import { type createSerializer, idempotentFormRoute, rememberAnswer } from '../../idempotency';
+import type { Serializer } from '../../idempotency';
+import { idempotentFormRoute, rememberAnswer } from '../idempotentRoutes';
 import type { ParsedForm } from '../../multipart';
 import { validateReview } from '../../reviewForm';
 import {
@@ -33,7 +34,7 @@ const FORM_PAYMENT_FIELDS = new Set([
 
 export function reviewWithTipRoute(
   services: PaymentServices,
-  serialized: ReturnType<typeof createSerializer>,
+  serialized: Serializer,
 ): RequestHandler {
   const { store } = services;
   return idempotentFormRoute(store, serialized, endpoint, async (form, { key, bodyHash }, req) => {

@@ -2,8 +2,9 @@
 // resend): every visitor holds the guest token, so each sees only their own tester scope's rows,
 // with emails masked and no tester id; everyone's need the operator secret.
 import { randomUUID } from 'node:crypto';
-import { readOperatorSecret, OPERATOR_HEADER } from '../../operator';
-import { TESTER_COOKIE, TESTER_HEADER } from '../../scenarios';
+import { readOperatorSecret } from '../../sharedDemo/keyFiles';
+import { OPERATOR_HEADER } from '../../sharedDemo/operator';
+import { TESTER_COOKIE, TESTER_HEADER } from '../../sharedDemo/testers';
 import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
 import { platformFeeCents } from '../../../src/api/contract/fees';
 import { type RunningMockApi, jsonPost, startMockApi } from '../../testing';

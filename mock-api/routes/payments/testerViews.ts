@@ -1,5 +1,5 @@
 // Mock only, for testers: GET /__payments lists the caller's own intents (their tester scope:
-// ../../scenarios) with their amount, fee, metadata, key and stored status; POST
+// ../../sharedDemo/testers) with their amount, fee, metadata, key and stored status; POST
 // /__payments/{id}/refund refunds one, as Stripe's dashboard would. A shared demo's visitors all
 // hold the guest token, so a caller with no tester identity owns nothing (a guest's payment made
 // with none is seen by the operator only), everyone's rows need the operator secret
@@ -9,9 +9,9 @@ import type Stripe from 'stripe';
 import type { Store } from '../../db/store';
 import type { FeedRecord, PaymentRecord } from '../../db/types';
 import { HttpError, asyncRoute, envelope } from '../../http';
-import { everyoneFor } from '../../operator';
-import type { Scenarios } from '../../scenarios';
-import { maskEmail } from '../demo';
+import { everyoneFor } from '../../sharedDemo/operator';
+import type { Scenarios } from '../../sharedDemo/scenarios';
+import { maskEmail } from '../../sharedDemo/demoRoutes';
 import { withholdPending } from './publish';
 
 /** A payment as the testers' list shows it: no scope, emails masked, and whether it is published. */

@@ -8,7 +8,7 @@ import { expect } from '@jest/globals';
 import type { Envelope, FindUserResult } from '../../../src/api/contract/types';
 import { DEFAULT_GUEST_TOKEN } from '../../env';
 import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
-import { TESTER_HEADER } from '../../scenarios';
+import { TESTER_HEADER } from '../../sharedDemo/testers';
 import { type MockApiOptions, createMockApi } from '../../server';
 import type { Store } from '../../db/store';
 import { cardTipFields, confirmWithCard, guestReviewFields, intentIdOf } from '../../testing';

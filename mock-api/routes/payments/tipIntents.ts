@@ -3,14 +3,10 @@
 // which always answers the one placeholder intent.
 import { createHash } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { stableStringify } from '../../../src/api/contract/canonicalJson';
 import { asyncRoute, jsonBody } from '../../http';
-import {
-  type createSerializer,
-  idempotencyKey,
-  rememberAnswer,
-  runIdempotent,
-  sendIdempotent,
-} from '../../idempotency';
+import type { Serializer } from '../../idempotency';
+import { idempotencyKey, rememberAnswer, runIdempotent, sendIdempotent } from '../idempotentRoutes';
 import {
   type PaymentServices,
   checkCaptcha,
@@ -19,14 +15,14 @@ import {
   now,
   paymentRecord,
 } from './intents';
-import { type Endpoint, type PaymentRequest, canonical, parsePayment } from './parse';
+import { type Endpoint, type PaymentRequest, parsePayment } from './parse';
 
 type WalletPreparation = (req: Request, request: PaymentRequest, key: string) => Promise<unknown>;
 
 /** The handler of one JSON payment call (`endpoint`). */
 export function tipIntentRoute(
   services: PaymentServices,
-  serialized: ReturnType<typeof createSerializer>,
+  serialized: Serializer,
   prepareWallet: WalletPreparation,
   endpoint: Endpoint,
 ): RequestHandler {
@@ -39,9 +35,7 @@ export function tipIntentRoute(
       res.json(await prepareWallet(req, request, key));
       return;
     }
-    const bodyHash = createHash('sha256')
-      .update(JSON.stringify({ endpoint, body: canonical(body) }))
-      .digest('hex');
+    const bodyHash = jsonBodyHash(endpoint, body);
     const outcome = await runIdempotent(
       serialized,
       () => store.db,
@@ -90,4 +84,13 @@ export function walletPreparation(services: PaymentServices): WalletPreparation 
     });
     return current;
   };
+}
+
+/**
+ * What identifies a JSON payment call's body: the text `{"endpoint":...,"body":<canonical body>}`
+ * hashed, the same text (so the same hash) as the data files' records were made with.
+ */
+function jsonBodyHash(endpoint: Endpoint, body: Record<string, unknown>): string {
+  const text = `{"endpoint":${JSON.stringify(endpoint)},"body":${stableStringify(body)}}`;
+  return createHash('sha256').update(text).digest('hex');
 }

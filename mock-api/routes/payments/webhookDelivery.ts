@@ -9,7 +9,7 @@ import { LRUCache } from 'lru-cache';
 import type Stripe from 'stripe';
 import type { Store } from '../../db/store';
 import type { StripeEvent } from '../../emulators/stripe';
-import type { Scenarios, WebhookFault } from '../../scenarios';
+import type { Scenarios, WebhookFault } from '../../sharedDemo/scenarios';
 
 /** webhook-out-of-order holds an event this long for a later one to overtake it. */
 export const OUT_OF_ORDER_HOLD_MS = 1000;

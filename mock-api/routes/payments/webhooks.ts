@@ -12,9 +12,9 @@
 import express, { Router } from 'express';
 import Stripe from 'stripe';
 import type { Store } from '../../db/store';
-import type { Scenarios } from '../../scenarios';
+import type { Scenarios } from '../../sharedDemo/scenarios';
 import { HttpError, asyncRoute, envelope } from '../../http';
-import { everyoneFor } from '../../operator';
+import { everyoneFor } from '../../sharedDemo/operator';
 import type { paymentRefresher } from './publish';
 import { createWebhookDelivery, intentIdOf } from './webhookDelivery';
 

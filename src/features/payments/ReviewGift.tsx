@@ -5,7 +5,8 @@ import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBo
 import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { paths } from '../../config/paths';
 import { rememberPendingReview } from '../../lib/pendingReviews';
-import { stableStringify, submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { stableStringify } from '../../api/contract/canonicalJson';
+import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
 import { amountDraftProps, giftLabels } from './GiftForm';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
 import { markSent } from '../../lib/sentMark';

@@ -3,37 +3,13 @@
 // lists) need more: a secret the mock API makes at each start, prints to its own console and
 // keeps in its data folder, readable by its owner only (the folder already holds every payment
 // in full, so whoever can read the secret there could read them anyway; tools beside the server,
-// such as the browser tests, read it there). It is sent as `X-Grati-Operator: <secret>` beside
+// such as the browser tests, read it there: ./keyFiles.ts). It is sent as `X-Grati-Operator: <secret>` beside
 // the guest token; browsers are never told it, and the CORS answers do not let a page send it.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
-import { HttpError, badRequest } from './http';
+import { HttpError, badRequest } from '../http';
 
 export const OPERATOR_HEADER = 'X-Grati-Operator';
-/** Where in the data folder the running server's secret is kept. */
-export const OPERATOR_SECRET_FILE = 'operator-secret';
-
-/** A fresh secret: `op_` and 48 random hex digits (192 bits). */
-export function newOperatorSecret(): string {
-  return `op_${randomBytes(24).toString('hex')}`;
-}
-
-/** Writes this start's secret into the data folder, readable by its owner only. */
-export async function saveOperatorSecret(dataDir: string, secret: string): Promise<void> {
-  const file = path.join(dataDir, OPERATOR_SECRET_FILE);
-  // Removed first: a file left by an earlier start may carry looser permissions.
-  await fs.rm(file, { force: true });
-  await fs.writeFile(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
-}
-
-/** The secret of the server running on this data folder (for tools beside it). */
-export function readOperatorSecret(dataDir: string): string {
-  return readFileSync(path.join(dataDir, OPERATOR_SECRET_FILE), 'utf8').trim();
-}
-
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**

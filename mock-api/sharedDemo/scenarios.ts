@@ -1,19 +1,7 @@
-// Named fault scenarios for testers. A scenario belongs to a tester, not to the server: two
-// testers on one mock API never see each other's faults, and a request from no tester gets none.
-// A tester is named by the `X-Grati-Tester` header (API clients) or the `grati_tester` cookie
-// (browsers: the first POST without either sets one). A scenario expires on its own (30 minutes
-// unless `ttlMinutes` says otherwise).
-//
-// A tester's scenario, payments and webhook deliveries are kept under its scope, an opaque key
-// (`testerOf`). The header and the cookie are two namespaces that never meet:
-// - a browser's cookie id is a random UUID this server made (122 random bits), sent only in that
-//   browser's HttpOnly Set-Cookie and never in any answer, so nobody else can learn or guess it;
-//   a cookie of any other shape is ignored;
-// - a header name is chosen by its API client: a label, not a secret (whoever sends the same name
-//   shares its scope), so it can never be the key to a browser's scope: sending a browser's
-//   cookie id as `X-Grati-Tester` lands in the header scope of that name, not in the browser's.
-// The scope is a hash of the namespace and the id, so what is stored with a payment (its
-// `tester`) is not the cookie id either, and no request takes a scope itself as input.
+// Named fault scenarios for testers. A scenario belongs to a tester (its scope: ./testers.ts),
+// not to the server: two testers on one mock API never see each other's faults, and a request
+// from no tester gets none. A scenario expires on its own (30 minutes unless `ttlMinutes` says
+// otherwise).
 // `POST /api/__scenarios { "name": "slow", "delayMs": 3000 }` picks one for the caller (`null` or
 // "none" clears it), `GET /api/__scenarios` lists them with the caller's active one.
 //
@@ -23,11 +11,11 @@
 // - captcha-fail: the payment routes' captcha check (`captchaFails(req)`).
 // - wallet-unsupported, stripe-unavailable: the Stripe.js emulator's script and its config
 //   (emulators/stripeJs.ts asks `walletsSupported(req)` and `stripeJsAvailable(req)`).
-import { createHash, randomUUID } from 'node:crypto';
-import { Router, type Request, type RequestHandler, type Response } from 'express';
+import { Router, type Request, type RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
-import { asyncRoute, badRequest, jsonBody } from './http';
+import { asyncRoute, badRequest, jsonBody } from '../http';
 import { operatorCheck } from './operator';
+import { testerForChange, testerScopeOf } from './testers';
 
 export const SCENARIOS = {
   'intent-error': 'The payment intent calls answer 500 with a JSON error.',
@@ -56,13 +44,6 @@ export const MAX_SLOW_DELAY_MS = 60_000;
 
 export const SCENARIOS_ROUTE = '/__scenarios';
 
-/** An API client names itself with this header; it wins over the cookie. */
-export const TESTER_HEADER = 'X-Grati-Tester';
-/** A browser's tester name, set by the first POST /api/__scenarios it makes without one. */
-export const TESTER_COOKIE = 'grati_tester';
-const TESTER_NAME = /^[A-Za-z0-9._@-]{1,64}$/;
-/** The shape of the ids this server makes for browsers (randomUUID). */
-const COOKIE_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 export const DEFAULT_SCENARIO_TTL_MINUTES = 30;
 export const MAX_SCENARIO_TTL_MINUTES = 24 * 60;
 /** Testers remembered at once (the oldest is forgotten first). */
@@ -89,7 +70,7 @@ export interface Scenarios {
   /** GET and POST /__scenarios (mount under /api). */
   router: Router;
   /**
-   * The request's tester scope (an opaque key, see above): from its X-Grati-Tester header, else
+   * The request's tester scope (an opaque key, ./testers.ts): from its X-Grati-Tester header, else
    * its grati_tester cookie, else null (no tester).
    */
   testerOf(req: Request): string | null;
@@ -121,15 +102,6 @@ export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && Object.hasOwn(SCENARIOS, value);
 }
 
-/** The value of one cookie in a Cookie header (no other cookie is looked at). */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
-  }
-  return undefined;
-}
-
 function wholeNumber(value: unknown, field: string, max: number): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
@@ -138,21 +110,10 @@ function wholeNumber(value: unknown, field: string, max: number): number | undef
   return value;
 }
 
-/** The scope of a header name or a cookie id: the two namespaces hash apart. */
-export function testerScope(kind: 'header' | 'cookie', id: string): string {
-  return `t_${createHash('sha256').update(`${kind}:${id}`).digest('base64url').slice(0, 32)}`;
-}
-
 export function createScenarios(options: { operatorSecret: string }): Scenarios {
   const testers = new LRUCache<string, TesterScenario>({ max: MAX_TESTERS, ttlAutopurge: false });
 
-  const testerOf = (req: Request): string | null => {
-    const header = req.get(TESTER_HEADER);
-    if (header !== undefined)
-      return TESTER_NAME.test(header) ? testerScope('header', header) : null;
-    const cookie = cookieValue(req.headers.cookie, TESTER_COOKIE);
-    return cookie !== undefined && COOKIE_ID.test(cookie) ? testerScope('cookie', cookie) : null;
-  };
+  const testerOf = testerScopeOf;
 
   const scenarioFor = (req: Request): TesterScenario | null => {
     const tester = testerOf(req);
@@ -210,30 +171,6 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
     }
   };
 
-  /** The caller's tester; a browser without one is given one (a cookie) when it sets a scenario. */
-  const testerForChange = (req: Request, res: Response): string => {
-    const header = req.get(TESTER_HEADER);
-    if (header !== undefined && !TESTER_NAME.test(header)) {
-      throw badRequest(
-        TESTER_HEADER,
-        `${TESTER_HEADER} must be 1 to 64 letters, digits, ".", "_", "@" or "-".`,
-      );
-    }
-    const known = testerOf(req);
-    if (known !== null) return known;
-    const id = randomUUID();
-    res.cookie(TESTER_COOKIE, id, {
-      path: '/',
-      sameSite: 'lax',
-      httpOnly: true,
-      // Over HTTPS (this server's TLS, or a trusted proxy's: the `trust proxy` setting), the
-      // browser never sends it back over plain HTTP, where anyone on the way could read it.
-      secure: req.secure,
-      maxAge: MAX_SCENARIO_TTL_MINUTES * 60_000,
-    });
-    return testerScope('cookie', id);
-  };
-
   const router = Router();
   router.get(SCENARIOS_ROUTE, (req, res) => {
     res.json({ status: 200, data: state(testerOf(req)) });
@@ -252,7 +189,7 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
       const delayMs = wholeNumber(body.delayMs, 'delayMs', MAX_SLOW_DELAY_MS);
       const ttlMinutes = wholeNumber(body.ttlMinutes, 'ttlMinutes', MAX_SCENARIO_TTL_MINUTES);
       if (ttlMinutes === 0) throw badRequest('ttlMinutes', 'ttlMinutes must be at least 1.');
-      const tester = testerForChange(req, res);
+      const tester = testerForChange(req, res, MAX_SCENARIO_TTL_MINUTES * 60_000);
       set(tester, name === 'none' ? null : name, { delayMs, ttlMinutes });
       res.json({ status: 200, data: state(tester) });
     }),

@@ -2,13 +2,8 @@
 import { mkdtemp, readdir, rm, stat, writeFile, chmod } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import {
-  EMULATOR_SECRET_KEY_FILE,
-  emulatorSecretKeyOf,
-  isEmulatorSecretKey,
-  newEmulatorSecretKey,
-  readEmulatorSecretKey,
-} from './keys';
+import { isEmulatorSecretKey, newEmulatorSecretKey } from '../emulators/stripe/keys';
+import { EMULATOR_SECRET_KEY_FILE, emulatorSecretKeyOf, readEmulatorSecretKey } from './keyFiles';
 
 let dataDir: string;
 

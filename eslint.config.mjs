@@ -66,6 +66,33 @@ const zones = {
     message:
       'api, lib, components, config and loading know nothing of features, routes or the server.',
   },
+  // The bench measures the app from outside: the wire contract, a config constant, the server's
+  // test pictures, and the mock API's data-file and media helpers; no feature code, no tests.
+  benchApp: {
+    target: './bench',
+    from: './src',
+    // TODO(issue 35): reviewTitle from the contract, then no feature at all.
+    except: [
+      './api/contract',
+      './config/images.ts',
+      './server/images/testing.ts',
+      './features/gratitude/reviewTitle.ts',
+    ],
+    message:
+      'The bench imports from src/ only the wire contract and the few helpers it measures with.',
+  },
+  benchMock: {
+    target: './bench',
+    from: './mock-api',
+    except: ['./db/store.ts', './db/types.ts', './env.ts', './media.ts'],
+    message:
+      "The bench reads the mock API's data file and media helpers, not its routes or emulators.",
+  },
+  benchTests: {
+    target: './bench',
+    from: ['./e2e', './e2e-firefox', './e2e-webkit', './jest'],
+    message: 'The bench shares helpers with the tests through scripts/, not the tests themselves.',
+  },
   features: FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
@@ -137,6 +164,18 @@ export default tseslint.config(
             ...zones.features,
           ],
         },
+      ],
+    },
+  },
+  {
+    files: ['bench/**/*.ts'],
+    plugins: importPlugins,
+    settings: importResolver,
+    rules: {
+      'import/no-cycle': 'error',
+      'import/no-restricted-paths': [
+        'error',
+        { zones: [zones.benchApp, zones.benchMock, zones.benchTests] },
       ],
     },
   },

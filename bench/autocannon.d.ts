@@ -21,40 +21,24 @@ declare module 'autocannon' {
       body?: string;
       /** Called before each send of this entry; returns the request to send. */
       setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
-      onResponse?: (
-        status: number,
-        body: string,
-        context: Record<string, unknown>,
-        headers: Record<string, string | string[]>,
-      ) => void;
     }
     /** Latency in ms; requests and throughput per second. */
     interface Histogram {
       average: number;
-      mean: number;
-      stddev: number;
-      min: number;
       max: number;
       p50: number;
       p90: number;
-      p97_5: number;
       p99: number;
-      total?: number;
     }
     interface Result {
-      url: string;
       connections: number;
       duration: number;
-      start: Date;
-      finish: Date;
       errors: number;
       timeouts: number;
       non2xx: number;
-      '2xx': number;
       statusCodeStats: Record<string, { count: number }>;
       latency: Histogram & { totalCount: number };
-      requests: Histogram & { sent: number };
-      throughput: Histogram;
+      requests: Histogram;
     }
     /** A run under way: awaited for its result; `stop` ends it early (without a warm-up only). */
     interface Instance extends PromiseLike<Result> {

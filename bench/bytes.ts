@@ -5,8 +5,12 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { constants, gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
-import { KEEP_NAMES_SHIM } from './chrome';
-import { MOBILE_VIEWPORT } from './floor';
+import { KEEP_NAMES_SHIM, LIGHTHOUSE_SCREEN } from './browser';
+import { KB, kb } from './format';
+import type { FigureGroup } from './reporter';
+
+/** Each lazy chunk, gzip -9. The first JS's budget is `npm run budgets`' (over the stack floor). */
+const LAZY_CHUNK_GZIP_BYTES = 60 * KB;
 
 export interface AssetSize {
   name: string;
@@ -73,7 +77,7 @@ async function requestedAssets(
   browser: Browser,
   url: string,
 ): Promise<{ assets: string[]; otherScripts: string[] }> {
-  const context = await browser.newContext({ viewport: MOBILE_VIEWPORT });
+  const context = await browser.newContext({ viewport: LIGHTHOUSE_SCREEN });
   const assets: string[] = [];
   const otherScripts: string[] = [];
   try {
@@ -128,5 +132,33 @@ export async function measureBytes(
     firstCssGzip: total('css'),
     lazy,
     otherScripts,
+  };
+}
+
+export function bytesFigures(bytes: BytesReport): FigureGroup {
+  const listed = (kind: AssetSize['kind']) =>
+    bytes.first
+      .filter((a) => a.kind === kind)
+      .map((a) => `${a.name} ${kb(a.gzipBytes)}`)
+      .join(', ');
+  return {
+    group: `Bytes (gzip -9) ${bytes.route}`,
+    figures: [
+      {
+        name: 'first JS, total',
+        value: bytes.firstJsGzip,
+        unit: kb,
+        // The budget is the app's share over the stack floor's own bytes: `npm run budgets`.
+        target: { text: 'see npm run budgets (app share <= 20 KB over the stack floor)' },
+        note: listed('js'),
+      },
+      { name: 'first CSS, total', value: bytes.firstCssGzip, unit: kb, note: listed('css') },
+      ...bytes.lazy.map((asset) => ({
+        name: `lazy ${asset.name}`,
+        value: asset.gzipBytes,
+        unit: kb,
+        target: { atMost: LAZY_CHUNK_GZIP_BYTES },
+      })),
+    ],
   };
 }

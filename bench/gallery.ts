@@ -1,21 +1,24 @@
-// The gallery under load: a bench-only data set where Ava's gallery holds 1,000 items, scrolled
-// to the end in Chromium at 390 x 844 (CPU not throttled) while the page records its DOM size,
-// its long tasks and its frame intervals.
+// The `gallery` section: a bench-only data set where Ava's gallery holds 1,000 items, on a preview
+// of its own, scrolled to the end in Chromium at the phone's screen size (CPU not throttled)
+// while the page records its DOM size, its long tasks and its frame intervals.
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
-import { KEEP_NAMES_SHIM } from './chrome';
 import { DATA_FILE_NAME, UPLOADS_DIR_NAME, dbFromSeed, readSeed } from '../mock-api/db/store';
 import type { GalleryRecord } from '../mock-api/db/types';
+import { KEEP_NAMES_SHIM, PHONE } from './browser';
+import { PROFILE } from './demo';
+import { count, ms } from './format';
+import type { Section } from './harness';
+import type { FigureGroup } from './reporter';
 
-export const GALLERY_PROFILE = 'ava-martinez';
-export const GALLERY_SIZE = 1_000;
-export const PHONE_VIEWPORT = { width: 390, height: 844 };
+const GALLERY_SIZE = 1_000;
+const VIEWPORT = PHONE.context.viewport;
 /** 30 px a frame is 1,800 px/s at 60 Hz: a brisk, steady scroll. */
-export const SCROLL_PX_PER_FRAME = 30;
-export const FRAME_MS = 1000 / 60;
-/** An interval longer than 1.5 frames means at least one frame was missed. */
-export const DROPPED_FRAME_MS = 1.5 * FRAME_MS;
+const SCROLL_PX_PER_FRAME = 30;
+/** An interval longer than 1.5 frames (of 16.7 ms) means at least one frame was missed. */
+const DROPPED_FRAME_MS = (1.5 * 1000) / 60;
+const TARGETS = { maxDomNodes: 1_500, longTasksWhileScrolling: 0 };
 const END_TEXT = 'Yay! You have seen it all';
 const SCROLL_TIMEOUT_MS = 240_000;
 
@@ -23,18 +26,18 @@ const SCROLL_TIMEOUT_MS = 240_000;
  * Writes `dataDir/db.json`: the seed as `npm run mock-api:reset` makes it, plus gallery items for
  * Ava (older than her seed items, reusing her seed media in turn) up to GALLERY_SIZE in all.
  */
-export async function writeGalleryDataSet(dataDir: string): Promise<{ added: number }> {
+async function writeGalleryDataSet(dataDir: string): Promise<{ added: number }> {
   const now = new Date();
   const db = dbFromSeed(await readSeed(), now);
-  const own = db.gallery.filter((item) => item.userId === GALLERY_PROFILE);
-  if (own.length === 0) throw new Error(`the seed has no gallery items for ${GALLERY_PROFILE}`);
+  const own = db.gallery.filter((item) => item.userId === PROFILE);
+  if (own.length === 0) throw new Error(`the seed has no gallery items for ${PROFILE}`);
   const oldest = Math.min(...own.map((item) => Date.parse(item.createdAt)));
   const added: GalleryRecord[] = [];
   for (let index = 0; own.length + added.length < GALLERY_SIZE; index += 1) {
     const source = own[index % own.length]!;
     added.push({
       id: `bench-g${String(index + 1).padStart(4, '0')}`,
-      userId: GALLERY_PROFILE,
+      userId: PROFILE,
       media: source.media,
       mimeType: source.mimeType,
       createdAt: new Date(oldest - (index + 1) * 60_000).toISOString(),
@@ -46,30 +49,9 @@ export async function writeGalleryDataSet(dataDir: string): Promise<{ added: num
   return { added: added.length };
 }
 
-export interface LongTask {
+interface LongTask {
   startTime: number;
   duration: number;
-}
-
-export interface GalleryReport {
-  profile: string;
-  viewport: typeof PHONE_VIEWPORT;
-  scrollPxPerFrame: number;
-  /** Items the API sent over all pages (all must arrive for the run to count). */
-  itemsLoaded: number;
-  pagesRequested: number;
-  itemsInDomAtEnd: number;
-  reachedEnd: boolean;
-  scrollMs: number;
-  maxDomNodes: number;
-  domNodesAtEnd: number;
-  longTasksWhileScrolling: LongTask[];
-  longestTaskWhileScrollingMs: number;
-  longTasksBeforeScrolling: LongTask[];
-  totalFrames: number;
-  droppedFrames: number;
-  worstFrameMs: number;
-  p95FrameMs: number;
 }
 
 interface ScrollResult {
@@ -87,8 +69,8 @@ declare global {
   }
 }
 
-export async function measureGallery(browser: Browser, baseUrl: string): Promise<GalleryReport> {
-  const context = await browser.newContext({ viewport: PHONE_VIEWPORT });
+async function measureGallery(browser: Browser, baseUrl: string) {
+  const context = await browser.newContext({ viewport: VIEWPORT });
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
     await context.addInitScript(() => {
@@ -118,7 +100,7 @@ export async function measureGallery(browser: Browser, baseUrl: string): Promise
         .catch(() => undefined);
     });
 
-    await page.goto(`${baseUrl}/user_profile/${GALLERY_PROFILE}`);
+    await page.goto(`${baseUrl}/user_profile/${PROFILE}`);
     const tab = page.getByRole('tab', { name: 'Photos/Videos' });
     await tab.click({ timeout: 30_000 });
     const grid = page.getByRole('list', { name: 'Photos and videos' });
@@ -175,8 +157,8 @@ export async function measureGallery(browser: Browser, baseUrl: string): Promise
     );
     const sorted = [...scroll.intervals].sort((a, b) => a - b);
     return {
-      profile: GALLERY_PROFILE,
-      viewport: PHONE_VIEWPORT,
+      profile: PROFILE,
+      viewport: VIEWPORT,
       scrollPxPerFrame: SCROLL_PX_PER_FRAME,
       itemsLoaded,
       pagesRequested,
@@ -197,3 +179,55 @@ export async function measureGallery(browser: Browser, baseUrl: string): Promise
     await context.close();
   }
 }
+
+type GalleryReport = Awaited<ReturnType<typeof measureGallery>>;
+
+function galleryFigures(g: GalleryReport): FigureGroup {
+  const during = g.longTasksWhileScrolling.length;
+  return {
+    group: `Gallery ${g.profile}, ${count(GALLERY_SIZE)} items, ${g.viewport.width}x${g.viewport.height}, scrolled to the end`,
+    figures: [
+      {
+        name: 'items loaded by scrolling',
+        value: g.itemsLoaded,
+        target: { is: GALLERY_SIZE, when: g.reachedEnd },
+        note: `${g.pagesRequested} pages in ${(g.scrollMs / 1000).toFixed(1)} s at ${g.scrollPxPerFrame} px a frame; end message ${g.reachedEnd ? 'seen' : 'NOT seen'}; ${g.itemsInDomAtEnd} items in the DOM at the end`,
+      },
+      {
+        name: 'largest DOM node count',
+        value: g.maxDomNodes,
+        target: { atMost: TARGETS.maxDomNodes },
+      },
+      {
+        name: 'long tasks (> 50 ms) while scrolling',
+        value: during,
+        target: { is: TARGETS.longTasksWhileScrolling },
+        note: during > 0 ? `longest ${ms(g.longestTaskWhileScrollingMs)}` : undefined,
+      },
+      {
+        name: 'frames dropped while scrolling',
+        value: `${g.droppedFrames} of ${count(g.totalFrames)}`,
+        note: `frame intervals over 1.5 x 16.7 ms; worst ${g.worstFrameMs.toFixed(1)} ms, p95 ${g.p95FrameMs.toFixed(1)} ms`,
+      },
+    ],
+  };
+}
+
+export const gallerySection: Section = {
+  name: 'gallery',
+  chromium: true,
+  async run(h) {
+    const gallery = await h.step(`gallery of ${GALLERY_SIZE} items`, async () => {
+      const dataDir = path.join(h.tmp, 'gallery-data');
+      const { added } = await writeGalleryDataSet(dataDir);
+      const server = await h.startPreview(dataDir, 'preview-gallery');
+      h.log(`  data set: seed + ${added} gallery items; server on ${server.baseUrl}`);
+      const report = await h.withBrowser((browser) => measureGallery(browser, server.baseUrl));
+      h.log(
+        `  ${report.itemsLoaded} items in ${ms(report.scrollMs)}, max DOM ${report.maxDomNodes}, long tasks ${report.longTasksWhileScrolling.length}, dropped ${report.droppedFrames}/${report.totalFrames}`,
+      );
+      return report;
+    });
+    return { results: { gallery }, figures: gallery ? [galleryFigures(gallery)] : [] };
+  },
+};

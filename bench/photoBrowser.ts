@@ -1,112 +1,49 @@
-// The "real photos" section in Chromium (bench/photos.ts runs it): what a phone (390 x 844, DPR 3,
-// the phone section's network) downloads for a profile's first view and for its gallery, and how
-// long three 12 MP photos take to send through the review form on that network's 750 kbps uplink.
-// Sizes are transfer sizes as Chromium counts them (body as received plus response headers).
-import type { Browser, BrowserContext, Page, Request } from '@playwright/test';
-import { KEEP_NAMES_SHIM } from './chrome';
-import { PHONE_VIEWPORT } from './gallery';
-import { NETWORK } from './phone';
+// The real photos section in Chromium (bench/photos.ts runs it): what the phone (bench/browser.ts,
+// its CPU not throttled: these are bytes) downloads for a profile's first view and for its
+// gallery, and how long three 12 MP photos take to send through the review form on the phone's
+// 750 kbps uplink. Sizes are transfer sizes as Chromium counts them (body as received plus
+// response headers).
+import type { Browser, Page, Request } from '@playwright/test';
+import { PHONE, phoneContext } from './browser';
 
-export const PHONE = {
-  viewport: PHONE_VIEWPORT,
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-} as const;
 /** The page counts as settled once no request has been under way for this long. */
 const QUIET_MS = 1_500;
 const GIVE_UP_MS = 180_000;
-export const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 
-export interface PictureRequest {
-  url: string;
-  status: number;
-  resourceType: string;
-  contentType: string;
-  /** Response headers plus body as received (what crossed the network). */
-  transferBytes: number;
-  bodyBytes: number;
-}
-
-export interface ShownPicture {
-  alt: string;
-  /** The copy the browser chose (from srcset). */
-  src: string;
-  /** Its width in pixels (not naturalWidth, which srcset's `w` descriptors scale by density). */
-  pixelWidth: number;
-  /** The box's width times the screen's density: the pixels it needs to look sharp. */
-  neededWidth: number;
-}
-
-export interface FirstViewReport {
-  profile: string;
-  url: string;
-  /** Sum of transferBytes over every picture request until the network was quiet. */
-  pictureBytes: number;
-  pictures: PictureRequest[];
-  /** Every picture loaded and laid out by then (within the screen or not). */
-  shown: ShownPicture[];
-  /**
-   * Shown copies from the endpoint with fewer pixels than their box needs, where a wider one
-   * could have been asked for (the copy is as wide as asked, so the original is wider).
-   */
-  underSized: number;
-  readyMs: number;
-  settledMs: number;
-}
-
-export interface GalleryThumbsReport {
-  profile: string;
-  thumbnails: (ShownPicture & { transferBytes: number | null })[];
-  largestBytes: number;
-  largestUrl: string;
-  totalBytes: number;
-}
-
-export interface SentForm {
+interface SentForm {
   url: string;
   files: { name: string; type: string; bytes: number }[];
   /** The body's Content-Length as Chromium sent it (null when not reported). */
   contentLength: number | null;
 }
 
-export interface UploadReport {
-  profile: string;
-  photos: number;
-  pickedBytes: number;
-  /** Pick to the last `Remove` button: the browser prepares each photo as it is picked. */
-  pickToPreparedMs: number;
-  /** Submit to the Congratulations dialog (the target). */
-  submitToCongratulationsMs: number;
-  forms: SentForm[];
-  /** Bytes on the wire: the forms' Content-Length (else the files' sizes). */
-  sentBytes: number;
-  /** sentBytes at the emulated uplink's rate: the floor of any upload of those bytes. */
-  wireMsAtUplink: number;
-}
-
 const isPicture = (request: Request) =>
   request.resourceType() === 'image' ||
   /^\/(?:_img|media)(?:\/|$)/.test(new URL(request.url()).pathname);
 
+async function describe(request: Request) {
+  const response = await request.response();
+  const sizes = await request.sizes();
+  return {
+    url: request.url(),
+    status: response?.status() ?? 0,
+    resourceType: request.resourceType(),
+    contentType: (await response?.headerValue('content-type')) ?? '',
+    /** Response headers plus body as received (what crossed the network). */
+    transferBytes: sizes.responseBodySize + sizes.responseHeadersSize,
+    bodyBytes: sizes.responseBodySize,
+  };
+}
+
 /** Every request of the page: the pictures with their sizes, and when the network fell quiet. */
 function recordNetwork(page: Page) {
-  const pictures: PictureRequest[] = [];
-  const pending: Promise<void>[] = [];
+  /** Picture requests (type image, or under /_img or /media) with what crossed the network. */
+  const pictures: Awaited<ReturnType<typeof describe>>[] = [];
+  const pending: Promise<unknown>[] = [];
   const inflight = new Set<Request>();
   let lastActivity = Date.now();
-  const finished = async (request: Request) => {
-    const response = await request.response();
-    const sizes = await request.sizes();
-    pictures.push({
-      url: request.url(),
-      status: response?.status() ?? 0,
-      resourceType: request.resourceType(),
-      contentType: (await response?.headerValue('content-type')) ?? '',
-      transferBytes: sizes.responseBodySize + sizes.responseHeadersSize,
-      bodyBytes: sizes.responseBodySize,
-    });
-  };
+  const finished = async (request: Request) => pictures.push(await describe(request));
   page.on('request', (request) => {
     inflight.add(request);
     lastActivity = Date.now();
@@ -122,7 +59,7 @@ function recordNetwork(page: Page) {
   });
   return {
     /** Resolves once nothing has been under way for QUIET_MS; the pictures recorded by then. */
-    async quiet(): Promise<PictureRequest[]> {
+    async quiet() {
       const deadline = Date.now() + GIVE_UP_MS;
       while (inflight.size > 0 || Date.now() - lastActivity < QUIET_MS) {
         if (Date.now() > deadline) {
@@ -136,23 +73,16 @@ function recordNetwork(page: Page) {
   };
 }
 
-/** A fresh phone context on the phone section's network (no CPU throttling: bytes, not time). */
-async function phoneContext(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(PHONE);
-  await context.addInitScript(KEEP_NAMES_SHIM);
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', NETWORK);
-  return { context, page };
-}
-
 const waitReady = (page: Page) =>
   page.waitForFunction(() => document.documentElement.dataset.appReady === 'true', null, {
     timeout: 60_000,
   });
 
 /** The pictures `selector` finds that have loaded and are laid out, with their real widths. */
+/** A picture shown: the copy the browser chose (from srcset), its own pixel width (not
+ * naturalWidth, which srcset's `w` descriptors scale by density), and the pixels its box needs. */
+type ShownPicture = { alt: string; src: string; pixelWidth: number; neededWidth: number };
+
 function shownPictures(page: Page, selector = 'img'): Promise<ShownPicture[]> {
   return page.evaluate(async (query) => {
     const loaded = [...document.querySelectorAll<HTMLImageElement>(query)].filter(
@@ -182,12 +112,8 @@ const underSized = (shown: readonly ShownPicture[]) =>
   }).length;
 
 /** Opens the profile and counts every picture it downloads until the network is quiet. */
-export async function firstView(
-  browser: Browser,
-  baseUrl: string,
-  profile: string,
-): Promise<FirstViewReport> {
-  const { context, page } = await phoneContext(browser);
+export async function firstView(browser: Browser, baseUrl: string, profile: string) {
+  const { context, page } = await phoneContext(browser, { slowCpu: false });
   try {
     const network = recordNetwork(page);
     const url = `${baseUrl}/user_profile/${profile}`;
@@ -215,12 +141,8 @@ export async function firstView(
 }
 
 /** Opens the profile's Photos/Videos tab; each thumbnail's size, read from its response. */
-export async function galleryThumbnails(
-  browser: Browser,
-  baseUrl: string,
-  profile: string,
-): Promise<GalleryThumbsReport> {
-  const { context, page } = await phoneContext(browser);
+export async function galleryThumbnails(browser: Browser, baseUrl: string, profile: string) {
+  const { context, page } = await phoneContext(browser, { slowCpu: false });
   try {
     const network = recordNetwork(page);
     await page.goto(`${baseUrl}/user_profile/${profile}`);
@@ -300,8 +222,8 @@ export async function uploadThroughForm(
   baseUrl: string,
   profile: string,
   photos: readonly { name: string; buffer: Buffer }[],
-): Promise<UploadReport> {
-  const { context, page } = await phoneContext(browser);
+) {
+  const { context, page } = await phoneContext(browser, { slowCpu: false });
   try {
     const forms: SentForm[] = [];
     await context.exposeFunction('__benchFormSent', (form: Omit<SentForm, 'contentLength'>) => {
@@ -360,7 +282,8 @@ export async function uploadThroughForm(
       submitToCongratulationsMs,
       forms,
       sentBytes,
-      wireMsAtUplink: Math.round((sentBytes / NETWORK.uploadThroughput) * 1000),
+      /** The wire time: sentBytes at the uplink's rate, what no upload of them can beat. */
+      wireMsAtUplink: Math.round((sentBytes / PHONE.network.uploadThroughput) * 1000),
     };
   } finally {
     await context.close();

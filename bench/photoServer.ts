@@ -1,14 +1,15 @@
-// The image endpoint of the production server (`node dist-server/server.js`, started as the
-// production section starts it, in front of the mock API alone) on 12 MP photos: cold and warm
-// latency against references measured in the same minute, then page renders and the process's
-// memory while 20 cold resizes run at once. Run by bench/photos.ts.
-import os from 'node:os';
-import autocannon from 'autocannon';
+// The real photos section on the production server (`node dist-server/server.js`, started as the
+// production section starts it, in front of the mock API alone): the image endpoint's cold and
+// warm latency on 12 MP photos against references measured in the same minute, then page renders
+// and the process's memory while 20 cold resizes run at once. The abuse steps are in
+// bench/imageAbuse.ts. Run by bench/photos.ts.
 import { IMAGE_ROUTE } from '../src/config/images';
-import { cannonFigures, statusCounts } from './api';
-import { PRODUCTION, PROFILE_PATH, type CannonFigures } from './production';
-import { residentBytes, type GroupProcess } from './processes';
-import { median, round } from './stats';
+import type { GroupProcess } from '../scripts/serverProcess';
+import { PROFILE_PATH } from './demo';
+import { count, mb, median, ms, round, seconds, times, wholeKb } from './format';
+import { SERVER_LOAD, cannon, clean, failures } from './load';
+import { residentBytes } from './processes';
+import type { FigureGroup } from './reporter';
 
 /** What Chromium asks for with an <img> (the endpoint answers WebP to it). */
 export const CHROMIUM_IMAGE_ACCEPT =
@@ -20,49 +21,9 @@ const REFERENCE_REPEATS = 20;
 /** Cold resizes sent at once while the profile page is under load. */
 export const CONCURRENT_RESIZES = 20;
 const RESIZE_WIDTHS = [2048, 1600, 1280, 1080, 828, 640, 384, 256] as const;
-const RSS_EVERY_MS = 200;
+export const RSS_EVERY_MS = 200;
 
-export interface Timed {
-  url: string;
-  status: number;
-  ms: number;
-  bytes: number;
-  contentType: string;
-}
-
-export interface LatencySeries {
-  name: string;
-  samples: Timed[];
-  medianMs: number;
-}
-
-export interface EndpointLatencyReport {
-  pid: number;
-  /** The cached profile page, one request after another (the reference). */
-  cachedPage: LatencySeries;
-  /** The original file as the endpoint fetches it (the mock API's /media). */
-  original: LatencySeries;
-  /** By width: the first request of each photo's variant (cold), then repeats of it (warm). */
-  byWidth: { width: number; cold: LatencySeries; warm: LatencySeries }[];
-}
-
-export interface ResizeLoadReport {
-  pid: number;
-  /** The cached profile page under load with no resize (reference), and while they run. */
-  baseline: CannonFigures;
-  loaded: CannonFigures;
-  p99OverBaseline: number;
-  resizes: (Timed & { width: number })[];
-  /** From sending the 20 to the last answer. */
-  resizesWallMs: number;
-  rssBeforeBytes: number;
-  rssPeakBaselineBytes: number;
-  rssPeakDuringResizesBytes: number;
-  rssAfterBytes: number;
-  samples: { t: number; rssBytes: number }[];
-}
-
-async function timed(url: string, headers: Record<string, string> = {}): Promise<Timed> {
+export async function timed(url: string, headers: Record<string, string> = {}) {
   const started = performance.now();
   const response = await fetch(url, { headers });
   const body = await response.arrayBuffer();
@@ -75,7 +36,10 @@ async function timed(url: string, headers: Record<string, string> = {}): Promise
   };
 }
 
-function series(name: string, samples: Timed[]): LatencySeries {
+type Timed = Awaited<ReturnType<typeof timed>>;
+type Series = ReturnType<typeof series>;
+
+function series(name: string, samples: Timed[]) {
   const failed = samples.filter((s) => s.status !== 200);
   if (failed.length > 0) {
     throw new Error(
@@ -85,16 +49,13 @@ function series(name: string, samples: Timed[]): LatencySeries {
   return { name, samples, medianMs: median(samples.map((s) => s.ms)) };
 }
 
-const imageAddress = (baseUrl: string, source: string, width: number) =>
+export const imageAddress = (baseUrl: string, source: string, width: number) =>
   `${baseUrl}${IMAGE_ROUTE}?url=${encodeURIComponent(source)}&w=${width}`;
-const IMAGE_HEADERS = { Accept: CHROMIUM_IMAGE_ACCEPT };
-const PAGE_HEADERS = { 'Accept-Encoding': PRODUCTION.acceptEncoding };
+export const IMAGE_HEADERS = { Accept: CHROMIUM_IMAGE_ACCEPT };
+export const PAGE_HEADERS = { 'Accept-Encoding': SERVER_LOAD.acceptEncoding };
 
 /** Cold and warm latency of the endpoint on `photos` (their media URLs), on a fresh server. */
-export async function endpointLatency(
-  server: GroupProcess,
-  photos: readonly string[],
-): Promise<EndpointLatencyReport> {
+export async function endpointLatency(server: GroupProcess, photos: readonly string[]) {
   const page = `${server.baseUrl}${PROFILE_PATH}`;
   await timed(page, PAGE_HEADERS); // rendered once: the samples are the page cache's
   const samples: Timed[] = [];
@@ -104,7 +65,7 @@ export async function endpointLatency(
   for (const photo of photos) originals.push(await timed(photo));
   const original = series('original from /media', originals);
 
-  const byWidth: EndpointLatencyReport['byWidth'] = [];
+  const byWidth: { width: number; cold: Series; warm: Series }[] = [];
   for (const width of TIMED_WIDTHS) {
     const cold: Timed[] = [];
     const warm: Timed[] = [];
@@ -119,11 +80,13 @@ export async function endpointLatency(
       warm: series(`warm, w=${width}`, warm),
     });
   }
+  /** The cached profile page one request after another (the reference), the original from the
+   * mock API's /media, and by width the first request of each variant (cold) and repeats (warm). */
   return { pid: server.pid, cachedPage, original, byWidth };
 }
 
 /** Samples the process's RSS every RSS_EVERY_MS until stopped. */
-function sampleRss(pid: number, started: number) {
+export function sampleRss(pid: number, started: number) {
   const samples: { t: number; rssBytes: number }[] = [];
   const timer = setInterval(() => {
     residentBytes(pid).then(
@@ -139,40 +102,26 @@ function sampleRss(pid: number, started: number) {
   };
 }
 
-function figures(
-  name: string,
-  baseUrl: string,
-  result: autocannon.Result,
-  loadBefore: number,
-): CannonFigures {
-  const statusCodes = statusCounts(result);
-  return {
-    name,
-    url: baseUrl,
-    requests: [PROFILE_PATH],
-    acceptEncoding: PRODUCTION.acceptEncoding,
-    warmup: false,
-    ...cannonFigures(result),
-    statusCodes,
-    loadAverage: [round(loadBefore, 2), round(os.loadavg()[0]!, 2)],
-  };
-}
-
-/** The cached profile page under PRODUCTION.connections until `until` settles (or `seconds`). */
-async function pageLoad(
+/** The cached profile page under SERVER_LOAD.connections until `until` settles (or `seconds`). */
+function pageLoad(
   name: string,
   baseUrl: string,
   options: { seconds: number; until?: Promise<unknown> },
-): Promise<CannonFigures> {
-  const loadBefore = os.loadavg()[0]!;
-  const instance = autocannon({
-    url: `${baseUrl}${PROFILE_PATH}`,
-    connections: PRODUCTION.connections,
+) {
+  const url = `${baseUrl}${PROFILE_PATH}`;
+  const load = {
+    url,
+    connections: SERVER_LOAD.connections,
     duration: options.seconds,
     headers: PAGE_HEADERS,
-  });
-  void options.until?.finally(() => instance.stop());
-  return figures(name, baseUrl, await instance, loadBefore);
+  };
+  return cannon(name, load, options.until).then((figures) => ({
+    ...figures,
+    url: baseUrl,
+    requests: [PROFILE_PATH],
+    acceptEncoding: SERVER_LOAD.acceptEncoding,
+    warmup: false,
+  }));
 }
 
 /** Twenty distinct variants of the photos (width and photo), none asked for before. */
@@ -189,17 +138,14 @@ export function coldVariants(baseUrl: string, photos: readonly string[]) {
  * load while CONCURRENT_RESIZES cold resizes are sent at once, until the last is answered; the
  * process's RSS sampled throughout.
  */
-export async function resizesUnderLoad(
-  server: GroupProcess,
-  photos: readonly string[],
-): Promise<ResizeLoadReport> {
+export async function resizesUnderLoad(server: GroupProcess, photos: readonly string[]) {
   const variants = coldVariants(server.baseUrl, photos);
   if (variants.length < CONCURRENT_RESIZES) throw new Error('not enough distinct variants');
   for (const url of ['/', PROFILE_PATH]) await timed(`${server.baseUrl}${url}`, PAGE_HEADERS);
-  await autocannon({
+  await cannon('warm-up', {
     url: `${server.baseUrl}${PROFILE_PATH}`,
-    connections: PRODUCTION.warmup.connections,
-    duration: PRODUCTION.warmup.duration,
+    connections: SERVER_LOAD.warmup.connections,
+    duration: SERVER_LOAD.warmup.duration,
     headers: PAGE_HEADERS,
   });
   const rssBeforeBytes = await residentBytes(server.pid);
@@ -207,7 +153,7 @@ export async function resizesUnderLoad(
   const rss = sampleRss(server.pid, started);
   try {
     const baseline = await pageLoad('cached profile page, no resizes', server.baseUrl, {
-      seconds: PRODUCTION.seconds,
+      seconds: SERVER_LOAD.seconds,
     });
     const rssPeakBaselineBytes = rss.peakSince(0);
     const resizesFrom = (Date.now() - started) / 1000;
@@ -247,105 +193,72 @@ export async function resizesUnderLoad(
   }
 }
 
-/** Decompression bombs asked for: each at a width of its own, so none is answered from a cache. */
-const BOMB_WIDTHS = [1080, 640, 384, 2048, 828] as const;
+const TARGETS = { resizeLoadP99Ms: 100, resizeLoadRssBytes: 400 * 1024 * 1024 };
 
-export interface BombReport {
-  pid: number;
-  /** Each request for the bomb: its answer and how long it took. */
-  requests: (Timed & { width: number })[];
-  rssBeforeBytes: number;
-  rssPeakBytes: number;
-  rssAfterBytes: number;
-}
-
-/**
- * A decompression bomb on a fresh server: `source` (a media URL of a few KB that declares
- * billions of pixels) asked for at BOMB_WIDTHS one after another; each must be refused from its
- * header (a 4xx), quickly, and the process's memory must not move.
- */
-export async function bombRefusal(server: GroupProcess, source: string): Promise<BombReport> {
-  await timed(`${server.baseUrl}${PROFILE_PATH}`, PAGE_HEADERS);
-  const rssBeforeBytes = await residentBytes(server.pid);
-  const started = Date.now();
-  const rss = sampleRss(server.pid, started);
-  try {
-    const requests: BombReport['requests'] = [];
-    for (const width of BOMB_WIDTHS) {
-      requests.push({
-        ...(await timed(imageAddress(server.baseUrl, source, width), IMAGE_HEADERS)),
-        width,
-      });
-    }
-    // One more sample after the last answer, so the peak covers it.
-    await new Promise((resolve) => setTimeout(resolve, 2 * RSS_EVERY_MS));
-    return {
-      pid: server.pid,
-      requests,
-      rssBeforeBytes,
-      rssPeakBytes: Math.max(rssBeforeBytes, rss.peakSince(0)),
-      rssAfterBytes: await residentBytes(server.pid),
-    };
-  } finally {
-    rss.stop();
-  }
-}
-
-/** Issue 34: nested /_img addresses and made-up ones of a picture, sent at once. */
-export const ABUSE = { nested: 20, madeUp: 40 } as const;
-
-export interface AbuseReport {
-  pid: number;
-  /** An uncached photo alone (the reference), and another like it while the abuse runs. */
-  alone: Timed;
-  during: Timed;
-  duringOverAlone: number;
-  /** Every answer by status; the nested ones refused (4xx) and their slowest; the 503s. */
-  statuses: Record<string, number>;
-  nestedRefused: number;
-  nestedSlowestMs: number;
-  busy: number;
-}
-
-/**
- * On a fresh server: an uncached photo alone, then another while ABUSE.nested nested /_img
- * addresses (1 to 5 levels, by path and by origin) and ABUSE.madeUp made-up addresses (a query,
- * or a letter %-encoded) of a third photo, asked for once before as a visitor would, are sent.
- */
-export async function abuseResistance(server: GroupProcess, photos: readonly string[]) {
-  const [target, first, second] = photos as [string, string, string];
-  const at = (source: string, base = server.baseUrl) => imageAddress(base, source, 640);
-  const madeUp = (n: number) =>
-    n % 2 === 0
-      ? `${target}?v=${n}`
-      : target.replace(
-          /\/(\w)([^/]*)$/,
-          (_, c: string, rest: string) => `/%${c.charCodeAt(0).toString(16)}${rest}`,
-        );
-  await timed(at(target), IMAGE_HEADERS);
-  const alone = await timed(at(first), IMAGE_HEADERS);
-  const nested = Array.from({ length: ABUSE.nested }, (_, n) => {
-    let source = target;
-    for (let level = 0; level <= n % 5; level += 1)
-      source = at(source, n % 2 ? server.baseUrl : '');
-    return timed(at(source), IMAGE_HEADERS);
-  });
-  const others = Array.from({ length: ABUSE.madeUp }, (_, n) =>
-    timed(at(madeUp(n)), IMAGE_HEADERS),
-  );
-  const during = await timed(at(second), IMAGE_HEADERS);
-  const nestedAnswers = await Promise.all(nested);
-  const answers = [...nestedAnswers, ...(await Promise.all(others)), during];
-  const statuses: Record<string, number> = {};
-  for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+export function endpointFigures(e: Awaited<ReturnType<typeof endpointLatency>>): FigureGroup {
+  const page = e.cachedPage.medianMs;
   return {
-    pid: server.pid,
-    alone,
-    during,
-    duringOverAlone: round(during.ms / alone.ms, 2),
-    statuses,
-    nestedRefused: nestedAnswers.filter((a) => a.status >= 400 && a.status < 500).length,
-    nestedSlowestMs: Math.max(...nestedAnswers.map((a) => a.ms)),
-    busy: statuses[503] ?? 0,
-  } satisfies AbuseReport;
+    group: `Image endpoint (/_img) of the production server (pid ${e.pid}, fresh), on the 12 MP photos from the mock API; one request at a time, Accept as Chromium's <img>`,
+    figures: [
+      {
+        name: 'the cached profile page (the reference), median',
+        value: page,
+        unit: ms,
+        note: `${e.cachedPage.samples.length} requests; the original photo from the mock API's /media: ${ms(e.original.medianMs)} (${wholeKb(e.original.samples[0]?.bytes ?? 0)})`,
+      },
+      ...e.byWidth.flatMap(({ width, cold, warm }) => {
+        const answer = cold.samples[0];
+        return [
+          {
+            name: `cold: w=${width}, the first request of each photo's variant, median`,
+            value: cold.medianMs,
+            unit: ms,
+            note: `${times(cold.medianMs / page)} the cached page; ${times(cold.medianMs / e.original.medianMs)} the original's fetch; ${cold.samples.map((x) => ms(x.ms)).join(', ')}; answers ${answer ? `${wholeKb(answer.bytes)} ${answer.contentType}` : '?'}`,
+          },
+          {
+            name: `warm: w=${width}, the same again, median`,
+            value: warm.medianMs,
+            unit: ms,
+            note: `${times(warm.medianMs / page)} the cached page; ${warm.samples.length} requests`,
+          },
+        ];
+      }),
+    ],
+  };
+}
+
+export function resizeFigures(r: Awaited<ReturnType<typeof resizesUnderLoad>>): FigureGroup {
+  const answered = r.resizes.filter((x) => x.status === 200).length;
+  const machine = (l: typeof r.loaded) => `machine load ${l.loadAverage[0]} -> ${l.loadAverage[1]}`;
+  return {
+    group: `Production server (pid ${r.pid}, fresh) while ${CONCURRENT_RESIZES} cold resizes of the 12 MP photos run at once: the cached profile page at ${SERVER_LOAD.connections} connections`,
+    figures: [
+      {
+        name: 'profile page p99, no resizes (the reference)',
+        value: r.baseline.latencyP99Ms,
+        unit: ms,
+        note: `${count(r.baseline.requestsPerSecond)} req/s over ${r.baseline.durationSeconds} s; RSS peak ${mb(r.rssPeakBaselineBytes)}; ${machine(r.baseline)}`,
+      },
+      {
+        name: `profile page p99 while the ${CONCURRENT_RESIZES} resizes run`,
+        value: r.loaded.latencyP99Ms,
+        unit: ms,
+        target: { atMost: TARGETS.resizeLoadP99Ms, when: clean(r.loaded) },
+        note: `${times(r.p99OverBaseline)} the reference; p50 ${ms(r.loaded.latencyP50Ms)}; ${count(r.loaded.requestsPerSecond)} req/s over ${r.loaded.durationSeconds} s; non-2xx / errors / timeouts ${failures(r.loaded)}; ${machine(r.loaded)}`,
+      },
+      {
+        name: 'server RSS, peak while the resizes run',
+        value: r.rssPeakDuringResizesBytes,
+        unit: mb,
+        target: { atMost: TARGETS.resizeLoadRssBytes },
+        note: `before ${mb(r.rssBeforeBytes)}, peak with no resizes ${mb(r.rssPeakBaselineBytes)}, after ${mb(r.rssAfterBytes)}`,
+      },
+      {
+        name: 'resizes answered 200',
+        value: `${answered} of ${r.resizes.length}`,
+        target: { text: `${CONCURRENT_RESIZES}`, met: answered === CONCURRENT_RESIZES },
+        note: `the last after ${seconds(r.resizesWallMs)}; each ${r.resizes.map((x) => `w=${x.width} ${x.status} ${seconds(x.ms)}`).join(', ')}`,
+      },
+    ],
+  };
 }

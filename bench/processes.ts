@@ -1,15 +1,15 @@
-// The processes of the production-server section: the mock API alone (as the Grati API), the
-// production server (`node dist-server/server.js`, exactly what `npm run serve` runs) and nginx
-// with deploy/nginx.conf filled in. Each runs in its own process group on a free port; the bench
-// stops each group by its own id, never by name.
-import { execFile, spawn } from 'node:child_process';
-import { createWriteStream, readFileSync, realpathSync } from 'node:fs';
+// The processes of the production server and real photos sections: the mock API alone (as the
+// Grati API), the production server (`node dist-server/server.js`, exactly what `npm run serve`
+// runs) and nginx with deploy/nginx.conf filled in. Each runs in its own process group on a free
+// port (scripts/serverProcess.ts); the bench stops each group by its own id, never by name.
+import { execFile } from 'node:child_process';
+import { readFileSync, realpathSync } from 'node:fs';
 import { chmod, mkdir, readFile, readlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { DEFAULT_GUEST_TOKEN } from '../mock-api/env';
-import { freePort } from '../scripts/serverProcess';
-import { ROOT } from './server';
+import { freePort, startGroupProcess, type GroupProcess } from '../scripts/serverProcess';
+import { PROFILE, findUserBody, postJson } from './demo';
+import { ROOT, type Harness } from './harness';
 
 const run = promisify(execFile);
 
@@ -35,130 +35,10 @@ export const SERVE = ((): { env: Record<string, string>; nodeOptions: string[] }
 export const NGINX_TEMPLATE = path.join(ROOT, 'deploy', 'nginx.conf');
 export const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 
-export interface ProcessExit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  /** Date.now() when it ended. */
-  at: number;
-}
-
-export interface GroupProcess {
-  name: string;
-  /** The spawned process, leader of its own process group. */
-  pid: number;
-  port: number;
-  baseUrl: string;
-  logFile: string;
-  /** How the process ended before the bench stopped or signalled it, or null while it runs. */
-  exitedEarly: () => string | null;
-  exited: Promise<ProcessExit>;
-  /** Sends SIGTERM to this process only (a deliberate stop, not an early exit). */
-  terminate: () => Promise<ProcessExit>;
-  /** SIGTERM to the whole group, SIGKILL after 5 s; resolves once it has ended. */
-  stop: () => Promise<void>;
-}
-
-interface SpawnOptions {
-  name: string;
-  command: string;
-  args: string[];
-  env: NodeJS.ProcessEnv;
-  port: number;
-  logFile: string;
-  /** Whether the process is ready yet (asked every 200 ms, for up to 60 s). */
-  ready: (baseUrl: string) => Promise<boolean>;
-}
-
-async function spawnGroup(options: SpawnOptions): Promise<GroupProcess> {
-  const log = createWriteStream(options.logFile);
-  const child = spawn(options.command, options.args, {
-    cwd: ROOT,
-    env: options.env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  child.stdout?.pipe(log);
-  child.stderr?.pipe(log);
-  const spawned = new Promise<void>((resolve, reject) => {
-    child.once('spawn', resolve);
-    child.once('error', reject);
-  });
-  let expected = false;
-  let earlyExit: string | null = null;
-  const exited = new Promise<ProcessExit>((resolve) =>
-    child.once('exit', (code, signal) => {
-      if (!expected) {
-        earlyExit = `exited with ${signal ?? `code ${code}`} at ${new Date().toISOString()}`;
-      }
-      resolve({ code, signal, at: Date.now() });
-    }),
-  );
-  const signalGroup = (signal: NodeJS.Signals) => {
-    try {
-      if (child.pid) process.kill(-child.pid, signal);
-    } catch {
-      // already gone
-    }
-  };
-  let stopping: Promise<void> | null = null;
-  const stop = () => {
-    stopping ??= (async () => {
-      expected = true;
-      if (child.pid && child.exitCode === null && child.signalCode === null) {
-        signalGroup('SIGTERM');
-        const timer = setTimeout(() => signalGroup('SIGKILL'), 5_000);
-        await exited;
-        clearTimeout(timer);
-        // Whatever the leader left behind in its group (npm's children, nginx's workers).
-        signalGroup('SIGKILL');
-      }
-      log.end();
-    })();
-    return stopping;
-  };
-  const terminate = () => {
-    expected = true;
-    try {
-      if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
-    } catch {
-      // already gone: `exited` has resolved or is about to
-    }
-    return exited;
-  };
-  await spawned;
-  const baseUrl = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 60_000;
-  try {
-    for (;;) {
-      if (earlyExit) throw new Error(`${options.name} ${earlyExit} before it was ready`);
-      if (await options.ready(baseUrl).catch(() => false)) break;
-      if (Date.now() > deadline) throw new Error(`${options.name} was not ready within 60 s`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  } catch (error) {
-    await stop();
-    const text = await readFile(options.logFile, 'utf8').catch(() => '');
-    throw new Error(`${(error as Error).message}; its log:\n${text.slice(-3000)}`);
-  }
-  return {
-    name: options.name,
-    pid: child.pid!,
-    port: options.port,
-    baseUrl,
-    logFile: options.logFile,
-    exitedEarly: () => earlyExit,
-    exited,
-    terminate,
-    stop,
-  };
-}
-
-export const PROFILE_ID = 'ava-martinez';
-
 /** `npm run mock-api` alone, on a free port, over a fresh data dir (made from the seed). */
 export async function startMockApi(dataDir: string, logFile: string): Promise<GroupProcess> {
   const port = await freePort();
-  return spawnGroup({
+  return startGroupProcess({
     name: 'the mock API',
     command: 'npm',
     args: ['run', '--silent', 'mock-api'],
@@ -172,26 +52,17 @@ export async function startMockApi(dataDir: string, logFile: string): Promise<Gr
     logFile,
     // Ready once it answers the profile lookup the server will make.
     ready: async (baseUrl) =>
-      (
-        await fetch(`${baseUrl}/api/gratitude/findUser`, {
-          method: 'POST',
-          headers: {
-            Authorization: `Bearer ${DEFAULT_GUEST_TOKEN}`,
-            'Content-Type': 'application/json',
-          },
-          body: JSON.stringify({ _id: PROFILE_ID, profilePage: true }),
-        })
-      ).ok,
+      (await postJson(`${baseUrl}/api`, 'gratitude/findUser', findUserBody(PROFILE))).ok,
   });
 }
+
+/** The production server: its public port (`baseUrl`) and its metrics port (`metricsUrl`). */
+export type ProductionServer = GroupProcess & { metricsUrl: string };
 
 /**
  * `node dist-server/server.js` (NODE_ENV=production, LOG_LEVEL=error) on a free port (or `port`),
  * reading profiles from `apiBaseUrl`. Ready once /readyz says so (it has reached the API).
  */
-/** The production server: its public port (`baseUrl`) and its metrics port (`metricsUrl`). */
-export type ProductionServer = GroupProcess & { metricsUrl: string };
-
 export async function startProductionServer(options: {
   name: string;
   apiBaseUrl: string;
@@ -203,7 +74,7 @@ export async function startProductionServer(options: {
   const port = options.port ?? (await freePort());
   // Its /metrics is served on a port of its own (METRICS_PORT), never on the public one.
   const metricsPort = await freePort();
-  const group = await spawnGroup({
+  const group = await startGroupProcess({
     name: options.name,
     // The node binary itself (not npm, not a shell): its pid is the server's, for /proc.
     command: process.execPath,
@@ -303,7 +174,7 @@ export async function startNginx(
     throw new Error(`nginx -t failed: ${error.stderr ?? String(error)}`);
   });
   const version = (await run(NGINX, ['-v'])).stderr.trim();
-  const nginx = await spawnGroup({
+  const nginx = await startGroupProcess({
     name: 'nginx',
     command: NGINX,
     args: [...base, '-g', 'daemon off;'],
@@ -319,4 +190,28 @@ export async function startNginx(
     errorLog,
     version,
   };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** A fresh production server in front of the section's mock API, tracked by the harness. */
+export async function freshServer(
+  h: Harness,
+  mockApi: GroupProcess,
+  name: string,
+  publicOrigin?: string,
+) {
+  const exit = mockApi.exitedEarly();
+  if (exit) throw new Error(`the mock API ${exit}`);
+  const server = h.track(
+    await startProductionServer({
+      name,
+      apiBaseUrl: `${mockApi.baseUrl}/api`,
+      logFile: path.join(h.tmp, `${name.replace(/\W+/g, '-')}.log`),
+      ...(publicOrigin ? { publicOrigin } : {}),
+    }),
+  );
+  const process = await assertNodeServer(server.pid);
+  h.log(`  ${name} ${server.baseUrl} (pid ${server.pid}, ${process})`);
+  return { server, process };
 }

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { buildFloor } from '../scripts/floor/build';
-import { proxyRequest } from './floor';
+import { proxyRequest } from './staticCopy';
 
 /**
  * What the server renders for scripts/floor/floor.tsx at `/` (its Home route inside a Suspense

@@ -1,8 +1,9 @@
-// Starting a local server for a test or benchmark run: a free port, and waiting until it answers.
-// Used by e2e/globalSetup.ts, e2e-firefox/harness.ts, e2e-webkit/ and bench/server.ts.
+// Starting a local server for a test or benchmark run: a free port, its own process group, and
+// waiting until it answers. Used by e2e/globalSetup.ts, e2e-firefox/harness.ts, e2e-webkit/ and
+// the bench (bench/harness.ts, bench/processes.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { createWriteStream, rmSync } from 'node:fs';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,12 +47,135 @@ export async function waitForUp(
 
 /** Sends `signal` to the process group `child` leads (npm, tsx and node under it), if it runs. */
 export function signalGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'): void {
-  if (!child.pid || child.exitCode !== null) return;
+  if (child.exitCode !== null) return;
+  killGroup(child, signal);
+}
+
+/** Sends `signal` to the group `child` led, even once the leader is gone (its children stay). */
+function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
   try {
-    process.kill(-child.pid, signal);
+    if (child.pid) process.kill(-child.pid, signal);
   } catch {
     // already gone
   }
+}
+
+/** `npm run preview` on `port` over `dataDir`, without its request log (CI=true). */
+export function previewCommand(port: number, dataDir: string, env: Record<string, string> = {}) {
+  return {
+    command: 'npm',
+    args: ['run', '--silent', 'preview'],
+    env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true', ...env },
+  };
+}
+
+export interface ProcessExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Date.now() when it ended. */
+  at: number;
+}
+
+/** A process started by startGroupProcess: the leader of its own process group. */
+export interface GroupProcess {
+  name: string;
+  pid: number;
+  port: number;
+  baseUrl: string;
+  /** Everything it printed (stdout and stderr). */
+  logFile: string;
+  /** How it ended before it was stopped or signalled, or null while it runs. */
+  exitedEarly: () => string | null;
+  exited: Promise<ProcessExit>;
+  /** SIGTERM to this process only (a deliberate stop, not an early exit). */
+  terminate: () => Promise<ProcessExit>;
+  /** SIGTERM to the whole group, SIGKILL after 5 s; resolves once it has ended. */
+  stop: () => Promise<void>;
+}
+
+export interface GroupProcessOptions {
+  name: string;
+  command: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  port: number;
+  logFile: string;
+  /** Whether it is ready yet, asked every 200 ms for up to 60 s. */
+  ready: (baseUrl: string) => Promise<boolean>;
+  /** The host of its baseUrl (default 127.0.0.1). */
+  host?: string;
+}
+
+/**
+ * Starts a command in its own process group with its output in `logFile`, and resolves once
+ * `ready` says so. It is stopped by its own group id, never by name (the bench's servers, nginx).
+ */
+export async function startGroupProcess(options: GroupProcessOptions): Promise<GroupProcess> {
+  const log = createWriteStream(options.logFile);
+  const child = spawn(options.command, options.args, {
+    cwd: path.join(__dirname, '..'),
+    env: options.env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  const spawned = new Promise<void>((resolve, reject) => {
+    child.once('spawn', resolve);
+    child.once('error', reject);
+  });
+  let expected = false;
+  let earlyExit: string | null = null;
+  const exited = new Promise<ProcessExit>((resolve) =>
+    child.once('exit', (code, signal) => {
+      if (!expected)
+        earlyExit = `exited with ${signal ?? `code ${code}`} at ${new Date().toISOString()}`;
+      resolve({ code, signal, at: Date.now() });
+    }),
+  );
+  let stopping: Promise<void> | null = null;
+  const stop = () => {
+    stopping ??= (async () => {
+      expected = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        killGroup(child, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(child, 'SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+        // Whatever the leader left behind in its group (npm's children, nginx's workers).
+        killGroup(child, 'SIGKILL');
+      }
+      log.end();
+    })();
+    return stopping;
+  };
+  const terminate = () => {
+    expected = true;
+    try {
+      if (child.pid && child.exitCode === null) process.kill(child.pid, 'SIGTERM');
+    } catch {
+      // already gone: `exited` has resolved or is about to
+    }
+    return exited;
+  };
+  await spawned;
+  const baseUrl = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
+  const deadline = Date.now() + 60_000;
+  try {
+    for (;;) {
+      if (earlyExit) throw new Error(`${options.name} ${earlyExit} before it was ready`);
+      if (await options.ready(baseUrl).catch(() => false)) break;
+      if (Date.now() > deadline) throw new Error(`${options.name} was not ready within 60 s`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  } catch (error) {
+    await stop();
+    const text = await readFile(options.logFile, 'utf8').catch(() => '');
+    throw new Error(`${(error as Error).message}; its log:\n${text.slice(-3000)}`);
+  }
+  const { name, port, logFile } = options;
+  const exitedEarly = () => earlyExit;
+  return { name, pid: child.pid!, port, baseUrl, logFile, exitedEarly, exited, terminate, stop };
 }
 
 export interface PreviewServer {
@@ -94,9 +218,10 @@ export async function startPreview(
   const port = options.port ?? (await freePort());
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), `${label}-`)));
-  const child = spawn('npm', ['run', '--silent', 'preview'], {
+  const { command, args, env } = previewCommand(port, dataDir, options.env);
+  const child = spawn(command, args, {
     cwd: path.join(__dirname, '..'),
-    env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true', ...options.env },
+    env,
     stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
     detached: true,
   });

@@ -1,7 +1,8 @@
-// The floor: a profile page saved as static HTML once it has rendered (same markup, styles and
-// images, no scripts), served from one origin with everything else proxied to the real server,
-// so its CSS, images and fonts resolve exactly as the app's do. The page is captured through the
-// same proxy, so every URL the server or the app wrote already names the floor's origin.
+// The static copy: a profile page saved as static HTML once it has rendered (same markup, styles
+// and images, no scripts), served from one origin with everything else proxied to the real
+// server, so its CSS, images and fonts resolve exactly as the app's do. The page is captured
+// through the same proxy, so every URL the server or the app wrote already names its origin. It
+// is the page the app cannot beat: the app's LCP is given as a multiple of the static copy's.
 import {
   createServer,
   request,
@@ -12,24 +13,21 @@ import {
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from '@playwright/test';
-import { KEEP_NAMES_SHIM } from './chrome';
+import { KEEP_NAMES_SHIM, LIGHTHOUSE_SCREEN } from './browser';
 
-export const FLOOR_PREFIX = '/__floor/';
-
-/** Lighthouse's default mobile screen (Moto G Power): the markup is taken at the same size. */
-export const MOBILE_VIEWPORT = { width: 412, height: 823 };
+const PREFIX = '/__static/';
 
 /**
- * Loads the profile in Chromium from `baseUrl` (the floor server's origin), waits for the card
+ * Loads the profile in Chromium from `baseUrl` (the static copies' server), waits for the card
  * and the feed, and returns its HTML without scripts.
  */
-export async function captureRenderedHtml(
+export async function captureStaticCopy(
   browser: Browser,
   baseUrl: string,
   profileId: string,
 ): Promise<string> {
   const context = await browser.newContext({
-    viewport: MOBILE_VIEWPORT,
+    viewport: LIGHTHOUSE_SCREEN,
     deviceScaleFactor: 1.75,
     isMobile: true,
     hasTouch: true,
@@ -83,49 +81,49 @@ export function proxyRequest(upstream: URL, req: IncomingMessage, res: ServerRes
   req.pipe(proxied);
 }
 
-export interface FloorServer {
+export interface StaticCopies {
   baseUrl: string;
-  /** Serves `html` at /__floor/{profileId}.html from now on. */
-  setPage: (profileId: string, html: string) => void;
-  hasPage: (profileId: string) => boolean;
-  urlOf: (profileId: string) => string;
+  /** Captures the profile's static copy and serves it at urlOf(profileId) from now on. */
+  capture: (browser: Browser, profileId: string) => Promise<string>;
+  urlOf: (profileId: string) => string | null;
   close: () => Promise<void>;
 }
 
-/** Serves the floor pages at /__floor/{id}.html and proxies every other request to `target`. */
-export async function startFloorServer(target: string): Promise<FloorServer> {
+/** Serves the static copies at /__static/{id}.html and proxies every other request to `target`. */
+export async function startStaticCopies(target: string): Promise<StaticCopies> {
   const upstream = new URL(target);
   const pages = new Map<string, string>();
   const server: Server = createServer((req, res) => {
     const url = req.url ?? '/';
-    if (url.startsWith(FLOOR_PREFIX)) {
-      const id = decodeURIComponent(url.slice(FLOOR_PREFIX.length).replace(/\.html(\?.*)?$/, ''));
-      const html = pages.get(id);
-      if (html === undefined) {
-        res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such floor page.');
-        return;
-      }
-      const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-      const body = gzip ? gzipSync(html) : Buffer.from(html);
-      res.writeHead(200, {
-        'Content-Type': 'text/html; charset=utf-8',
-        'Cache-Control': 'no-cache',
-        'Content-Length': body.length,
-        ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
-      });
-      res.end(body);
+    if (!url.startsWith(PREFIX)) return proxyRequest(upstream, req, res);
+    const html = pages.get(
+      decodeURIComponent(url.slice(PREFIX.length).replace(/\.html(\?.*)?$/, '')),
+    );
+    if (html === undefined) {
+      res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such static copy.');
       return;
     }
-    proxyRequest(upstream, req, res);
+    const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+    const body = gzip ? gzipSync(html) : Buffer.from(html);
+    res.writeHead(200, {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-cache',
+      'Content-Length': body.length,
+      ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
+    });
+    res.end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, resolve));
-  const { port } = server.address() as AddressInfo;
-  const baseUrl = `http://localhost:${port}`;
+  const baseUrl = `http://localhost:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl,
-    setPage: (profileId, html) => pages.set(profileId, html),
-    hasPage: (profileId) => pages.has(profileId),
-    urlOf: (profileId) => `${baseUrl}${FLOOR_PREFIX}${encodeURIComponent(profileId)}.html`,
+    capture: async (browser, profileId) => {
+      const html = await captureStaticCopy(browser, baseUrl, profileId);
+      pages.set(profileId, html);
+      return html;
+    },
+    urlOf: (profileId) =>
+      pages.has(profileId) ? `${baseUrl}${PREFIX}${encodeURIComponent(profileId)}.html` : null,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -36,6 +36,8 @@ export class Harness {
   /** Every process started, for its log when a step fails. */
   private readonly processes: (GroupProcess & { errorLog?: string })[] = [];
   private shared: Promise<{ server: GroupProcess; dataDir: string }> | null = null;
+  /** The shared preview outlives the section that started it (stopSharedPreview stops it). */
+  private sharedServer: GroupProcess | null = null;
 
   constructor(readonly tmp: string) {}
 
@@ -100,7 +102,8 @@ export class Harness {
     try {
       return await work();
     } finally {
-      for (const process of this.processes.slice(before).reverse()) await this.stop(process);
+      const own = this.processes.slice(before).filter((p) => p !== this.sharedServer);
+      for (const process of own.reverse()) await this.stop(process);
     }
   }
 
@@ -127,6 +130,7 @@ export class Harness {
       const dataDir = path.join(this.tmp, 'data');
       await mkdir(dataDir, { recursive: true });
       const server = await this.startPreview(dataDir, 'preview');
+      this.sharedServer = server;
       this.log(`preview server on ${server.baseUrl} (data ${dataDir})`);
       return { server, dataDir };
     })();
@@ -136,6 +140,7 @@ export class Harness {
   async stopSharedPreview(): Promise<void> {
     const shared = this.shared;
     this.shared = null;
+    this.sharedServer = null;
     if (shared) await this.stop((await shared).server);
   }
 

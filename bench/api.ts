@@ -131,7 +131,6 @@ async function recognitionsAtOnce(baseUrl: string, dataDir: string) {
     return { key: randomUUID(), text, fields: reviewFields(guest, to, kind) };
   });
   const texts = recognitions.map((r) => r.text);
-
   const first = await wave(baseUrl, recognitions);
   const stored = await storedCounts(dataDir, texts);
   const answeredIds = first.answers.flatMap((a) => (a.status === 200 && a.id ? [a.id] : []));

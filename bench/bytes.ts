@@ -125,14 +125,7 @@ export async function measureBytes(
   }
   const total = (kind: AssetSize['kind']) =>
     first.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.gzipBytes, 0);
-  return {
-    route,
-    first,
-    firstJsGzip: total('js'),
-    firstCssGzip: total('css'),
-    lazy,
-    otherScripts,
-  };
+  return { route, first, firstJsGzip: total('js'), firstCssGzip: total('css'), lazy, otherScripts };
 }
 
 export function bytesFigures(bytes: BytesReport): FigureGroup {

@@ -174,9 +174,7 @@ async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lhr: Re
 class LighthouseSeries {
   private readonly runs: LighthouseRun[] = [];
   private versions = { lighthouseVersion: '', userAgent: '' };
-
   constructor(readonly url: string) {}
-
   async measureOnce(): Promise<LighthouseRun> {
     // Lighthouse's own trace fails now and then (NO_NAVSTART, "Please run Lighthouse again"; seen
     // once in about 20 runs here): run it again once, rather than lose the section.
@@ -191,7 +189,6 @@ class LighthouseSeries {
     this.runs.push(run);
     return run;
   }
-
   summary() {
     return {
       url: this.url,

@@ -117,7 +117,6 @@ async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
   h.log(
     `  ${nginx.version}: ${nginx.baseUrl} (pid ${nginx.pid}) -> ${a.baseUrl}, ${b.baseUrl}; config ${nginx.configFile}`,
   );
-
   const direct = await serverLoad('(a) one process, direct', a.baseUrl, [cachedProfile]);
   h.log(`  (a) one process direct: ${describeLoad(direct)}`);
   const mark = await logMark(nginx.accessLog);
@@ -127,7 +126,6 @@ async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
   h.log(
     `  (b) nginx in front of both: ${describeLoad(proxied)}; from its cache: ${percent(cacheDuringLoad.ratio)}`,
   );
-
   const statuses: string[] = [];
   for (let i = 0; i < SEQUENTIAL_FETCHES; i += 1) {
     const response = await fetch(`${nginx.baseUrl}${PROFILE_PATH}`, {

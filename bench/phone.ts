@@ -66,7 +66,6 @@ async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise
       await context.close();
     }
   };
-
   // The load, untouched: FCP, LCP and when the page works.
   await within(async (page) => {
     await loadUntilReady(page, profileUrl);
@@ -101,7 +100,6 @@ async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise
       result.stackFloorScriptsInMs = await scriptsIn(page, result.stackFloorReadyMs);
     }, STACK_FLOOR_WATCH);
   }
-
   // A tap on Recognize 100 ms after the first paint.
   await within(async (page) => {
     await page.goto(profileUrl, { waitUntil: 'commit' });
@@ -112,7 +110,6 @@ async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise
       'Full Name',
     );
   });
-
   // First opens once the page works, then the guest's Submit.
   await within(async (page) => {
     await loadedAndIdle(page, profileUrl);
@@ -188,10 +185,8 @@ type PhoneReport = Awaited<ReturnType<typeof measurePhone>>;
 
 const TARGETS = {
   hydratedOverLcp: 1.5,
-  /**
-   * Hydrated over the stack floor page hydrated, same throttling, same run: 1.15x (issue 23),
-   * 1.20x since issue 32 (one loading layer for every lazy part, and only the tricks that pay).
-   */
+  /** Hydrated over the stack floor page hydrated, same throttling, same run: 1.15x (issue 23),
+   * 1.20x since issue 32 (one loading layer for every lazy part, and only the tricks that pay). */
   hydratedOverStackFloor: 1.2,
   lcpOverStaticCopy: 1.2,
   earlyTapMs: 1500,

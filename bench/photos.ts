@@ -55,11 +55,9 @@ async function makeBenchPhotos(): Promise<BenchPhoto[]> {
   return photos;
 }
 
-/**
- * Sends the photos as one recognition to PHOTO_PROFILE (POST gratitude/image-gratitude, the fields
- * of the app's form), then reads what the mock API stored from its data dir (size, dimensions,
- * whether EXIF is left: the mock API strips it on arrival).
- */
+/** Sends the photos as one recognition to PHOTO_PROFILE (POST gratitude/image-gratitude, the
+ * fields of the app's form), then reads what the mock API stored from its data dir (size,
+ * dimensions, whether EXIF is left: the mock API strips it on arrival). */
 async function sendPhotoReview(apiOrigin: string, dataDir: string, photos: readonly BenchPhoto[]) {
   const api = `${apiOrigin}/api`;
   const to = { profile: PHOTO_PROFILE, userName: await userNameOf(api, PHOTO_PROFILE) };

@@ -76,7 +76,6 @@ async function main(h: Harness): Promise<number> {
     h.log('npm run build (production)...');
     await runLogged('npm', ['run', '--silent', 'build'], path.join(h.tmp, 'build.log'));
   }
-
   const chosen = SECTIONS.filter((s) => ONLY === null || ONLY.includes(s.name));
   const outcomes: SectionOutcome[] = [];
   for (const section of chosen) {
@@ -84,7 +83,6 @@ async function main(h: Harness): Promise<number> {
     outcomes.push(await h.scoped(() => section.run(h)));
   }
   await h.stopSharedPreview();
-
   const machineLine = [
     `${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}`,
     ...(chosen.some((s) => s.chromium) ? [machine.chromium] : []),

@@ -33,7 +33,7 @@ import type { Harness, Section } from './harness';
 import { abuseFigures, abuseResistance, bombFigures, bombRefusal } from './imageAbuse';
 import { firstView, galleryThumbnails, uploadThroughForm } from './photoBrowser';
 import { endpointFigures, endpointLatency, resizeFigures, resizesUnderLoad } from './photoServer';
-import { freshServer, startMockApi } from './processes';
+import { onFreshServer, startMockApi } from './processes';
 import type { FigureGroup } from './reporter';
 
 type BenchPhoto = { name: string; buffer: Buffer };
@@ -148,14 +148,8 @@ async function serverSteps(h: Harness, photos: BenchPhoto[]) {
     sendPhotoReview(mockApi.baseUrl, apiDir, photos),
   );
   if (!seeded) return {};
-  const on = async <T>(name: string, work: (server: GroupProcess) => Promise<T>) => {
-    const { server } = await freshServer(h, mockApi, name);
-    try {
-      return await work(server);
-    } finally {
-      await h.stop(server);
-    }
-  };
+  const on = <T>(name: string, work: (server: GroupProcess) => Promise<T>) =>
+    onFreshServer(h, mockApi, name, work);
   const bombName = 'bench-bomb.png';
   return {
     endpoint: await h.step('photos: the image endpoint, cold and warm', () =>

@@ -207,3 +207,18 @@ export async function freshServer(
   h.log(`  ${name} ${server.baseUrl} (pid ${server.pid}, ${process})`);
   return { server, process };
 }
+
+/** `work` on a fresh production server (freshServer), stopped when it is done. */
+export async function onFreshServer<T>(
+  h: Harness,
+  mockApi: GroupProcess,
+  name: string,
+  work: (server: ProductionServer, process: string) => Promise<T>,
+): Promise<T> {
+  const { server, process } = await freshServer(h, mockApi, name);
+  try {
+    return await work(server, process);
+  } finally {
+    await h.stop(server);
+  }
+}

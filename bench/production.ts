@@ -5,7 +5,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import type { GroupProcess } from '../scripts/serverProcess';
 import { PROFILE_PATH } from './demo';
 import { MB, count, mb, ms } from './format';
 import type { Harness, Section } from './harness';
@@ -22,7 +21,7 @@ import {
 } from './load';
 import { SEQUENTIAL_FETCHES, failoverFigures, scaleOut, scaleOutFigures } from './nginx';
 import {
-  freshServer,
+  onFreshServer,
   residentBytes,
   sleep,
   startMockApi,
@@ -84,15 +83,6 @@ async function measured(server: ProductionServer, run: () => Promise<LoadFigures
   return { ...figures, server: { renders, meanRenderMs: renders > 0 ? renderMs : 0, lookups } };
 }
 
-async function throughput(h: Harness, mockApi: GroupProcess) {
-  const { server, process } = await freshServer(h, mockApi, 'server-throughput');
-  try {
-    return await throughputOn(h, server, process);
-  } finally {
-    await h.stop(server);
-  }
-}
-
 async function throughputOn(h: Harness, server: ProductionServer, process: string) {
   const run = async (name: string, requests: autocannon.Request[], acceptEncoding?: null) => {
     const r = await measured(server, () =>
@@ -121,15 +111,6 @@ async function throughputOn(h: Harness, server: ProductionServer, process: strin
     uncached,
     uncompressed,
   };
-}
-
-async function memory(h: Harness, mockApi: GroupProcess) {
-  const { server, process } = await freshServer(h, mockApi, 'server-memory');
-  try {
-    return await memoryOn(h, server, process);
-  } finally {
-    await h.stop(server);
-  }
 }
 
 async function memoryOn(h: Harness, server: ProductionServer, process: string) {
@@ -315,11 +296,11 @@ export const productionSection: Section = {
     const steps = mockApi && {
       throughput: await h.step(
         `production server: throughput (autocannon, ${PRODUCTION.connections} connections, ${PRODUCTION.seconds} s each)`,
-        () => throughput(h, mockApi),
+        () => onFreshServer(h, mockApi, 'server-throughput', (s, p) => throughputOn(h, s, p)),
       ),
       memory: await h.step(
         `production server: memory (${PRODUCTION.memoryConnections} connections for ${PRODUCTION.memorySeconds} s, then ${PRODUCTION.restSeconds} s idle)`,
-        () => memory(h, mockApi),
+        () => onFreshServer(h, mockApi, 'server-memory', (s, p) => memoryOn(h, s, p)),
       ),
       ...(await scaleOut(h, mockApi)),
     };

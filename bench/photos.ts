@@ -1,12 +1,8 @@
 // The `photos` section (issue 23): three 12 MP phone photos (4032 x 3024 JPEGs with camera and GPS
-// EXIF, made now by scripts/phonePhotos.ts, never written to the repository) sent as one
-// recognition to sam-lee through the API, as any client may send them. Then, on `npm run preview`:
-// the phone's first view of that profile and of Ava's (the reference), the largest thumbnail of
-// its gallery, and the same photos sent through the review form on the phone's 750 kbps uplink
-// (bench/photoBrowser.ts). On the production server alone in front of the mock API: the image
-// endpoint's cold and warm latency, page renders and memory while 20 cold resizes run at once
-// (bench/photoServer.ts), a decompression bomb, and nested and made-up addresses
-// (bench/imageAbuse.ts). Each step is its own: one that fails keeps the others.
+// EXIF, made now by scripts/phonePhotos.ts, never written to the repository) sent to sam-lee
+// through the API, then measured in the browser on `npm run preview` (bench/photoBrowser.ts) and
+// at the production server's image endpoint (bench/photoServer.ts, bench/imageAbuse.ts). Each
+// step is its own: one that fails keeps the others.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';

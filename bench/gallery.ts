@@ -48,11 +48,6 @@ async function writeGalleryDataSet(dataDir: string): Promise<{ added: number }> 
   return { added: added.length };
 }
 
-interface LongTask {
-  startTime: number;
-  duration: number;
-}
-
 interface ScrollResult {
   start: number;
   end: number;
@@ -64,7 +59,7 @@ interface ScrollResult {
 
 declare global {
   interface Window {
-    __benchLongTasks?: LongTask[];
+    __benchLongTasks?: { startTime: number; duration: number }[];
   }
 }
 

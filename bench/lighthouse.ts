@@ -210,16 +210,11 @@ interface ProfileResult {
   lcpOverStaticCopy: number | null;
 }
 
-function lighthouseFigures({
-  profile,
-  app,
-  staticCopy,
-  lcpOverStaticCopy,
-}: ProfileResult): FigureGroup {
-  const m = app.median;
+function lighthouseFigures(r: ProfileResult): FigureGroup {
+  const m = r.app.median;
   return {
-    group: `Lighthouse ${profile}`,
-    row: profile,
+    group: `Lighthouse ${r.profile}`,
+    row: r.profile,
     figures: [
       {
         name: 'performance',
@@ -241,10 +236,10 @@ function lighthouseFigures({
       },
       { name: 'SEO', value: m.seo, unit: score, target: { atLeast: TARGETS.seo } },
       { name: 'LCP', value: m.lcp, unit: ms },
-      { name: 'static copy LCP', value: staticCopy?.median.lcp ?? null, unit: ms },
+      { name: 'static copy LCP', value: r.staticCopy?.median.lcp ?? null, unit: ms },
       {
         name: 'LCP / static copy',
-        value: lcpOverStaticCopy,
+        value: r.lcpOverStaticCopy,
         unit: times,
         target: { atMost: LCP_OVER_STATIC_COPY },
       },

@@ -18,7 +18,6 @@ import {
   uncachedProfile,
 } from './load';
 import { freshServer, sleep, startNginx } from './processes';
-
 import type { FigureGroup } from './reporter';
 
 /** Step (c): fetches in a row right after (b), each one's X-Cache-Status read. */
@@ -30,12 +29,8 @@ function countCacheStatuses(values: readonly string[]) {
   const byStatus: Record<string, number> = {};
   for (const value of values) byStatus[value] = (byStatus[value] ?? 0) + 1;
   const fromCache = values.filter((v) => CACHE_SERVED.includes(v)).length;
-  return {
-    total: values.length,
-    fromCache,
-    ratio: values.length > 0 ? fromCache / values.length : 0,
-    byStatus,
-  };
+  const ratio = values.length > 0 ? fromCache / values.length : 0;
+  return { total: values.length, fromCache, ratio, byStatus };
 }
 type CacheStatusCount = ReturnType<typeof countCacheStatuses>;
 

@@ -78,7 +78,6 @@ const waitReady = (page: Page) =>
     timeout: 60_000,
   });
 
-/** The pictures `selector` finds that have loaded and are laid out, with their real widths. */
 /** A picture shown: the copy the browser chose (from srcset), its own pixel width (not
  * naturalWidth, which srcset's `w` descriptors scale by density), and the pixels its box needs. */
 type ShownPicture = { alt: string; src: string; pixelWidth: number; neededWidth: number };

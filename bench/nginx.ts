@@ -14,6 +14,7 @@ import {
   describeLoad,
   failures,
   latencies,
+  rateFigure,
   serverLoad,
   uncachedProfile,
 } from './load';
@@ -233,16 +234,8 @@ export function scaleOutFigures(s: Awaited<ReturnType<typeof scaleOutOn>>['repor
   return {
     group: `Scale-out: ${s.nginx.replace(/^nginx version: /, '')} (deploy/nginx.conf) in front of 2 server processes, profile page, ${SERVER_LOAD.connections} connections, ${SERVER_LOAD.seconds} s each`,
     figures: [
-      {
-        name: '(a) one process, direct: req/s',
-        value: s.direct.requestsPerSecond,
-        note: latencies(s.direct),
-      },
-      {
-        name: '(b) nginx + 2 processes: req/s',
-        value: s.proxied.requestsPerSecond,
-        note: latencies(s.proxied),
-      },
+      rateFigure('(a) one process, direct: req/s', s.direct),
+      rateFigure('(b) nginx + 2 processes: req/s', s.proxied),
       {
         name: '(a) / (b) latency p99',
         value: `${ms(s.direct.latencyP99Ms)} / ${ms(s.proxied.latencyP99Ms)}`,
@@ -287,11 +280,11 @@ export function failoverFigures(d: Awaited<ReturnType<typeof failoverOn>>): Figu
         target: { text: '0 / 0 / 0', met: clean(d.load) },
         note: `${d.load.totalRequests} requests, status codes ${JSON.stringify(d.load.statusCodes)}; nginx access log: ${log.lines} lines, ${log.failedAnswers} not 2xx/3xx`,
       },
-      {
-        name: 'req/s',
-        value: d.load.requestsPerSecond,
-        note: `${latencies(d.load)}; slowest in nginx's log: ${slowest.join('; ')}`,
-      },
+      rateFigure(
+        'req/s',
+        d.load,
+        `${latencies(d.load)}; slowest in nginx's log: ${slowest.join('; ')}`,
+      ),
       {
         name: 'the stopped process exited after SIGTERM',
         value:

@@ -15,6 +15,7 @@ import {
   describeLoad,
   failures,
   latencies,
+  rateFigure,
   serverLoad,
   uncachedProfile,
   type LoadFigures,
@@ -200,16 +201,12 @@ function throughputFigures(t: Awaited<ReturnType<typeof throughputOn>>): FigureG
   return {
     group: `Production server (node dist-server/server.js), ${PRODUCTION.connections} connections, ${PRODUCTION.seconds} s each, Accept-Encoding: ${PRODUCTION.acceptEncoding}`,
     figures: [
-      {
-        name: 'static / (index.html, the reference): req/s',
-        value: t.static.requestsPerSecond,
-        note: latencies(t.static),
-      },
-      {
-        name: `${PROFILE_PATH} (server-rendered): req/s`,
-        value: t.profile.requestsPerSecond,
-        note: `${latencies(t.profile)}; renders during the run (warm-up included): ${t.profile.server.renders}`,
-      },
+      rateFigure('static / (index.html, the reference): req/s', t.static),
+      rateFigure(
+        `${PROFILE_PATH} (server-rendered): req/s`,
+        t.profile,
+        `${latencies(t.profile)}; renders during the run (warm-up included): ${t.profile.server.renders}`,
+      ),
       {
         name: 'profile page / static /',
         value: t.profileOverStatic,
@@ -227,16 +224,12 @@ function throughputFigures(t: Awaited<ReturnType<typeof throughputOn>>): FigureG
         value: `${sum((r) => r.non2xx)} / ${sum((r) => r.errors)} / ${sum((r) => r.timeouts)}`,
         target: { text: '0 / 0 / 0', met: runs.every(clean) },
       },
-      {
-        name: 'without the page cache (a fresh read (?show=true) each request): req/s',
-        value: t.uncached.requestsPerSecond,
-        note: `render cost: ${latencies(t.uncached)}; renders (warm-up included) ${count(w.renders)}, mean ${w.meanRenderMs.toFixed(1)} ms each (wall time, concurrent); lookups ${JSON.stringify(w.lookups)}`,
-      },
-      {
-        name: 'profile page without Accept-Encoding (not compressed): req/s',
-        value: t.uncompressed.requestsPerSecond,
-        note: latencies(t.uncompressed),
-      },
+      rateFigure(
+        'without the page cache (a fresh read (?show=true) each request): req/s',
+        t.uncached,
+        `render cost: ${latencies(t.uncached)}; renders (warm-up included) ${count(w.renders)}, mean ${w.meanRenderMs.toFixed(1)} ms each (wall time, concurrent); lookups ${JSON.stringify(w.lookups)}`,
+      ),
+      rateFigure('profile page without Accept-Encoding (not compressed): req/s', t.uncompressed),
     ],
   };
 }
@@ -248,11 +241,11 @@ function memoryFigures(m: Awaited<ReturnType<typeof memoryOn>>): FigureGroup {
     group: `Production server memory: VmRSS of the node process (pid ${m.pid}, fresh), ${PRODUCTION.memoryConnections} connections for ${PRODUCTION.memorySeconds} s on the profile page, every other request a fresh read (?show=true)`,
     figures: [
       { name: 'RSS before the load', value: m.rssBeforeBytes, unit: mb, note: heap(m.heap.before) },
-      {
-        name: 'load achieved: req/s',
-        value: m.load.requestsPerSecond,
-        note: `${latencies(m.load)}; non-2xx / errors / timeouts ${failures(m.load)}`,
-      },
+      rateFigure(
+        'load achieved: req/s',
+        m.load,
+        `${latencies(m.load)}; non-2xx / errors / timeouts ${failures(m.load)}`,
+      ),
       {
         name: 'RSS peak during the load (sampled every second)',
         value: m.rssPeakDuringLoadBytes,

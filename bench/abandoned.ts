@@ -15,11 +15,9 @@ import type { Harness, Section } from './harness';
 import { clean, type LoadFigures } from './load';
 
 const PAYMENTS = 40;
-/**
- * How old they are made to look: past the reconciliation's age (a lookup may ask Stripe about
+/** How old they are made to look: past the reconciliation's age (a lookup may ask Stripe about
  * them) and past its interval, short of the day after which they are given up (once given up
- * they would cost nothing at all): the case a lookup pays the most for.
- */
+ * they would cost nothing at all): the case a lookup pays the most for. */
 const AGE_MINUTES = 10;
 /** Each data set is loaded this many times, in turn, so drifting machine load hits both. */
 const ROUNDS = 2;

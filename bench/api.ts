@@ -48,6 +48,9 @@ interface Recognition {
 /** One recognition sent (the fields of recognitionForm, text only): its status, id, time. */
 async function send(baseUrl: string, recognition: Recognition) {
   const started = performance.now();
+  let status: number | 'network error' = 'network error';
+  let id: string | null = null;
+  let replayed = false;
   try {
     const response = await fetch(`${baseUrl}/api/gratitude/create-gratitude`, {
       method: 'POST',
@@ -55,27 +58,13 @@ async function send(baseUrl: string, recognition: Recognition) {
       body: formOf(recognition.fields),
     });
     const text = await response.text();
-    let id: string | null = null;
-    try {
-      id = (JSON.parse(text) as { data?: { data?: { id?: string } } }).data?.data?.id ?? null;
-    } catch {
-      // not JSON: counted by its status
-    }
-    const replayed = response.headers.get('Idempotent-Replayed') === 'true';
-    return {
-      status: response.status as number | 'network error',
-      id,
-      replayed,
-      ms: performance.now() - started,
-    };
+    status = response.status;
+    replayed = response.headers.get('Idempotent-Replayed') === 'true';
+    id = (JSON.parse(text) as { data?: { data?: { id?: string } } }).data?.data?.id ?? null;
   } catch {
-    return {
-      status: 'network error' as const,
-      id: null,
-      replayed: false,
-      ms: performance.now() - started,
-    };
+    // a network error, or an answer that is not JSON (counted by its status)
   }
+  return { status, id, replayed, ms: performance.now() - started };
 }
 
 /** All of them at once. */
@@ -131,7 +120,6 @@ async function recognitionsAtOnce(baseUrl: string, dataDir: string) {
     return { key: randomUUID(), text, fields: reviewFields(guest, to, kind) };
   });
   const texts = recognitions.map((r) => r.text);
-
   const first = await wave(baseUrl, recognitions);
   const stored = await storedCounts(dataDir, texts);
   const answeredIds = first.answers.flatMap((a) => (a.status === 200 && a.id ? [a.id] : []));

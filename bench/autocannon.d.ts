@@ -4,25 +4,17 @@ declare module 'autocannon' {
     interface Options {
       url: string;
       connections?: number;
-      /** Seconds. */
-      duration?: number;
+      duration?: number; // seconds
       method?: string;
       headers?: Record<string, string>;
       body?: string;
       warmup?: { connections?: number; duration?: number };
-      /** Each connection sends these in turn, over and over (autocannon's `requests`). */
-      requests?: Request[];
+      requests?: Request[]; // each connection sends these in turn, over and over
     }
-    /** One entry of `requests`: fields override the options; `setupRequest` may rewrite it. */
     interface Request {
-      method?: string;
       path?: string;
-      headers?: Record<string, string>;
-      body?: string;
-      /** Called before each send of this entry; returns the request to send. */
       setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
     }
-    /** Latency in ms; requests and throughput per second. */
     interface Histogram {
       average: number;
       max: number;
@@ -40,7 +32,7 @@ declare module 'autocannon' {
       latency: Histogram & { totalCount: number };
       requests: Histogram;
     }
-    /** A run under way: awaited for its result; `stop` ends it early (without a warm-up only). */
+    // Awaited for its result; `stop` ends it early (without a warm-up only).
     interface Instance extends PromiseLike<Result> {
       stop(): void;
     }

@@ -13,10 +13,9 @@ export const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/**
- * For Playwright contexts: tsx compiles the bench with esbuild's keepNames, so a function handed
- * to page.evaluate may call `__name(fn, "name")`, which the page does not have. This defines it.
- */
+/** For Playwright contexts: tsx compiles the bench with esbuild's keepNames, so a function
+ * handed to page.evaluate may call `__name(fn, "name")`, which the page does not have. This
+ * defines it. */
 export const KEEP_NAMES_SHIM = {
   content: 'globalThis.__name = globalThis.__name || ((fn) => fn);',
 };
@@ -46,10 +45,8 @@ export const PHONE = {
 export const kbps = (bytesPerSecond: number) => Math.round((bytesPerSecond * 8) / 1024);
 export const PHONE_DESCRIPTION = `${PHONE.context.viewport.width}x${PHONE.context.viewport.height}, DPR ${PHONE.context.deviceScaleFactor}, ${PHONE.network.latency} ms RTT, ${kbps(PHONE.network.downloadThroughput)} kbps down, ${kbps(PHONE.network.uploadThroughput)} kbps up`;
 
-/**
- * A fresh context as the phone, on its network; its CPU slowed down for timings (`slowCpu`), not
- * for bytes. `initScripts` run before the page's own.
- */
+/** A fresh context as the phone, on its network; its CPU slowed down for timings (`slowCpu`),
+ * not for bytes. `initScripts` run before the page's own. */
 export async function phoneContext(
   browser: Browser,
   options: { slowCpu: boolean; initScripts?: string[] },

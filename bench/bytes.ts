@@ -12,23 +12,13 @@ import type { FigureGroup } from './reporter';
 /** Each lazy chunk, gzip -9. The first JS's budget is `npm run budgets`' (over the stack floor). */
 const LAZY_CHUNK_GZIP_BYTES = 60 * KB;
 
-export interface AssetSize {
+interface AssetSize {
   name: string;
   kind: 'js' | 'css';
   bytes: number;
   gzipBytes: number;
   /** How the first-load file was found: a tag in dist/index.html, a request, or both. */
   foundBy?: ('index.html' | 'request')[];
-}
-
-export interface BytesReport {
-  route: string;
-  first: AssetSize[];
-  firstJsGzip: number;
-  firstCssGzip: number;
-  lazy: AssetSize[];
-  /** Scripts the route requested from elsewhere than /assets (e.g. the emulated third parties). */
-  otherScripts: string[];
 }
 
 const ASSET = /^\/assets\/([^/?#]+\.(js|css))$/;
@@ -72,7 +62,8 @@ async function sizeOf(assetsDir: string, name: string): Promise<AssetSize> {
   };
 }
 
-/** The /assets files (and other scripts) the route asks for until it is idle, without input. */
+/** The /assets files the route asks for until it is idle, without input, and the scripts it asks
+ * for from elsewhere (e.g. the emulated third parties). */
 async function requestedAssets(
   browser: Browser,
   url: string,
@@ -103,7 +94,7 @@ export async function measureBytes(
   distDir: string,
   baseUrl: string,
   route: string,
-): Promise<BytesReport> {
+) {
   const assetsDir = path.join(distDir, 'assets');
   const fromIndex = initialAssets(await readFile(path.join(distDir, 'index.html'), 'utf8'));
   const { assets: fromRequests, otherScripts } = await requestedAssets(
@@ -125,17 +116,10 @@ export async function measureBytes(
   }
   const total = (kind: AssetSize['kind']) =>
     first.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.gzipBytes, 0);
-  return {
-    route,
-    first,
-    firstJsGzip: total('js'),
-    firstCssGzip: total('css'),
-    lazy,
-    otherScripts,
-  };
+  return { route, first, firstJsGzip: total('js'), firstCssGzip: total('css'), lazy, otherScripts };
 }
 
-export function bytesFigures(bytes: BytesReport): FigureGroup {
+export function bytesFigures(bytes: Awaited<ReturnType<typeof measureBytes>>): FigureGroup {
   const listed = (kind: AssetSize['kind']) =>
     bytes.first
       .filter((a) => a.kind === kind)

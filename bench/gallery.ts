@@ -22,10 +22,9 @@ const TARGETS = { maxDomNodes: 1_500, longTasksWhileScrolling: 0 };
 const END_TEXT = 'Yay! You have seen it all';
 const SCROLL_TIMEOUT_MS = 240_000;
 
-/**
- * Writes `dataDir/db.json`: the seed as `npm run mock-api:reset` makes it, plus gallery items for
- * Ava (older than her seed items, reusing her seed media in turn) up to GALLERY_SIZE in all.
- */
+/** Writes `dataDir/db.json`: the seed as `npm run mock-api:reset` makes it, plus gallery items
+ * for Ava (older than her seed items, reusing her seed media in turn) up to GALLERY_SIZE in
+ * all. */
 async function writeGalleryDataSet(dataDir: string): Promise<{ added: number }> {
   const now = new Date();
   const db = dbFromSeed(await readSeed(), now);
@@ -49,11 +48,6 @@ async function writeGalleryDataSet(dataDir: string): Promise<{ added: number }> 
   return { added: added.length };
 }
 
-interface LongTask {
-  startTime: number;
-  duration: number;
-}
-
 interface ScrollResult {
   start: number;
   end: number;
@@ -65,7 +59,7 @@ interface ScrollResult {
 
 declare global {
   interface Window {
-    __benchLongTasks?: LongTask[];
+    __benchLongTasks?: { startTime: number; duration: number }[];
   }
 }
 
@@ -99,14 +93,12 @@ async function measureGallery(browser: Browser, baseUrl: string) {
         })
         .catch(() => undefined);
     });
-
     await page.goto(`${baseUrl}/user_profile/${PROFILE}`);
     const tab = page.getByRole('tab', { name: 'Photos/Videos' });
     await tab.click({ timeout: 30_000 });
     const grid = page.getByRole('list', { name: 'Photos and videos' });
     await grid.getByRole('listitem').first().waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
-
     const scroll = await page.evaluate(
       ({ step, timeoutMs, endText }): Promise<ScrollResult> =>
         new Promise((resolve) => {
@@ -147,7 +139,6 @@ async function measureGallery(browser: Browser, baseUrl: string) {
         }),
       { step: SCROLL_PX_PER_FRAME, timeoutMs: SCROLL_TIMEOUT_MS, endText: END_TEXT },
     );
-
     // Let the last response body be read before counting.
     await page.waitForLoadState('networkidle');
     const longTasks = await page.evaluate(() => window.__benchLongTasks ?? []);

@@ -40,12 +40,10 @@ export class Harness {
   private sharedServer: GroupProcess | null = null;
 
   constructor(readonly tmp: string) {}
-
   log = (message: string) =>
     console.log(
       `[bench ${((Date.now() - this.started) / 1000).toFixed(0).padStart(4)} s] ${message}`,
     );
-
   /** Runs one step; a failure is recorded (the step's figures are missing) and gives null. */
   step = async <T>(name: string, work: () => Promise<T>): Promise<T | null> => {
     this.log(`${name}...`);
@@ -58,7 +56,6 @@ export class Harness {
       return null;
     }
   };
-
   /** Runs `work` with `undo` as a clean-up (for Ctrl-C), and undoes it when `work` is done. */
   async using<T>(undo: () => Promise<void>, work: () => Promise<T>): Promise<T> {
     this.cleanups.push(undo);
@@ -69,7 +66,6 @@ export class Harness {
       await undo();
     }
   }
-
   withBrowser = async <T>(work: (browser: Browser) => Promise<T>): Promise<T> => {
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
@@ -82,20 +78,17 @@ export class Harness {
       () => work(browser),
     );
   };
-
   /** A process to stop at the clean-up (or earlier with `stop`), its log kept for errors. */
   track = <P extends GroupProcess>(process: P): P => {
     this.processes.push(process);
     this.cleanups.push(process.stop);
     return process;
   };
-
   stop = async (process: GroupProcess): Promise<void> => {
     const index = this.cleanups.indexOf(process.stop);
     if (index >= 0) this.cleanups.splice(index, 1);
     await process.stop();
   };
-
   /** Stops every process `work` started, newest first, when it ends (a section's own). */
   async scoped<T>(work: () => Promise<T>): Promise<T> {
     const before = this.processes.length;
@@ -106,7 +99,6 @@ export class Harness {
       for (const process of own.reverse()) await this.stop(process);
     }
   }
-
   /** `npm run --silent preview` (the build and the mock API) on a free port over `dataDir`. */
   startPreview = async (dataDir: string, logName: string): Promise<GroupProcess> => {
     const port = await freePort();
@@ -123,7 +115,6 @@ export class Harness {
     });
     return this.track(server);
   };
-
   /** The preview the Lighthouse, phone and API sections share, in that order (one data dir). */
   sharedPreview(): Promise<{ server: GroupProcess; dataDir: string }> {
     this.shared ??= (async () => {
@@ -136,20 +127,17 @@ export class Harness {
     })();
     return this.shared;
   }
-
   async stopSharedPreview(): Promise<void> {
     const shared = this.shared;
     this.shared = null;
     this.sharedServer = null;
     if (shared) await this.stop((await shared).server);
   }
-
   /** Stops a step early, with the reason, when its server is gone. */
   assertAlive(server: GroupProcess): void {
     const exit = server.exitedEarly();
     if (exit) throw new Error(`${server.name} on ${server.baseUrl} ${exit}`);
   }
-
   /** The end of each process's log (they live in the temp dir, which the clean-up removes). */
   async printLogs(): Promise<void> {
     for (const process of this.processes) {
@@ -161,7 +149,6 @@ export class Harness {
       }
     }
   }
-
   async cleanUp(): Promise<void> {
     while (this.cleanups.length > 0) {
       const undo = this.cleanups.pop()!;

@@ -18,11 +18,9 @@ import type { FigureGroup } from './reporter';
 /** Decompression bombs asked for: each at a width of its own, so none is answered from a cache. */
 const BOMB_WIDTHS = [1080, 640, 384, 2048, 828] as const;
 
-/**
- * A decompression bomb on a fresh server: `source` (a media URL of a few KB that declares
+/** A decompression bomb on a fresh server: `source` (a media URL of a few KB that declares
  * billions of pixels) asked for at BOMB_WIDTHS one after another; each must be refused from its
- * header (a 4xx), quickly, and the process's memory must not move.
- */
+ * header (a 4xx), quickly, and the process's memory must not move. */
 export async function bombRefusal(server: GroupProcess, source: string) {
   await timed(`${server.baseUrl}${PROFILE_PATH}`, PAGE_HEADERS);
   const rssBeforeBytes = await residentBytes(server.pid);
@@ -54,11 +52,9 @@ export async function bombRefusal(server: GroupProcess, source: string) {
 /** Issue 34: nested /_img addresses and made-up ones of a picture, sent at once. */
 export const ABUSE = { nested: 20, madeUp: 40 } as const;
 
-/**
- * On a fresh server: an uncached photo alone, then another while ABUSE.nested nested /_img
+/** On a fresh server: an uncached photo alone, then another while ABUSE.nested nested /_img
  * addresses (1 to 5 levels, by path and by origin) and ABUSE.madeUp made-up addresses (a query,
- * or a letter %-encoded) of a third photo, asked for once before as a visitor would, are sent.
- */
+ * or a letter %-encoded) of a third photo, asked for once before as a visitor would, are sent. */
 export async function abuseResistance(server: GroupProcess, photos: readonly string[]) {
   const [target, first, second] = photos as [string, string, string];
   const at = (source: string, base = server.baseUrl) => imageAddress(base, source, 640);

@@ -174,9 +174,7 @@ async function runLighthouse(url: string): Promise<{ run: LighthouseRun; lhr: Re
 class LighthouseSeries {
   private readonly runs: LighthouseRun[] = [];
   private versions = { lighthouseVersion: '', userAgent: '' };
-
   constructor(readonly url: string) {}
-
   async measureOnce(): Promise<LighthouseRun> {
     // Lighthouse's own trace fails now and then (NO_NAVSTART, "Please run Lighthouse again"; seen
     // once in about 20 runs here): run it again once, rather than lose the section.
@@ -191,7 +189,6 @@ class LighthouseSeries {
     this.runs.push(run);
     return run;
   }
-
   summary() {
     return {
       url: this.url,
@@ -213,16 +210,11 @@ interface ProfileResult {
   lcpOverStaticCopy: number | null;
 }
 
-function lighthouseFigures({
-  profile,
-  app,
-  staticCopy,
-  lcpOverStaticCopy,
-}: ProfileResult): FigureGroup {
-  const m = app.median;
+function lighthouseFigures(r: ProfileResult): FigureGroup {
+  const m = r.app.median;
   return {
-    group: `Lighthouse ${profile}`,
-    row: profile,
+    group: `Lighthouse ${r.profile}`,
+    row: r.profile,
     figures: [
       {
         name: 'performance',
@@ -244,10 +236,10 @@ function lighthouseFigures({
       },
       { name: 'SEO', value: m.seo, unit: score, target: { atLeast: TARGETS.seo } },
       { name: 'LCP', value: m.lcp, unit: ms },
-      { name: 'static copy LCP', value: staticCopy?.median.lcp ?? null, unit: ms },
+      { name: 'static copy LCP', value: r.staticCopy?.median.lcp ?? null, unit: ms },
       {
         name: 'LCP / static copy',
-        value: lcpOverStaticCopy,
+        value: r.lcpOverStaticCopy,
         unit: times,
         target: { atMost: LCP_OVER_STATIC_COPY },
       },

@@ -46,6 +46,13 @@ export const describeLoad = (load: LoadFigures) =>
 export const latencies = (load: LoadFigures) =>
   `p50 ${ms(load.latencyP50Ms)}, p99 ${ms(load.latencyP99Ms)}, max ${ms(load.latencyMaxMs)}; ${count(load.totalRequests)} requests; machine load ${load.loadAverage[0]} -> ${load.loadAverage[1]}`;
 
+/** A run's req/s as a figure; its note the run's latencies unless given. */
+export const rateFigure = (name: string, load: LoadFigures, note = latencies(load)) => ({
+  name,
+  value: load.requestsPerSecond,
+  note,
+});
+
 /** Every load on the production server (and nginx) unless said otherwise. */
 export const SERVER_LOAD = {
   connections: 50,

@@ -14,11 +14,11 @@ import {
   describeLoad,
   failures,
   latencies,
+  rateFigure,
   serverLoad,
   uncachedProfile,
 } from './load';
 import { freshServer, sleep, startNginx } from './processes';
-
 import type { FigureGroup } from './reporter';
 
 /** Step (c): fetches in a row right after (b), each one's X-Cache-Status read. */
@@ -30,12 +30,8 @@ function countCacheStatuses(values: readonly string[]) {
   const byStatus: Record<string, number> = {};
   for (const value of values) byStatus[value] = (byStatus[value] ?? 0) + 1;
   const fromCache = values.filter((v) => CACHE_SERVED.includes(v)).length;
-  return {
-    total: values.length,
-    fromCache,
-    ratio: values.length > 0 ? fromCache / values.length : 0,
-    byStatus,
-  };
+  const ratio = values.length > 0 ? fromCache / values.length : 0;
+  return { total: values.length, fromCache, ratio, byStatus };
 }
 type CacheStatusCount = ReturnType<typeof countCacheStatuses>;
 
@@ -117,7 +113,6 @@ async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
   h.log(
     `  ${nginx.version}: ${nginx.baseUrl} (pid ${nginx.pid}) -> ${a.baseUrl}, ${b.baseUrl}; config ${nginx.configFile}`,
   );
-
   const direct = await serverLoad('(a) one process, direct', a.baseUrl, [cachedProfile]);
   h.log(`  (a) one process direct: ${describeLoad(direct)}`);
   const mark = await logMark(nginx.accessLog);
@@ -127,7 +122,6 @@ async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
   h.log(
     `  (b) nginx in front of both: ${describeLoad(proxied)}; from its cache: ${percent(cacheDuringLoad.ratio)}`,
   );
-
   const statuses: string[] = [];
   for (let i = 0; i < SEQUENTIAL_FETCHES; i += 1) {
     const response = await fetch(`${nginx.baseUrl}${PROFILE_PATH}`, {
@@ -240,16 +234,8 @@ export function scaleOutFigures(s: Awaited<ReturnType<typeof scaleOutOn>>['repor
   return {
     group: `Scale-out: ${s.nginx.replace(/^nginx version: /, '')} (deploy/nginx.conf) in front of 2 server processes, profile page, ${SERVER_LOAD.connections} connections, ${SERVER_LOAD.seconds} s each`,
     figures: [
-      {
-        name: '(a) one process, direct: req/s',
-        value: s.direct.requestsPerSecond,
-        note: latencies(s.direct),
-      },
-      {
-        name: '(b) nginx + 2 processes: req/s',
-        value: s.proxied.requestsPerSecond,
-        note: latencies(s.proxied),
-      },
+      rateFigure('(a) one process, direct: req/s', s.direct),
+      rateFigure('(b) nginx + 2 processes: req/s', s.proxied),
       {
         name: '(a) / (b) latency p99',
         value: `${ms(s.direct.latencyP99Ms)} / ${ms(s.proxied.latencyP99Ms)}`,
@@ -294,11 +280,11 @@ export function failoverFigures(d: Awaited<ReturnType<typeof failoverOn>>): Figu
         target: { text: '0 / 0 / 0', met: clean(d.load) },
         note: `${d.load.totalRequests} requests, status codes ${JSON.stringify(d.load.statusCodes)}; nginx access log: ${log.lines} lines, ${log.failedAnswers} not 2xx/3xx`,
       },
-      {
-        name: 'req/s',
-        value: d.load.requestsPerSecond,
-        note: `${latencies(d.load)}; slowest in nginx's log: ${slowest.join('; ')}`,
-      },
+      rateFigure(
+        'req/s',
+        d.load,
+        `${latencies(d.load)}; slowest in nginx's log: ${slowest.join('; ')}`,
+      ),
       {
         name: 'the stopped process exited after SIGTERM',
         value:

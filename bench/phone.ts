@@ -1,14 +1,7 @@
 // The `phone` section, on the shared preview (before the API load adds to Ava's feed): the first
 // tap on the throttled phone (bench/browser.ts), each figure the median of PHONE_RUNS fresh loads
-// of Ava's profile in the same run:
-// - hydrated (data-app-ready) as a multiple of LCP, and LCP as a multiple of the LCP of the static
-//   copy (bench/staticCopy.ts: the same page saved without scripts);
-// - hydrated as a multiple of the stack floor page hydrated (bench/stackFloor.ts: the same HTML
-//   with only the decided stack's scripts, scripts/floor);
-// - a tap on Recognize at FCP + 100 ms: how long until `Full Name` shows (and whether it ever does);
-// - the first open of Recognize / Give Gift once the page works: tap to `Full Name`;
-// - the guest's Submit: tap to the review's `Say thanks` / the gift's `Other (in Dollars)`.
-// The page records its own timings (bench/phonePage.ts).
+// of Ava's profile, held against its static copy and the stack floor page in the same run (the
+// references of bench/README.md); the page records its own timings (bench/phonePage.ts).
 import type { Browser, Page } from '@playwright/test';
 import { PHONE, PHONE_DESCRIPTION, phoneContext } from './browser';
 import { PROFILE, PROFILE_PATH } from './demo';
@@ -66,7 +59,8 @@ async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise
       await context.close();
     }
   };
-
+  const tap = (page: Page, name: string | RegExp, label: string, timeout?: number) =>
+    tapUntil(page, () => page.getByRole('button', { name }).tap(timeout ? { timeout } : {}), label);
   // The load, untouched: FCP, LCP and when the page works.
   await within(async (page) => {
     await loadUntilReady(page, profileUrl);
@@ -101,46 +95,24 @@ async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise
       result.stackFloorScriptsInMs = await scriptsIn(page, result.stackFloorReadyMs);
     }, STACK_FLOOR_WATCH);
   }
-
   // A tap on Recognize 100 ms after the first paint.
   await within(async (page) => {
     await page.goto(profileUrl, { waitUntil: 'commit' });
     await waitForFcpPlus(page, 100);
-    result.earlyTapMs = await tapUntil(
-      page,
-      () => page.getByRole('button', { name: /^Recognize/ }).tap({ timeout: 5000 }),
-      'Full Name',
-    );
+    result.earlyTapMs = await tap(page, /^Recognize/, 'Full Name', 5000);
   });
-
   // First opens once the page works, then the guest's Submit.
   await within(async (page) => {
     await loadedAndIdle(page, profileUrl);
-    result.firstOpenRecognizeMs = await tapUntil(
-      page,
-      () => page.getByRole('button', { name: /^Recognize/ }).tap(),
-      'Full Name',
-    );
+    result.firstOpenRecognizeMs = await tap(page, /^Recognize/, 'Full Name');
     await fillGuest(page, `Bench Review ${run}`);
-    result.submitToReviewMs = await tapUntil(
-      page,
-      () => page.getByRole('button', { name: 'Submit' }).tap(),
-      'Say thanks',
-    );
+    result.submitToReviewMs = await tap(page, 'Submit', 'Say thanks');
   });
   await within(async (page) => {
     await loadedAndIdle(page, profileUrl);
-    result.firstOpenGiftMs = await tapUntil(
-      page,
-      () => page.getByRole('button', { name: /Give Gift/ }).tap(),
-      'Full Name',
-    );
+    result.firstOpenGiftMs = await tap(page, /Give Gift/, 'Full Name');
     await fillGuest(page, `Bench Gift ${run}`);
-    result.submitToGiftMs = await tapUntil(
-      page,
-      () => page.getByRole('button', { name: 'Submit' }).tap(),
-      'Other (in Dollars)',
-    );
+    result.submitToGiftMs = await tap(page, 'Submit', 'Other (in Dollars)');
   });
   return result;
 }
@@ -154,25 +126,21 @@ async function measurePhone(browser: Browser, pages: PhonePages, log: (message: 
     runs.push(await oneRun(browser, pages, run));
     log(`phone run ${run}/${PHONE_RUNS}: ${JSON.stringify(runs.at(-1))}`);
   }
-  const ratio = (a: number[], b: number[]) =>
-    a.length && b.length ? round(median(a) / median(b), 2) : Number.NaN;
+  const ratio = (a: keyof PhoneRun, b: keyof PhoneRun) => {
+    const [x, y] = [numbers(runs.map((r) => r[a])), numbers(runs.map((r) => r[b]))];
+    return x.length && y.length ? round(median(x) / median(y), 2) : Number.NaN;
+  };
   const early = runs.map((r) => r.earlyTapMs);
   return {
     runs,
-    hydratedOverLcp: ratio(numbers(runs.map((r) => r.readyMs)), numbers(runs.map((r) => r.lcpMs))),
-    hydratedOverStackFloor: ratio(
-      numbers(runs.map((r) => r.readyMs)),
-      numbers(runs.map((r) => r.stackFloorReadyMs)),
-    ),
+    hydratedOverLcp: ratio('readyMs', 'lcpMs'),
+    hydratedOverStackFloor: ratio('readyMs', 'stackFloorReadyMs'),
     stackFloor: pages.stackFloor && {
       scripts: pages.stackFloor.scripts,
       scriptBytes: pages.stackFloor.scriptBytes,
       buildMs: pages.stackFloor.buildMs,
     },
-    lcpOverStaticCopy: ratio(
-      numbers(runs.map((r) => r.lcpMs)),
-      numbers(runs.map((r) => r.staticCopyLcpMs)),
-    ),
+    lcpOverStaticCopy: ratio('lcpMs', 'staticCopyLcpMs'),
     earlyTapWorked: `${numbers(early).length} of ${runs.length}`,
     // A tap that never opened the flow counts as the longest possible wait.
     earlyTapMs: median(early.map((v) => v ?? GIVE_UP_MS)),
@@ -188,10 +156,8 @@ type PhoneReport = Awaited<ReturnType<typeof measurePhone>>;
 
 const TARGETS = {
   hydratedOverLcp: 1.5,
-  /**
-   * Hydrated over the stack floor page hydrated, same throttling, same run: 1.15x (issue 23),
-   * 1.20x since issue 32 (one loading layer for every lazy part, and only the tricks that pay).
-   */
+  /** Hydrated over the stack floor page hydrated, same throttling, same run: 1.15x (issue 23),
+   * 1.20x since issue 32 (one loading layer for every lazy part, and only the tricks that pay). */
   hydratedOverStackFloor: 1.2,
   lcpOverStaticCopy: 1.2,
   earlyTapMs: 1500,

@@ -67,12 +67,10 @@ export async function tapUntil(page: Page, tap: () => Promise<void>, label: stri
   return bench.tapAt === null || seen === undefined ? null : round(seen - bench.tapAt);
 }
 
-/**
- * Loads `url` and waits until the page marks itself as working. It listens for the recorder's
+/** Loads `url` and waits until the page marks itself as working. It listens for the recorder's
  * console message rather than polling the page: a poll has Playwright inject its scripts into
- * the page (tens of milliseconds at 4x CPU) while it is still hydrating, which would land in the
- * very time measured, early or late by chance.
- */
+ * the page (tens of milliseconds at 4x CPU) while it is still hydrating, which would land in
+ * the very time measured, early or late by chance. */
 export async function loadUntilReady(page: Page, url: string) {
   const ready = page.waitForEvent('console', {
     predicate: (message) => message.text() === READY_MESSAGE,
@@ -89,10 +87,9 @@ export async function loadedAndIdle(page: Page, url: string) {
   await page.waitForLoadState('networkidle');
 }
 
-/**
- * When the last of the page's own scripts (the ones its HTML preloads) had arrived, by Resource
- * Timing. Chunks asked for as the page hydrates (its plain parts' code) are not part of its load.
- */
+/** When the last of the page's own scripts (the ones its HTML preloads) had arrived, by Resource
+ * Timing. Chunks asked for as the page hydrates (its plain parts' code) are not part of its
+ * load. */
 export async function scriptsIn(page: Page, readyMs: number | null): Promise<number | null> {
   if (readyMs === null) return null;
   const ends = await page.evaluate(() => {

@@ -78,7 +78,6 @@ const waitReady = (page: Page) =>
     timeout: 60_000,
   });
 
-/** The pictures `selector` finds that have loaded and are laid out, with their real widths. */
 /** A picture shown: the copy the browser chose (from srcset), its own pixel width (not
  * naturalWidth, which srcset's `w` descriptors scale by density), and the pixels its box needs. */
 type ShownPicture = { alt: string; src: string; pixelWidth: number; neededWidth: number };
@@ -181,10 +180,9 @@ export async function galleryThumbnails(browser: Browser, baseUrl: string, profi
   }
 }
 
-/**
- * Notes each multipart form the page sends (fetch or XHR): its files as they leave the page, after
- * the app has prepared them. Reported through a binding, which outlives the page's navigations.
- */
+/** Notes each multipart form the page sends (fetch or XHR): its files as they leave the page,
+ * after the app has prepared them. Reported through a binding, which outlives the page's
+ * navigations. */
 const SENT_FORMS = `
 (() => {
   const describe = (url, body) => {
@@ -213,10 +211,9 @@ const SENT_FORMS = `
 })();
 `;
 
-/**
- * A guest sends a recognition with the photos through the form, on the phone's network: picked
- * with the file input (the browser prepares them), then Submit until the Congratulations dialog.
- */
+/** A guest sends a recognition with the photos through the form, on the phone's network: picked
+ * with the file input (the browser prepares them), then Submit until the Congratulations
+ * dialog. */
 export async function uploadThroughForm(
   browser: Browser,
   baseUrl: string,
@@ -243,7 +240,6 @@ export async function uploadThroughForm(
     await page.getByLabel('Email').fill('bench.photos@example.com');
     await page.getByRole('button', { name: 'Submit' }).tap();
     await page.getByLabel('Say thanks').fill('Three photos from the party, thank you!');
-
     const picked = Date.now();
     await page
       .getByLabel('Attach photos or a video')
@@ -255,14 +251,12 @@ export async function uploadThroughForm(
       .nth(photos.length - 1)
       .waitFor({ state: 'visible', timeout: GIVE_UP_MS });
     const pickToPreparedMs = Date.now() - picked;
-
     const submitted = Date.now();
     await page.getByRole('button', { name: 'Submit' }).tap();
     await page
       .getByRole('dialog', { name: CONGRATULATIONS })
       .waitFor({ state: 'visible', timeout: GIVE_UP_MS });
     const submitToCongratulationsMs = Date.now() - submitted;
-
     // Chromium reports the body's length among the headers it actually sent.
     const lengths = await Promise.all(
       uploads.map(async (r) => Number((await r.allHeaders())['content-length'] ?? Number.NaN)),

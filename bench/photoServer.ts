@@ -64,7 +64,6 @@ export async function endpointLatency(server: GroupProcess, photos: readonly str
   const originals: Timed[] = [];
   for (const photo of photos) originals.push(await timed(photo));
   const original = series('original from /media', originals);
-
   const byWidth: { width: number; cold: Series; warm: Series }[] = [];
   for (const width of TIMED_WIDTHS) {
     const cold: Timed[] = [];
@@ -133,11 +132,9 @@ export function coldVariants(baseUrl: string, photos: readonly string[]) {
   return variants.slice(0, CONCURRENT_RESIZES);
 }
 
-/**
- * On a fresh server: the cached profile page under load alone (the reference), then the same
+/** On a fresh server: the cached profile page under load alone (the reference), then the same
  * load while CONCURRENT_RESIZES cold resizes are sent at once, until the last is answered; the
- * process's RSS sampled throughout.
- */
+ * process's RSS sampled throughout. */
 export async function resizesUnderLoad(server: GroupProcess, photos: readonly string[]) {
   const variants = coldVariants(server.baseUrl, photos);
   if (variants.length < CONCURRENT_RESIZES) throw new Error('not enough distinct variants');

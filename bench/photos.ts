@@ -1,12 +1,8 @@
 // The `photos` section (issue 23): three 12 MP phone photos (4032 x 3024 JPEGs with camera and GPS
-// EXIF, made now by scripts/phonePhotos.ts, never written to the repository) sent as one
-// recognition to sam-lee through the API, as any client may send them. Then, on `npm run preview`:
-// the phone's first view of that profile and of Ava's (the reference), the largest thumbnail of
-// its gallery, and the same photos sent through the review form on the phone's 750 kbps uplink
-// (bench/photoBrowser.ts). On the production server alone in front of the mock API: the image
-// endpoint's cold and warm latency, page renders and memory while 20 cold resizes run at once
-// (bench/photoServer.ts), a decompression bomb, and nested and made-up addresses
-// (bench/imageAbuse.ts). Each step is its own: one that fails keeps the others.
+// EXIF, made now by scripts/phonePhotos.ts, never written to the repository) sent to sam-lee
+// through the API, then measured in the browser on `npm run preview` (bench/photoBrowser.ts) and
+// at the production server's image endpoint (bench/photoServer.ts, bench/imageAbuse.ts). Each
+// step is its own: one that fails keeps the others.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -33,7 +29,7 @@ import type { Harness, Section } from './harness';
 import { abuseFigures, abuseResistance, bombFigures, bombRefusal } from './imageAbuse';
 import { firstView, galleryThumbnails, uploadThroughForm } from './photoBrowser';
 import { endpointFigures, endpointLatency, resizeFigures, resizesUnderLoad } from './photoServer';
-import { freshServer, startMockApi } from './processes';
+import { onFreshServer, startMockApi } from './processes';
 import type { FigureGroup } from './reporter';
 
 type BenchPhoto = { name: string; buffer: Buffer };
@@ -55,11 +51,9 @@ async function makeBenchPhotos(): Promise<BenchPhoto[]> {
   return photos;
 }
 
-/**
- * Sends the photos as one recognition to PHOTO_PROFILE (POST gratitude/image-gratitude, the fields
- * of the app's form), then reads what the mock API stored from its data dir (size, dimensions,
- * whether EXIF is left: the mock API strips it on arrival).
- */
+/** Sends the photos as one recognition to PHOTO_PROFILE (POST gratitude/image-gratitude, the
+ * fields of the app's form), then reads what the mock API stored from its data dir (size,
+ * dimensions, whether EXIF is left: the mock API strips it on arrival). */
 async function sendPhotoReview(apiOrigin: string, dataDir: string, photos: readonly BenchPhoto[]) {
   const api = `${apiOrigin}/api`;
   const to = { profile: PHOTO_PROFILE, userName: await userNameOf(api, PHOTO_PROFILE) };
@@ -150,14 +144,8 @@ async function serverSteps(h: Harness, photos: BenchPhoto[]) {
     sendPhotoReview(mockApi.baseUrl, apiDir, photos),
   );
   if (!seeded) return {};
-  const on = async <T>(name: string, work: (server: GroupProcess) => Promise<T>) => {
-    const { server } = await freshServer(h, mockApi, name);
-    try {
-      return await work(server);
-    } finally {
-      await h.stop(server);
-    }
-  };
+  const on = <T>(name: string, work: (server: GroupProcess) => Promise<T>) =>
+    onFreshServer(h, mockApi, name, work);
   const bombName = 'bench-bomb.png';
   return {
     endpoint: await h.step('photos: the image endpoint, cold and warm', () =>

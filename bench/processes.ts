@@ -42,12 +42,7 @@ export async function startMockApi(dataDir: string, logFile: string): Promise<Gr
     name: 'the mock API',
     command: 'npm',
     args: ['run', '--silent', 'mock-api'],
-    env: {
-      ...process.env,
-      MOCK_API_PORT: String(port),
-      MOCK_DATA_DIR: dataDir,
-      CI: 'true',
-    },
+    env: { ...process.env, MOCK_API_PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true' },
     port,
     logFile,
     // Ready once it answers the profile lookup the server will make.
@@ -59,10 +54,9 @@ export async function startMockApi(dataDir: string, logFile: string): Promise<Gr
 /** The production server: its public port (`baseUrl`) and its metrics port (`metricsUrl`). */
 export type ProductionServer = GroupProcess & { metricsUrl: string };
 
-/**
- * `node dist-server/server.js` (NODE_ENV=production, LOG_LEVEL=error) on a free port (or `port`),
- * reading profiles from `apiBaseUrl`. Ready once /readyz says so (it has reached the API).
- */
+/** `node dist-server/server.js` (NODE_ENV=production, LOG_LEVEL=error) on a free port (or
+ * `port`), reading profiles from `apiBaseUrl`. Ready once /readyz says so (it has reached the
+ * API). */
 export async function startProductionServer(options: {
   name: string;
   apiBaseUrl: string;
@@ -141,11 +135,9 @@ export function fillNginxTemplate(
   return filled;
 }
 
-/**
- * nginx in the foreground (`-g 'daemon off;'`, its own process group) with deploy/nginx.conf
- * filled in under `dir`: listening on a free loopback port, in front of `upstreams`. `dir` must be
- * reachable by nginx's workers (they run as nobody when the bench runs as root).
- */
+/** nginx in the foreground (`-g 'daemon off;'`, its own process group) with deploy/nginx.conf
+ * filled in under `dir`: listening on a free loopback port, in front of `upstreams`. `dir` must
+ * be reachable by nginx's workers (they run as nobody when the bench runs as root). */
 export async function startNginx(
   dir: string,
   upstreams: readonly number[],
@@ -214,4 +206,19 @@ export async function freshServer(
   const process = await assertNodeServer(server.pid);
   h.log(`  ${name} ${server.baseUrl} (pid ${server.pid}, ${process})`);
   return { server, process };
+}
+
+/** `work` on a fresh production server (freshServer), stopped when it is done. */
+export async function onFreshServer<T>(
+  h: Harness,
+  mockApi: GroupProcess,
+  name: string,
+  work: (server: ProductionServer, process: string) => Promise<T>,
+): Promise<T> {
+  const { server, process } = await freshServer(h, mockApi, name);
+  try {
+    return await work(server, process);
+  } finally {
+    await h.stop(server);
+  }
 }

@@ -5,7 +5,6 @@
 import { mkdtemp } from 'node:fs/promises';
 import path from 'node:path';
 import type autocannon from 'autocannon';
-import type { GroupProcess } from '../scripts/serverProcess';
 import { PROFILE_PATH } from './demo';
 import { MB, count, mb, ms } from './format';
 import type { Harness, Section } from './harness';
@@ -16,13 +15,14 @@ import {
   describeLoad,
   failures,
   latencies,
+  rateFigure,
   serverLoad,
   uncachedProfile,
   type LoadFigures,
 } from './load';
 import { SEQUENTIAL_FETCHES, failoverFigures, scaleOut, scaleOutFigures } from './nginx';
 import {
-  freshServer,
+  onFreshServer,
   residentBytes,
   sleep,
   startMockApi,
@@ -84,15 +84,6 @@ async function measured(server: ProductionServer, run: () => Promise<LoadFigures
   return { ...figures, server: { renders, meanRenderMs: renders > 0 ? renderMs : 0, lookups } };
 }
 
-async function throughput(h: Harness, mockApi: GroupProcess) {
-  const { server, process } = await freshServer(h, mockApi, 'server-throughput');
-  try {
-    return await throughputOn(h, server, process);
-  } finally {
-    await h.stop(server);
-  }
-}
-
 async function throughputOn(h: Harness, server: ProductionServer, process: string) {
   const run = async (name: string, requests: autocannon.Request[], acceptEncoding?: null) => {
     const r = await measured(server, () =>
@@ -121,15 +112,6 @@ async function throughputOn(h: Harness, server: ProductionServer, process: strin
     uncached,
     uncompressed,
   };
-}
-
-async function memory(h: Harness, mockApi: GroupProcess) {
-  const { server, process } = await freshServer(h, mockApi, 'server-memory');
-  try {
-    return await memoryOn(h, server, process);
-  } finally {
-    await h.stop(server);
-  }
 }
 
 async function memoryOn(h: Harness, server: ProductionServer, process: string) {
@@ -219,16 +201,12 @@ function throughputFigures(t: Awaited<ReturnType<typeof throughputOn>>): FigureG
   return {
     group: `Production server (node dist-server/server.js), ${PRODUCTION.connections} connections, ${PRODUCTION.seconds} s each, Accept-Encoding: ${PRODUCTION.acceptEncoding}`,
     figures: [
-      {
-        name: 'static / (index.html, the reference): req/s',
-        value: t.static.requestsPerSecond,
-        note: latencies(t.static),
-      },
-      {
-        name: `${PROFILE_PATH} (server-rendered): req/s`,
-        value: t.profile.requestsPerSecond,
-        note: `${latencies(t.profile)}; renders during the run (warm-up included): ${t.profile.server.renders}`,
-      },
+      rateFigure('static / (index.html, the reference): req/s', t.static),
+      rateFigure(
+        `${PROFILE_PATH} (server-rendered): req/s`,
+        t.profile,
+        `${latencies(t.profile)}; renders during the run (warm-up included): ${t.profile.server.renders}`,
+      ),
       {
         name: 'profile page / static /',
         value: t.profileOverStatic,
@@ -246,16 +224,12 @@ function throughputFigures(t: Awaited<ReturnType<typeof throughputOn>>): FigureG
         value: `${sum((r) => r.non2xx)} / ${sum((r) => r.errors)} / ${sum((r) => r.timeouts)}`,
         target: { text: '0 / 0 / 0', met: runs.every(clean) },
       },
-      {
-        name: 'without the page cache (a fresh read (?show=true) each request): req/s',
-        value: t.uncached.requestsPerSecond,
-        note: `render cost: ${latencies(t.uncached)}; renders (warm-up included) ${count(w.renders)}, mean ${w.meanRenderMs.toFixed(1)} ms each (wall time, concurrent); lookups ${JSON.stringify(w.lookups)}`,
-      },
-      {
-        name: 'profile page without Accept-Encoding (not compressed): req/s',
-        value: t.uncompressed.requestsPerSecond,
-        note: latencies(t.uncompressed),
-      },
+      rateFigure(
+        'without the page cache (a fresh read (?show=true) each request): req/s',
+        t.uncached,
+        `render cost: ${latencies(t.uncached)}; renders (warm-up included) ${count(w.renders)}, mean ${w.meanRenderMs.toFixed(1)} ms each (wall time, concurrent); lookups ${JSON.stringify(w.lookups)}`,
+      ),
+      rateFigure('profile page without Accept-Encoding (not compressed): req/s', t.uncompressed),
     ],
   };
 }
@@ -267,11 +241,11 @@ function memoryFigures(m: Awaited<ReturnType<typeof memoryOn>>): FigureGroup {
     group: `Production server memory: VmRSS of the node process (pid ${m.pid}, fresh), ${PRODUCTION.memoryConnections} connections for ${PRODUCTION.memorySeconds} s on the profile page, every other request a fresh read (?show=true)`,
     figures: [
       { name: 'RSS before the load', value: m.rssBeforeBytes, unit: mb, note: heap(m.heap.before) },
-      {
-        name: 'load achieved: req/s',
-        value: m.load.requestsPerSecond,
-        note: `${latencies(m.load)}; non-2xx / errors / timeouts ${failures(m.load)}`,
-      },
+      rateFigure(
+        'load achieved: req/s',
+        m.load,
+        `${latencies(m.load)}; non-2xx / errors / timeouts ${failures(m.load)}`,
+      ),
       {
         name: 'RSS peak during the load (sampled every second)',
         value: m.rssPeakDuringLoadBytes,
@@ -315,11 +289,11 @@ export const productionSection: Section = {
     const steps = mockApi && {
       throughput: await h.step(
         `production server: throughput (autocannon, ${PRODUCTION.connections} connections, ${PRODUCTION.seconds} s each)`,
-        () => throughput(h, mockApi),
+        () => onFreshServer(h, mockApi, 'server-throughput', (s, p) => throughputOn(h, s, p)),
       ),
       memory: await h.step(
         `production server: memory (${PRODUCTION.memoryConnections} connections for ${PRODUCTION.memorySeconds} s, then ${PRODUCTION.restSeconds} s idle)`,
-        () => memory(h, mockApi),
+        () => onFreshServer(h, mockApi, 'server-memory', (s, p) => memoryOn(h, s, p)),
       ),
       ...(await scaleOut(h, mockApi)),
     };

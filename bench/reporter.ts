@@ -5,10 +5,8 @@ import path from 'node:path';
 import { format as prettier } from 'prettier';
 import { count, type Format } from './format';
 
-/**
- * What a figure is held against; `when: false` (a run with failed requests) fails it anyway. A
- * text target without `met` is shown only (checked elsewhere).
- */
+/** What a figure is held against; `when: false` (a run with failed requests) fails it anyway. A
+ * text target without `met` is shown only (checked elsewhere). */
 export type Target =
   | { atMost: number; strict?: boolean; when?: boolean }
   | { atLeast: number; when?: boolean }
@@ -156,7 +154,6 @@ export async function report(run: Run, dir: string): Promise<void> {
   );
   console.log(`\n=== npm run bench: ${finishedAt} on ${run.machineLine} ===`);
   console.log(terminalTable(checks));
-
   const results = {
     startedAt: run.started.at,
     finishedAt,
@@ -170,7 +167,6 @@ export async function report(run: Run, dir: string): Promise<void> {
   const json = JSON.stringify(results);
   const options = { parser: 'json', singleQuote: true, printWidth: 100 };
   await writeFile(path.join(dir, 'results.json'), await prettier(json, options));
-
   const only = run.only ? ` Only: ${run.only.join(', ')} (BENCH_ONLY).` : '';
   const lines = [`Measured ${finishedAt} on ${run.machineLine}.${only}`];
   const inMatrix = (o: SectionOutcome, g: FigureGroup) => Boolean(o.matrix && g.row);

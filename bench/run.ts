@@ -1,9 +1,6 @@
-// `npm run bench`: builds the app, then runs each section below in turn, and hands their figures
-// to the one reporter (bench/reporter.ts), which prints them beside their targets and writes
-// bench/results.json and bench/summary.md. It reports; it does not gate: exit 0 when the run
-// completed, whatever the figures, non-zero only when the harness itself failed.
-// BENCH_ONLY=server,photos runs only the named sections; BENCH_SKIP_BUILD=1 measures the dist/
-// already there. See bench/README.md.
+// `npm run bench`: builds the app, runs each section below in turn and hands their figures to the
+// one reporter (bench/reporter.ts). Exit 0 when the run completed, whatever the figures, non-zero
+// only when the harness itself failed. BENCH_ONLY, BENCH_SKIP_BUILD: see bench/README.md.
 import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -76,7 +73,6 @@ async function main(h: Harness): Promise<number> {
     h.log('npm run build (production)...');
     await runLogged('npm', ['run', '--silent', 'build'], path.join(h.tmp, 'build.log'));
   }
-
   const chosen = SECTIONS.filter((s) => ONLY === null || ONLY.includes(s.name));
   const outcomes: SectionOutcome[] = [];
   for (const section of chosen) {
@@ -84,7 +80,6 @@ async function main(h: Harness): Promise<number> {
     outcomes.push(await h.scoped(() => section.run(h)));
   }
   await h.stopSharedPreview();
-
   const machineLine = [
     `${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}`,
     ...(chosen.some((s) => s.chromium) ? [machine.chromium] : []),

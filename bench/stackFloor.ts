@@ -15,11 +15,9 @@ import type { Page } from '@playwright/test';
 import { buildFloor } from '../scripts/floor/build';
 import { proxyRequest } from './staticCopy';
 
-/**
- * What the server renders for scripts/floor/floor.tsx at `/` (its Home route inside a Suspense
+/** What the server renders for scripts/floor/floor.tsx at `/` (its Home route inside a Suspense
  * boundary, whose markers React writes around it). The bench checks after each load that React
- * hydrated this very button rather than replacing it (stackFloorHydrated).
- */
+ * hydrated this very button rather than replacing it (stackFloorHydrated). */
 export const STACK_FLOOR_MARKUP = '<!--$--><button type="button">0</button><!--/$-->';
 
 /** The script preloads and loader list that src/server/renderPage.tsx writes into a page. */
@@ -61,10 +59,9 @@ export function stackFloorPage(appHtml: string, scripts: readonly string[]): str
     .replace(PRELOADED_STATE, (tag) => `<div id="root" hidden>${STACK_FLOOR_MARKUP}</div>${tag}`);
 }
 
-/**
- * Builds the floor, takes the profile's page from `target` and serves the stack floor page at `/`
- * of a server of its own: the floor's scripts from its build, everything else proxied to `target`.
- */
+/** Builds the floor, takes the profile's page from `target` and serves the stack floor page at
+ * `/` of a server of its own: the floor's scripts from its build, everything else proxied to
+ * `target`. */
 export async function startStackFloor(target: string, profileId: string): Promise<StackFloor> {
   const build = await buildFloor();
   let server: Server | null = null;

@@ -17,10 +17,8 @@ import { KEEP_NAMES_SHIM, LIGHTHOUSE_SCREEN } from './browser';
 
 const PREFIX = '/__static/';
 
-/**
- * Loads the profile in Chromium from `baseUrl` (the static copies' server), waits for the card
- * and the feed, and returns its HTML without scripts.
- */
+/** Loads the profile in Chromium from `baseUrl` (the static copies' server), waits for the card
+ * and the feed, and returns its HTML without scripts. */
 export async function captureStaticCopy(
   browser: Browser,
   baseUrl: string,

@@ -10,7 +10,6 @@ import {
   optionalBool,
   queryText,
   asSent,
-  sentString,
   textString,
 } from './validation';
 
@@ -65,12 +64,6 @@ export function requireString(
     name,
     asSent(pattern ? schema.matches(pattern, patternMessage) : schema),
   );
-}
-
-/** The field as sent, which must be a string: a 400 naming `label` when it is missing or not. */
-export function presentString(fields: Fields, name: string, label = name): string {
-  const raw = Object.hasOwn(fields, name) ? fields[name] : undefined;
-  return checkField({ [label]: raw }, label, sentString());
 }
 
 export const optionalBoolean = (fields: Fields, name: string): boolean | undefined =>

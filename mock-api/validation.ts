@@ -16,16 +16,13 @@ import { HttpError } from './httpError';
 export type Shape = Record<string, yup.Schema<any, any, any, any> | yup.Lazy<any, any, any>>;
 export type Checked<S extends Shape> = { [K in keyof S]: yup.InferType<S[K]> };
 
-/** What a failing test may set in its params to answer other than 400 invalid_input. */
-export interface Answer {
-  status?: number;
-  code?: string;
-}
-
-/** The HttpError for Yup's first failure (any other error is left as it is). */
-export function asHttpError(error: unknown): unknown {
+/**
+ * The HttpError for Yup's first failure: 400 invalid_input naming the field, unless the failing
+ * test's params say another `status` and `code` (any other error is left as it is).
+ */
+function asHttpError(error: unknown): unknown {
   if (!(error instanceof yup.ValidationError)) return error;
-  const { status = 400, code = 'invalid_input' } = (error.params ?? {}) as Answer;
+  const { status = 400, code = 'invalid_input' } = (error.params ?? {}) as Record<string, never>;
   return new HttpError(status, code, error.message, error.path);
 }
 
@@ -67,18 +64,20 @@ const refuse = (message: string) =>
     .nullable()
     .test('type', message, () => false);
 
+const isText = (raw: unknown): boolean => raw == null || typeof raw === 'string';
+
 /**
- * `schema` for a string (or nothing); anything else is refused with `message`. Yup's string(),
- * boolean() and number() would read 5 as "5" and "true" as true, and a request's value must be sent
- * as what it is (their coercion also throws on some objects).
+ * `schema` for a value sent as its type (`isType`: a string, null or nothing by default), anything
+ * else refused with `message`. Yup's string(), boolean() and number() would read 5 as "5" and
+ * "true" as true (and their coercion throws on some objects).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema, whatever its flags
 export const asSent = <S extends yup.Schema<any, any, any, any>>(
   schema: S,
+  isType = isText,
   message = '${path} must be a string.',
-  isType: (raw: unknown) => boolean = (raw) => raw == null || typeof raw === 'string',
 ) =>
-  yup.lazy((raw: unknown) => (isType(raw) ? schema : refuse(message))) as unknown as yup.Lazy<
+  yup.lazy((raw) => (isType(raw) ? schema : refuse(message))) as unknown as yup.Lazy<
     yup.InferType<S>
   >;
 
@@ -98,13 +97,10 @@ export const centsNumber = () =>
 
 /** A whole number of cents sent as a number: `schema` is centsNumber() and its own tests. */
 export const cents = (schema = centsNumber()) =>
-  asSent(schema, CENTS, (raw) => raw == null || typeof raw === 'number');
+  asSent(schema, (raw) => raw == null || typeof raw === 'number', CENTS);
 
 /** A string that must be there (null or absent: "is required."). */
-export const requiredString = () => yup.string().nonNullable(REQUIRED).defined(REQUIRED);
-
-/** The field as sent, which must be a string. */
-export const sentString = () => asSent(requiredString());
+const requiredString = () => yup.string().nonNullable(REQUIRED).defined(REQUIRED);
 
 const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
 
@@ -137,14 +133,12 @@ export const sentTextString = (max: number) =>
     .transform(trimmed);
 
 /** One of a few words (trimmed, at most 40 characters). */
-export const choiceString = <T extends string>(allowed: readonly T[]) =>
-  textString({ max: 40 }).test(
-    'choice',
-    `\${path} must be ${allowed.join(' or ')}.`,
-    (value) => value === undefined || (allowed as readonly string[]).includes(value),
-  ) as yup.StringSchema<T>;
-
-export const choice = <T extends string>(allowed: readonly T[]) => asSent(choiceString(allowed));
+export const choice = <T extends string>(allowed: readonly T[]) =>
+  asSent(
+    textString({ max: 40 }).test('choice', `\${path} must be ${allowed.join(' or ')}.`, (value) =>
+      (allowed as readonly string[]).includes(value),
+    ) as yup.StringSchema<T>,
+  );
 
 /** The API's message for each way a name breaks the rule (its sentences end with a period). */
 const nameMessages = (max: number) => ({
@@ -167,8 +161,8 @@ export const nameField = (rule: NameRule = {}) => {
 export const optionalBool = () =>
   asSent(
     yup.boolean(),
-    '${path} must be true or false.',
     (raw) => raw === undefined || typeof raw === 'boolean',
+    '${path} must be true or false.',
   );
 
 /** A whole number written in 1 to 9 digits, from `min` to `max` (a query parameter). */
@@ -176,17 +170,14 @@ export function digits(min: number, max: number, fallback?: number) {
   const message = `\${path} must be a whole number from ${min} to ${max}.`;
   const number = yup.number().min(min, message).max(max, message);
   const rule = fallback === undefined ? number.required(REQUIRED) : number.default(fallback);
-  return asSent(
-    rule,
-    message,
-    (raw) => raw === undefined || (typeof raw === 'string' && /^\d{1,9}$/.test(raw)),
-  );
+  const isDigits = (raw: unknown) => typeof raw === 'string' && /^\d{1,9}$/.test(raw);
+  return asSent(rule, (raw) => raw === undefined || isDigits(raw), message);
 }
 
 /** A query parameter given once, as text of 1 to `max` characters. */
 export const queryText = (max: number) =>
   asSent(
     yup.string().required(REQUIRED).max(max, atMost(max)),
-    '${path} must be given once, as text.',
     (raw) => raw === undefined || typeof raw === 'string',
+    '${path} must be given once, as text.',
   );

@@ -28,12 +28,13 @@ const zones = {
     except: ['./api/contract'],
     message: 'The mock API may import only the wire contract (src/api/contract) from the app.',
   },
-  // '.' takes in node_modules too: the contract is pure TypeScript, with no package at all.
+  // '.' takes in node_modules too: the contract is pure TypeScript, with one package, yup, for
+  // the schema pieces the app's forms and the mock API's checks share (contract/schemas.ts).
   contract: {
     target: './src/api/contract',
     from: '.',
-    except: ['./src/api/contract'],
-    message: 'The wire contract imports nothing outside itself.',
+    except: ['./src/api/contract', './node_modules/yup'],
+    message: 'The wire contract imports nothing outside itself but yup.',
   },
   contractTests: {
     target: './src/api/contract',

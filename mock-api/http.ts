@@ -1,32 +1,19 @@
 // Errors, input checks and the answer envelope shared by every mock API route.
 import { STATUS_CODES } from 'node:http';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import type { ApiErrorBody, Envelope } from '../src/api/contract/types';
+import type { Envelope } from '../src/api/contract/types';
+import { HttpError } from './httpError';
+import {
+  type TextRule,
+  checkField,
+  digits,
+  optionalBool,
+  queryText,
+  asSent,
+  textString,
+} from './validation';
 
-export class HttpError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-  }
-
-  toBody(): ApiErrorBody {
-    return {
-      error: this.code,
-      message: this.message,
-      ...(this.field ? { field: this.field } : {}),
-    };
-  }
-}
-
-export const badRequest = (field: string, message: string) =>
-  new HttpError(400, 'invalid_input', message, field);
-
-export const notFound = (message: string, field?: string) =>
-  new HttpError(404, 'not_found', message, field);
+export { HttpError, badRequest, notFound } from './httpError';
 
 export function envelope<T>(data: T, totalPostCount?: number): Envelope<T> {
   return { status: 200, data: totalPostCount === undefined ? { data } : { data, totalPostCount } };
@@ -61,73 +48,36 @@ export function jsonBody(req: Request): Fields {
   return body as Fields;
 }
 
-interface StringRule {
-  min?: number;
-  max: number;
-  trim?: boolean;
-  pattern?: RegExp;
-  patternMessage?: string;
+// One field alone, by the schemas of ./validation.ts (a route with several fields checks them
+// together, in order, with checkFields).
+
+/** Text, trimmed unless `trim` is false, from `min` (1) to `max` characters, maybe a pattern. */
+export function requireString(
+  fields: Fields,
+  name: string,
+  rule: TextRule & { pattern?: RegExp; patternMessage?: string },
+): string {
+  const { pattern, patternMessage = '${path} is not valid.' } = rule;
+  const schema = textString(rule);
+  return checkField(
+    fields,
+    name,
+    asSent(pattern ? schema.matches(pattern, patternMessage) : schema),
+  );
 }
 
-/** The field as sent, which must be a string: a 400 naming `label` when it is missing or not. */
-export function presentString(fields: Fields, name: string, label = name): string {
-  const raw = Object.hasOwn(fields, name) ? fields[name] : undefined;
-  if (raw === undefined || raw === null) throw badRequest(label, `${label} is required.`);
-  if (typeof raw !== 'string') throw badRequest(label, `${label} must be a string.`);
-  return raw;
-}
-
-export function requireString(fields: Fields, name: string, rule: StringRule): string {
-  const raw = presentString(fields, name);
-  const value = rule.trim === false ? raw : raw.trim();
-  const min = rule.min ?? 1;
-  if (value.length < min) {
-    throw badRequest(
-      name,
-      min === 1 ? `${name} is required.` : `${name} must be at least ${min} characters.`,
-    );
-  }
-  if (value.length > rule.max)
-    throw badRequest(name, `${name} must be at most ${rule.max} characters.`);
-  if (rule.pattern && !rule.pattern.test(value)) {
-    throw badRequest(name, rule.patternMessage ?? `${name} is not valid.`);
-  }
-  return value;
-}
-
-export function optionalBoolean(fields: Fields, name: string): boolean | undefined {
-  const raw = Object.hasOwn(fields, name) ? fields[name] : undefined;
-  if (raw === undefined) return undefined;
-  if (typeof raw !== 'boolean') throw badRequest(name, `${name} must be true or false.`);
-  return raw;
-}
+export const optionalBoolean = (fields: Fields, name: string): boolean | undefined =>
+  checkField(fields, name, optionalBool());
 
 /** A whole number from a query string: digits only, within [min, max]. */
-export function queryInt(
+export const queryInt = (
   req: Request,
   name: string,
   rule: { min: number; max: number; default?: number },
-): number {
-  const raw = req.query[name];
-  if (raw === undefined && rule.default !== undefined) return rule.default;
-  if (raw === undefined) throw badRequest(name, `${name} is required.`);
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) {
-    throw badRequest(name, `${name} must be a whole number from ${rule.min} to ${rule.max}.`);
-  }
-  const value = Number(raw);
-  if (value < rule.min || value > rule.max) {
-    throw badRequest(name, `${name} must be a whole number from ${rule.min} to ${rule.max}.`);
-  }
-  return value;
-}
+): number => checkField(req.query, name, digits(rule.min, rule.max, rule.default)) as number;
 
-export function queryString(req: Request, name: string, max = 200): string {
-  const raw = req.query[name];
-  if (raw === undefined || raw === '') throw badRequest(name, `${name} is required.`);
-  if (typeof raw !== 'string') throw badRequest(name, `${name} must be given once, as text.`);
-  if (raw.length > max) throw badRequest(name, `${name} must be at most ${max} characters.`);
-  return raw;
-}
+export const queryString = (req: Request, name: string, max = 200): string =>
+  checkField(req.query, name, queryText(max));
 
 /** The last error handler: every failure becomes a JSON error without a `status` field. */
 export function errorHandler(

@@ -1,11 +1,11 @@
 // A review form's checks (gratitude/create-gratitude, image-gratitude, and the review part of
 // payment-intent-for-both): its fields by the contract's rules, its media by their bytes.
 import { promises as fs } from 'node:fs';
-import { GRATITUDE_ICONS } from '../src/api/contract/types';
+import * as yup from 'yup';
+import { GRATITUDE_ICONS, type GratitudeIcon } from '../src/api/contract/types';
 import {
   MAX_IMAGES,
   MAX_IMAGE_BYTES,
-  MAX_SAY_THANKS_LENGTH,
   MAX_TITLE_LENGTH,
   MAX_VIDEO_BYTES,
   MAX_VIDEO_SECONDS,
@@ -20,43 +20,59 @@ import {
   isImageType,
   isVideoType,
 } from '../src/api/contract/limits';
-import { EMAIL_PATTERN } from '../src/api/contract/guest';
-import { REVIEW_FORM_FIELDS } from '../src/api/contract/reviewForm';
+import { REVIEW_FORM_FIELDS, type ReviewFormField } from '../src/api/contract/reviewForm';
+import { emailAddress, gratitudeIcon, sayThanksText } from '../src/api/contract/schemas';
 import type { AcceptedMedia, Review } from './db/reviews';
 import type { Db } from './db/types';
-import { HttpError, badRequest, notFound, requireString } from './http';
+import { HttpError, badRequest, notFound } from './http';
 import { videoDurationSeconds } from './mediaSniff';
 import { checkImage } from './stripMedia';
 import type { ParsedForm, UploadedFile } from './multipart';
-import { requireName } from './names';
+import { type Shape, checkFields, choice, asSent, nameField, text, textString } from './validation';
 
 /** The video's thumbnail is a 300 x 300 JPEG at quality 0.7: far below this. */
 const MAX_THUMBNAIL_BYTES = 1024 * 1024;
 
 const FIELD_NAMES: ReadonlySet<string> = new Set(REVIEW_FORM_FIELDS);
 
-function oneOf<T extends string>(
-  fields: Record<string, string>,
-  name: string,
-  allowed: readonly T[],
-): T {
-  const value = requireString(fields, name, { max: 40 });
-  if (!(allowed as readonly string[]).includes(value)) {
-    throw badRequest(name, `${name} must be ${allowed.join(' or ')}.`);
-  }
-  return value as T;
-}
+/** A latitude or longitude, as the form writes it ('0'), from -limit to limit. */
+const coordinate = (limit: number) =>
+  asSent(
+    textString({ max: 20 })
+      .matches(/^-?\d{1,3}(\.\d{1,12})?$/, '${path} must be a number.')
+      .test('range', `\${path} must be from -${limit} to ${limit}.`, (value) =>
+        value === undefined ? true : Math.abs(Number(value)) <= limit,
+      ),
+  );
 
-function coordinate(fields: Record<string, string>, name: string, limit: number): void {
-  const value = requireString(fields, name, {
-    max: 20,
-    pattern: /^-?\d{1,3}(\.\d{1,12})?$/,
-    patternMessage: `${name} must be a number.`,
-  });
-  if (Math.abs(Number(value)) > limit) {
-    throw badRequest(name, `${name} must be from -${limit} to ${limit}.`);
-  }
-}
+/**
+ * The form's fields in the order they are checked: the guest's name before the title that
+ * carries it ({guestName} recognized {userName}), so a bad name is refused as the name.
+ */
+const reviewShape = (gratitudeType: ReviewRules['gratitudeType']) =>
+  ({
+    gratitudeType: choice([gratitudeType]),
+    icon: asSent(
+      gratitudeIcon(
+        textString({ max: 40 }),
+        `\${path} must be ${GRATITUDE_ICONS.join(' or ')}.`,
+      ) as yup.StringSchema<GratitudeIcon>,
+    ),
+    guestName: nameField(),
+    title: nameField({ max: MAX_TITLE_LENGTH }),
+    sayThanks: sayThanksText(`\${path} must be at most \${max} characters.`).default(''),
+    accountType: choice(['Guest']),
+    email: asSent(emailAddress(textString({ max: 254 }), '${path} is not a valid address.')),
+    latitude: coordinate(90),
+    longitude: coordinate(180),
+    getThanksUserId: text({ max: 100 }),
+    userId: text({ max: 100 }),
+    ngoId: yup.string().max(100, '${path} must be at most ${max} characters.').default(''),
+    isRecurring: choice(['false']),
+    isDonate: choice(['true', 'false']),
+  }) satisfies Record<ReviewFormField, Shape[string]>;
+
+const REVIEW_SHAPES = { REVIEW: reviewShape('REVIEW'), BOTH: reviewShape('BOTH') };
 
 export interface ReviewRules {
   gratitudeType: 'REVIEW' | 'BOTH';
@@ -77,35 +93,9 @@ export async function validateReview(
       throw badRequest(name, `${name} is not a field of a gratitude.`);
     }
   }
-  const fields = Object.fromEntries(
-    [...form.fields].filter(([name]) => FIELD_NAMES.has(name)),
-  ) as Record<string, string>;
-  oneOf(fields, 'gratitudeType', [rules.gratitudeType]);
-  const icon = oneOf(fields, 'icon', GRATITUDE_ICONS);
-  // The title carries the guest's name ({guestName} recognized {userName}): the names rule, the
-  // name first, so a bad name is refused as the name.
-  const guestName = requireName(fields, 'guestName');
-  const title = requireName(fields, 'title', { max: MAX_TITLE_LENGTH });
-  const sayThanks = (fields.sayThanks ?? '').trim();
-  if (sayThanks.length > MAX_SAY_THANKS_LENGTH) {
-    throw badRequest('sayThanks', `sayThanks must be at most ${MAX_SAY_THANKS_LENGTH} characters.`);
-  }
-  oneOf(fields, 'accountType', ['Guest']);
-  requireString(fields, 'email', {
-    max: 254,
-    pattern: EMAIL_PATTERN,
-    patternMessage: 'email is not a valid address.',
-  });
-  coordinate(fields, 'latitude', 90);
-  coordinate(fields, 'longitude', 180);
-  const getThanksUserId = requireString(fields, 'getThanksUserId', { max: 100 });
-  const userId = requireString(fields, 'userId', { max: 100 });
-  const ngoId = fields.ngoId ?? '';
-  if (ngoId.length > 100) {
-    throw badRequest('ngoId', 'ngoId must be at most 100 characters.');
-  }
-  oneOf(fields, 'isRecurring', ['false']);
-  const isDonate = oneOf(fields, 'isDonate', ['true', 'false']) === 'true';
+  const fields = checkFields(Object.fromEntries(form.fields), REVIEW_SHAPES[rules.gratitudeType]);
+  const { icon, guestName, title, sayThanks, getThanksUserId, userId, ngoId } = fields;
+  const isDonate = fields.isDonate === 'true';
 
   if (!db.users.some((u) => u._id === getThanksUserId)) {
     throw notFound(`No account exists with the id "${getThanksUserId}".`, 'getThanksUserId');

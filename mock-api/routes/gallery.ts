@@ -2,20 +2,25 @@
 import { Router } from 'express';
 import type { GalleryItem } from '../../src/api/contract/types';
 import type { Store } from '../db/store';
-import { asyncRoute, envelope, notFound, queryInt, queryString } from '../http';
+import { asyncRoute, envelope, notFound } from '../http';
 import { requestOrigin, wireMedia } from '../media';
+import { checkFields, digits, queryText } from '../validation';
 
 export const MAX_GALLERY_LIMIT = 100;
 export const MAX_PAGE_NO = 1_000_000;
+
+const GALLERY_QUERY = {
+  pageNo: digits(1, MAX_PAGE_NO),
+  limit: digits(1, MAX_GALLERY_LIMIT, 20),
+  userId: queryText(100),
+};
 
 export function galleryRoutes(store: Store): Router {
   const router = Router();
   router.get(
     '/user/v2/fetchUserGallery',
     asyncRoute((req, res) => {
-      const pageNo = queryInt(req, 'pageNo', { min: 1, max: MAX_PAGE_NO });
-      const limit = queryInt(req, 'limit', { min: 1, max: MAX_GALLERY_LIMIT, default: 20 });
-      const userId = queryString(req, 'userId', 100);
+      const { pageNo, limit, userId } = checkFields(req.query, GALLERY_QUERY);
       if (!store.db.users.some((u) => u._id === userId)) {
         throw notFound(`No account exists with the id "${userId}".`, 'userId');
       }

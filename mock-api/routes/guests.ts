@@ -2,9 +2,19 @@
 import { randomUUID } from 'node:crypto';
 import { Router } from 'express';
 import type { Store } from '../db/store';
-import { EMAIL_PATTERN } from '../../src/api/contract/guest';
-import { asyncRoute, jsonBody, notFound, requireString } from '../http';
-import { requireName } from '../names';
+import { emailAddress } from '../../src/api/contract/schemas';
+import { asyncRoute, jsonBody, notFound } from '../http';
+import { asSent, checkFields, nameField, text, textString } from '../validation';
+
+const GUEST_LOOKUP = {
+  fullName: nameField(),
+  email: asSent(emailAddress(textString({ max: 254 }), '${path} is not a valid address.')),
+};
+const PROFILE_CLICK = {
+  userProfileId: text({ max: 100 }),
+  profileClickBy: text({ max: 100 }),
+  guestName: nameField(),
+};
 
 export function guestRoutes(store: Store): Router {
   const router = Router();
@@ -13,12 +23,8 @@ export function guestRoutes(store: Store): Router {
     '/user/v2/createWebUser',
     asyncRoute(async (req, res) => {
       const body = jsonBody(req);
-      const fullName = requireName(body, 'fullName');
-      const email = requireString(body, 'email', {
-        max: 254,
-        pattern: EMAIL_PATTERN,
-        patternMessage: 'email is not a valid address.',
-      }).toLowerCase();
+      const { fullName, ...guest } = checkFields(body, GUEST_LOOKUP);
+      const email = guest.email.toLowerCase();
       const userId = await store.mutate((db) => {
         const known = db.guests.find((g) => g.email === email);
         if (known) return known.userId;
@@ -39,9 +45,7 @@ export function guestRoutes(store: Store): Router {
     '/user/userProfileClick',
     asyncRoute(async (req, res) => {
       const body = jsonBody(req);
-      const userProfileId = requireString(body, 'userProfileId', { max: 100 });
-      const profileClickBy = requireString(body, 'profileClickBy', { max: 100 });
-      const guestName = requireName(body, 'guestName');
+      const { userProfileId, profileClickBy, guestName } = checkFields(body, PROFILE_CLICK);
       if (!store.db.users.some((u) => u._id === userProfileId)) {
         throw notFound(`No account exists with the id "${userProfileId}".`, 'userProfileId');
       }

@@ -3,8 +3,11 @@ import { Router, type Request } from 'express';
 import type { FeedItem, FindUserResult, UserDetails } from '../../src/api/contract/types';
 import type { Db, FeedRecord, UserRecord } from '../db/types';
 import type { Store } from '../db/store';
-import { asyncRoute, envelope, jsonBody, notFound, optionalBoolean, requireString } from '../http';
+import { asyncRoute, envelope, jsonBody, notFound } from '../http';
 import { mediaUrl, requestOrigin, wireMedia } from '../media';
+import { checkFields, optionalBool, text } from '../validation';
+
+const FIND_USER = { _id: text({ max: 100 }), profilePage: optionalBool() };
 
 export interface ProfileRoutesOptions {
   /**
@@ -22,8 +25,7 @@ export function profileRoutes(store: Store, options: ProfileRoutesOptions = {}):
     '/gratitude/findUser',
     asyncRoute(async (req, res) => {
       const body = jsonBody(req);
-      const id = requireString(body, '_id', { max: 100 });
-      optionalBoolean(body, 'profilePage');
+      const { _id: id } = checkFields(body, FIND_USER);
       if (beforeLookup) await beforeLookup(req, id);
       const user = store.db.users.find((u) => u._id === id);
       if (!user) throw notFound(`No account exists with the id "${id}".`, '_id');

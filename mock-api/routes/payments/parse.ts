@@ -1,6 +1,7 @@
 // Parsing and checking a payment call's fields against the server's own rules (the wire
 // contract is in ./index.ts's header): figures recomputed with the app's fee module, the fixed
 // accounts' exact calls, the profile's own names. Pure: a request in, a PaymentRequest or a 400.
+import * as yup from 'yup';
 import { stableStringify } from '../../../src/api/contract/canonicalJson';
 import type { PaymentMethodKind } from '../../../src/api/contract/fees';
 import {
@@ -22,9 +23,19 @@ import {
 import { isNonProfit } from '../../../src/api/contract/kinds';
 import { AMOUNT_CENTS, MAX_TITLE_LENGTH } from '../../../src/api/contract/limits';
 import { CAPTCHA_FIELD } from '../../../src/api/contract/messages';
+import { emailAddress } from '../../../src/api/contract/schemas';
 import type { Db, UserRecord } from '../../db/types';
 import { badRequest, notFound } from '../../http';
-import { requireName } from '../../names';
+import {
+  asSent,
+  cents,
+  centsNumber,
+  checkField,
+  checkFields,
+  nameField,
+  satisfying,
+  sentTextString,
+} from '../../validation';
 
 /** Stripe's largest charge in USD ($999,999.99): a total above it is refused before the captcha. */
 export const STRIPE_MAX_CENTS = 99_999_999;
@@ -65,69 +76,95 @@ export interface PaymentRequest {
   nonProfit: boolean;
 }
 
-function text(fields: Record<string, unknown>, name: string, label: string, max: number): string {
-  const value = fields[name];
-  if (value === undefined || value === null) throw badRequest(label, `${label} is required.`);
-  if (typeof value !== 'string') throw badRequest(label, `${label} must be a string.`);
-  if (value.length > max) throw badRequest(label, `${label} must be at most ${max} characters.`);
-  return value.trim();
-}
+const ALLOWED = PAYMENT_METHOD_KINDS.join(', ');
+const sentText = (max: number) => asSent(sentTextString(max));
+type Fields = Record<string, unknown>;
 
-function cents(fields: Record<string, unknown>, name: string, label = name): number {
-  const value = fields[name];
-  if (value === undefined || value === null) throw badRequest(label, `${label} is required.`);
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw badRequest(label, `${label} must be a whole number of cents.`);
-  }
-  return value;
-}
+/** The call's description is ours, its metadata an object (whose keys are checked next). */
+const PAYMENT_HEAD = {
+  piDescription: satisfying(`piDescription must be "${PI_DESCRIPTION}".`, (value) => {
+    return value === PI_DESCRIPTION;
+  }),
+  metadata: satisfying('metadata is required: an object.', (value) => {
+    return value !== null && typeof value === 'object' && !Array.isArray(value);
+  }),
+};
 
-function paymentMethods(body: Record<string, unknown>): PaymentMethodKind[] {
-  const list = body.payment_method_types;
-  const single = body.paymentMethodType;
-  if (list !== undefined && single !== undefined) {
-    throw badRequest(
-      'paymentMethodType',
-      'Send payment_method_types or paymentMethodType, not both.',
-    );
-  }
-  const isKind = isPaymentMethodKind;
-  const allowed = PAYMENT_METHOD_KINDS.join(', ');
-  if (single !== undefined) {
-    if (!isKind(single))
-      throw badRequest('paymentMethodType', `paymentMethodType must be one of ${allowed}.`);
-    return [single];
-  }
-  if (list === undefined) {
-    throw badRequest(
-      'payment_method_types',
-      'payment_method_types or paymentMethodType is required.',
-    );
-  }
-  if (
-    !Array.isArray(list) ||
-    list.length === 0 ||
-    list.length > PAYMENT_METHOD_KINDS.length ||
-    !list.every(isKind) ||
-    new Set(list).size !== list.length
-  ) {
-    throw badRequest(
-      'payment_method_types',
-      `payment_method_types must list distinct methods among ${allowed}.`,
-    );
-  }
-  return list;
-}
+const isMethodList = (list: unknown): list is PaymentMethodKind[] =>
+  Array.isArray(list) &&
+  list.length > 0 &&
+  list.length <= PAYMENT_METHOD_KINDS.length &&
+  list.every(isPaymentMethodKind) &&
+  new Set(list).size === list.length;
+
+/** The amount and the methods (a list, or one), then the fee, which paymentFigures recomputes. */
+const FIGURES = {
+  amount: cents(
+    centsNumber().test(
+      'whole-dollars',
+      `amount must be whole dollars in cents, from ${AMOUNT_CENTS.min} to ${AMOUNT_CENTS.max}.`,
+      (amount) => amount >= AMOUNT_CENTS.min && amount <= AMOUNT_CENTS.max && amount % 100 === 0,
+    ),
+  ),
+  paymentMethodType: satisfying(
+    'Send payment_method_types or paymentMethodType, not both.',
+    function notBoth(this: { parent: Fields }, single) {
+      return single === undefined || this.parent.payment_method_types === undefined;
+    },
+  ).test('kind', `paymentMethodType must be one of ${ALLOWED}.`, (single) => {
+    return single === undefined || isPaymentMethodKind(single);
+  }) as yup.Schema<PaymentMethodKind | undefined>,
+  payment_method_types: satisfying(
+    'payment_method_types or paymentMethodType is required.',
+    function either(this: { parent: Fields }, list) {
+      return list !== undefined || this.parent.paymentMethodType !== undefined;
+    },
+  ).test('list', `payment_method_types must list distinct methods among ${ALLOWED}.`, (list) => {
+    return list === undefined || isMethodList(list);
+  }) as yup.Schema<PaymentMethodKind[] | undefined>,
+  platformFeeForWallet: cents(),
+};
+
+/** Who pays whom, checked once the figures agree; the metadata's fields named `metadata.<key>`. */
+const PAYER = {
+  'metadata.getThanksUserID': sentText(100),
+  // The payer's name, then the title that carries it for a donation (`{guestName} donated to`):
+  // the names rule, so a bad name is refused as the name. The wallet preparation call's
+  // guestName is empty.
+  'metadata.guestName': nameField({ allowEmpty: true }),
+  'metadata.title': nameField({ max: MAX_TITLE_LENGTH }),
+  'metadata.userName': sentText(100),
+  // Checked here, before any account's own rules, so no call sends Stripe an email that is not
+  // an address (the wallet preparation call's is empty; every other call needs one, below).
+  'metadata.email': asSent(
+    emailAddress(sentTextString(254), 'metadata.email is not a valid address.'),
+  ),
+  userName: sentText(100),
+  [CAPTCHA_FIELD]: asSent(
+    yup.string().max(4096, `${CAPTCHA_FIELD} must be a string.`),
+    (raw) => raw === undefined || typeof raw === 'string',
+    `${CAPTCHA_FIELD} must be a string.`,
+  ),
+};
 
 /** Checks a payment request's fields and figures against the server's own rules. */
-export function parsePayment(
-  body: Record<string, unknown>,
-  db: Db,
-  endpoint: Endpoint,
-): PaymentRequest {
-  const meta = metadataObject(body, endpoint);
-  const figures = paymentFigures(body, meta);
-  const { metadata, userName, captchaToken } = payerFields(body, meta, figures.totalCents);
+export function parsePayment(body: Fields, db: Db, endpoint: Endpoint): PaymentRequest {
+  // The metadata's fields as `metadata.<key>`, beside the body's, as the errors name them.
+  const fields = Object.assign(Object.create(null) as Fields, body);
+  for (const [key, value] of Object.entries(metadataObject(body, endpoint))) {
+    fields[`metadata.${key}`] = value;
+  }
+  const figures = paymentFigures(fields);
+  const payer = checkFields(fields, PAYER);
+  const { userName, [CAPTCHA_FIELD]: captchaToken } = payer;
+  const metadata = {
+    getThanksUserID: payer['metadata.getThanksUserID'],
+    title: payer['metadata.title'],
+    guestName: payer['metadata.guestName'],
+    userName: payer['metadata.userName'],
+    email: payer['metadata.email'],
+    amountAfterFee: String(figures.totalCents),
+  };
   const base = { ...figures, metadata };
   const { getThanksUserID } = metadata;
   if (getThanksUserID === WALLET_PREPARE_ACCOUNT_ID) {
@@ -146,23 +183,13 @@ type Metadata = PaymentRequest['metadata'];
 type Figures = Pick<PaymentRequest, 'amountCents' | 'feeCents' | 'totalCents' | 'methods'>;
 
 /** The call's fields are a payment's (JSON calls), its description is ours, its metadata known. */
-function metadataObject(
-  body: Record<string, unknown>,
-  endpoint: Endpoint,
-): Record<string, unknown> {
+function metadataObject(body: Fields, endpoint: Endpoint): Fields {
   if (endpoint !== 'payment/payment-intent-for-both') {
     for (const name of Object.keys(body)) {
       if (!JSON_FIELDS.has(name)) throw badRequest(name, `${name} is not a field of a payment.`);
     }
   }
-  if (body.piDescription !== PI_DESCRIPTION) {
-    throw badRequest('piDescription', `piDescription must be "${PI_DESCRIPTION}".`);
-  }
-  const rawMetadata = body.metadata;
-  if (rawMetadata === null || typeof rawMetadata !== 'object' || Array.isArray(rawMetadata)) {
-    throw badRequest('metadata', 'metadata is required: an object.');
-  }
-  const meta = rawMetadata as Record<string, unknown>;
+  const meta = checkFields(body, PAYMENT_HEAD).metadata as Fields;
   for (const name of Object.keys(meta)) {
     if (!(METADATA_KEYS as readonly string[]).includes(name)) {
       throw badRequest(`metadata.${name}`, `metadata.${name} is not a payment metadata field.`);
@@ -172,16 +199,10 @@ function metadataObject(
 }
 
 /** The amount, the methods, the fee recomputed and the total (as metadata.amountAfterFee). */
-function paymentFigures(body: Record<string, unknown>, meta: Record<string, unknown>): Figures {
-  const amountCents = cents(body, 'amount');
-  if (amountCents < AMOUNT_CENTS.min || amountCents > AMOUNT_CENTS.max || amountCents % 100 !== 0) {
-    throw badRequest(
-      'amount',
-      `amount must be whole dollars in cents, from ${AMOUNT_CENTS.min} to ${AMOUNT_CENTS.max}.`,
-    );
-  }
-  const methods = paymentMethods(body);
-  const feeCents = cents(body, 'platformFeeForWallet');
+function paymentFigures(fields: Fields): Figures {
+  const checked = checkFields(fields, FIGURES);
+  const { amount: amountCents, platformFeeForWallet: feeCents, paymentMethodType } = checked;
+  const methods = paymentMethodType ? [paymentMethodType] : (checked.payment_method_types ?? []);
   const fees = new Set(methods.map((m) => platformFeeCents(amountCents, m)));
   if (fees.size > 1) {
     throw badRequest('payment_method_types', 'These payment methods have different fees.');
@@ -200,8 +221,7 @@ function paymentFigures(body: Record<string, unknown>, meta: Record<string, unkn
       `amount ${amountCents} plus its fee is ${totalCents} cents, over Stripe's maximum charge of ${STRIPE_MAX_CENTS} cents ($999,999.99).`,
     );
   }
-  const amountAfterFee = cents(meta, 'amountAfterFee', 'metadata.amountAfterFee');
-  if (amountAfterFee !== totalCents) {
+  if (checkField(fields, 'metadata.amountAfterFee', cents()) !== totalCents) {
     throw badRequest(
       'metadata.amountAfterFee',
       `metadata.amountAfterFee must be amount + platformFeeForWallet (${totalCents} cents).`,
@@ -210,52 +230,11 @@ function paymentFigures(body: Record<string, unknown>, meta: Record<string, unkn
   return { amountCents, feeCents, totalCents, methods };
 }
 
-/** Who pays whom: the metadata's names and email, the top-level userName, the captcha token. */
-function payerFields(
-  body: Record<string, unknown>,
-  meta: Record<string, unknown>,
-  totalCents: number,
-): { metadata: Metadata; userName: string; captchaToken: string | undefined } {
-  const getThanksUserID = text(meta, 'getThanksUserID', 'metadata.getThanksUserID', 100);
-  // The payer's name, then the title that carries it for a donation (`{guestName} donated to`):
-  // the names rule, so a bad name is refused as the name. The wallet preparation call's
-  // guestName is empty.
-  const guestName = requireName(meta, 'guestName', {
-    label: 'metadata.guestName',
-    allowEmpty: true,
-  });
-  const title = requireName(meta, 'title', { label: 'metadata.title', max: MAX_TITLE_LENGTH });
-  const metaUserName = text(meta, 'userName', 'metadata.userName', 100);
-  const email = text(meta, 'email', 'metadata.email', 254);
-  // Checked here, before any account's own rules, so no call sends Stripe an email that is not
-  // an address (the wallet preparation call's is empty; every other call needs one, below).
-  if (email !== '' && !EMAIL_PATTERN.test(email)) {
-    throw badRequest('metadata.email', 'metadata.email is not a valid address.');
-  }
-  const userName = text(body, 'userName', 'userName', 100);
-  const captchaToken = body[CAPTCHA_FIELD];
-  if (
-    captchaToken !== undefined &&
-    (typeof captchaToken !== 'string' || captchaToken.length > 4096)
-  ) {
-    throw badRequest(CAPTCHA_FIELD, `${CAPTCHA_FIELD} must be a string.`);
-  }
-  const metadata = {
-    getThanksUserID,
-    title,
-    guestName,
-    userName: metaUserName,
-    email,
-    amountAfterFee: String(totalCents),
-  };
-  return { metadata, userName, captchaToken: captchaToken as string | undefined };
-}
-
 /**
  * The one call the page makes before any captcha: exactly the placeholder body, so nothing a
  * caller writes (a name, an email, another amount) rides on it.
  */
-function checkWalletPrepareCall(body: Record<string, unknown>, endpoint: Endpoint): void {
+function checkWalletPrepareCall(body: Fields, endpoint: Endpoint): void {
   const exact =
     endpoint === 'payment/create-payment-intent' &&
     stableStringify(body) === stableStringify(walletPrepareBody());
@@ -286,7 +265,7 @@ function checkGpayTestCall(request: Figures & { metadata: Metadata }, endpoint: 
 
 /** A payment to a profile: its names, the guest's, the title's wording; true for a non-profit. */
 function checkProfilePayment(
-  body: Record<string, unknown>,
+  body: Fields,
   db: Db,
   endpoint: Endpoint,
   metadata: Metadata,
@@ -332,7 +311,7 @@ function checkTitle(title: string, nonProfit: boolean): void {
 
 /** userId, ngoId and isRecurring: required for non-profits (JSON calls), refused otherwise. */
 function checkDonationFields(
-  body: Record<string, unknown>,
+  body: Fields,
   db: Db,
   user: UserRecord,
   nonProfit: boolean,
@@ -346,11 +325,11 @@ function checkDonationFields(
     }
     return;
   }
-  const userId = text(body, 'userId', 'userId', 100);
+  const userId = checkField(body, 'userId', sentText(100)).trim();
   if (!db.guests.some((g) => g.userId === userId)) {
     throw notFound(`No guest exists with the id "${userId}".`, 'userId');
   }
-  if (text(body, 'ngoId', 'ngoId', 100) !== user._id) {
+  if (checkField(body, 'ngoId', sentText(100)) !== user._id) {
     throw badRequest('ngoId', 'ngoId must be the non-profit profile id.');
   }
   if (body.isRecurring !== false) throw badRequest('isRecurring', 'isRecurring must be false.');

@@ -1,14 +1,10 @@
 // The Yup schemas of the guest details step and the review form (spec section 5).
 import * as yup from 'yup';
-import { GRATITUDE_ICONS, type GratitudeIcon } from '../../api/contract/types';
-import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from '../../api/contract/guest';
-import {
-  nameBrokenMessage,
-  nameCharactersMessage,
-  nameProblem,
-  normalizeName,
-} from '../../api/contract/names';
+import type { GratitudeIcon } from '../../api/contract/types';
+import { MAX_FULL_NAME_LENGTH } from '../../api/contract/guest';
+import { nameBrokenMessage, nameCharactersMessage } from '../../api/contract/names';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
+import { emailAddress, gratitudeIcon, personName, sayThanksText } from '../../api/contract/schemas';
 import type { PickedMedia } from './media/validateMedia';
 
 /** The spec's one rule for an empty required field: '{label} is not allowed to be empty'. */
@@ -21,6 +17,7 @@ export const FULL_NAME_LABEL = 'Full Name';
 export const EMAIL_LABEL = 'Email';
 export const SAY_THANKS_LABEL = 'Say thanks';
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email';
+const CHOOSE_ICON_MESSAGE = 'Please choose a kind of recognition';
 
 /** The form's message for each way a name breaks the rule of src/api/contract/names.ts. */
 const FULL_NAME_MESSAGES = {
@@ -36,23 +33,15 @@ const FULL_NAME_MESSAGES = {
  * `guestDetailsSchema.cast(values)` to get the normalised name and the trimmed email.
  */
 export const guestDetailsSchema = yup.object({
-  fullName: yup
-    .string()
-    .transform((value: unknown) => (typeof value === 'string' ? normalizeName(value) : value))
-    .required(FULL_NAME_MESSAGES.empty)
-    // One message at a time, in the rule's order (required() has said it when there is nothing):
-    // a name of only invisible characters is empty too.
-    .test('name', FULL_NAME_MESSAGES.empty, function check(value) {
-      const problem = value ? nameProblem(value) : null;
-      return problem === null || this.createError({ message: FULL_NAME_MESSAGES[problem] });
-    }),
-  email: yup
-    .string()
-    .trim()
-    .required(emptyMessage(EMAIL_LABEL))
-    // The mock API's rule (any top-level domain), not Yup's own .email(); an empty email gets only
-    // the empty message.
-    .matches(EMAIL_PATTERN, { message: INVALID_EMAIL_MESSAGE, excludeEmptyString: true }),
+  // The contract's names rule, one message at a time (required() says it when there is nothing;
+  // a name of only invisible characters is empty too).
+  fullName: personName(yup.string().required(FULL_NAME_MESSAGES.empty), FULL_NAME_MESSAGES),
+  // The mock API's rule (any top-level domain), not Yup's own .email(); an empty email gets only
+  // the empty message.
+  email: emailAddress(
+    yup.string().trim().required(emptyMessage(EMAIL_LABEL)),
+    INVALID_EMAIL_MESSAGE,
+  ),
 });
 
 export type GuestDetailsValues = yup.InferType<typeof guestDetailsSchema>;
@@ -73,14 +62,11 @@ export const hasTextOrMedia = (values: Pick<ReviewValues, 'sayThanks' | 'media'>
  */
 export const reviewSchema = yup
   .object({
-    icon: yup
-      .mixed<GratitudeIcon>()
-      .oneOf([...GRATITUDE_ICONS], 'Please choose a kind of recognition')
-      .required('Please choose a kind of recognition'),
-    sayThanks: yup
-      .string()
-      .trim()
-      .max(MAX_SAY_THANKS_LENGTH, tooLongMessage(SAY_THANKS_LABEL, MAX_SAY_THANKS_LENGTH))
+    icon: gratitudeIcon(
+      yup.mixed<GratitudeIcon>().required(CHOOSE_ICON_MESSAGE),
+      CHOOSE_ICON_MESSAGE,
+    ),
+    sayThanks: sayThanksText(tooLongMessage(SAY_THANKS_LABEL, MAX_SAY_THANKS_LENGTH))
       .defined()
       .default(''),
     media: yup.array().of(yup.mixed<PickedMedia>().defined()).defined().default([]),

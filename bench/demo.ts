@@ -1,7 +1,7 @@
 // The demo data the bench measures, defined once: its profiles, the guest token, and a guest's
 // review as the review form sends it.
 import type { GratitudeIcon } from '../src/api/contract/types';
-import { reviewTitle } from '../src/features/gratitude/reviewTitle';
+import { type GratitudeType, reviewFormFields, reviewTitle } from '../src/api/contract/reviewForm';
 import { DEFAULT_GUEST_TOKEN } from '../mock-api/env';
 
 /** The profiles Lighthouse measures; the first is the one every one-profile figure is taken on. */
@@ -48,29 +48,21 @@ export async function createGuest(api: string, fullName: string, email: string):
   return { userId: answer.data.userId, fullName, email };
 }
 
-// TODO(issue 35): from the contract (src/api/contract), not written out here.
-/** A guest's review of `to`, with the review form's fields; a tip or photos add their own. */
+/** A guest's review of `to`, as the review form sends it; a tip or photos add their own fields. */
 export function reviewFields(
   guest: Guest,
   to: { profile: string; userName: string },
-  kind: { gratitudeType: 'REVIEW' | 'BOTH'; icon: GratitudeIcon; sayThanks: string },
+  kind: { gratitudeType: GratitudeType; icon: GratitudeIcon; sayThanks: string },
 ): Record<string, string> {
-  return {
-    gratitudeType: kind.gratitudeType,
-    icon: kind.icon,
+  return reviewFormFields({
+    ...kind,
     title: reviewTitle(guest.fullName, kind.icon, to.userName),
-    sayThanks: kind.sayThanks,
-    accountType: 'Guest',
     guestName: guest.fullName,
     email: guest.email,
-    latitude: '0',
-    longitude: '0',
-    getThanksUserId: to.profile,
+    profileId: to.profile,
     userId: guest.userId,
-    ngoId: '',
-    isRecurring: 'false',
-    isDonate: 'false',
-  };
+    isNonProfit: false,
+  });
 }
 
 export function formOf(fields: Record<string, string>): FormData {

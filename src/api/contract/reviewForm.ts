@@ -1,6 +1,7 @@
 // The spec's gratitude form (section 3) field by field, as the API takes it: a review alone
 // (REVIEW), or the review part of a review sent with its tip or donation (BOTH). Written once here
 // and read by the app (src/api/recognitionForm.ts), the mock API's checks, the bench and the tests.
+import { GRATITUDE_KINDS } from './kinds';
 import type { GratitudeIcon } from './types';
 
 export type GratitudeType = 'REVIEW' | 'BOTH';
@@ -50,4 +51,9 @@ export function reviewFormFields(values: ReviewFormValues): Record<ReviewFormFie
   return Object.fromEntries(
     REVIEW_FORM_FIELDS.map((name) => [name, FIELDS[name](values)]),
   ) as Record<ReviewFormField, string>;
+}
+
+/** The read-only Review Title (spec section 2): `{guestName} {verb} {userName}`. */
+export function reviewTitle(guestName: string, icon: GratitudeIcon, userName: string): string {
+  return `${guestName.trim()} ${GRATITUDE_KINDS[icon].verb} ${userName}`;
 }

@@ -13,7 +13,7 @@ import { markSent } from '../../lib/sentMark';
 import { useFinishFlow } from '../../lib/useFlowAddress';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
-import { reviewTitle } from './reviewTitle';
+import { reviewTitle } from '../../api/contract/reviewForm';
 import { SAY_THANKS_LABEL, hasTextOrMedia, reviewSchema } from './schemas';
 import { type Guest } from '../../api/contract/guest';
 import { GRATITUDE_KINDS, isNonProfit } from '../../api/contract/kinds';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { GRATITUDE_ICONS } from '../../api/contract/types';
-import { GRATITUDE_KINDS } from '../../api/contract/kinds';
-import { reviewTitle } from './reviewTitle';
+import { GRATITUDE_ICONS } from './types';
+import { GRATITUDE_KINDS } from './kinds';
+import { reviewTitle } from './reviewForm';
 
 describe('reviewTitle', () => {
   it.each([

@@ -18,10 +18,9 @@ export type Checked<S extends Shape> = { [K in keyof S]: yup.InferType<S[K]> };
 
 /**
  * The HttpError for Yup's first failure: 400 invalid_input naming the field, unless the failing
- * test's params say another `status` and `code` (any other error is left as it is).
+ * test's params say another `status` and `code`.
  */
-function asHttpError(error: unknown): unknown {
-  if (!(error instanceof yup.ValidationError)) return error;
+function asHttpError(error: yup.ValidationError): Error {
   const { status = 400, code = 'invalid_input' } = (error.params ?? {}) as Record<string, never>;
   return new HttpError(status, code, error.message, error.path);
 }
@@ -29,9 +28,14 @@ function asHttpError(error: unknown): unknown {
 /**
  * Each field of `shape` in turn, read as an own property of `fields` (an inherited name is not a
  * field); tests see the fields as sent as `this.parent`, and those checked before theirs (as
- * their schemas gave them) as `this.options.context`.
+ * their schemas gave them) as `this.options.context`. `asError` makes the error thrown for Yup's
+ * (the Stripe emulator answers in Stripe's words); any other error is thrown as it is.
  */
-export function checkFields<S extends Shape>(fields: object, shape: S): Checked<S> {
+export function checkFields<S extends Shape>(
+  fields: object,
+  shape: S,
+  asError: (error: yup.ValidationError) => Error = asHttpError,
+): Checked<S> {
   const checked = Object.create(null) as Record<string, unknown>;
   for (const [path, schema] of Object.entries(shape)) {
     const raw = Object.hasOwn(fields, path) ? (fields as Record<string, unknown>)[path] : undefined;
@@ -40,7 +44,7 @@ export function checkFields<S extends Shape>(fields: object, shape: S): Checked<
       const options = { path, context: checked, parent: fields } as yup.ValidateOptions;
       checked[path] = schema.validateSync(raw, options);
     } catch (error) {
-      throw asHttpError(error);
+      throw error instanceof yup.ValidationError ? asError(error) : error;
     }
   }
   return checked as Checked<S>;

@@ -1,8 +1,8 @@
 // API keys as Stripe checks them: which key a request carries, what a publishable key may reach,
 // and what it may see.
 import type { Request } from 'express';
-import { invalidRequest, missingParam } from './errors';
-import type { Fields } from './fields';
+import { invalidRequest } from './errors';
+import { checkParams, isText, param, required, rule, type Fields } from './fields';
 import type { PaymentIntent } from './types';
 
 /**
@@ -84,17 +84,13 @@ export function requireSecret(auth: Auth): void {
 /** A publishable key reaches a PaymentIntent only with its client secret, as with Stripe.js. */
 export function authorizeIntent(auth: Auth, intent: PaymentIntent, fields: Fields): void {
   if (auth.kind === 'secret') return;
-  const clientSecret = fields.client_secret;
-  if (typeof clientSecret !== 'string' || clientSecret === '') {
-    throw missingParam('client_secret');
-  }
-  if (clientSecret !== intent.client_secret) {
-    throw invalidRequest(
-      'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
-      'client_secret',
-      'payment_intent_invalid_parameter',
-    );
-  }
+  const mismatch =
+    'The client_secret provided does not match the client_secret associated with the PaymentIntent.';
+  checkParams(fields, {
+    client_secret: param()
+      .test(required(undefined, isText))
+      .test(rule('payment_intent_invalid_parameter', mismatch, (s) => s === intent.client_secret)),
+  });
 }
 
 /** A copy of the intent as the key may see it. */

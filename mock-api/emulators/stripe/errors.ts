@@ -23,8 +23,5 @@ export const invalidRequest = (
     ...(param ? { param } : {}),
   });
 
-export const missingParam = (param: string) =>
-  invalidRequest(`Missing required param: ${param}.`, param, 'parameter_missing');
-
 export const cardError = (code: string, message: string, param?: string) =>
   new StripeError(402, { type: 'card_error', code, message, ...(param ? { param } : {}) });

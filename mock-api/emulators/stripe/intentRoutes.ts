@@ -3,7 +3,7 @@
 import { outcomeFor } from './testCards';
 import { authorizeIntent, requireSecret, viewIntent } from './auth';
 import { invalidRequest } from './errors';
-import { asFields, type Fields } from './fields';
+import { asFields, checkParams, param, rule, type Fields } from './fields';
 import { originOf, type RouteContext } from './http';
 import { newPaymentIntent } from './paymentIntentParams';
 import { createPaymentMethod, paymentMethodFor } from './paymentMethods';
@@ -24,6 +24,27 @@ import {
   pendingAuthentication,
 } from './transitions';
 
+const NO_CONFIRM = param().test(
+  rule(
+    undefined,
+    'The emulator confirms PaymentIntents through /v1/payment_intents/:id/confirm only.',
+    (confirm) => confirm !== 'true',
+  ),
+);
+const OUTCOME = param<'complete' | 'fail'>().test(
+  rule('parameter_invalid', 'outcome must be complete or fail.', (outcome) => {
+    return outcome === 'complete' || outcome === 'fail';
+  }),
+);
+const REASONS: readonly string[] = CANCELLATION_REASONS;
+const REASON = param<string>().test(
+  rule(
+    'parameter_invalid_empty',
+    `Invalid cancellation_reason: must be one of ${REASONS.join(', ')}`,
+    (reason) => reason === undefined || (typeof reason === 'string' && REASONS.includes(reason)),
+  ),
+);
+
 export function paymentIntentRoutes(context: RouteContext): void {
   createAndRetrieveRoutes(context);
   confirmAndCancelRoutes(context);
@@ -32,12 +53,7 @@ export function paymentIntentRoutes(context: RouteContext): void {
 function createAndRetrieveRoutes({ state, emitFor, post, get }: RouteContext): void {
   post('/payment_intents', (req, fields, auth) => {
     requireSecret(auth);
-    if (fields.confirm === 'true') {
-      throw invalidRequest(
-        'The emulator confirms PaymentIntents through /v1/payment_intents/:id/confirm only.',
-        'confirm',
-      );
-    }
+    checkParams(fields, { confirm: NO_CONFIRM });
     const intent = newPaymentIntent(fields);
     addPaymentIntent(state, intent, emitFor(req));
     return { body: viewIntent(intent, auth) };
@@ -82,10 +98,7 @@ function confirmAndCancelRoutes({ state, emitFor, post }: RouteContext): void {
     const intent = findPaymentIntent(state, String(req.params.id));
     authorizeIntent(auth, intent, fields);
     const paymentMethodId = pendingAuthentication(intent);
-    const outcome = fields.outcome;
-    if (outcome !== 'complete' && outcome !== 'fail') {
-      throw invalidRequest('outcome must be complete or fail.', 'outcome', 'parameter_invalid');
-    }
+    const { outcome } = checkParams(fields, { outcome: OUTCOME });
     finishAuthentication(state, intent, paymentMethodId, outcome, emitFor(req));
     return { body: viewIntent(intent, auth) };
   });
@@ -94,22 +107,10 @@ function confirmAndCancelRoutes({ state, emitFor, post }: RouteContext): void {
     requireSecret(auth);
     const intent = findPaymentIntent(state, String(req.params.id));
     assertCancelable(intent);
-    cancelPaymentIntent(intent, cancellationReason(fields), emitFor(req));
+    const reason = checkParams(fields, { cancellation_reason: REASON }).cancellation_reason;
+    cancelPaymentIntent(intent, reason ?? null, emitFor(req));
     return { body: viewIntent(intent, auth) };
   });
-}
-
-function cancellationReason(fields: Fields): string | null {
-  const reason = fields.cancellation_reason;
-  const reasons: readonly string[] = CANCELLATION_REASONS;
-  if (reason !== undefined && (typeof reason !== 'string' || !reasons.includes(reason))) {
-    throw invalidRequest(
-      `Invalid cancellation_reason: must be one of ${reasons.join(', ')}`,
-      'cancellation_reason',
-      'parameter_invalid_empty',
-    );
-  }
-  return typeof reason === 'string' ? reason : null;
 }
 
 /** The confirm's `payment_method` (an id), else a new one from its `payment_method_data`. */

@@ -1,16 +1,26 @@
 // Card PaymentMethods: made from card fields checked as Stripe checks them (402 card_errors), or
 // from Stripe's ready-made test ids such as pm_card_visa.
 import { STRIPE_MESSAGES, cardBrand, findTestPaymentMethod, isLuhnValid } from './testCards';
-import { cardError, invalidRequest, missingParam } from './errors';
-import { asFields, integerField, type Fields } from './fields';
+import { invalidRequest } from './errors';
+import {
+  asFields,
+  checkParams,
+  integerField,
+  isGiven,
+  isText,
+  param,
+  required,
+  rule,
+  type Fields,
+} from './fields';
 import { newId, nowSeconds } from './ids';
 import { addPaymentMethod, own, type StoredPaymentMethod, type StripeState } from './state';
 import type { PaymentMethod } from './types';
 
 interface CardDetails {
   number: string;
-  expMonth: number;
-  expYear: number;
+  exp_month: number;
+  exp_year: number;
   cvc: unknown;
 }
 
@@ -18,18 +28,15 @@ interface CardDetails {
 export function createPaymentMethod(
   state: StripeState,
   fields: Fields,
-  param = 'card',
+  prefix = 'card',
 ): StoredPaymentMethod {
-  const type = fields.type;
-  if (type === undefined) throw missingParam('type');
-  if (type !== 'card') {
-    throw invalidRequest(
-      `Invalid payment_method type: must be card (the emulator supports cards only).`,
-      'type',
-      'parameter_invalid_empty',
-    );
-  }
-  const card = cardDetails(asFields(fields.card), param);
+  const { card: sent } = checkParams(fields, {
+    type: param()
+      .test(required(undefined, (type) => type !== undefined))
+      .test(rule('parameter_invalid_empty', NOT_CARD, (type) => type === 'card')),
+    card: param<Fields>().test(required(prefix, (card) => asFields(card) !== undefined)),
+  });
+  const card = checkParams(sent, cardShape(prefix)) as CardDetails;
   const billing = asFields(asFields(fields.billing_details)?.address);
   const method: PaymentMethod = {
     id: newId('pm'),
@@ -47,8 +54,8 @@ export function createPaymentMethod(
     card: {
       brand: cardBrand(card.number),
       last4: card.number.slice(-4),
-      exp_month: card.expMonth,
-      exp_year: card.expYear,
+      exp_month: card.exp_month,
+      exp_year: card.exp_year,
       funding: 'credit',
       country: 'US',
       fingerprint: fingerprintOf(card.number),
@@ -77,39 +84,52 @@ export function paymentMethodFor(state: StripeState, id: string): StoredPaymentM
   throw invalidRequest(`No such PaymentMethod: '${id}'`, 'payment_method', 'resource_missing', 400);
 }
 
-/** The card's number, expiry and CVC, or the first one Stripe would refuse. */
-function cardDetails(card: Fields | undefined, param: string): CardDetails {
-  if (!card) throw missingParam(`${param}`);
-  const number = typeof card.number === 'string' ? card.number.replace(/[\s-]/g, '') : '';
-  if (!number) throw missingParam(`${param}[number]`);
-  if (!isLuhnValid(number)) {
-    throw cardError('incorrect_number', STRIPE_MESSAGES.incorrectNumber, 'number');
-  }
-  const expMonth = integerField(card.exp_month);
-  if (card.exp_month === undefined) throw missingParam(`${param}[exp_month]`);
-  if (expMonth === undefined || expMonth < 1 || expMonth > 12) {
-    throw cardError('invalid_expiry_month', STRIPE_MESSAGES.invalidExpiryMonth, 'exp_month');
-  }
-  if (card.exp_year === undefined) throw missingParam(`${param}[exp_year]`);
-  let expYear = integerField(card.exp_year);
-  if (expYear !== undefined && expYear < 100) expYear += 2000;
-  const now = new Date();
-  const thisYear = now.getUTCFullYear();
-  if (expYear === undefined || expYear < thisYear || expYear > thisYear + 50) {
-    throw cardError('invalid_expiry_year', STRIPE_MESSAGES.invalidExpiryYear, 'exp_year');
-  }
-  if (expYear === thisYear && expMonth < now.getUTCMonth() + 1) {
-    throw cardError('invalid_expiry_month', STRIPE_MESSAGES.invalidExpiryMonth, 'exp_month');
-  }
-  const cvc = card.cvc;
-  if (cvc !== undefined && cvc !== '') {
-    const length = cardBrand(number) === 'amex' ? 4 : 3;
-    if (typeof cvc !== 'string' || !new RegExp(`^\\d{${length}}$`).test(cvc)) {
-      throw cardError('invalid_cvc', STRIPE_MESSAGES.invalidCvc, 'cvc');
-    }
-  }
-  return { number, expMonth, expYear, cvc };
-}
+const NOT_CARD = 'Invalid payment_method type: must be card (the emulator supports cards only).';
+const refused = (code: string, message: string, param: string) => ({ code, message, param });
+const WRONG = {
+  number: refused('incorrect_number', STRIPE_MESSAGES.incorrectNumber, 'number'),
+  month: refused('invalid_expiry_month', STRIPE_MESSAGES.invalidExpiryMonth, 'exp_month'),
+  year: refused('invalid_expiry_year', STRIPE_MESSAGES.invalidExpiryYear, 'exp_year'),
+  cvc: refused('invalid_cvc', STRIPE_MESSAGES.invalidCvc, 'cvc'),
+};
+/** A card_error (402) for the card field, unless `test` passes. */
+const cardRule = <T>(
+  { code, message, param: at }: (typeof WRONG)['cvc'],
+  test: (value: T, context: { options: { context?: Partial<CardDetails> } }) => boolean,
+) => rule<T>(code, message, test, { param: at, card: true });
+
+/** The card's number, expiry and CVC (`prefix[number]`, ... when missing), as Stripe checks them. */
+const cardShape = (prefix: string) => ({
+  number: param<string>()
+    .transform((raw: unknown) => (typeof raw === 'string' ? raw.replace(/[\s-]/g, '') : ''))
+    .test(required(`${prefix}[number]`, (raw) => isText(raw) && raw.replace(/[\s-]/g, '') !== ''))
+    .test(cardRule(WRONG.number, isLuhnValid)),
+  exp_month: param<number>()
+    .test(required(`${prefix}[exp_month]`, (raw) => raw !== undefined))
+    .transform((raw: unknown) => integerField(raw) ?? NaN)
+    .test(cardRule<number>(WRONG.month, (month) => month >= 1 && month <= 12)),
+  exp_year: param<number>()
+    .test(required(`${prefix}[exp_year]`, (raw) => raw !== undefined))
+    .transform((raw: unknown) => {
+      const year = integerField(raw) ?? NaN;
+      return year < 100 ? year + 2000 : year;
+    })
+    .test(cardRule<number>(WRONG.year, (year) => year >= thisYear() && year <= thisYear() + 50))
+    // An expiry this year is refused as its month when that month has passed.
+    .test(
+      cardRule<number>(WRONG.month, (year, { options }) => {
+        const now = new Date();
+        return year !== thisYear() || (options.context?.exp_month ?? 0) >= now.getUTCMonth() + 1;
+      }),
+    ),
+  cvc: param().test(
+    cardRule(WRONG.cvc, (cvc, { options }) => {
+      const length = cardBrand(options.context?.number ?? '') === 'amex' ? 4 : 3;
+      return !isGiven(cvc) || (typeof cvc === 'string' && new RegExp(`^\\d{${length}}$`).test(cvc));
+    }),
+  ),
+});
+const thisYear = () => new Date().getUTCFullYear();
 
 function fingerprintOf(number: string): string {
   let hash = 0;

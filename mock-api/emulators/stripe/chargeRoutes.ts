@@ -1,28 +1,11 @@
 // /v1/payment_methods, /v1/charges and /v1/refunds.
 import { requireSecret } from './auth';
 import { invalidRequest } from './errors';
-import { checkParams, isText, param, rule, type Fields } from './fields';
+import type { Fields } from './fields';
 import type { RouteContext } from './http';
 import { createPaymentMethod } from './paymentMethods';
-import { findCharge, own } from './state';
+import { findCharge, own, type StripeState } from './state';
 import { chargeOfPaymentIntent, refundCharge, refundableAmount } from './refunds';
-
-/** The charge to refund, by itself or by its PaymentIntent (text, else none). */
-const text = () =>
-  param<string>()
-    .default('')
-    .transform((raw: unknown) => (isText(raw) ? raw : ''));
-const REFUNDED = {
-  charge: text(),
-  payment_intent: text().test(
-    rule<string>(
-      'parameter_missing',
-      'You must provide either a charge or a payment_intent to create a refund.',
-      (intent, { parent }) => intent !== '' || isText((parent as Fields).charge),
-      { param: null },
-    ),
-  ),
-};
 
 export function paymentMethodRoutes({ state, post, get }: RouteContext): void {
   post('/payment_methods', (_req, fields) => ({ body: createPaymentMethod(state, fields).method }));
@@ -50,10 +33,8 @@ export function chargeRoutes({ state, emitFor, post, get }: RouteContext): void 
   /** Refunds a charge (by itself or by its PaymentIntent), in full unless `amount` says less. */
   post('/refunds', (req, fields, auth) => {
     requireSecret(auth);
-    const { charge: id, payment_intent } = checkParams(fields, REFUNDED);
-    const charge = findCharge(state, id || chargeOfPaymentIntent(state, payment_intent));
+    const charge = findCharge(state, chargeToRefund(state, fields));
     const remaining = refundableAmount(charge);
-    // Not a schema: what may be refunded is the charge's state (what is left of it).
     let amount = remaining;
     if (fields.amount !== undefined) {
       amount = Number(fields.amount);
@@ -67,4 +48,16 @@ export function chargeRoutes({ state, emitFor, post, get }: RouteContext): void 
     }
     return { body: refundCharge(state, charge, amount, emitFor(req)) };
   });
+}
+
+function chargeToRefund(state: StripeState, fields: Fields): string {
+  if (typeof fields.charge === 'string' && fields.charge !== '') return fields.charge;
+  if (typeof fields.payment_intent === 'string' && fields.payment_intent !== '') {
+    return chargeOfPaymentIntent(state, fields.payment_intent);
+  }
+  throw invalidRequest(
+    'You must provide either a charge or a payment_intent to create a refund.',
+    undefined,
+    'parameter_missing',
+  );
 }

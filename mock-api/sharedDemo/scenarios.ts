@@ -13,7 +13,8 @@
 //   (emulators/stripeJs.ts asks `walletsSupported(req)` and `stripeJsAvailable(req)`).
 import { Router, type Request, type RequestHandler } from 'express';
 import { LRUCache } from 'lru-cache';
-import { asyncRoute, badRequest, jsonBody } from '../http';
+import { asyncRoute, jsonBody } from '../http';
+import { checkFields, satisfying } from '../validation';
 import { operatorCheck } from './operator';
 import { testerForChange, testerScopeOf } from './testers';
 
@@ -102,13 +103,25 @@ export function isScenarioName(value: unknown): value is ScenarioName {
   return typeof value === 'string' && Object.hasOwn(SCENARIOS, value);
 }
 
-function wholeNumber(value: unknown, field: string, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > max) {
-    throw badRequest(field, `${field} must be a whole number from 0 to ${max}.`);
-  }
-  return value;
-}
+const wholeNumber = (max: number) =>
+  satisfying(
+    `\${path} must be a whole number from 0 to ${max}.`,
+    (v) => v === undefined || (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max),
+  );
+
+/** A tester's choice: a scenario (or null or "none" to clear), its delay and how long it lasts. */
+const CHOICE = {
+  name: satisfying(
+    `name must be one of ${SCENARIO_NAMES.join(', ')}, or null (or "none") to clear.`,
+    (v) => v === null || v === 'none' || isScenarioName(v),
+  ),
+  delayMs: wholeNumber(MAX_SLOW_DELAY_MS),
+  ttlMinutes: wholeNumber(MAX_SCENARIO_TTL_MINUTES).test(
+    'one',
+    'ttlMinutes must be at least 1.',
+    (v) => v !== 0,
+  ),
+};
 
 export function createScenarios(options: { operatorSecret: string }): Scenarios {
   const testers = new LRUCache<string, TesterScenario>({ max: MAX_TESTERS, ttlAutopurge: false });
@@ -178,17 +191,9 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
   router.post(
     SCENARIOS_ROUTE,
     asyncRoute((req, res) => {
-      const body = jsonBody(req);
-      const name: unknown = body.name;
-      if (name !== null && name !== 'none' && !isScenarioName(name)) {
-        throw badRequest(
-          'name',
-          `name must be one of ${SCENARIO_NAMES.join(', ')}, or null (or "none") to clear.`,
-        );
-      }
-      const delayMs = wholeNumber(body.delayMs, 'delayMs', MAX_SLOW_DELAY_MS);
-      const ttlMinutes = wholeNumber(body.ttlMinutes, 'ttlMinutes', MAX_SCENARIO_TTL_MINUTES);
-      if (ttlMinutes === 0) throw badRequest('ttlMinutes', 'ttlMinutes must be at least 1.');
+      const choice = checkFields(jsonBody(req), CHOICE);
+      const name = choice.name as ScenarioName | 'none' | null;
+      const { delayMs, ttlMinutes } = choice as { delayMs?: number; ttlMinutes?: number };
       const tester = testerForChange(req, res, MAX_SCENARIO_TTL_MINUTES * 60_000);
       set(tester, name === 'none' ? null : name, { delayMs, ttlMinutes });
       res.json({ status: 200, data: state(tester) });

@@ -7,13 +7,11 @@
 // (a hidden one: the profile's markup stays as it is, for the same paint), and marks
 // `data-app-ready` as the app does. Same HTML, CSS and pictures on the line; only the scripts differ.
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { buildFloor } from '../scripts/floor/build';
-import { proxyRequest } from './staticCopy';
+import { proxyRequest, serve } from './staticCopy';
 
 /** What the server renders for scripts/floor/floor.tsx at `/` (its Home route inside a Suspense
  * boundary, whose markers React writes around it). The bench checks after each load that React
@@ -24,17 +22,6 @@ export const STACK_FLOOR_MARKUP = '<!--$--><button type="button">0</button><!--/
 const PRELOAD = /<link rel="preload" as="script" href="([^"]+)" fetchpriority="low">/g;
 const ROOT = /<div id="?root"?>/g;
 const PRELOADED_STATE = /<script type="?application\/json"? id="?preloaded-state"?>/;
-
-export interface StackFloor {
-  /** The page, at `/` of its own server (the floor's Home route). */
-  url: string;
-  /** The floor's scripts, in the order they run. */
-  scripts: string[];
-  /** Their size as sent (brotli, quality 11, as the build's .br copies). */
-  scriptBytes: number;
-  buildMs: number;
-  close: () => Promise<void>;
-}
 
 const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
 
@@ -62,14 +49,12 @@ export function stackFloorPage(appHtml: string, scripts: readonly string[]): str
 /** Builds the floor, takes the profile's page from `target` and serves the stack floor page at
  * `/` of a server of its own: the floor's scripts from its build, everything else proxied to
  * `target`. */
-export async function startStackFloor(target: string, profileId: string): Promise<StackFloor> {
+export async function startStackFloor(target: string, profileId: string) {
   const build = await buildFloor();
-  let server: Server | null = null;
   try {
     const shell = await readFile(path.join(build.dir, 'index.html'), 'utf8');
-    const scripts = [...shell.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)"?[^>]*><\/script>/g)].map(
-      (m) => m[1]!,
-    );
+    const tags = shell.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)"?[^>]*><\/script>/g);
+    const scripts = [...tags].map((m) => m[1]!);
     if (scripts.length === 0) throw new Error('the floor build has no script in its index.html');
     const files = new Map<string, { br: Buffer; gzip: Buffer }>();
     for (const src of scripts) {
@@ -89,16 +74,13 @@ export async function startStackFloor(target: string, profileId: string): Promis
       }),
       gzip: gzipSync(html, { level: 6 }),
     };
-    const link = scripts
-      .map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`)
-      .join(', ');
+    const link = scripts.map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`);
     const upstream = new URL(target);
-    server = createServer((req, res) => {
+    const server = await serve((req, res) => {
       const pathname = (req.url ?? '/').split('?')[0]!;
       const file = files.get(pathname);
       if (pathname !== '/' && !file) return proxyRequest(upstream, req, res);
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : 'gzip';
+      const encoding = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) ? 'br' : 'gzip';
       const body = (file ?? page)[encoding];
       res.writeHead(200, {
         'Content-Type': file ? 'application/javascript; charset=utf-8' : 'text/html; charset=utf-8',
@@ -106,26 +88,21 @@ export async function startStackFloor(target: string, profileId: string): Promis
         'Content-Length': body.length,
         'Cache-Control': file ? 'public, max-age=31536000, immutable' : 'no-cache',
         Vary: 'Accept-Encoding',
-        ...(file ? {} : { Link: link }),
+        ...(file ? {} : { Link: link.join(', ') }),
       });
       res.end(body);
     });
-    await new Promise<void>((resolve) => server!.listen(0, resolve));
-    const { port } = server.address() as AddressInfo;
-    const running = server;
     return {
-      url: `http://localhost:${port}/`,
+      /** The page, at `/` of its own server (the floor's Home route). */
+      url: `${server.baseUrl}/`,
+      /** The floor's scripts, in the order they run. */
       scripts,
+      /** Their size as sent (brotli, quality 11, as the build's .br copies). */
       scriptBytes: [...files.values()].reduce((sum, f) => sum + f.br.length, 0),
       buildMs: Math.round(build.ms),
-      close: async () => {
-        running.closeAllConnections();
-        await new Promise<void>((resolve) => running.close(() => resolve()));
-        build.remove();
-      },
+      close: () => server.close().finally(() => build.remove()),
     };
   } catch (error) {
-    server?.close();
     build.remove();
     throw error;
   }

@@ -5,7 +5,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { DATA_FILE_NAME, UPLOADS_DIR_NAME, dbFromSeed, readSeed } from '../mock-api/db/store';
-import type { GalleryRecord } from '../mock-api/db/types';
 import { KEEP_NAMES_SHIM, PHONE } from './browser';
 import { PROFILE } from './demo';
 import { count, ms } from './format';
@@ -26,22 +25,16 @@ const SCROLL_TIMEOUT_MS = 240_000;
  * for Ava (older than her seed items, reusing her seed media in turn) up to GALLERY_SIZE in
  * all. */
 async function writeGalleryDataSet(dataDir: string): Promise<number> {
-  const now = new Date();
-  const db = dbFromSeed(await readSeed(), now);
+  const db = dbFromSeed(await readSeed(), new Date());
   const own = db.gallery.filter((item) => item.userId === PROFILE);
   if (own.length === 0) throw new Error(`the seed has no gallery items for ${PROFILE}`);
   const oldest = Math.min(...own.map((item) => Date.parse(item.createdAt)));
-  const added: GalleryRecord[] = [];
-  for (let index = 0; own.length + added.length < GALLERY_SIZE; index += 1) {
-    const source = own[index % own.length]!;
-    added.push({
-      id: `bench-g${String(index + 1).padStart(4, '0')}`,
-      userId: PROFILE,
-      media: source.media,
-      mimeType: source.mimeType,
-      createdAt: new Date(oldest - (index + 1) * 60_000).toISOString(),
-    });
-  }
+  const added = Array.from({ length: GALLERY_SIZE - own.length }, (_, index) => {
+    const { media, mimeType } = own[index % own.length]!;
+    const id = `bench-g${String(index + 1).padStart(4, '0')}`;
+    const createdAt = new Date(oldest - (index + 1) * 60_000).toISOString();
+    return { id, userId: PROFILE, media, mimeType, createdAt };
+  });
   db.gallery.push(...added);
   await mkdir(path.join(dataDir, UPLOADS_DIR_NAME), { recursive: true });
   await writeFile(path.join(dataDir, DATA_FILE_NAME), JSON.stringify(db, null, 2));
@@ -62,8 +55,9 @@ async function measureGallery(browser: Browser, baseUrl: string) {
       const tasks: { startTime: number; duration: number }[] = (window.__benchLongTasks = []);
       try {
         new PerformanceObserver((list) => {
-          for (const { startTime, duration } of list.getEntries())
-            tasks.push({ startTime, duration });
+          tasks.push(
+            ...list.getEntries().map(({ startTime, duration }) => ({ startTime, duration })),
+          );
         }).observe({ type: 'longtask', buffered: true });
       } catch {
         // no Long Tasks API: nothing is recorded
@@ -74,12 +68,8 @@ async function measureGallery(browser: Browser, baseUrl: string) {
     page.on('response', (response) => {
       if (!new URL(response.url()).pathname.endsWith('/user/v2/fetchUserGallery')) return;
       pagesRequested += 1;
-      response
-        .json()
-        .then(
-          (body: { data?: { data?: unknown[] } }) => (itemsLoaded += body.data?.data?.length ?? 0),
-        )
-        .catch(() => undefined);
+      const body = response.json() as Promise<{ data?: { data?: unknown[] } }>;
+      body.then((b) => (itemsLoaded += b.data?.data?.length ?? 0)).catch(() => undefined);
     });
     await page.goto(`${baseUrl}/user_profile/${PROFILE}`);
     await page.getByRole('tab', { name: 'Photos/Videos' }).click({ timeout: 30_000 });

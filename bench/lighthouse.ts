@@ -104,13 +104,10 @@ async function launchChrome(): Promise<{ port: number; kill: () => Promise<void>
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
 
 /** One run's figures: the category scores out of 100 and the metrics in Lighthouse's units. */
-const figuresOf = (lhr: Result) =>
+const figuresOf = ({ categories, audits }: Result) =>
   Object.fromEntries([
-    ...Object.keys(CATEGORIES).map((id) => [
-      id,
-      Math.round(numberOr(lhr.categories[id]?.score) * 100),
-    ]),
-    ...Object.entries(METRICS).map(([key, id]) => [key, numberOr(lhr.audits[id]?.numericValue)]),
+    ...Object.keys(CATEGORIES).map((id) => [id, Math.round(numberOr(categories[id]?.score) * 100)]),
+    ...Object.entries(METRICS).map(([key, id]) => [key, numberOr(audits[id]?.numericValue)]),
   ]) as Figures;
 
 /** One Lighthouse run of `url` in its own Chromium. */

@@ -23,7 +23,11 @@ const PRELOAD = /<link rel="preload" as="script" href="([^"]+)" fetchpriority="l
 const ROOT = /<div id="?root"?>/g;
 const PRELOADED_STATE = /<script type="?application\/json"? id="?preloaded-state"?>/;
 
-const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
+/** A file as brotli (with these params) and gzip (at this level), for either Accept-Encoding. */
+const compressed = (data: Buffer, params: Record<number, number>, level: number) => ({
+  br: brotliCompressSync(data, { params }),
+  gzip: gzipSync(data, { level }),
+});
 
 /** The app's page with its scripts swapped for `scripts` and the floor's root added. */
 export function stackFloorPage(appHtml: string, scripts: readonly string[]): string {
@@ -32,7 +36,7 @@ export function stackFloorPage(appHtml: string, scripts: readonly string[]): str
   if (appScripts.length === 0 || appHtml.split(loaderList).length !== 2) {
     throw new Error('the profile page has not the script preloads and loader renderPage writes');
   }
-  if (count(appHtml, ROOT) !== 1 || !PRELOADED_STATE.test(appHtml)) {
+  if (appHtml.match(ROOT)?.length !== 1 || !PRELOADED_STATE.test(appHtml)) {
     throw new Error('the profile page has not one #root followed by its preloaded state');
   }
   const preloads = scripts
@@ -56,24 +60,17 @@ export async function startStackFloor(target: string, profileId: string) {
     const tags = shell.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)"?[^>]*><\/script>/g);
     const scripts = [...tags].map((m) => m[1]!);
     if (scripts.length === 0) throw new Error('the floor build has no script in its index.html');
-    const files = new Map<string, { br: Buffer; gzip: Buffer }>();
+    const files = new Map<string, ReturnType<typeof compressed>>();
     for (const src of scripts) {
       const text = await readFile(path.join(build.dir, src.replace(/^\//, '')));
-      files.set(src, {
-        br: brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(text, { level: 9 }),
-      });
+      files.set(src, compressed(text, { [zlib.BROTLI_PARAM_QUALITY]: 11 }, 9));
     }
     const answer = await fetch(`${target}/user_profile/${profileId}`);
     if (!answer.ok) throw new Error(`${answer.status} from ${answer.url}`);
     const html = Buffer.from(stackFloorPage(await answer.text(), scripts));
     // Compressed as the production server compresses its pages (src/server/pageCache.ts).
-    const page = {
-      br: brotliCompressSync(html, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 },
-      }),
-      gzip: gzipSync(html, { level: 6 }),
-    };
+    const brotli = { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 };
+    const page = compressed(html, brotli, 6);
     const link = scripts.map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`);
     const upstream = new URL(target);
     const server = await serve((req, res) => {

@@ -89,11 +89,8 @@ export async function loadedAndIdle(page: Page, url: string) {
 export async function scriptsIn(page: Page, readyMs: number | null): Promise<number | null> {
   if (readyMs === null) return null;
   const ends = await page.evaluate(() => {
-    const preloaded = new Set(
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
-        (link) => link.href,
-      ),
-    );
+    const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]');
+    const preloaded = new Set([...links].map((link) => link.href));
     return performance
       .getEntriesByType('resource')
       .filter((entry) => preloaded.has(entry.name))
@@ -109,10 +106,8 @@ export async function fillGuest(page: Page, name: string) {
 
 /** Waits until `ms` after the first contentful paint (polling the page's own record). */
 export async function waitForFcpPlus(page: Page, ms: number) {
-  await page.waitForFunction(() => window.__bench.fcp !== null, null, {
-    timeout: 30_000,
-    polling: 10,
-  });
+  const painted = { timeout: 30_000, polling: 10 };
+  await page.waitForFunction(() => window.__bench.fcp !== null, null, painted);
   await page.waitForFunction(
     (after) => window.__bench.fcp !== null && performance.now() >= window.__bench.fcp + after,
     ms,

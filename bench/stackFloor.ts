@@ -71,7 +71,9 @@ export async function startStackFloor(target: string, profileId: string) {
     // Compressed as the production server compresses its pages (src/server/pageCache.ts).
     const brotli = { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 };
     const page = compressed(html, brotli, 6);
-    const link = scripts.map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`);
+    const link = scripts
+      .map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`)
+      .join(', ');
     const upstream = new URL(target);
     const server = await serve((req, res) => {
       const pathname = (req.url ?? '/').split('?')[0]!;
@@ -85,7 +87,7 @@ export async function startStackFloor(target: string, profileId: string) {
         'Content-Length': body.length,
         'Cache-Control': file ? 'public, max-age=31536000, immutable' : 'no-cache',
         Vary: 'Accept-Encoding',
-        ...(file ? {} : { Link: link.join(', ') }),
+        ...(file ? {} : { Link: link }),
       });
       res.end(body);
     });

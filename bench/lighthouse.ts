@@ -1,7 +1,5 @@
-// The `lighthouse` section: each profile's static copy (bench/staticCopy.ts) and the route's bytes
-// (bench/bytes.ts), then Lighthouse 12 with its default config (mobile emulation, simulated
-// throttling), each run in a fresh headless Chromium, the app and its static copy in turn; the
-// figures are the median of the runs, metric by metric.
+// The `lighthouse` section: each profile's static copy and the route's bytes, then Lighthouse 12
+// (mobile defaults, simulated throttling), a fresh Chromium per run, app and copy in turn; medians.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -1,11 +1,6 @@
-// The stack floor page, hydrated (issue 23): what the profile's hydration is held against. It is
-// the profile's own server-rendered HTML, taken from the server under test, with the app's
-// scripts swapped for the floor's (scripts/floor, built now by its own build: react, react-dom,
-// RTK Query, react-redux and react-router mounted as the app mounts them, nothing of the app)
-// and loaded the same way: preloaded from the start (`Link` header and `<link rel=preload>`) and
-// run after the first paint by the page's own inline loader. The floor hydrates a root of its own
-// (a hidden one: the profile's markup stays as it is, for the same paint), and marks
-// `data-app-ready` as the app does. Same HTML, CSS and pictures on the line; only the scripts differ.
+// The stack floor page (issue 23): the profile's own server-rendered HTML with the app's scripts
+// swapped for scripts/floor's (the stack alone), loaded the same way, hydrating a hidden root of
+// its own; same HTML, CSS and pictures on the line, so only the scripts differ from the app.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';

@@ -1,8 +1,6 @@
-// The static copy: a profile page saved as static HTML once it has rendered (same markup, styles
-// and images, no scripts), served from one origin with everything else proxied to the real
-// server, so its CSS, images and fonts resolve exactly as the app's do. The page is captured
-// through the same proxy, so every URL the server or the app wrote already names its origin. It
-// is the page the app cannot beat: the app's LCP is given as a multiple of the static copy's.
+// The static copy: a profile page saved as HTML once rendered, without scripts, served from one
+// origin that proxies everything else to the real server, so its CSS, images and fonts resolve as
+// the app's do: the page the app cannot beat (the app's LCP is given as a multiple of its LCP).
 import {
   createServer,
   request,

@@ -1,7 +1,6 @@
 // The `phone` section, on the shared preview (before the API load adds to Ava's feed): the first
-// tap on the throttled phone (bench/browser.ts), each figure the median of PHONE_RUNS fresh loads
-// of Ava's profile, held against its static copy and the stack floor page in the same run (the
-// references of bench/README.md); the page records its own timings (bench/phonePage.ts).
+// tap on the throttled phone, medians of PHONE_RUNS fresh loads of Ava's profile, held against its
+// static copy and the stack floor page in the same run; the page records its own timings.
 import type { Browser, Page } from '@playwright/test';
 import { PHONE, PHONE_DESCRIPTION, phoneContext } from './browser';
 import { PROFILE, PROFILE_PATH } from './demo';

@@ -1,6 +1,6 @@
 // Debian's Chromium, headless, for Playwright and Lighthouse; the screens it is measured at; and
 // the throttled phone, defined once for the phone and real photos sections.
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -13,9 +13,7 @@ export const CHROME_FLAGS = [
   '--no-first-run',
 ];
 
-/** For Playwright contexts: tsx compiles the bench with esbuild's keepNames, so a function
- * handed to page.evaluate may call `__name(fn, "name")`, which the page does not have. This
- * defines it. */
+/** For Playwright contexts: the page's `__name`, which tsx's keepNames puts in evaluated code. */
 export const KEEP_NAMES_SHIM = {
   content: 'globalThis.__name = globalThis.__name || ((fn) => fn);',
 };
@@ -43,22 +41,23 @@ export const PHONE = {
 
 /** kbps of a throughput in bytes per second, as the phone's network is described. */
 export const kbps = (bytesPerSecond: number) => Math.round((bytesPerSecond * 8) / 1024);
-export const PHONE_DESCRIPTION = `${PHONE.context.viewport.width}x${PHONE.context.viewport.height}, DPR ${PHONE.context.deviceScaleFactor}, ${PHONE.network.latency} ms RTT, ${kbps(PHONE.network.downloadThroughput)} kbps down, ${kbps(PHONE.network.uploadThroughput)} kbps up`;
+const { viewport, deviceScaleFactor } = PHONE.context;
+const { latency, downloadThroughput, uploadThroughput } = PHONE.network;
+export const PHONE_DESCRIPTION = `${viewport.width}x${viewport.height}, DPR ${deviceScaleFactor}, ${latency} ms RTT, ${kbps(downloadThroughput)} kbps down, ${kbps(uploadThroughput)} kbps up`;
 
 /** A fresh context as the phone, on its network; its CPU slowed down for timings (`slowCpu`),
  * not for bytes. `initScripts` run before the page's own. */
 export async function phoneContext(
   browser: Browser,
   options: { slowCpu: boolean; initScripts?: string[] },
-): Promise<{ context: BrowserContext; page: Page }> {
+) {
   const context = await browser.newContext(PHONE.context);
   await context.addInitScript(KEEP_NAMES_SHIM);
   for (const content of options.initScripts ?? []) await context.addInitScript({ content });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
-  if (options.slowCpu) {
+  if (options.slowCpu)
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: PHONE.cpuSlowdown });
-  }
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', PHONE.network);
   return { context, page };

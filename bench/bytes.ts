@@ -12,73 +12,40 @@ import type { FigureGroup } from './reporter';
 /** Each lazy chunk, gzip -9. The first JS's budget is `npm run budgets`' (over the stack floor). */
 const LAZY_CHUNK_GZIP_BYTES = 60 * KB;
 
-interface AssetSize {
-  name: string;
-  kind: 'js' | 'css';
-  bytes: number;
-  gzipBytes: number;
-  /** How the first-load file was found: a tag in dist/index.html, a request, or both. */
-  foundBy?: ('index.html' | 'request')[];
-}
-
 const ASSET = /^\/assets\/([^/?#]+\.(js|css))$/;
-
-function attributes(tag: string): Map<string, string> {
-  const found = new Map<string, string>();
-  for (const match of tag.matchAll(/([^\s=/>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g)) {
-    const value = match[2] ?? '';
-    found.set(match[1]!.toLowerCase(), value.replace(/^["']|["']$/g, ''));
-  }
-  return found;
-}
 
 /** The /assets files dist/index.html loads itself: scripts, stylesheets and their preloads. */
 export function initialAssets(indexHtml: string): string[] {
   const names: string[] = [];
-  for (const match of indexHtml.matchAll(/<(script|link)\b([^>]*)>/gi)) {
-    const attrs = attributes(match[2] ?? '');
+  for (const [, tag, rest] of indexHtml.matchAll(/<(script|link)\b([^>]*)>/gi)) {
+    const attrs = new Map<string, string>();
+    for (const [, name, value = ''] of rest!.matchAll(
+      /([^\s=/>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g,
+    )) {
+      attrs.set(name!.toLowerCase(), value.replace(/^["']|["']$/g, ''));
+    }
     const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
+    const loads = ['stylesheet', 'modulepreload', 'preload'].some((r) => rel.includes(r));
     const url =
-      match[1]!.toLowerCase() === 'script'
-        ? attrs.get('src')
-        : rel.includes('stylesheet') || rel.includes('modulepreload') || rel.includes('preload')
-          ? attrs.get('href')
-          : undefined;
-    if (!url) continue;
-    const pathname = new URL(url, 'http://x').pathname;
-    const asset = ASSET.exec(pathname);
-    if (asset) names.push(asset[1]!);
+      tag!.toLowerCase() === 'script' ? attrs.get('src') : loads ? attrs.get('href') : undefined;
+    const asset = url && ASSET.exec(new URL(url, 'http://x').pathname)?.[1];
+    if (asset) names.push(asset);
   }
   return [...new Set(names)];
 }
 
-async function sizeOf(assetsDir: string, name: string): Promise<AssetSize> {
-  const content = await readFile(path.join(assetsDir, name));
-  return {
-    name,
-    kind: name.endsWith('.css') ? 'css' : 'js',
-    bytes: content.length,
-    gzipBytes: gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length,
-  };
-}
-
 /** The /assets files the route asks for until it is idle, without input, and the scripts it asks
  * for from elsewhere (e.g. the emulated third parties). */
-async function requestedAssets(
-  browser: Browser,
-  url: string,
-): Promise<{ assets: string[]; otherScripts: string[] }> {
+async function requestedAssets(browser: Browser, url: string) {
   const context = await browser.newContext({ viewport: LIGHTHOUSE_SCREEN });
-  const assets: string[] = [];
-  const otherScripts: string[] = [];
+  const [assets, otherScripts] = [new Set<string>(), new Set<string>()];
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
     const page = await context.newPage();
     page.on('request', (req) => {
-      const requested = new URL(req.url());
-      const asset = ASSET.exec(requested.pathname);
-      if (asset) assets.push(asset[1]!);
-      else if (req.resourceType() === 'script') otherScripts.push(req.url());
+      const asset = ASSET.exec(new URL(req.url()).pathname)?.[1];
+      if (asset) assets.add(asset);
+      else if (req.resourceType() === 'script') otherScripts.add(req.url());
     });
     await page.goto(url);
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -86,9 +53,10 @@ async function requestedAssets(
   } finally {
     await context.close();
   }
-  return { assets: [...new Set(assets)], otherScripts: [...new Set(otherScripts)] };
+  return { assets: [...assets], otherScripts: [...otherScripts] };
 }
 
+/** Each JS and CSS file's size and gzip -9 size: the first load's, then the others (lazy). */
 export async function measureBytes(
   browser: Browser,
   distDir: string,
@@ -97,32 +65,36 @@ export async function measureBytes(
 ) {
   const assetsDir = path.join(distDir, 'assets');
   const fromIndex = initialAssets(await readFile(path.join(distDir, 'index.html'), 'utf8'));
-  const { assets: fromRequests, otherScripts } = await requestedAssets(
-    browser,
-    `${baseUrl}${route}`,
-  );
-  const firstNames = [...new Set([...fromIndex, ...fromRequests])];
-  const first: AssetSize[] = [];
-  for (const name of firstNames) {
-    const foundBy: AssetSize['foundBy'] = [];
-    if (fromIndex.includes(name)) foundBy.push('index.html');
-    if (fromRequests.includes(name)) foundBy.push('request');
-    first.push({ ...(await sizeOf(assetsDir, name)), foundBy });
-  }
+  const { assets, otherScripts } = await requestedAssets(browser, `${baseUrl}${route}`);
+  const firstNames = [...new Set([...fromIndex, ...assets])];
+  const sizes = async (names: string[]) => {
+    const sized = [];
+    for (const name of names) {
+      const content = await readFile(path.join(assetsDir, name));
+      const gzipBytes = gzipSync(content, { level: constants.Z_BEST_COMPRESSION }).length;
+      sized.push({ name, bytes: content.length, gzipBytes });
+    }
+    return sized;
+  };
+  const first = await sizes(firstNames);
   const all = (await readdir(assetsDir)).filter((name) => /\.(js|css)$/.test(name)).sort();
-  const lazy: AssetSize[] = [];
-  for (const name of all) {
-    if (!firstNames.includes(name)) lazy.push(await sizeOf(assetsDir, name));
-  }
-  const total = (kind: AssetSize['kind']) =>
-    first.filter((a) => a.kind === kind).reduce((sum, a) => sum + a.gzipBytes, 0);
-  return { route, first, firstJsGzip: total('js'), firstCssGzip: total('css'), lazy, otherScripts };
+  const lazy = await sizes(all.filter((name) => !firstNames.includes(name)));
+  const total = (ext: string) =>
+    first.filter((a) => a.name.endsWith(ext)).reduce((sum, a) => sum + a.gzipBytes, 0);
+  return {
+    route,
+    first,
+    firstJsGzip: total('.js'),
+    firstCssGzip: total('.css'),
+    lazy,
+    otherScripts,
+  };
 }
 
 export function bytesFigures(bytes: Awaited<ReturnType<typeof measureBytes>>): FigureGroup {
-  const listed = (kind: AssetSize['kind']) =>
+  const listed = (ext: string) =>
     bytes.first
-      .filter((a) => a.kind === kind)
+      .filter((a) => a.name.endsWith(ext))
       .map((a) => `${a.name} ${kb(a.gzipBytes)}`)
       .join(', ');
   return {
@@ -134,9 +106,9 @@ export function bytesFigures(bytes: Awaited<ReturnType<typeof measureBytes>>): F
         unit: kb,
         // The budget is the app's share over the stack floor's own bytes: `npm run budgets`.
         target: { text: 'see npm run budgets (app share <= 20 KB over the stack floor)' },
-        note: listed('js'),
+        note: listed('.js'),
       },
-      { name: 'first CSS, total', value: bytes.firstCssGzip, unit: kb, note: listed('css') },
+      { name: 'first CSS, total', value: bytes.firstCssGzip, unit: kb, note: listed('.css') },
       ...bytes.lazy.map((asset) => ({
         name: `lazy ${asset.name}`,
         value: asset.gzipBytes,

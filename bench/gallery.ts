@@ -5,7 +5,6 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Browser } from '@playwright/test';
 import { DATA_FILE_NAME, UPLOADS_DIR_NAME, dbFromSeed, readSeed } from '../mock-api/db/store';
-import type { GalleryRecord } from '../mock-api/db/types';
 import { KEEP_NAMES_SHIM, PHONE } from './browser';
 import { PROFILE } from './demo';
 import { count, ms } from './format';
@@ -25,36 +24,21 @@ const SCROLL_TIMEOUT_MS = 240_000;
 /** Writes `dataDir/db.json`: the seed as `npm run mock-api:reset` makes it, plus gallery items
  * for Ava (older than her seed items, reusing her seed media in turn) up to GALLERY_SIZE in
  * all. */
-async function writeGalleryDataSet(dataDir: string): Promise<{ added: number }> {
-  const now = new Date();
-  const db = dbFromSeed(await readSeed(), now);
+async function writeGalleryDataSet(dataDir: string): Promise<number> {
+  const db = dbFromSeed(await readSeed(), new Date());
   const own = db.gallery.filter((item) => item.userId === PROFILE);
   if (own.length === 0) throw new Error(`the seed has no gallery items for ${PROFILE}`);
   const oldest = Math.min(...own.map((item) => Date.parse(item.createdAt)));
-  const added: GalleryRecord[] = [];
-  for (let index = 0; own.length + added.length < GALLERY_SIZE; index += 1) {
-    const source = own[index % own.length]!;
-    added.push({
-      id: `bench-g${String(index + 1).padStart(4, '0')}`,
-      userId: PROFILE,
-      media: source.media,
-      mimeType: source.mimeType,
-      createdAt: new Date(oldest - (index + 1) * 60_000).toISOString(),
-    });
-  }
+  const added = Array.from({ length: GALLERY_SIZE - own.length }, (_, index) => {
+    const { media, mimeType } = own[index % own.length]!;
+    const id = `bench-g${String(index + 1).padStart(4, '0')}`;
+    const createdAt = new Date(oldest - (index + 1) * 60_000).toISOString();
+    return { id, userId: PROFILE, media, mimeType, createdAt };
+  });
   db.gallery.push(...added);
   await mkdir(path.join(dataDir, UPLOADS_DIR_NAME), { recursive: true });
   await writeFile(path.join(dataDir, DATA_FILE_NAME), JSON.stringify(db, null, 2));
-  return { added: added.length };
-}
-
-interface ScrollResult {
-  start: number;
-  end: number;
-  intervals: number[];
-  maxNodes: number;
-  nodesAtEnd: number;
-  reachedEnd: boolean;
+  return added.length;
 }
 
 declare global {
@@ -68,40 +52,39 @@ async function measureGallery(browser: Browser, baseUrl: string) {
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
     await context.addInitScript(() => {
-      const tasks: { startTime: number; duration: number }[] = [];
-      window.__benchLongTasks = tasks;
+      const tasks: { startTime: number; duration: number }[] = (window.__benchLongTasks = []);
       try {
         new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) {
-            tasks.push({ startTime: entry.startTime, duration: entry.duration });
-          }
+          tasks.push(
+            ...list.getEntries().map(({ startTime, duration }) => ({ startTime, duration })),
+          );
         }).observe({ type: 'longtask', buffered: true });
       } catch {
         // no Long Tasks API: nothing is recorded
       }
     });
     const page = await context.newPage();
-    let itemsLoaded = 0;
-    let pagesRequested = 0;
+    let [itemsLoaded, pagesRequested] = [0, 0];
     page.on('response', (response) => {
       if (!new URL(response.url()).pathname.endsWith('/user/v2/fetchUserGallery')) return;
       pagesRequested += 1;
-      response
-        .json()
-        .then((body: { data?: { data?: unknown[] } }) => {
-          itemsLoaded += body.data?.data?.length ?? 0;
-        })
-        .catch(() => undefined);
+      const body = response.json() as Promise<{ data?: { data?: unknown[] } }>;
+      body.then((b) => (itemsLoaded += b.data?.data?.length ?? 0)).catch(() => undefined);
     });
     await page.goto(`${baseUrl}/user_profile/${PROFILE}`);
-    const tab = page.getByRole('tab', { name: 'Photos/Videos' });
-    await tab.click({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Photos/Videos' }).click({ timeout: 30_000 });
     const grid = page.getByRole('list', { name: 'Photos and videos' });
     await grid.getByRole('listitem').first().waitFor({ state: 'visible', timeout: 30_000 });
     await page.waitForLoadState('networkidle');
     const scroll = await page.evaluate(
-      ({ step, timeoutMs, endText }): Promise<ScrollResult> =>
-        new Promise((resolve) => {
+      ({ step, timeoutMs, endText }) =>
+        new Promise<{
+          start: number;
+          end: number;
+          intervals: number[];
+          maxNodes: number;
+          reachedEnd: boolean;
+        }>((resolve) => {
           const count = () => document.getElementsByTagName('*').length;
           const scroller = document.scrollingElement ?? document.documentElement;
           const intervals: number[] = [];
@@ -121,15 +104,8 @@ async function measureGallery(browser: Browser, baseUrl: string) {
                 (status.textContent ?? '').includes(endText),
               );
             if (reachedEnd || now - start > timeoutMs) {
-              const nodesAtEnd = count();
-              resolve({
-                start,
-                end: now,
-                intervals: intervals.slice(1),
-                maxNodes: Math.max(maxNodes, nodesAtEnd),
-                nodesAtEnd,
-                reachedEnd,
-              });
+              maxNodes = Math.max(maxNodes, count());
+              resolve({ start, end: now, intervals: intervals.slice(1), maxNodes, reachedEnd });
               return;
             }
             window.scrollBy(0, step);
@@ -148,22 +124,17 @@ async function measureGallery(browser: Browser, baseUrl: string) {
     );
     const sorted = [...scroll.intervals].sort((a, b) => a - b);
     return {
-      profile: PROFILE,
-      viewport: VIEWPORT,
-      scrollPxPerFrame: SCROLL_PX_PER_FRAME,
       itemsLoaded,
       pagesRequested,
       itemsInDomAtEnd,
       reachedEnd: scroll.reachedEnd,
       scrollMs: scroll.end - scroll.start,
       maxDomNodes: scroll.maxNodes,
-      domNodesAtEnd: scroll.nodesAtEnd,
       longTasksWhileScrolling: during,
       longestTaskWhileScrollingMs: Math.max(0, ...during.map((task) => task.duration)),
-      longTasksBeforeScrolling: longTasks.filter((task) => task.startTime < scroll.start),
-      totalFrames: scroll.intervals.length,
-      droppedFrames: scroll.intervals.filter((ms) => ms > DROPPED_FRAME_MS).length,
-      worstFrameMs: sorted[sorted.length - 1] ?? 0,
+      totalFrames: sorted.length,
+      droppedFrames: sorted.filter((ms) => ms > DROPPED_FRAME_MS).length,
+      worstFrameMs: sorted.at(-1) ?? 0,
       p95FrameMs: sorted[Math.floor(sorted.length * 0.95)] ?? 0,
     };
   } finally {
@@ -171,18 +142,16 @@ async function measureGallery(browser: Browser, baseUrl: string) {
   }
 }
 
-type GalleryReport = Awaited<ReturnType<typeof measureGallery>>;
-
-function galleryFigures(g: GalleryReport): FigureGroup {
+function galleryFigures(g: Awaited<ReturnType<typeof measureGallery>>): FigureGroup {
   const during = g.longTasksWhileScrolling.length;
   return {
-    group: `Gallery ${g.profile}, ${count(GALLERY_SIZE)} items, ${g.viewport.width}x${g.viewport.height}, scrolled to the end`,
+    group: `Gallery ${PROFILE}, ${count(GALLERY_SIZE)} items, ${VIEWPORT.width}x${VIEWPORT.height}, scrolled to the end`,
     figures: [
       {
         name: 'items loaded by scrolling',
         value: g.itemsLoaded,
         target: { is: GALLERY_SIZE, when: g.reachedEnd },
-        note: `${g.pagesRequested} pages in ${(g.scrollMs / 1000).toFixed(1)} s at ${g.scrollPxPerFrame} px a frame; end message ${g.reachedEnd ? 'seen' : 'NOT seen'}; ${g.itemsInDomAtEnd} items in the DOM at the end`,
+        note: `${g.pagesRequested} pages in ${(g.scrollMs / 1000).toFixed(1)} s at ${SCROLL_PX_PER_FRAME} px a frame; end message ${g.reachedEnd ? 'seen' : 'NOT seen'}; ${g.itemsInDomAtEnd} items in the DOM at the end`,
       },
       {
         name: 'largest DOM node count',
@@ -210,14 +179,14 @@ export const gallerySection: Section = {
   async run(h) {
     const gallery = await h.step(`gallery of ${GALLERY_SIZE} items`, async () => {
       const dataDir = path.join(h.tmp, 'gallery-data');
-      const { added } = await writeGalleryDataSet(dataDir);
+      const added = await writeGalleryDataSet(dataDir);
       const server = await h.startPreview(dataDir, 'preview-gallery');
       h.log(`  data set: seed + ${added} gallery items; server on ${server.baseUrl}`);
-      const report = await h.withBrowser((browser) => measureGallery(browser, server.baseUrl));
+      const g = await h.withBrowser((browser) => measureGallery(browser, server.baseUrl));
       h.log(
-        `  ${report.itemsLoaded} items in ${ms(report.scrollMs)}, max DOM ${report.maxDomNodes}, long tasks ${report.longTasksWhileScrolling.length}, dropped ${report.droppedFrames}/${report.totalFrames}`,
+        `  ${g.itemsLoaded} items in ${ms(g.scrollMs)}, max DOM ${g.maxDomNodes}, long tasks ${g.longTasksWhileScrolling.length}, dropped ${g.droppedFrames}/${g.totalFrames}`,
       );
-      return report;
+      return g;
     });
     return { results: { gallery }, figures: gallery ? [galleryFigures(gallery)] : [] };
   },

@@ -1,7 +1,6 @@
 // The `phone` section, on the shared preview (before the API load adds to Ava's feed): the first
-// tap on the throttled phone (bench/browser.ts), each figure the median of PHONE_RUNS fresh loads
-// of Ava's profile, held against its static copy and the stack floor page in the same run (the
-// references of bench/README.md); the page records its own timings (bench/phonePage.ts).
+// tap on the throttled phone, medians of PHONE_RUNS fresh loads of Ava's profile, held against its
+// static copy and the stack floor page in the same run; the page records its own timings.
 import type { Browser, Page } from '@playwright/test';
 import { PHONE, PHONE_DESCRIPTION, phoneContext } from './browser';
 import { PROFILE, PROFILE_PATH } from './demo';
@@ -19,12 +18,7 @@ import {
   GIVE_UP_MS,
 } from './phonePage';
 import type { FigureGroup } from './reporter';
-import {
-  STACK_FLOOR_WATCH,
-  stackFloorHydrated,
-  startStackFloor,
-  type StackFloor,
-} from './stackFloor';
+import { STACK_FLOOR_WATCH, stackFloorHydrated, startStackFloor } from './stackFloor';
 import { startStaticCopies } from './staticCopy';
 
 const PHONE_RUNS = Math.max(5, Number(process.env.BENCH_PHONE_RUNS ?? 5) || 5);
@@ -37,27 +31,18 @@ const RUN_FIGURES = [
 ] as const;
 type PhoneRun = Record<(typeof RUN_FIGURES)[number], number | null>;
 const rounded = (value: number | null) => (value === null ? null : round(value));
-
-/** The pages of a run: the app, and the pages it is held against when the run has them. */
-interface PhonePages {
-  baseUrl: string;
-  /** The static copy (the profile saved without scripts). */
-  staticCopyUrl: string | null;
-  stackFloor: StackFloor | null;
-}
+type StackFloor = Awaited<ReturnType<typeof startStackFloor>>;
+/** The pages of a run: the app, and the references (static copy, stack floor) it has. */
+type PhonePages = { baseUrl: string; staticCopyUrl: string | null; stackFloor: StackFloor | null };
 
 async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise<PhoneRun> {
-  const { baseUrl, staticCopyUrl, stackFloor } = pages;
-  const profileUrl = `${baseUrl}${PROFILE_PATH}`;
+  const { staticCopyUrl, stackFloor } = pages;
+  const profileUrl = `${pages.baseUrl}${PROFILE_PATH}`;
   const result = Object.fromEntries(RUN_FIGURES.map((key) => [key, null])) as PhoneRun;
   const within = async (work: (page: Page) => Promise<void>, initScript?: string) => {
     const initScripts = [RECORDER, ...(initScript ? [initScript] : [])];
     const { context, page } = await phoneContext(browser, { slowCpu: true, initScripts });
-    try {
-      await work(page);
-    } finally {
-      await context.close();
-    }
+    await work(page).finally(() => context.close());
   };
   const tap = (page: Page, name: string | RegExp, label: string, timeout?: number) =>
     tapUntil(page, () => page.getByRole('button', { name }).tap(timeout ? { timeout } : {}), label);
@@ -65,10 +50,8 @@ async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise
   await within(async (page) => {
     await loadUntilReady(page, profileUrl);
     await page.waitForLoadState('networkidle');
-    const bench = await recorded(page);
-    result.fcpMs = rounded(bench.fcp);
-    result.lcpMs = rounded(bench.lcp);
-    result.readyMs = rounded(bench.ready);
+    const { fcp, lcp, ready } = await recorded(page);
+    [result.fcpMs, result.lcpMs, result.readyMs] = [rounded(fcp), rounded(lcp), rounded(ready)];
     result.scriptsInMs = await scriptsIn(page, result.readyMs);
   });
   if (staticCopyUrl) {
@@ -130,29 +113,22 @@ async function measurePhone(browser: Browser, pages: PhonePages, log: (message: 
     const [x, y] = [numbers(runs.map((r) => r[a])), numbers(runs.map((r) => r[b]))];
     return x.length && y.length ? round(median(x) / median(y), 2) : Number.NaN;
   };
-  const early = runs.map((r) => r.earlyTapMs);
+  // A tap that never opened the flow counts as the longest possible wait.
+  const wait = (...keys: (keyof PhoneRun)[]) =>
+    median(runs.flatMap((r) => keys.map((key) => r[key] ?? GIVE_UP_MS)));
+  const floor = pages.stackFloor;
   return {
     runs,
     hydratedOverLcp: ratio('readyMs', 'lcpMs'),
     hydratedOverStackFloor: ratio('readyMs', 'stackFloorReadyMs'),
-    stackFloor: pages.stackFloor && {
-      scripts: pages.stackFloor.scripts,
-      scriptBytes: pages.stackFloor.scriptBytes,
-      buildMs: pages.stackFloor.buildMs,
-    },
+    stackFloor: floor && { scripts: floor.scripts, scriptBytes: floor.scriptBytes },
     lcpOverStaticCopy: ratio('lcpMs', 'staticCopyLcpMs'),
-    earlyTapWorked: `${numbers(early).length} of ${runs.length}`,
-    // A tap that never opened the flow counts as the longest possible wait.
-    earlyTapMs: median(early.map((v) => v ?? GIVE_UP_MS)),
-    firstOpenMs: median(
-      runs.flatMap((r) => [r.firstOpenRecognizeMs ?? GIVE_UP_MS, r.firstOpenGiftMs ?? GIVE_UP_MS]),
-    ),
-    submitMs: median(
-      runs.flatMap((r) => [r.submitToReviewMs ?? GIVE_UP_MS, r.submitToGiftMs ?? GIVE_UP_MS]),
-    ),
+    earlyTapWorked: `${numbers(runs.map((r) => r.earlyTapMs)).length} of ${runs.length}`,
+    earlyTapMs: wait('earlyTapMs'),
+    firstOpenMs: wait('firstOpenRecognizeMs', 'firstOpenGiftMs'),
+    submitMs: wait('submitToReviewMs', 'submitToGiftMs'),
   };
 }
-type PhoneReport = Awaited<ReturnType<typeof measurePhone>>;
 
 const TARGETS = {
   hydratedOverLcp: 1.5,
@@ -173,12 +149,17 @@ const BEFORE = {
   submit: '286 ms',
 };
 
-function phoneFigures(p: PhoneReport): FigureGroup {
-  const of = (pick: (run: PhoneRun) => number | null) => ms(medianKnown(p.runs.map(pick)));
+function phoneFigures(p: Awaited<ReturnType<typeof measurePhone>>): FigureGroup {
+  const of = (key: keyof PhoneRun) => ms(medianKnown(p.runs.map((r) => r[key])));
   const stack = p.stackFloor;
   const stackScripts = stack
     ? `${kb(stack.scriptBytes)} brotli in ${stack.scripts.length} files`
     : 'not measured';
+  const allTapsWorked = p.earlyTapWorked === `${p.runs.length} of ${p.runs.length}`;
+  const flows = [
+    ['first open of Recognize / Give Gift once the page works -> Full Name shown', 'firstOpen'],
+    ['guest Submit -> review / amount form shown', 'submit'],
+  ] as const;
   return {
     group: `Phone (${PHONE_DESCRIPTION}, ${PHONE.cpuSlowdown}x CPU): ${PROFILE}, median of ${p.runs.length} runs`,
     figures: [
@@ -187,47 +168,38 @@ function phoneFigures(p: PhoneReport): FigureGroup {
         value: p.hydratedOverLcp,
         unit: times,
         target: { atMost: TARGETS.hydratedOverLcp },
-        note: `hydrated ${of((r) => r.readyMs)}, LCP ${of((r) => r.lcpMs)}, FCP ${of((r) => r.fcpMs)}; before: ${BEFORE.hydratedOverLcp}`,
+        note: `hydrated ${of('readyMs')}, LCP ${of('lcpMs')}, FCP ${of('fcpMs')}; before: ${BEFORE.hydratedOverLcp}`,
       },
       {
         name: 'hydrated / the stack floor page hydrated (scripts/floor, same HTML)',
         value: p.hydratedOverStackFloor,
         unit: times,
         target: { atMost: TARGETS.hydratedOverStackFloor },
-        note: `hydrated ${of((r) => r.readyMs)} (its scripts in at ${of((r) => r.scriptsInMs)}), the stack floor page ${of((r) => r.stackFloorReadyMs)} (its scripts, ${stackScripts}, in at ${of((r) => r.stackFloorScriptsInMs)})`,
+        note: `hydrated ${of('readyMs')} (its scripts in at ${of('scriptsInMs')}), the stack floor page ${of('stackFloorReadyMs')} (its scripts, ${stackScripts}, in at ${of('stackFloorScriptsInMs')})`,
       },
       {
         name: 'LCP / the static copy’s LCP',
         value: p.lcpOverStaticCopy,
         unit: times,
         target: { atMost: TARGETS.lcpOverStaticCopy },
-        note: `static copy LCP ${of((r) => r.staticCopyLcpMs)}`,
+        note: `static copy LCP ${of('staticCopyLcpMs')}`,
       },
       {
         name: 'tap on Recognize at FCP + 100 ms -> Full Name shown',
         value: `${ms(p.earlyTapMs)} (worked ${p.earlyTapWorked})`,
         target: {
           text: `always, <= ${ms(TARGETS.earlyTapMs)}`,
-          met:
-            p.earlyTapWorked === `${p.runs.length} of ${p.runs.length}` &&
-            p.earlyTapMs <= TARGETS.earlyTapMs,
+          met: allTapsWorked && p.earlyTapMs <= TARGETS.earlyTapMs,
         },
         note: `before: ${BEFORE.earlyTap}`,
       },
-      {
-        name: 'first open of Recognize / Give Gift once the page works -> Full Name shown',
-        value: p.firstOpenMs,
+      ...flows.map(([name, key]) => ({
+        name,
+        value: p[`${key}Ms`],
         unit: ms,
-        target: { atMost: TARGETS.firstOpenMs },
-        note: `before: ${BEFORE.firstOpen}`,
-      },
-      {
-        name: 'guest Submit -> review / amount form shown',
-        value: p.submitMs,
-        unit: ms,
-        target: { atMost: TARGETS.submitMs },
-        note: `before: ${BEFORE.submit}`,
-      },
+        target: { atMost: TARGETS[`${key}Ms`] },
+        note: `before: ${BEFORE[key]}`,
+      })),
     ],
   };
 }
@@ -241,14 +213,13 @@ export const phoneSection: Section = {
     const copies = await startStaticCopies(server.baseUrl);
     const phone = await h.using(copies.close, async () => {
       // The stack floor page, hydrated: its own build of scripts/floor over the profile's HTML.
-      const stackFloor: StackFloor | null = await h.step(
-        'phone: building the stack floor page (scripts/floor)',
-        () => startStackFloor(server.baseUrl, PROFILE),
+      const stackFloor = await h.step('phone: building the stack floor page (scripts/floor)', () =>
+        startStackFloor(server.baseUrl, PROFILE),
       );
-      if (stackFloor)
-        h.log(
-          `  stack floor ${stackFloor.url}: built in ${seconds(stackFloor.buildMs)}, ${stackFloor.scripts.join(', ')}`,
-        );
+      if (stackFloor) {
+        const built = `built in ${seconds(stackFloor.buildMs)}, ${stackFloor.scripts.join(', ')}`;
+        h.log(`  stack floor ${stackFloor.url}: ${built}`);
+      }
       const measure = () =>
         h.step(`phone: first tap and flows (${PHONE_RUNS} runs)`, () =>
           h.withBrowser(async (browser) => {

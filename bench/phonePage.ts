@@ -34,34 +34,30 @@ new MutationObserver(() => {
 }).observe(document, { subtree: true, childList: true, attributes: true });
 `;
 
-interface Recorded {
-  fcp: number | null;
-  lcp: number | null;
-  ready: number | null;
-  tapAt: number | null;
-  seen: Record<string, number>;
+declare global {
+  interface Window {
+    /** What RECORDER records: paints, when the page worked, the tap, when each label was seen. */
+    __bench: Record<'fcp' | 'lcp' | 'ready' | 'tapAt', number | null> & {
+      seen: Record<string, number>;
+    };
+  }
 }
 
-export const recorded = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __bench: Recorded }).__bench);
+export const recorded = (page: Page) => page.evaluate(() => window.__bench);
 
 /** Resets the tap time and waits for `label` to be shown after the next tap; ms, or null. */
 export async function tapUntil(page: Page, tap: () => Promise<void>, label: string) {
   await page.evaluate((text) => {
-    const bench = (window as unknown as { __bench: Recorded }).__bench;
-    bench.tapAt = null;
-    delete bench.seen[text];
+    window.__bench.tapAt = null;
+    delete window.__bench.seen[text];
   }, label);
   await tap();
-  try {
-    await page.waitForFunction(
-      (text) => ((window as unknown as { __bench: Recorded }).__bench.seen[text] ?? -1) > 0,
-      label,
-      { timeout: GIVE_UP_MS },
-    );
-  } catch {
-    return null;
-  }
+  const shown = await page
+    .waitForFunction((text) => (window.__bench.seen[text] ?? -1) > 0, label, {
+      timeout: GIVE_UP_MS,
+    })
+    .catch(() => null);
+  if (!shown) return null;
   const bench = await recorded(page);
   const seen = bench.seen[label];
   return bench.tapAt === null || seen === undefined ? null : round(seen - bench.tapAt);
@@ -93,11 +89,8 @@ export async function loadedAndIdle(page: Page, url: string) {
 export async function scriptsIn(page: Page, readyMs: number | null): Promise<number | null> {
   if (readyMs === null) return null;
   const ends = await page.evaluate(() => {
-    const preloaded = new Set(
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
-        (link) => link.href,
-      ),
-    );
+    const links = document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]');
+    const preloaded = new Set([...links].map((link) => link.href));
     return performance
       .getEntriesByType('resource')
       .filter((entry) => preloaded.has(entry.name))
@@ -113,16 +106,10 @@ export async function fillGuest(page: Page, name: string) {
 
 /** Waits until `ms` after the first contentful paint (polling the page's own record). */
 export async function waitForFcpPlus(page: Page, ms: number) {
+  const painted = { timeout: 30_000, polling: 10 };
+  await page.waitForFunction(() => window.__bench.fcp !== null, null, painted);
   await page.waitForFunction(
-    () => (window as unknown as { __bench: Recorded }).__bench.fcp !== null,
-    null,
-    { timeout: 30_000, polling: 10 },
-  );
-  await page.waitForFunction(
-    (after) => {
-      const bench = (window as unknown as { __bench: Recorded }).__bench;
-      return bench.fcp !== null && performance.now() >= bench.fcp + after;
-    },
+    (after) => window.__bench.fcp !== null && performance.now() >= window.__bench.fcp + after,
     ms,
     { polling: 5 },
   );

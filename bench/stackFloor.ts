@@ -1,19 +1,12 @@
-// The stack floor page, hydrated (issue 23): what the profile's hydration is held against. It is
-// the profile's own server-rendered HTML, taken from the server under test, with the app's
-// scripts swapped for the floor's (scripts/floor, built now by its own build: react, react-dom,
-// RTK Query, react-redux and react-router mounted as the app mounts them, nothing of the app)
-// and loaded the same way: preloaded from the start (`Link` header and `<link rel=preload>`) and
-// run after the first paint by the page's own inline loader. The floor hydrates a root of its own
-// (a hidden one: the profile's markup stays as it is, for the same paint), and marks
-// `data-app-ready` as the app does. Same HTML, CSS and pictures on the line; only the scripts differ.
+// The stack floor page (issue 23): the profile's own server-rendered HTML with the app's scripts
+// swapped for scripts/floor's (the stack alone), loaded the same way, hydrating a hidden root of
+// its own; same HTML, CSS and pictures on the line, so only the scripts differ from the app.
 import { readFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { buildFloor } from '../scripts/floor/build';
-import { proxyRequest } from './staticCopy';
+import { proxyRequest, serve } from './staticCopy';
 
 /** What the server renders for scripts/floor/floor.tsx at `/` (its Home route inside a Suspense
  * boundary, whose markers React writes around it). The bench checks after each load that React
@@ -25,18 +18,11 @@ const PRELOAD = /<link rel="preload" as="script" href="([^"]+)" fetchpriority="l
 const ROOT = /<div id="?root"?>/g;
 const PRELOADED_STATE = /<script type="?application\/json"? id="?preloaded-state"?>/;
 
-export interface StackFloor {
-  /** The page, at `/` of its own server (the floor's Home route). */
-  url: string;
-  /** The floor's scripts, in the order they run. */
-  scripts: string[];
-  /** Their size as sent (brotli, quality 11, as the build's .br copies). */
-  scriptBytes: number;
-  buildMs: number;
-  close: () => Promise<void>;
-}
-
-const count = (text: string, pattern: RegExp) => [...text.matchAll(pattern)].length;
+/** A file as brotli (with these params) and gzip (at this level), for either Accept-Encoding. */
+const compressed = (data: Buffer, params: Record<number, number>, level: number) => ({
+  br: brotliCompressSync(data, { params }),
+  gzip: gzipSync(data, { level }),
+});
 
 /** The app's page with its scripts swapped for `scripts` and the floor's root added. */
 export function stackFloorPage(appHtml: string, scripts: readonly string[]): string {
@@ -45,7 +31,7 @@ export function stackFloorPage(appHtml: string, scripts: readonly string[]): str
   if (appScripts.length === 0 || appHtml.split(loaderList).length !== 2) {
     throw new Error('the profile page has not the script preloads and loader renderPage writes');
   }
-  if (count(appHtml, ROOT) !== 1 || !PRELOADED_STATE.test(appHtml)) {
+  if (appHtml.match(ROOT)?.length !== 1 || !PRELOADED_STATE.test(appHtml)) {
     throw new Error('the profile page has not one #root followed by its preloaded state');
   }
   const preloads = scripts
@@ -62,43 +48,33 @@ export function stackFloorPage(appHtml: string, scripts: readonly string[]): str
 /** Builds the floor, takes the profile's page from `target` and serves the stack floor page at
  * `/` of a server of its own: the floor's scripts from its build, everything else proxied to
  * `target`. */
-export async function startStackFloor(target: string, profileId: string): Promise<StackFloor> {
+export async function startStackFloor(target: string, profileId: string) {
   const build = await buildFloor();
-  let server: Server | null = null;
   try {
     const shell = await readFile(path.join(build.dir, 'index.html'), 'utf8');
-    const scripts = [...shell.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)"?[^>]*><\/script>/g)].map(
-      (m) => m[1]!,
-    );
+    const tags = shell.matchAll(/<script\b[^>]*\bsrc="?([^" >]+)"?[^>]*><\/script>/g);
+    const scripts = [...tags].map((m) => m[1]!);
     if (scripts.length === 0) throw new Error('the floor build has no script in its index.html');
-    const files = new Map<string, { br: Buffer; gzip: Buffer }>();
+    const files = new Map<string, ReturnType<typeof compressed>>();
     for (const src of scripts) {
       const text = await readFile(path.join(build.dir, src.replace(/^\//, '')));
-      files.set(src, {
-        br: brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        gzip: gzipSync(text, { level: 9 }),
-      });
+      files.set(src, compressed(text, { [zlib.BROTLI_PARAM_QUALITY]: 11 }, 9));
     }
     const answer = await fetch(`${target}/user_profile/${profileId}`);
     if (!answer.ok) throw new Error(`${answer.status} from ${answer.url}`);
     const html = Buffer.from(stackFloorPage(await answer.text(), scripts));
     // Compressed as the production server compresses its pages (src/server/pageCache.ts).
-    const page = {
-      br: brotliCompressSync(html, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 },
-      }),
-      gzip: gzipSync(html, { level: 6 }),
-    };
+    const brotli = { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_LGWIN]: 18 };
+    const page = compressed(html, brotli, 6);
     const link = scripts
       .map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`)
       .join(', ');
     const upstream = new URL(target);
-    server = createServer((req, res) => {
+    const server = await serve((req, res) => {
       const pathname = (req.url ?? '/').split('?')[0]!;
       const file = files.get(pathname);
       if (pathname !== '/' && !file) return proxyRequest(upstream, req, res);
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : 'gzip';
+      const encoding = /\bbr\b/.test(String(req.headers['accept-encoding'] ?? '')) ? 'br' : 'gzip';
       const body = (file ?? page)[encoding];
       res.writeHead(200, {
         'Content-Type': file ? 'application/javascript; charset=utf-8' : 'text/html; charset=utf-8',
@@ -110,22 +86,17 @@ export async function startStackFloor(target: string, profileId: string): Promis
       });
       res.end(body);
     });
-    await new Promise<void>((resolve) => server!.listen(0, resolve));
-    const { port } = server.address() as AddressInfo;
-    const running = server;
     return {
-      url: `http://localhost:${port}/`,
+      /** The page, at `/` of its own server (the floor's Home route). */
+      url: `${server.baseUrl}/`,
+      /** The floor's scripts, in the order they run. */
       scripts,
+      /** Their size as sent (brotli, quality 11, as the build's .br copies). */
       scriptBytes: [...files.values()].reduce((sum, f) => sum + f.br.length, 0),
       buildMs: Math.round(build.ms),
-      close: async () => {
-        running.closeAllConnections();
-        await new Promise<void>((resolve) => running.close(() => resolve()));
-        build.remove();
-      },
+      close: () => server.close().finally(() => build.remove()),
     };
   } catch (error) {
-    server?.close();
     build.remove();
     throw error;
   }

@@ -19,7 +19,6 @@ declare module 'autocannon' {
       average: number;
       max: number;
       p50: number;
-      p90: number;
       p99: number;
     }
     interface Result {

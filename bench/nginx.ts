@@ -11,7 +11,6 @@ import {
   SERVER_LOAD,
   cachedProfile,
   clean,
-  describeLoad,
   failures,
   latencies,
   rateFigure,
@@ -22,7 +21,7 @@ import { freshServer, sleep, startNginx } from './processes';
 import type { FigureGroup } from './reporter';
 
 /** Step (c): fetches in a row right after (b), each one's X-Cache-Status read. */
-export const SEQUENTIAL_FETCHES = 200;
+const SEQUENTIAL_FETCHES = 200;
 const OK = { text: '0 / 0 / 0' };
 
 const tally = (values: readonly string[]) => {
@@ -72,10 +71,7 @@ const parseTimeLocal = (text: string) => Date.parse(text.replace(':', ' ').repla
 const logSize = async (file: string) => (await stat(file).catch(() => ({ size: 0 }))).size;
 
 /** A log file's end, to read what is written after it (nginx flushes its buffer every 1 s). */
-async function logMark(file: string): Promise<number> {
-  await sleep(1_500);
-  return logSize(file);
-}
+const logMark = (file: string) => sleep(1_500).then(() => logSize(file));
 
 async function logSince(file: string, mark: number, wait = 1_500): Promise<string> {
   await sleep(wait);
@@ -106,12 +102,9 @@ async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
   );
   h.log(`  ${nginx.version}: ${nginx.baseUrl} -> ${a.baseUrl}, ${b.baseUrl}`);
   const direct = await serverLoad('(a) one process, direct', a.baseUrl, [cachedProfile]);
-  h.log(`  (a) one process direct: ${describeLoad(direct)}`);
   const mark = await logMark(nginx.accessLog);
   const proxied = await serverLoad('(b) nginx + 2 processes', nginx.baseUrl, [cachedProfile]);
   const lines = parseAccessLog(await logSince(nginx.accessLog, mark));
-  const cacheDuringLoad = cacheStatuses(lines.map((l) => l.cache));
-  h.log(`  (b) nginx: ${describeLoad(proxied)}; from its cache: ${percent(cacheDuringLoad.ratio)}`);
   const statuses: string[] = [];
   for (let i = 0; i < SEQUENTIAL_FETCHES; i += 1) {
     const response = await fetch(`${nginx.baseUrl}${PROFILE_PATH}`, {
@@ -126,10 +119,9 @@ async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
     proxied,
     proxiedOverDirect: proxied.requestsPerSecond / direct.requestsPerSecond,
     /** X-Cache-Status of every request of (b) (nginx's access log), then of the fetches. */
-    cacheDuringLoad,
+    cacheDuringLoad: cacheStatuses(lines.map((l) => l.cache)),
     cacheSequential: cacheStatuses(statuses),
   };
-  h.log(`  (c) ${SEQUENTIAL_FETCHES} fetches: ${percent(report.cacheSequential.ratio)} cached`);
   return { report, cluster: { nginx, a, b } };
 }
 
@@ -162,7 +154,7 @@ async function failoverOn(h: Harness, { nginx, a, b: victim }: Cluster) {
     .filter((l) => l.upstream.split(', ').at(-1) === victimAddress)
     .map((l) => parseTimeLocal(l.time));
   const lastFromVictim = fromVictim.length > 0 ? Math.max(...fromVictim) : Number.NaN;
-  const report = {
+  return {
     load,
     /** Seconds after the load started that SIGTERM was sent. */
     sigtermAtSeconds: stop.at ? (stop.at - started) / 1000 : Number.NaN,
@@ -186,10 +178,6 @@ async function failoverOn(h: Harness, { nginx, a, b: victim }: Cluster) {
     /** nginx error.log lines written during the run, by kind. */
     errorLog: errorKinds(await logSince(nginx.errorLog, errorMark, 0)),
   };
-  h.log(
-    `  (d) SIGTERM at ${report.sigtermAtSeconds.toFixed(1)} s: ${describeLoad(load)}; exited after ${report.exitedAfterSeconds ?? 'more than 15'} s; retried: ${report.accessLog.retriedToAnotherProcess}`,
-  );
-  return report;
 }
 
 /** Steps (a) to (c), then (d) when they worked; nginx and both processes stop with the section. */

@@ -19,7 +19,7 @@ import {
   serverLoad,
   uncachedProfile,
 } from './load';
-import { SEQUENTIAL_FETCHES, failoverFigures, scaleOut, scaleOutFigures } from './nginx';
+import { failoverFigures, scaleOut, scaleOutFigures } from './nginx';
 import { onFreshServer, residentBytes, sleep, startMockApi, type freshServer } from './processes';
 import type { FigureGroup } from './reporter';
 
@@ -28,10 +28,9 @@ const PRODUCTION = {
   memoryConnections: 100,
   memorySeconds: 30,
   restSeconds: 10,
-  /** After the rest, RSS is watched until under this line (the target), for information. */
+  /** Then, for information, RSS is watched until under the line (the target). */
   watchBelowBytes: 150 * MB,
   watchSeconds: 60,
-  sequentialFetches: SEQUENTIAL_FETCHES,
 } as const;
 
 const TARGETS = {
@@ -39,7 +38,6 @@ const TARGETS = {
   profileOverStatic: 0.25,
   profileP99Ms: 100,
   rssAfterLoadBytes: 250 * MB,
-  /** Strictly below. */
   rssAfterRestBytes: 150 * MB,
 };
 
@@ -71,18 +69,9 @@ async function throughputOn(h: Harness, server: Server) {
     const lookups = Object.entries(after.lookups)
       .map(([source, n]) => [source, n - (before.lookups[source] ?? 0)] as const)
       .filter(([, n]) => n > 0);
-    const r = {
-      ...load,
-      server: {
-        renders,
-        meanRenderMs: renders > 0 ? renderMs : 0,
-        lookups: Object.fromEntries(lookups),
-      },
-    };
-    h.log(
-      `  ${name}: ${describeLoad(r)}; renders ${renders} (mean ${r.server.meanRenderMs.toFixed(1)} ms)`,
-    );
-    return r;
+    h.log(`  ${name}: ${describeLoad(load)}; renders ${renders}`);
+    const meanRenderMs = renders > 0 ? renderMs : 0;
+    return { ...load, server: { renders, meanRenderMs, lookups: Object.fromEntries(lookups) } };
   };
   return {
     static: await run('static /', [{ path: '/' }]),
@@ -109,10 +98,9 @@ async function memoryOn(h: Harness, server: Server) {
   const during = [rssBeforeBytes];
   const sampler = setInterval(
     () =>
-      rss().then(
-        (bytes) => during.push(bytes),
-        () => {},
-      ),
+      rss()
+        .then((b) => during.push(b))
+        .catch(() => {}),
     1_000,
   );
   const load = await serverLoad(
@@ -144,9 +132,6 @@ async function memoryOn(h: Harness, server: Server) {
   }
   const firstInRest = rest.findIndex((bytes) => bytes < PRODUCTION.watchBelowBytes);
   belowLineAfterSeconds ??= firstInRest >= 0 ? firstInRest + 1 : null;
-  h.log(
-    `  ${describeLoad(load)}; RSS peak ${mb(rssPeakDuringLoadBytes)}, then ${mb(rest.at(-1)!)}`,
-  );
   return {
     pid: server.pid,
     load,
@@ -251,16 +236,10 @@ function memoryFigures(m: Awaited<ReturnType<typeof memoryOn>>): FigureGroup {
 export const productionSection: Section = {
   name: 'server',
   async run(h) {
-    const mockApi = await h.step(
-      'production server: the mock API alone, as its Grati API',
-      async () =>
-        h.track(
-          await startMockApi(
-            await mkdtemp(path.join(h.tmp, 'mock-api-data-')),
-            path.join(h.tmp, 'mock-api.log'),
-          ),
-        ),
-    );
+    const mockApi = await h.step('production server: the mock API alone', async () => {
+      const dataDir = await mkdtemp(path.join(h.tmp, 'mock-api-data-'));
+      return h.track(await startMockApi(dataDir, path.join(h.tmp, 'mock-api.log')));
+    });
     if (!mockApi) return { results: {}, figures: [] };
     const t = await h.step(
       `production server: throughput (autocannon, ${PRODUCTION.connections} connections, ${PRODUCTION.seconds} s each)`,

@@ -122,14 +122,8 @@ async function abandonedPaymentsLoad(h: Harness) {
 export const abandonedSection: Section = {
   name: 'api',
   async run(h) {
-    const a = await h.step(
-      `findUser with ${PAYMENTS} abandoned review + tip payments, and without`,
-      async () => {
-        const report = await abandonedPaymentsLoad(h);
-        h.log(`  p50 with them / without ${times(report.p50Ratio)}`);
-        return report;
-      },
-    );
+    const name = `findUser with ${PAYMENTS} abandoned review + tip payments, and without`;
+    const a = await h.step(name, () => abandonedPaymentsLoad(h));
     if (!a) return { results: {}, figures: [] };
     const first = a.with[0];
     const group = `API findUser, ${PAYMENTS} abandoned review + tip payments (${AGE_MINUTES} min old)`;

@@ -12,7 +12,7 @@ import type { Db } from '../mock-api/db/types';
 import { AUTH, PROFILE, createGuest, findUserBody, formOf, reviewFields, userNameOf } from './demo';
 import { median, ms } from './format';
 import type { Section } from './harness';
-import { cannon, clean, describeLoad, failures, type LoadFigures } from './load';
+import { cannon, clean, failures, type LoadFigures } from './load';
 import type { FigureGroup } from './reporter';
 
 const LOAD = { connections: 100, duration: 10, warmup: { connections: 10, duration: 2 } };
@@ -203,15 +203,12 @@ export const apiSection: Section = {
         for (const run of [loadFindUser, loadGallery]) {
           h.assertAlive(server);
           load.push(await run(server.baseUrl));
-          h.log(`  ${load.at(-1)!.name}: ${describeLoad(load.at(-1)!)}`);
         }
       },
     );
     const recognitions = await h.step(`${RECOGNITIONS} recognitions at once`, async () => {
       h.assertAlive(server);
-      const r = await recognitionsAtOnce(server.baseUrl, dataDir);
-      h.log(`  answered 200: ${r.first.answered200}, stored once: ${r.storedOnce}`);
-      return r;
+      return recognitionsAtOnce(server.baseUrl, dataDir);
     });
     return {
       results: { api: { load, recognitions } },

@@ -87,8 +87,9 @@ const errorKinds = (text: string) =>
     }),
   );
 
-/** (a) one process direct, (b) nginx in front of two, (c) nginx's cache hit ratio. */
-async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
+/** (a) one process direct, (b) nginx in front of two, (c) nginx's cache hit ratio; nginx and
+ * both processes stop with the section. */
+export async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
   const nginxPort = await freePort();
   // Both processes serve the site as it is seen through nginx.
   const publicOrigin = `http://localhost:${nginxPort}`;
@@ -128,7 +129,7 @@ async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
 type Cluster = Awaited<ReturnType<typeof scaleOutOn>>['cluster'];
 
 /** (d) a run through nginx, cached and uncached pages, with one process stopped halfway. */
-async function failoverOn(h: Harness, { nginx, a, b: victim }: Cluster) {
+export async function failoverOn(h: Harness, { nginx, a, b: victim }: Cluster) {
   for (const process of [nginx, a, victim]) h.assertAlive(process);
   const errorMark = await logSize(nginx.errorLog);
   const accessMark = await logMark(nginx.accessLog);
@@ -178,20 +179,6 @@ async function failoverOn(h: Harness, { nginx, a, b: victim }: Cluster) {
     /** nginx error.log lines written during the run, by kind. */
     errorLog: errorKinds(await logSince(nginx.errorLog, errorMark, 0)),
   };
-}
-
-/** Steps (a) to (c), then (d) when they worked; nginx and both processes stop with the section. */
-export async function scaleOut(h: Harness, mockApi: GroupProcess) {
-  const done = await h.step('production server: two processes behind nginx, (a) to (c)', () =>
-    scaleOutOn(h, mockApi),
-  );
-  const failover =
-    done &&
-    (await h.step(
-      'production server: (d) one of the two stopped (SIGTERM) in the middle of a run',
-      () => failoverOn(h, done.cluster),
-    ));
-  return { scaleOut: done?.report ?? null, failover: failover ?? null };
 }
 
 export function scaleOutFigures(s: Awaited<ReturnType<typeof scaleOutOn>>['report']): FigureGroup {

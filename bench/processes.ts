@@ -25,11 +25,8 @@ const SERVE = (() => {
   if (node < 0 || words.at(-1) !== 'dist-server/server.js') {
     throw new Error(`npm run serve is not "NAME=value ... node ... dist-server/server.js"`);
   }
-  const env = words.slice(0, node).map((word) => word.split('=', 2));
-  return {
-    env: Object.fromEntries(env) as Record<string, string>,
-    options: words.slice(node + 1, -1),
-  };
+  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2)));
+  return { env: env as Record<string, string>, options: words.slice(node + 1, -1) };
 })();
 
 /** `npm run mock-api` alone, on a free port, over a fresh data dir (made from the seed). */

@@ -19,7 +19,7 @@ import {
   serverLoad,
   uncachedProfile,
 } from './load';
-import { failoverFigures, scaleOut, scaleOutFigures } from './nginx';
+import { failoverFigures, failoverOn, scaleOutFigures, scaleOutOn } from './nginx';
 import { onFreshServer, residentBytes, sleep, startMockApi, type freshServer } from './processes';
 import type { FigureGroup } from './reporter';
 
@@ -249,7 +249,15 @@ export const productionSection: Section = {
       `production server: memory (${PRODUCTION.memoryConnections} connections for ${PRODUCTION.memorySeconds} s, then ${PRODUCTION.restSeconds} s idle)`,
       () => onFreshServer(h, mockApi, 'server-memory', (server) => memoryOn(h, server)),
     );
-    const { scaleOut: s, failover: d } = await scaleOut(h, mockApi);
+    const nginx = await h.step('production server: two processes behind nginx, (a) to (c)', () =>
+      scaleOutOn(h, mockApi),
+    );
+    const d =
+      nginx &&
+      (await h.step('production server: (d) one of the two stopped (SIGTERM) mid-run', () =>
+        failoverOn(h, nginx.cluster),
+      ));
+    const s = nginx?.report ?? null;
     const settings = { ...PRODUCTION, profilePath: PROFILE_PATH };
     const groups = [t && throughputFigures(t), m && memoryFigures(m)];
     groups.push(s && scaleOutFigures(s), d && failoverFigures(d));

@@ -37,8 +37,6 @@ export async function cannon(name: string, options: autocannon.Options, until?: 
 export const clean = (load: LoadFigures) =>
   load.non2xx === 0 && load.errors === 0 && load.timeouts === 0 && load.totalRequests > 0;
 export const failures = (load: LoadFigures) => `${load.non2xx} / ${load.errors} / ${load.timeouts}`;
-export const describeLoad = (load: LoadFigures) =>
-  `${count(load.requestsPerSecond)} req/s, p50 ${ms(load.latencyP50Ms)}, p99 ${ms(load.latencyP99Ms)}, non-2xx / errors / timeouts ${failures(load)}`;
 export const latencies = (load: LoadFigures) =>
   `p50 ${ms(load.latencyP50Ms)}, p99 ${ms(load.latencyP99Ms)}, max ${ms(load.latencyMaxMs)}; ${count(load.totalRequests)} requests; machine load ${load.loadAverage[0]} -> ${load.loadAverage[1]}`;
 

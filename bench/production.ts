@@ -7,12 +7,11 @@ import path from 'node:path';
 import type autocannon from 'autocannon';
 import { PROFILE_PATH } from './demo';
 import { MB, count, mb, ms, times } from './format';
-import type { Harness, Section } from './harness';
+import type { Section } from './harness';
 import {
   SERVER_LOAD,
   cachedProfile,
   clean,
-  describeLoad,
   failures,
   latencies,
   rateFigure,
@@ -59,7 +58,7 @@ async function serverCounters(metricsUrl: string) {
 }
 
 /** The four page loads, each with what it made the server do (renders, lookups). */
-async function throughputOn(h: Harness, server: Server) {
+async function throughputOn(server: Server) {
   const run = async (name: string, requests: autocannon.Request[], compressed?: false) => {
     const before = await serverCounters(server.metricsUrl);
     const load = await serverLoad(name, server.baseUrl, requests, { compressed });
@@ -69,7 +68,6 @@ async function throughputOn(h: Harness, server: Server) {
     const lookups = Object.entries(after.lookups)
       .map(([source, n]) => [source, n - (before.lookups[source] ?? 0)] as const)
       .filter(([, n]) => n > 0);
-    h.log(`  ${name}: ${describeLoad(load)}; renders ${renders}`);
     const meanRenderMs = renders > 0 ? renderMs : 0;
     return { ...load, server: { renders, meanRenderMs, lookups: Object.fromEntries(lookups) } };
   };
@@ -85,7 +83,7 @@ async function throughputOn(h: Harness, server: Server) {
 }
 
 /** RSS before, during and after a long load, then each second of the rest and the watch. */
-async function memoryOn(h: Harness, server: Server) {
+async function memoryOn(server: Server) {
   // Every route's code loaded once, then a quiet moment.
   for (const url of ['/', PROFILE_PATH, `${PROFILE_PATH}?show=true&ref=warm`]) {
     await (await fetch(`${server.baseUrl}${url}`)).text();
@@ -243,11 +241,11 @@ export const productionSection: Section = {
     if (!mockApi) return { results: {}, figures: [] };
     const t = await h.step(
       `production server: throughput (autocannon, ${PRODUCTION.connections} connections, ${PRODUCTION.seconds} s each)`,
-      () => onFreshServer(h, mockApi, 'server-throughput', (server) => throughputOn(h, server)),
+      () => onFreshServer(h, mockApi, 'server-throughput', throughputOn),
     );
     const m = await h.step(
       `production server: memory (${PRODUCTION.memoryConnections} connections for ${PRODUCTION.memorySeconds} s, then ${PRODUCTION.restSeconds} s idle)`,
-      () => onFreshServer(h, mockApi, 'server-memory', (server) => memoryOn(h, server)),
+      () => onFreshServer(h, mockApi, 'server-memory', memoryOn),
     );
     const nginx = await h.step('production server: two processes behind nginx, (a) to (c)', () =>
       scaleOutOn(h, mockApi),

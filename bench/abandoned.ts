@@ -7,7 +7,6 @@ import path from 'node:path';
 import { platformFeeCents } from '../src/api/contract/fees';
 import { DATA_FILE_NAME } from '../mock-api/db/store';
 import type { Db } from '../mock-api/db/types';
-import type { GroupProcess } from '../scripts/serverProcess';
 import { loadFindUser } from './api';
 import { AUTH, PROFILE, createGuest, formOf, json, reviewFields, userNameOf } from './demo';
 import { ms, times } from './format';
@@ -15,9 +14,8 @@ import type { Harness, Section } from './harness';
 import { clean, type LoadFigures } from './load';
 
 const PAYMENTS = 40;
-/** How old they are made to look: past the reconciliation's age (a lookup may ask Stripe about
- * them) and past its interval, short of the day after which they are given up (once given up
- * they would cost nothing at all): the case a lookup pays the most for. */
+/** Past the reconciliation's age and interval (a lookup may ask Stripe about them), short of the
+ * day after which they are given up (then they cost nothing): what a lookup pays the most for. */
 const AGE_MINUTES = 10;
 /** Each data set is loaded this many times, in turn, so drifting machine load hits both. */
 const ROUNDS = 2;
@@ -26,12 +24,8 @@ const P50_RATIO = 1.5;
 /** A review with a $15 tip to PROFILE, sent as the review form sends it (never paid). */
 async function abandonedReviewWithTip(baseUrl: string, userName: string, index: number) {
   const api = `${baseUrl}/api`;
-  const runId = `abandoned-${randomUUID().slice(0, 8)}`;
-  const guest = await createGuest(
-    api,
-    `Bench Guest ${index + 1}`,
-    `bench-${runId}-${index + 1}@example.com`,
-  );
+  const email = `bench-abandoned-${randomUUID().slice(0, 8)}-${index + 1}@example.com`;
+  const guest = await createGuest(api, `Bench Guest ${index + 1}`, email);
   const captcha = await json<{ token: string }>(
     await fetch(`${baseUrl}/__recaptcha/token`, {
       method: 'POST',
@@ -41,22 +35,17 @@ async function abandonedReviewWithTip(baseUrl: string, userName: string, index: 
   );
   const amount = 1500;
   const fee = platformFeeCents(amount, 'card');
-  const kind = {
-    gratitudeType: 'BOTH' as const,
-    icon: 'APPRECIATION' as const,
-    sayThanks: `Left at the card step ${index + 1}`,
+  const sayThanks = `Left at the card step ${index + 1}`;
+  const kind = { gratitudeType: 'BOTH' as const, icon: 'APPRECIATION' as const, sayThanks };
+  const metadata = {
+    getThanksUserID: PROFILE,
+    title: `Tip to ${userName}`,
+    guestName: guest.fullName,
   };
-  const fields: Record<string, string> = {
+  const fields = {
     ...reviewFields(guest, { profile: PROFILE, userName }, kind),
     piDescription: 'cardToWallet',
-    metadata: JSON.stringify({
-      getThanksUserID: PROFILE,
-      title: `Tip to ${userName}`,
-      guestName: guest.fullName,
-      userName,
-      email: guest.email,
-      amountAfterFee: amount + fee,
-    }),
+    metadata: JSON.stringify({ ...metadata, userName, email, amountAfterFee: amount + fee }),
     platformFeeForWallet: String(fee),
     amount: String(amount),
     paymentMethodType: 'card',
@@ -72,84 +61,60 @@ async function abandonedReviewWithTip(baseUrl: string, userName: string, index: 
   );
 }
 
-/** Sends the payments to a server on `dir`, stops it, and moves their times AGE_MINUTES back. */
-async function writeAbandonedPayments(
-  h: Harness,
-  dir: string,
-  start: (dir: string) => Promise<GroupProcess>,
-) {
-  const maker = await start(dir);
-  try {
-    const userName = await userNameOf(`${maker.baseUrl}/api`, PROFILE, false);
-    await Promise.all(
-      Array.from({ length: PAYMENTS }, (_, i) =>
-        abandonedReviewWithTip(maker.baseUrl, userName, i),
-      ),
-    );
-  } finally {
-    await h.stop(maker);
-  }
-  // The server is stopped: the data file is the bench's to edit.
-  const file = path.join(dir, DATA_FILE_NAME);
-  const db = JSON.parse(await readFile(file, 'utf8')) as Db;
-  const waiting = new Set((db.pendingGratitudes ?? []).map((p) => p.intentId));
-  const createdAt = new Date(Date.now() - AGE_MINUTES * 60_000).toISOString();
-  const moved = (db.payments ?? []).filter((payment) => waiting.has(payment.intentId));
-  for (const payment of moved) payment.createdAt = createdAt;
-  if (moved.length !== PAYMENTS)
-    throw new Error(`${moved.length} review + tip payments stored, not ${PAYMENTS}`);
-  await writeFile(file, JSON.stringify(db, null, 2));
-}
-
-async function dataFileState(dataDir: string) {
-  const file = path.join(dataDir, DATA_FILE_NAME);
-  return { mtimeMs: (await stat(file)).mtimeMs, bytes: await readFile(file) };
-}
-
-const meanP50 = (loads: LoadFigures[]) =>
-  loads.reduce((sum, load) => sum + load.latencyP50Ms, 0) / loads.length;
-
 /** findUser on PROFILE without them (the seed) and with them, ROUNDS times in turn. */
 async function abandonedPaymentsLoad(h: Harness) {
   const withoutDir = path.join(h.tmp, 'abandoned-data', 'without');
   const withDir = path.join(h.tmp, 'abandoned-data', 'with');
-  await mkdir(withoutDir, { recursive: true });
   let starts = 0;
   const start = (dir: string) => h.startPreview(dir, `preview-abandoned-${(starts += 1)}`);
-  await writeAbandonedPayments(h, withDir, start);
-  const without: LoadFigures[] = [];
-  const withThem: LoadFigures[] = [];
-  let dataFileUntouched = true;
-  const measure = async (dir: string, into: LoadFigures[]) => {
+  const onServer = async <T>(dir: string, work: (baseUrl: string) => Promise<T>) => {
     const server = await start(dir);
     try {
-      const before = await dataFileState(dir);
-      into.push(await loadFindUser(server.baseUrl));
-      const after = await dataFileState(dir);
-      if (dir === withDir) {
-        dataFileUntouched &&= before.mtimeMs === after.mtimeMs && before.bytes.equals(after.bytes);
-      }
+      return await work(server.baseUrl);
     } finally {
       await h.stop(server);
     }
   };
+  await mkdir(withoutDir, { recursive: true });
+  await onServer(withDir, async (baseUrl) => {
+    const userName = await userNameOf(`${baseUrl}/api`, PROFILE, false);
+    const send = (_: unknown, i: number) => abandonedReviewWithTip(baseUrl, userName, i);
+    await Promise.all(Array.from({ length: PAYMENTS }, send));
+  });
+  // The server is stopped: the data file is the bench's to edit, their times moved back.
+  const file = path.join(withDir, DATA_FILE_NAME);
+  const db = JSON.parse(await readFile(file, 'utf8')) as Db;
+  const waiting = new Set((db.pendingGratitudes ?? []).map((p) => p.intentId));
+  const moved = (db.payments ?? []).filter((payment) => waiting.has(payment.intentId));
+  const createdAt = new Date(Date.now() - AGE_MINUTES * 60_000).toISOString();
+  for (const payment of moved) payment.createdAt = createdAt;
+  if (moved.length !== PAYMENTS)
+    throw new Error(`${moved.length} payments stored, not ${PAYMENTS}`);
+  await writeFile(file, JSON.stringify(db, null, 2));
+  const state = async () => ({ mtimeMs: (await stat(file)).mtimeMs, bytes: await readFile(file) });
+  const without: LoadFigures[] = [];
+  const withThem: LoadFigures[] = [];
+  let dataFileUntouched = true;
   for (let round = 0; round < ROUNDS; round += 1) {
-    await measure(withoutDir, without);
-    await measure(withDir, withThem);
+    without.push(await onServer(withoutDir, loadFindUser));
+    await onServer(withDir, async (baseUrl) => {
+      const before = await state();
+      withThem.push(await loadFindUser(baseUrl));
+      const after = await state();
+      dataFileUntouched &&= before.mtimeMs === after.mtimeMs && before.bytes.equals(after.bytes);
+    });
   }
+  const meanP50 = (loads: LoadFigures[]) =>
+    loads.reduce((sum, load) => sum + load.latencyP50Ms, 0) / loads.length;
   const [withoutP50Ms, withP50Ms] = [meanP50(without), meanP50(withThem)];
+  /** p50Ratio: the p50s' mean with them over the mean without; the data file kept its mtime and
+   * bytes through every load with them. */
   return {
-    profile: PROFILE,
-    payments: PAYMENTS,
-    ageMinutes: AGE_MINUTES,
-    rounds: ROUNDS,
     without,
     with: withThem,
     withoutP50Ms,
     withP50Ms,
-    /** The p50s' mean with them over the mean without them. */
     p50Ratio: withP50Ms / withoutP50Ms,
-    /** db.json kept its mtime and bytes through every load with them. */
     dataFileUntouched,
   };
 }
@@ -157,31 +122,23 @@ async function abandonedPaymentsLoad(h: Harness) {
 export const abandonedSection: Section = {
   name: 'api',
   async run(h) {
-    const a = await h.step(
-      `findUser with ${PAYMENTS} abandoned review + tip payments, and without`,
-      async () => {
-        const report = await abandonedPaymentsLoad(h);
-        const p50s = (loads: LoadFigures[]) => loads.map((l) => ms(l.latencyP50Ms)).join(', ');
-        h.log(
-          `  p50 with them ${p50s(report.with)}, without ${p50s(report.without)} (${times(report.p50Ratio)}); data file untouched: ${report.dataFileUntouched}`,
-        );
-        return report;
-      },
-    );
+    const name = `findUser with ${PAYMENTS} abandoned review + tip payments, and without`;
+    const a = await h.step(name, () => abandonedPaymentsLoad(h));
     if (!a) return { results: {}, figures: [] };
     const first = a.with[0];
+    const group = `API findUser, ${PAYMENTS} abandoned review + tip payments (${AGE_MINUTES} min old)`;
     return {
       results: { api: { abandoned: a } },
       figures: [
         {
-          group: `API findUser, ${a.payments} abandoned review + tip payments (${a.ageMinutes} min old)`,
+          group,
           figures: [
             {
               name: 'p50 with them / without',
               value: a.p50Ratio,
               unit: times,
               target: { atMost: P50_RATIO, when: [...a.with, ...a.without].every(clean) },
-              note: `${ms(a.withP50Ms)} / ${ms(a.withoutP50Ms)}: means of ${a.rounds} loads each, in turn, ${first?.connections ?? '?'} connections, ${first?.durationSeconds ?? '?'} s, each on a fresh server`,
+              note: `${ms(a.withP50Ms)} / ${ms(a.withoutP50Ms)}: means of ${ROUNDS} loads each, in turn, ${first?.connections ?? '?'} connections, ${first?.durationSeconds ?? '?'} s, each on a fresh server`,
             },
             {
               name: 'data file written by the lookups',

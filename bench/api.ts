@@ -12,44 +12,37 @@ import type { Db } from '../mock-api/db/types';
 import { AUTH, PROFILE, createGuest, findUserBody, formOf, reviewFields, userNameOf } from './demo';
 import { median, ms } from './format';
 import type { Section } from './harness';
-import { cannon, clean, describeLoad, failures, type LoadFigures } from './load';
-import type { Figure, FigureGroup } from './reporter';
+import { cannon, clean, failures, type LoadFigures } from './load';
+import type { FigureGroup } from './reporter';
 
 const LOAD = { connections: 100, duration: 10, warmup: { connections: 10, duration: 2 } };
 const RECOGNITIONS = 200;
 const API_P99_MS = 50;
 
-export function loadFindUser(baseUrl: string): Promise<LoadFigures> {
-  return cannon('findUser', {
+/** findUser as the profile page sends it, under LOAD (also bench/abandoned.ts). */
+export const loadFindUser = (baseUrl: string) =>
+  cannon('findUser', {
     url: `${baseUrl}/api/gratitude/findUser`,
     ...LOAD,
     method: 'POST',
     headers: { ...AUTH, 'Content-Type': 'application/json' },
     body: JSON.stringify(findUserBody(PROFILE)),
   });
-}
 
-function loadGallery(baseUrl: string): Promise<LoadFigures> {
-  const query = `pageNo=1&limit=20&userId=${PROFILE}`;
-  return cannon('fetchUserGallery', {
-    url: `${baseUrl}/api/user/v2/fetchUserGallery?${query}`,
+const loadGallery = (baseUrl: string) =>
+  cannon('fetchUserGallery', {
+    url: `${baseUrl}/api/user/v2/fetchUserGallery?pageNo=1&limit=20&userId=${PROFILE}`,
     ...LOAD,
     method: 'GET',
     headers: AUTH,
   });
-}
 
-interface Recognition {
-  key: string;
-  text: string;
-  fields: Record<string, string>;
-}
+type Recognition = { key: string; text: string; fields: Record<string, string> };
 
 /** One recognition sent (the fields of recognitionForm, text only): its status, id, time. */
 async function send(baseUrl: string, recognition: Recognition) {
   const started = performance.now();
-  let status: number | 'network error' = 'network error';
-  let id: string | null = null;
+  const answer = { status: 'network error' as number | string, id: null as string | null };
   let replayed = false;
   try {
     const response = await fetch(`${baseUrl}/api/gratitude/create-gratitude`, {
@@ -58,31 +51,27 @@ async function send(baseUrl: string, recognition: Recognition) {
       body: formOf(recognition.fields),
     });
     const text = await response.text();
-    status = response.status;
+    answer.status = response.status;
     replayed = response.headers.get('Idempotent-Replayed') === 'true';
-    id = (JSON.parse(text) as { data?: { data?: { id?: string } } }).data?.data?.id ?? null;
+    answer.id = (JSON.parse(text) as { data?: { data?: { id?: string } } }).data?.data?.id ?? null;
   } catch {
     // a network error, or an answer that is not JSON (counted by its status)
   }
-  return { status, id, replayed, ms: performance.now() - started };
+  return { ...answer, replayed, ms: performance.now() - started };
 }
 
-/** All of them at once. */
+/** All of them at once; `failures`: the count of each answer that was not a 200. */
 async function wave(baseUrl: string, recognitions: Recognition[]) {
-  const started = performance.now();
   const answers = await Promise.all(recognitions.map((r) => send(baseUrl, r)));
-  const wallMs = performance.now() - started;
-  /** Status code (or "network error") -> count, for every answer that was not a 200. */
   const failures: Record<string, number> = {};
-  for (const { status } of answers)
+  for (const { status } of answers) {
     if (status !== 200) failures[status] = (failures[status] ?? 0) + 1;
+  }
   const figures = {
-    sent: recognitions.length,
     answered200: answers.filter((a) => a.status === 200).length,
     failures,
     latencyP50Ms: median(answers.map((a) => a.ms)),
     latencyMaxMs: Math.max(...answers.map((a) => a.ms)),
-    wallMs,
   };
   return { answers, figures };
 }
@@ -113,7 +102,7 @@ async function recognitionsAtOnce(baseUrl: string, dataDir: string) {
       createGuest(api, `Bench Guest ${i + 1}`, `bench-${runId}-${i + 1}@example.com`),
     ),
   );
-  const recognitions: Recognition[] = guests.map((guest, index) => {
+  const recognitions = guests.map((guest, index) => {
     const icon = GRATITUDE_ICONS[index % GRATITUDE_ICONS.length]!;
     const text = `Bench ${runId} recognition ${index + 1}: thank you for the help this week.`;
     const kind = { gratitudeType: 'REVIEW' as const, icon, sayThanks: text };
@@ -127,12 +116,10 @@ async function recognitionsAtOnce(baseUrl: string, dataDir: string) {
   const replay = await wave(baseUrl, recognitions);
   const afterReplay = await storedCounts(dataDir, texts);
   return {
-    profile: PROFILE,
     first: first.figures,
     storedOnce: stored.once,
     storedTwiceOrMore: stored.twiceOrMore,
     missing: stored.missing,
-    /** Answered ids that are not in the feed. */
     answeredIdsMissing: answeredIds.filter((id) => !stored.ids.has(id)).length,
     replay: {
       ...replay.figures,
@@ -144,30 +131,11 @@ async function recognitionsAtOnce(baseUrl: string, dataDir: string) {
     storedTwiceOrMoreAfterReplay: afterReplay.twiceOrMore,
   };
 }
-type RecognitionReport = Awaited<ReturnType<typeof recognitionsAtOnce>>;
 
-/** A load's figures; its p99 counts only when no request failed. */
-export function loadFigures(load: LoadFigures, p99Target?: number): Figure[] {
-  return [
-    { name: 'requests per second', value: load.requestsPerSecond },
-    { name: 'latency p50', value: load.latencyP50Ms, unit: ms },
-    {
-      name: 'latency p99',
-      value: load.latencyP99Ms,
-      unit: ms,
-      ...(p99Target === undefined ? {} : { target: { atMost: p99Target, when: clean(load) } }),
-    },
-    {
-      name: 'non-2xx / errors / timeouts',
-      value: failures(load),
-      target: { text: '0 / 0 / 0', met: clean(load) },
-    },
-  ];
-}
-
-function recognitionFigures(r: RecognitionReport): FigureGroup {
+function recognitionFigures(r: Awaited<ReturnType<typeof recognitionsAtOnce>>): FigureGroup {
   const other = Object.keys(r.first.failures).length > 0;
   const noneTwice = `${RECOGNITIONS}, none twice`;
+  const allOnce = (once: number, more: number) => once === RECOGNITIONS && more === 0;
   return {
     group: `API ${RECOGNITIONS} recognitions at once`,
     figures: [
@@ -182,10 +150,7 @@ function recognitionFigures(r: RecognitionReport): FigureGroup {
         value: r.storedOnce,
         target: {
           text: noneTwice,
-          met:
-            r.storedOnce === RECOGNITIONS &&
-            r.storedTwiceOrMore === 0 &&
-            r.answeredIdsMissing === 0,
+          met: allOnce(r.storedOnce, r.storedTwiceOrMore) && r.answeredIdsMissing === 0,
         },
         note: `twice or more: ${r.storedTwiceOrMore}, missing: ${r.missing}, answered ids not stored: ${r.answeredIdsMissing}`,
       },
@@ -194,7 +159,7 @@ function recognitionFigures(r: RecognitionReport): FigureGroup {
         value: r.storedOnceAfterReplay,
         target: {
           text: noneTwice,
-          met: r.storedOnceAfterReplay === RECOGNITIONS && r.storedTwiceOrMoreAfterReplay === 0,
+          met: allOnce(r.storedOnceAfterReplay, r.storedTwiceOrMoreAfterReplay),
         },
         note: `twice or more: ${r.storedTwiceOrMoreAfterReplay}; replays answered 200: ${r.replay.answered200}, with the first id: ${r.replay.sameId}, marked Idempotent-Replayed: ${r.replay.replayedHeader}`,
       },
@@ -205,6 +170,26 @@ function recognitionFigures(r: RecognitionReport): FigureGroup {
     ],
   };
 }
+
+/** A load's figures; its p99 counts only when no request failed. */
+const loadGroup = (load: LoadFigures): FigureGroup => ({
+  group: `API ${load.name}, ${load.connections} connections, ${load.durationSeconds} s`,
+  figures: [
+    { name: 'requests per second', value: load.requestsPerSecond },
+    { name: 'latency p50', value: load.latencyP50Ms, unit: ms },
+    {
+      name: 'latency p99',
+      value: load.latencyP99Ms,
+      unit: ms,
+      target: { atMost: API_P99_MS, when: clean(load) },
+    },
+    {
+      name: 'non-2xx / errors / timeouts',
+      value: failures(load),
+      target: { text: '0 / 0 / 0', met: clean(load) },
+    },
+  ],
+});
 
 export const apiSection: Section = {
   name: 'api',
@@ -218,25 +203,17 @@ export const apiSection: Section = {
         for (const run of [loadFindUser, loadGallery]) {
           h.assertAlive(server);
           load.push(await run(server.baseUrl));
-          h.log(`  ${load.at(-1)!.name}: ${describeLoad(load.at(-1)!)}`);
         }
       },
     );
     const recognitions = await h.step(`${RECOGNITIONS} recognitions at once`, async () => {
       h.assertAlive(server);
-      const r = await recognitionsAtOnce(server.baseUrl, dataDir);
-      h.log(
-        `  answered 200: ${r.first.answered200}, stored once: ${r.storedOnce}, twice or more: ${r.storedTwiceOrMore}, missing: ${r.missing}`,
-      );
-      return r;
+      return recognitionsAtOnce(server.baseUrl, dataDir);
     });
     return {
       results: { api: { load, recognitions } },
       figures: [
-        ...load.map((l) => ({
-          group: `API ${l.name}, ${l.connections} connections, ${l.durationSeconds} s`,
-          figures: loadFigures(l, API_P99_MS),
-        })),
+        ...load.map(loadGroup),
         ...(recognitions ? [recognitionFigures(recognitions)] : []),
       ],
     };

@@ -11,31 +11,15 @@ declare module 'autocannon' {
       warmup?: { connections?: number; duration?: number };
       requests?: Request[]; // each connection sends these in turn, over and over
     }
-    interface Request {
-      path?: string;
-      setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
-    }
-    interface Histogram {
-      average: number;
-      max: number;
-      p50: number;
-      p90: number;
-      p99: number;
-    }
-    interface Result {
-      connections: number;
-      duration: number;
-      errors: number;
-      timeouts: number;
-      non2xx: number;
+    type Request = { path?: string; setupRequest?: (request: Request) => Request };
+    type Histogram = { average: number; max: number; p50: number; p99: number };
+    type Result = Record<'connections' | 'duration' | 'errors' | 'timeouts' | 'non2xx', number> & {
       statusCodeStats: Record<string, { count: number }>;
       latency: Histogram & { totalCount: number };
       requests: Histogram;
-    }
+    };
     // Awaited for its result; `stop` ends it early (without a warm-up only).
-    interface Instance extends PromiseLike<Result> {
-      stop(): void;
-    }
+    type Instance = PromiseLike<Result> & { stop(): void };
   }
   function autocannon(options: autocannon.Options): autocannon.Instance;
   export = autocannon;

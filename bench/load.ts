@@ -1,6 +1,5 @@
-// One autocannon run, and what every section takes from it (the API, the production server, the
-// image endpoint): requests per second (the mean of the per-second samples), latencies, failures;
-// and the loads on the production server's pages.
+// One autocannon run and what every section takes from it (req/s: the mean of the per-second
+// samples, latencies, failures); and the loads on the production server's pages.
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { PROFILE_PATH } from './demo';
@@ -13,26 +12,23 @@ export async function cannon(name: string, options: autocannon.Options, until?: 
   const loadBefore = os.loadavg()[0]!;
   const instance = autocannon(options);
   void until?.finally(() => instance.stop());
-  const result = await instance;
+  const { latency, ...result } = await instance;
   return {
     name,
-    method: options.method ?? 'GET',
-    url: options.url,
     connections: result.connections,
     durationSeconds: result.duration,
     requestsPerSecond: result.requests.average,
-    latencyP50Ms: result.latency.p50,
-    latencyP90Ms: result.latency.p90,
-    latencyP99Ms: result.latency.p99,
-    latencyMaxMs: result.latency.max,
-    totalRequests: result.latency.totalCount,
+    latencyP50Ms: latency.p50,
+    latencyP99Ms: latency.p99,
+    latencyMaxMs: latency.max,
+    totalRequests: latency.totalCount,
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
     statusCodes: Object.fromEntries(
       Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
     ),
-    /** The machine's 1-minute load average when the run started and ended (it is shared). */
+    /** The machine's 1-minute load average at the start and the end (the machine is shared). */
     loadAverage: [round(loadBefore, 2), round(os.loadavg()[0]!, 2)] as [number, number],
   };
 }
@@ -41,8 +37,6 @@ export async function cannon(name: string, options: autocannon.Options, until?: 
 export const clean = (load: LoadFigures) =>
   load.non2xx === 0 && load.errors === 0 && load.timeouts === 0 && load.totalRequests > 0;
 export const failures = (load: LoadFigures) => `${load.non2xx} / ${load.errors} / ${load.timeouts}`;
-export const describeLoad = (load: LoadFigures) =>
-  `${count(load.requestsPerSecond)} req/s, p50 ${ms(load.latencyP50Ms)}, p99 ${ms(load.latencyP99Ms)}, non-2xx / errors / timeouts ${failures(load)}`;
 export const latencies = (load: LoadFigures) =>
   `p50 ${ms(load.latencyP50Ms)}, p99 ${ms(load.latencyP99Ms)}, max ${ms(load.latencyMaxMs)}; ${count(load.totalRequests)} requests; machine load ${load.loadAverage[0]} -> ${load.loadAverage[1]}`;
 
@@ -75,30 +69,18 @@ export const uncachedProfile = (): autocannon.Request => ({
 export const cachedProfile: autocannon.Request = { path: PROFILE_PATH };
 
 /** A load on the production server (or nginx): SERVER_LOAD unless said otherwise. */
-export async function serverLoad(
+export function serverLoad(
   name: string,
   baseUrl: string,
   requests: autocannon.Request[],
-  options: {
-    connections?: number;
-    seconds?: number;
-    warmup?: boolean;
-    acceptEncoding?: string | null;
-  } = {},
+  options: { connections?: number; seconds?: number; warmup?: false; compressed?: false } = {},
 ) {
-  const acceptEncoding =
-    options.acceptEncoding === undefined ? SERVER_LOAD.acceptEncoding : options.acceptEncoding;
-  const warmup = options.warmup ?? true;
-  const figures = await cannon(name, {
+  return cannon(name, {
     url: `${baseUrl}${requests[0]?.path ?? '/'}`,
     connections: options.connections ?? SERVER_LOAD.connections,
     duration: options.seconds ?? SERVER_LOAD.seconds,
-    headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {},
+    headers: options.compressed === false ? {} : { 'Accept-Encoding': SERVER_LOAD.acceptEncoding },
     requests,
-    ...(warmup ? { warmup: SERVER_LOAD.warmup } : {}),
+    ...(options.warmup === false ? {} : { warmup: SERVER_LOAD.warmup }),
   });
-  const described = requests.map((r) =>
-    r.setupRequest ? `${PROFILE_PATH}?show=true&ref=<n>` : (r.path ?? '/'),
-  );
-  return { ...figures, url: baseUrl, requests: described, acceptEncoding, warmup };
 }

@@ -211,7 +211,7 @@ function browserFigures(p: PhotosReport): FigureGroup {
     });
   }
   if (u) {
-    const files = u.forms.flatMap((f) => f.files).map((f) => `${wholeKb(f.bytes)} ${f.type}`);
+    const files = u.forms.flat().map((f) => `${wholeKb(f.bytes)} ${f.type}`);
     figures.push({
       name: 'three photos through the review form: Submit -> Congratulations',
       value: u.submitToCongratulationsMs,

@@ -57,13 +57,21 @@ const waitReady = (page: Page) =>
     timeout: 60_000,
   });
 
-/** The profile on the phone, once it works. */
-async function openProfile(browser: Browser, baseUrl: string, profile: string) {
+/** Runs `work` on the profile on the phone once the page works, then closes its context. */
+async function onProfile<T>(
+  browser: Browser,
+  url: string,
+  work: (page: Page, quiet: ReturnType<typeof recordNetwork>) => Promise<T>,
+) {
   const { context, page } = await phoneContext(browser, { slowCpu: false });
-  const quiet = recordNetwork(page);
-  await page.goto(`${baseUrl}/user_profile/${profile}`);
-  await waitReady(page);
-  return { context, page, quiet };
+  try {
+    const quiet = recordNetwork(page);
+    await page.goto(url);
+    await waitReady(page);
+    return await work(page, quiet);
+  } finally {
+    await context.close();
+  }
 }
 
 /** Each picture shown: the copy the browser chose, its own pixel width (naturalWidth is scaled by
@@ -87,9 +95,8 @@ function shownPictures(page: Page, selector = 'img') {
 }
 
 /** Opens the profile and counts every picture it downloads until the network is quiet. */
-export async function firstView(browser: Browser, baseUrl: string, profile: string) {
-  const { context, page, quiet } = await openProfile(browser, baseUrl, profile);
-  try {
+export const firstView = (browser: Browser, baseUrl: string, profile: string) =>
+  onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (page, quiet) => {
     // The feed's pictures wait until the page works; then the network has to fall quiet.
     const pictures = await quiet();
     const shown = await shownPictures(page);
@@ -102,15 +109,11 @@ export async function firstView(browser: Browser, baseUrl: string, profile: stri
     ).length;
     const pictureBytes = pictures.reduce((sum, p) => sum + p.transferBytes, 0);
     return { profile, pictureBytes, pictures, shown, underSized };
-  } finally {
-    await context.close();
-  }
-}
+  });
 
 /** Opens the profile's Photos/Videos tab; each thumbnail's size, read from its response. */
-export async function galleryThumbnails(browser: Browser, baseUrl: string, profile: string) {
-  const { context, page, quiet } = await openProfile(browser, baseUrl, profile);
-  try {
+export const galleryThumbnails = (browser: Browser, baseUrl: string, profile: string) =>
+  onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (page, quiet) => {
     await page.getByRole('tab', { name: 'Photos/Videos' }).click();
     const grid = page.getByRole('list', { name: 'Photos and videos' });
     await grid.getByRole('listitem').first().waitFor({ state: 'visible', timeout: 60_000 });
@@ -136,10 +139,7 @@ export async function galleryThumbnails(browser: Browser, baseUrl: string, profi
       largestBytes: largest.transferBytes ?? Number.NaN,
       totalBytes: thumbnails.reduce((sum, t) => sum + bytes(t), 0),
     };
-  } finally {
-    await context.close();
-  }
-}
+  });
 
 /** Reports the files of each multipart form the page sends (fetch or XHR) as they leave it, once
  * the app has prepared them, through a binding (it outlives the page's navigations). */

@@ -1,28 +1,33 @@
-// The real photos section on the production server (`node dist-server/server.js`, started as the
-// production section starts it, in front of the mock API alone): the image endpoint's cold and
-// warm latency on 12 MP photos against references measured in the same minute, then page renders
-// and the process's memory while 20 cold resizes run at once. The abuse steps are in
-// bench/imageAbuse.ts. Run by bench/photos.ts.
+// The real photos section at the production server's image endpoint: cold and warm latency against
+// references of the same minute, and page renders and RSS while 20 cold resizes run at once.
 import { IMAGE_ROUTE } from '../src/config/images';
 import type { GroupProcess } from '../scripts/serverProcess';
 import { PROFILE_PATH } from './demo';
 import { count, mb, median, ms, round, seconds, times, wholeKb } from './format';
-import { SERVER_LOAD, cannon, clean, failures } from './load';
+import { SERVER_LOAD, cannon, clean, failures, type LoadFigures } from './load';
 import { residentBytes } from './processes';
 import type { FigureGroup } from './reporter';
 
-/** What Chromium asks for with an <img> (the endpoint answers WebP to it). */
-export const CHROMIUM_IMAGE_ACCEPT =
-  'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
+const TARGETS = { resizeLoadP99Ms: 100, resizeLoadRssBytes: 400 * 1024 * 1024 };
 /** The widths timed cold and warm: a phone's feed photo (1080) and a smaller one (640). */
-export const TIMED_WIDTHS = [1080, 640] as const;
+const TIMED_WIDTHS = [1080, 640] as const;
 const WARM_REPEATS = 10;
 const REFERENCE_REPEATS = 20;
 /** Cold resizes sent at once while the profile page is under load. */
-export const CONCURRENT_RESIZES = 20;
+const CONCURRENT_RESIZES = 20;
 const RESIZE_WIDTHS = [2048, 1600, 1280, 1080, 828, 640, 384, 256] as const;
 export const RSS_EVERY_MS = 200;
 
+/** What Chromium asks for with an <img> (the endpoint answers WebP to it). */
+export const IMAGE_HEADERS = {
+  Accept: 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8',
+};
+export const PAGE_HEADERS = { 'Accept-Encoding': SERVER_LOAD.acceptEncoding };
+
+export const imageAddress = (baseUrl: string, source: string, width: number) =>
+  `${baseUrl}${IMAGE_ROUTE}?url=${encodeURIComponent(source)}&w=${width}`;
+
+/** One request, timed until its whole body is in. */
 export async function timed(url: string, headers: Record<string, string> = {}) {
   const started = performance.now();
   const response = await fetch(url, { headers });
@@ -37,54 +42,44 @@ export async function timed(url: string, headers: Record<string, string> = {}) {
 }
 
 type Timed = Awaited<ReturnType<typeof timed>>;
-type Series = ReturnType<typeof series>;
 
+/** Requests that must all have been answered 200, and their median. */
 function series(name: string, samples: Timed[]) {
-  const failed = samples.filter((s) => s.status !== 200);
-  if (failed.length > 0) {
-    throw new Error(
-      `${name}: ${failed.length} answers not 200 (${failed[0]!.status} ${failed[0]!.url})`,
-    );
-  }
-  return { name, samples, medianMs: median(samples.map((s) => s.ms)) };
+  const bad = samples.find((s) => s.status !== 200);
+  if (bad) throw new Error(`${name}: ${bad.status} from ${bad.url}`);
+  return { samples, medianMs: median(samples.map((s) => s.ms)) };
 }
 
-export const imageAddress = (baseUrl: string, source: string, width: number) =>
-  `${baseUrl}${IMAGE_ROUTE}?url=${encodeURIComponent(source)}&w=${width}`;
-export const IMAGE_HEADERS = { Accept: CHROMIUM_IMAGE_ACCEPT };
-export const PAGE_HEADERS = { 'Accept-Encoding': SERVER_LOAD.acceptEncoding };
+/** Each URL in turn, one request after another. */
+async function inTurn(urls: readonly string[], headers?: Record<string, string>) {
+  const samples: Timed[] = [];
+  for (const url of urls) samples.push(await timed(url, headers));
+  return samples;
+}
 
-/** Cold and warm latency of the endpoint on `photos` (their media URLs), on a fresh server. */
+/** Cold and warm latency of the endpoint on `photos` (their media URLs), on a fresh server, with
+ * the cached profile page and the original from the mock API's /media as references. */
 export async function endpointLatency(server: GroupProcess, photos: readonly string[]) {
   const page = `${server.baseUrl}${PROFILE_PATH}`;
   await timed(page, PAGE_HEADERS); // rendered once: the samples are the page cache's
-  const samples: Timed[] = [];
-  for (let i = 0; i < REFERENCE_REPEATS; i += 1) samples.push(await timed(page, PAGE_HEADERS));
-  const cachedPage = series('cached profile page', samples);
-  const originals: Timed[] = [];
-  for (const photo of photos) originals.push(await timed(photo));
-  const original = series('original from /media', originals);
-  const byWidth: { width: number; cold: Series; warm: Series }[] = [];
+  const pages = await inTurn(Array(REFERENCE_REPEATS).fill(page), PAGE_HEADERS);
+  const cachedPage = series('cached profile page', pages);
+  const original = series('original from /media', await inTurn(photos));
+  const byWidth = [];
   for (const width of TIMED_WIDTHS) {
-    const cold: Timed[] = [];
-    const warm: Timed[] = [];
+    const [cold, warm]: [Timed[], Timed[]] = [[], []];
     for (const photo of photos) {
       const url = imageAddress(server.baseUrl, photo, width);
       cold.push(await timed(url, IMAGE_HEADERS));
-      for (let i = 0; i < WARM_REPEATS; i += 1) warm.push(await timed(url, IMAGE_HEADERS));
+      warm.push(...(await inTurn(Array(WARM_REPEATS).fill(url), IMAGE_HEADERS)));
     }
-    byWidth.push({
-      width,
-      cold: series(`cold, w=${width}`, cold),
-      warm: series(`warm, w=${width}`, warm),
-    });
+    const [c, w] = [series(`cold, w=${width}`, cold), series(`warm, w=${width}`, warm)];
+    byWidth.push({ width, cold: c, warm: w });
   }
-  /** The cached profile page one request after another (the reference), the original from the
-   * mock API's /media, and by width the first request of each variant (cold) and repeats (warm). */
   return { pid: server.pid, cachedPage, original, byWidth };
 }
 
-/** Samples the process's RSS every RSS_EVERY_MS until stopped. */
+/** Samples the process's RSS every RSS_EVERY_MS (at seconds since `started`) until stopped. */
 export function sampleRss(pid: number, started: number) {
   const samples: { t: number; rssBytes: number }[] = [];
   const timer = setInterval(() => {
@@ -94,64 +89,32 @@ export function sampleRss(pid: number, started: number) {
     );
   }, RSS_EVERY_MS);
   return {
-    samples,
     stop: () => clearInterval(timer),
     peakSince: (t: number) =>
       Math.max(0, ...samples.filter((s) => s.t >= t).map((s) => s.rssBytes)),
   };
 }
 
-/** The cached profile page under SERVER_LOAD.connections until `until` settles (or `seconds`). */
-function pageLoad(
-  name: string,
-  baseUrl: string,
-  options: { seconds: number; until?: Promise<unknown> },
-) {
-  const url = `${baseUrl}${PROFILE_PATH}`;
-  const load = {
-    url,
-    connections: SERVER_LOAD.connections,
-    duration: options.seconds,
-    headers: PAGE_HEADERS,
-  };
-  return cannon(name, load, options.until).then((figures) => ({
-    ...figures,
-    url: baseUrl,
-    requests: [PROFILE_PATH],
-    acceptEncoding: SERVER_LOAD.acceptEncoding,
-    warmup: false,
-  }));
-}
-
-/** Twenty distinct variants of the photos (width and photo), none asked for before. */
-export function coldVariants(baseUrl: string, photos: readonly string[]) {
-  const variants: { url: string; width: number }[] = [];
-  for (const width of RESIZE_WIDTHS) {
-    for (const photo of photos) variants.push({ url: imageAddress(baseUrl, photo, width), width });
-  }
-  return variants.slice(0, CONCURRENT_RESIZES);
-}
-
 /** On a fresh server: the cached profile page under load alone (the reference), then the same
- * load while CONCURRENT_RESIZES cold resizes are sent at once, until the last is answered; the
- * process's RSS sampled throughout. */
+ * load while CONCURRENT_RESIZES cold resizes (distinct widths and photos) are sent at once, until
+ * the last is answered; the process's RSS sampled throughout. */
 export async function resizesUnderLoad(server: GroupProcess, photos: readonly string[]) {
-  const variants = coldVariants(server.baseUrl, photos);
+  const variants = RESIZE_WIDTHS.flatMap((width) =>
+    photos.map((photo) => ({ url: imageAddress(server.baseUrl, photo, width), width })),
+  ).slice(0, CONCURRENT_RESIZES);
   if (variants.length < CONCURRENT_RESIZES) throw new Error('not enough distinct variants');
   for (const url of ['/', PROFILE_PATH]) await timed(`${server.baseUrl}${url}`, PAGE_HEADERS);
-  await cannon('warm-up', {
-    url: `${server.baseUrl}${PROFILE_PATH}`,
-    connections: SERVER_LOAD.warmup.connections,
-    duration: SERVER_LOAD.warmup.duration,
-    headers: PAGE_HEADERS,
-  });
+  const page = `${server.baseUrl}${PROFILE_PATH}`;
+  type Run = { connections: number; duration: number };
+  const load = (name: string, run: Run, until?: Promise<unknown>) =>
+    cannon(name, { url: page, ...run, headers: PAGE_HEADERS }, until);
+  await load('warm-up', SERVER_LOAD.warmup);
   const rssBeforeBytes = await residentBytes(server.pid);
   const started = Date.now();
   const rss = sampleRss(server.pid, started);
   try {
-    const baseline = await pageLoad('cached profile page, no resizes', server.baseUrl, {
-      seconds: SERVER_LOAD.seconds,
-    });
+    const { connections, seconds: duration } = SERVER_LOAD;
+    const baseline = await load('cached profile page, no resizes', { connections, duration });
     const rssPeakBaselineBytes = rss.peakSince(0);
     const resizesFrom = (Date.now() - started) / 1000;
     const sent = Date.now();
@@ -163,34 +126,30 @@ export async function resizesUnderLoad(server: GroupProcess, photos: readonly st
         return { ...answer, width: v.width };
       }),
     );
-    const loaded = await pageLoad(
-      `cached profile page, ${CONCURRENT_RESIZES} cold resizes at once`,
-      server.baseUrl,
-      // Past the last answer, the load would only dilute the figures.
-      { seconds: 120, until: answers.catch(() => undefined) },
+    // Past the last answer, the load would only dilute the figures.
+    const name = `cached profile page, ${CONCURRENT_RESIZES} cold resizes at once`;
+    const loaded = await load(
+      name,
+      { connections, duration: 120 },
+      answers.catch(() => {}),
     );
     const resizes = await answers;
-    const resizesWallMs = lastAnswer - sent;
-    const rssPeakDuringResizesBytes = rss.peakSince(resizesFrom);
     return {
       pid: server.pid,
       baseline,
       loaded,
       p99OverBaseline: round(loaded.latencyP99Ms / baseline.latencyP99Ms, 2),
       resizes,
-      resizesWallMs,
+      resizesWallMs: lastAnswer - sent,
       rssBeforeBytes,
       rssPeakBaselineBytes,
-      rssPeakDuringResizesBytes,
+      rssPeakDuringResizesBytes: rss.peakSince(resizesFrom),
       rssAfterBytes: await residentBytes(server.pid),
-      samples: rss.samples,
     };
   } finally {
     rss.stop();
   }
 }
-
-const TARGETS = { resizeLoadP99Ms: 100, resizeLoadRssBytes: 400 * 1024 * 1024 };
 
 export function endpointFigures(e: Awaited<ReturnType<typeof endpointLatency>>): FigureGroup {
   const page = e.cachedPage.medianMs;
@@ -226,7 +185,8 @@ export function endpointFigures(e: Awaited<ReturnType<typeof endpointLatency>>):
 
 export function resizeFigures(r: Awaited<ReturnType<typeof resizesUnderLoad>>): FigureGroup {
   const answered = r.resizes.filter((x) => x.status === 200).length;
-  const machine = (l: typeof r.loaded) => `machine load ${l.loadAverage[0]} -> ${l.loadAverage[1]}`;
+  const run = (l: LoadFigures) => `${count(l.requestsPerSecond)} req/s over ${l.durationSeconds} s`;
+  const machine = (l: LoadFigures) => `machine load ${l.loadAverage[0]} -> ${l.loadAverage[1]}`;
   return {
     group: `Production server (pid ${r.pid}, fresh) while ${CONCURRENT_RESIZES} cold resizes of the 12 MP photos run at once: the cached profile page at ${SERVER_LOAD.connections} connections`,
     figures: [
@@ -234,14 +194,14 @@ export function resizeFigures(r: Awaited<ReturnType<typeof resizesUnderLoad>>): 
         name: 'profile page p99, no resizes (the reference)',
         value: r.baseline.latencyP99Ms,
         unit: ms,
-        note: `${count(r.baseline.requestsPerSecond)} req/s over ${r.baseline.durationSeconds} s; RSS peak ${mb(r.rssPeakBaselineBytes)}; ${machine(r.baseline)}`,
+        note: `${run(r.baseline)}; RSS peak ${mb(r.rssPeakBaselineBytes)}; ${machine(r.baseline)}`,
       },
       {
         name: `profile page p99 while the ${CONCURRENT_RESIZES} resizes run`,
         value: r.loaded.latencyP99Ms,
         unit: ms,
         target: { atMost: TARGETS.resizeLoadP99Ms, when: clean(r.loaded) },
-        note: `${times(r.p99OverBaseline)} the reference; p50 ${ms(r.loaded.latencyP50Ms)}; ${count(r.loaded.requestsPerSecond)} req/s over ${r.loaded.durationSeconds} s; non-2xx / errors / timeouts ${failures(r.loaded)}; ${machine(r.loaded)}`,
+        note: `${times(r.p99OverBaseline)} the reference; p50 ${ms(r.loaded.latencyP50Ms)}; ${run(r.loaded)}; non-2xx / errors / timeouts ${failures(r.loaded)}; ${machine(r.loaded)}`,
       },
       {
         name: 'server RSS, peak while the resizes run',

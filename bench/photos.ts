@@ -1,8 +1,7 @@
 // The `photos` section (issue 23): three 12 MP phone photos (4032 x 3024 JPEGs with camera and GPS
 // EXIF, made now by scripts/phonePhotos.ts, never written to the repository) sent to sam-lee
-// through the API, then measured in the browser on `npm run preview` (bench/photoBrowser.ts) and
-// at the production server's image endpoint (bench/photoServer.ts, bench/imageAbuse.ts). Each
-// step is its own: one that fails keeps the others.
+// through the API, then measured in the browser (photoBrowser.ts) and at the production server's
+// image endpoint (photoServer.ts, imageAbuse.ts). A step that fails keeps the others.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -30,46 +29,23 @@ import { abuseFigures, abuseResistance, bombFigures, bombRefusal } from './image
 import { firstView, galleryThumbnails, uploadThroughForm } from './photoBrowser';
 import { endpointFigures, endpointLatency, resizeFigures, resizesUnderLoad } from './photoServer';
 import { onFreshServer, startMockApi } from './processes';
-import type { FigureGroup } from './reporter';
-
-type BenchPhoto = { name: string; buffer: Buffer };
+import type { Figure, FigureGroup } from './reporter';
 
 const TARGETS = { firstViewBytes: 600 * KB, galleryThumbnailBytes: 150 * KB, uploadMs: 25_000 };
-/** The same figures before issue 23 (its own measurements), for comparison. */
-const BEFORE = {
-  firstView: '10,763 KB',
-  referenceView: '152 KB',
-  thumbnail: '3.6 MB',
-  upload: 'not sent within 120 s',
-};
+type BenchPhoto = { name: string; buffer: Buffer };
 
-async function makeBenchPhotos(): Promise<BenchPhoto[]> {
-  const photos: BenchPhoto[] = [];
-  for (const seed of [1, 2, 3]) {
-    photos.push({ name: `IMG_${4000 + seed}.jpg`, buffer: await makePhonePhoto({ seed }) });
-  }
-  return photos;
-}
-
-/** Sends the photos as one recognition to PHOTO_PROFILE (POST gratitude/image-gratitude, the
- * fields of the app's form), then reads what the mock API stored from its data dir (size,
- * dimensions, whether EXIF is left: the mock API strips it on arrival). */
+/** Sends the photos as one recognition to PHOTO_PROFILE (the app form's fields), then reads what
+ * the mock API stored from its data dir (it strips EXIF on arrival). */
 async function sendPhotoReview(apiOrigin: string, dataDir: string, photos: readonly BenchPhoto[]) {
   const api = `${apiOrigin}/api`;
   const to = { profile: PHOTO_PROFILE, userName: await userNameOf(api, PHOTO_PROFILE) };
   const guest = await createGuest(api, 'Photo Guest', 'photo.guest@example.com');
-  const kind = {
-    gratitudeType: 'REVIEW' as const,
-    icon: 'RECOGNITION' as const,
-    sayThanks: 'Three photos from the party',
-  };
-  const form = formOf(reviewFields(guest, to, kind));
-  for (const photo of photos) {
-    form.append(
-      'media',
-      new Blob([new Uint8Array(photo.buffer)], { type: 'image/jpeg' }),
-      photo.name,
-    );
+  const sayThanks = 'Three photos from the party';
+  const form = formOf(
+    reviewFields(guest, to, { gratitudeType: 'REVIEW', icon: 'RECOGNITION', sayThanks }),
+  );
+  for (const { name, buffer } of photos) {
+    form.append('media', new Blob([new Uint8Array(buffer)], { type: 'image/jpeg' }), name);
   }
   const started = performance.now();
   const answer = await json<{ data: { data: { id: string } } }>(
@@ -79,58 +55,47 @@ async function sendPhotoReview(apiOrigin: string, dataDir: string, photos: reado
       body: form,
     }),
   );
-  const ms = Math.round(performance.now() - started);
+  const sentMs = Math.round(performance.now() - started);
   const { id } = answer.data.data;
   const db = JSON.parse(await readFile(path.join(dataDir, DATA_FILE_NAME), 'utf8')) as Db;
   const record = db.feed.find((item) => item.id === id);
   if (!record) throw new Error(`review ${id} is not in ${dataDir}/${DATA_FILE_NAME}`);
   const stored = [];
-  for (const media of record.media) {
-    const file = path.join(dataDir, UPLOADS_DIR_NAME, media.imgUrl.replace(/^uploads\//, ''));
-    const metadata = await sharp(file).metadata();
-    const { width = 0, height = 0 } = metadata;
-    stored.push({
-      path: media.imgUrl,
-      bytes: (await stat(file)).size,
-      width,
-      height,
-      exif: metadata.exif !== undefined,
-    });
+  for (const { imgUrl } of record.media) {
+    const file = path.join(dataDir, UPLOADS_DIR_NAME, imgUrl.replace(/^uploads\//, ''));
+    const { width = 0, height = 0, exif } = await sharp(file).metadata();
+    stored.push({ bytes: (await stat(file)).size, width, height, exif: exif !== undefined });
   }
-  /** The photos' addresses as the API prints them. */
-  const urls = record.media.map((media) => mediaUrl(apiOrigin, media.imgUrl)!);
-  return { id, ms, stored, urls };
+  // The photos' addresses as the API prints them.
+  return { ms: sentMs, stored, urls: record.media.map((m) => mediaUrl(apiOrigin, m.imgUrl)!) };
 }
 
 /** The browser steps, on a preview of its own (the app and the mock API on one origin). */
 async function browserSteps(h: Harness, photos: BenchPhoto[]) {
   const dataDir = await mkdtemp(path.join(h.tmp, 'photos-data-'));
   const preview = await h.startPreview(dataDir, 'preview-photos');
+  const { baseUrl } = preview;
   try {
     const seeded = await h.step(`photos: three 12 MP photos sent to ${PHOTO_PROFILE} (API)`, () =>
-      sendPhotoReview(preview.baseUrl, dataDir, photos),
+      sendPhotoReview(baseUrl, dataDir, photos),
     );
     if (!seeded)
       return { seeded, firstView: null, referenceView: null, gallery: null, upload: null };
-    const stored = seeded.stored.map(
-      (s) => `${s.width}x${s.height} ${wholeKb(s.bytes)}${s.exif ? ' EXIF' : ''}`,
-    );
-    h.log(`  stored in ${ms(seeded.ms)}: ${stored.join(', ')}`);
-    return await h.withBrowser(async (browser) => ({
-      seeded,
-      firstView: await h.step(`photos: first view of ${PHOTO_PROFILE}`, () =>
-        firstView(browser, preview.baseUrl, PHOTO_PROFILE),
-      ),
-      referenceView: await h.step(`photos: first view of ${PROFILE}`, () =>
-        firstView(browser, preview.baseUrl, PROFILE),
-      ),
-      gallery: await h.step(`photos: gallery thumbnails of ${PHOTO_PROFILE}`, () =>
-        galleryThumbnails(browser, preview.baseUrl, PHOTO_PROFILE),
-      ),
-      upload: await h.step('photos: three photos through the form, 750 kbps up', () =>
-        uploadThroughForm(browser, preview.baseUrl, PHOTO_PROFILE, photos),
-      ),
-    }));
+    return await h.withBrowser(async (browser) => {
+      const view = (profile: string) =>
+        h.step(`photos: first view of ${profile}`, () => firstView(browser, baseUrl, profile));
+      return {
+        seeded,
+        firstView: await view(PHOTO_PROFILE),
+        referenceView: await view(PROFILE),
+        gallery: await h.step(`photos: gallery thumbnails of ${PHOTO_PROFILE}`, () =>
+          galleryThumbnails(browser, baseUrl, PHOTO_PROFILE),
+        ),
+        upload: await h.step('photos: three photos through the form, 750 kbps up', () =>
+          uploadThroughForm(browser, baseUrl, PHOTO_PROFILE, photos),
+        ),
+      };
+    });
   } finally {
     await h.stop(preview);
   }
@@ -144,24 +109,23 @@ async function serverSteps(h: Harness, photos: BenchPhoto[]) {
     sendPhotoReview(mockApi.baseUrl, apiDir, photos),
   );
   if (!seeded) return {};
-  const on = <T>(name: string, work: (server: GroupProcess) => Promise<T>) =>
-    onFreshServer(h, mockApi, name, work);
-  const bombName = 'bench-bomb.png';
+  const on = <T>(step: string, name: string, work: (server: GroupProcess) => Promise<T>) =>
+    h.step(`photos: ${step}`, () => onFreshServer(h, mockApi, `server-photos-${name}`, work));
   return {
-    endpoint: await h.step('photos: the image endpoint, cold and warm', () =>
-      on('server-photos-latency', (server) => endpointLatency(server, seeded.urls)),
+    endpoint: await on('the image endpoint, cold and warm', 'latency', (server) =>
+      endpointLatency(server, seeded.urls),
     ),
     bomb: await h.step('photos: a decompression bomb asked of the endpoint', async () => {
       // A media file of the API's like any other (110 KB) that declares 30000 x 30000 pixels.
-      await writeFile(path.join(apiDir, UPLOADS_DIR_NAME, bombName), await makePngBomb());
-      const source = mediaUrl(mockApi.baseUrl, `uploads/${bombName}`)!;
-      return on('server-photos-bomb', (server) => bombRefusal(server, source));
+      await writeFile(path.join(apiDir, UPLOADS_DIR_NAME, 'bench-bomb.png'), await makePngBomb());
+      const source = mediaUrl(mockApi.baseUrl, 'uploads/bench-bomb.png')!;
+      return onFreshServer(h, mockApi, 'server-photos-bomb', (s) => bombRefusal(s, source));
     }),
-    abuse: await h.step('photos: nested and made-up image addresses at once', () =>
-      on('server-photos-abuse', (server) => abuseResistance(server, seeded.urls)),
+    abuse: await on('nested and made-up image addresses at once', 'abuse', (server) =>
+      abuseResistance(server, seeded.urls),
     ),
-    resizes: await h.step('photos: page renders and RSS while 20 cold resizes run', () =>
-      on('server-photos-resizes', (server) => resizesUnderLoad(server, seeded.urls)),
+    resizes: await on('page renders and RSS while 20 cold resizes run', 'resizes', (server) =>
+      resizesUnderLoad(server, seeded.urls),
     ),
   };
 }
@@ -170,14 +134,18 @@ type PhotosReport = { photos: { name: string; bytes: number }[] } & Partial<
   Awaited<ReturnType<typeof browserSteps>> & Awaited<ReturnType<typeof serverSteps>>
 >;
 
+/** The browser's figures; `before:` is issue 23's own measurement of the same figure. */
 function browserFigures(p: PhotosReport): FigureGroup {
   const { seeded, firstView: view, referenceView: reference, gallery: g, upload: u } = p;
-  const figures: FigureGroup['figures'] = [];
+  const figures: Figure[] = [];
   if (seeded) {
+    const stored = seeded.stored.map(
+      (s) => `${wholeKb(s.bytes)}${s.exif ? ' with EXIF' : ', no EXIF'}`,
+    );
     figures.push({
       name: 'the photos as stored by the mock API',
       value: seeded.stored.map((s) => `${s.width}x${s.height}`).join(', '),
-      note: `${seeded.stored.map((s) => `${wholeKb(s.bytes)}${s.exif ? ' with EXIF' : ', no EXIF'}`).join('; ')}; sent in ${ms(seeded.ms)} (loopback)`,
+      note: `${stored.join('; ')}; sent in ${ms(seeded.ms)} (loopback)`,
     });
   }
   if (view) {
@@ -190,7 +158,7 @@ function browserFigures(p: PhotosReport): FigureGroup {
       value: view.pictureBytes,
       unit: wholeKb,
       target: { atMost: TARGETS.firstViewBytes },
-      note: `${view.pictures.length} pictures${largest ? `, largest ${wholeKb(largest.transferBytes)} (${largest.contentType})` : ''}${ratio}; pictures shown with fewer pixels than their box needs at DPR 3 (a wider copy existing): ${view.underSized} of ${view.shown.length}; before: ${BEFORE.firstView}`,
+      note: `${view.pictures.length} pictures${largest ? `, largest ${wholeKb(largest.transferBytes)} (${largest.contentType})` : ''}${ratio}; pictures shown with fewer pixels than their box needs at DPR 3 (a wider copy existing): ${view.underSized} of ${view.shown.length}; before: 10,763 KB`,
     });
   }
   if (reference) {
@@ -198,7 +166,7 @@ function browserFigures(p: PhotosReport): FigureGroup {
       name: `first view of ${reference.profile} (seed media, the reference)`,
       value: reference.pictureBytes,
       unit: wholeKb,
-      note: `${reference.pictures.length} pictures; before: ${BEFORE.referenceView}`,
+      note: `${reference.pictures.length} pictures; before: 152 KB`,
     });
   }
   if (g) {
@@ -207,17 +175,17 @@ function browserFigures(p: PhotosReport): FigureGroup {
       value: g.largestBytes,
       unit: wholeKb,
       target: { atMost: TARGETS.galleryThumbnailBytes },
-      note: `${g.thumbnails.length} thumbnails, ${wholeKb(g.totalBytes)} in all, each ${g.thumbnails.map((t) => `${t.pixelWidth} px wide for a box of ${t.neededWidth}`).join(', ')}; before: ${BEFORE.thumbnail}`,
+      note: `${g.thumbnails.length} thumbnails, ${wholeKb(g.totalBytes)} in all, each ${g.thumbnails.map((t) => `${t.pixelWidth} px wide for a box of ${t.neededWidth}`).join(', ')}; before: 3.6 MB`,
     });
   }
   if (u) {
-    const files = u.forms.flatMap((f) => f.files).map((f) => `${wholeKb(f.bytes)} ${f.type}`);
+    const files = u.forms.flat().map((f) => `${wholeKb(f.bytes)} ${f.type}`);
     figures.push({
       name: 'three photos through the review form: Submit -> Congratulations',
       value: u.submitToCongratulationsMs,
       unit: seconds,
       target: { atMost: TARGETS.uploadMs },
-      note: `sent ${wholeKb(u.sentBytes)} (picked ${wholeKb(u.pickedBytes)}) in ${u.forms.length} form(s): ${files.join(', ')}; ${times(u.submitToCongratulationsMs / u.wireMsAtUplink)} the wire time of those bytes at the uplink's rate (${seconds(u.wireMsAtUplink)}); prepared in the browser ${seconds(u.pickToPreparedMs)} after the pick; before: ${BEFORE.upload}`,
+      note: `sent ${wholeKb(u.sentBytes)} (picked ${wholeKb(u.pickedBytes)}) in ${u.forms.length} form(s): ${files.join(', ')}; ${times(u.submitToCongratulationsMs / u.wireMsAtUplink)} the wire time of those bytes at the uplink's rate (${seconds(u.wireMsAtUplink)}); prepared in the browser ${seconds(u.pickToPreparedMs)} after the pick; before: not sent within 120 s`,
     });
   }
   return {
@@ -226,15 +194,16 @@ function browserFigures(p: PhotosReport): FigureGroup {
   };
 }
 
+/** Real 12 MP phone photos in the browser and at the image endpoint. */
 export const photosSection: Section = {
   name: 'photos',
   chromium: true,
   async run(h) {
     const photos = await h.step('real photos (three 12 MP phone photos)', async () => {
-      const made = await makeBenchPhotos();
-      h.log(
-        `  photos made: ${made.map((p) => `${p.name} ${wholeKb(p.buffer.length)}`).join(', ')}`,
-      );
+      const made: BenchPhoto[] = [];
+      for (const seed of [1, 2, 3]) {
+        made.push({ name: `IMG_${4000 + seed}.jpg`, buffer: await makePhonePhoto({ seed }) });
+      }
       return made;
     });
     if (!photos) return { results: { photos: null }, figures: [] };

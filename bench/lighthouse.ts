@@ -1,9 +1,9 @@
 // The `lighthouse` section: each profile's static copy and the route's bytes, then Lighthouse 12
 // (mobile defaults, simulated throttling), a fresh Chromium per run, app and copy in turn; medians.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { once } from 'node:events';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { launch } from 'chrome-launcher';
 import type { Result } from 'lighthouse';
 import { CHROME_FLAGS, CHROMIUM } from './browser';
 import { bytesFigures, measureBytes } from './bytes';
@@ -42,7 +42,7 @@ const METRICS = {
 type Figures = Record<keyof typeof CATEGORIES | keyof typeof METRICS, number>;
 const FIGURES = [...Object.keys(CATEGORIES), ...Object.keys(METRICS)] as (keyof Figures)[];
 
-/** What chrome-launcher (Lighthouse's own launcher) adds so nothing else competes for the CPU. */
+/** Of chrome-launcher's defaults, the ones the bench uses so nothing else competes for the CPU. */
 const QUIET_FLAGS = [
   '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,' +
     'InterestFeedContentSuggestions,CertificateTransparencyComponentUpdater,' +
@@ -59,46 +59,6 @@ const QUIET_FLAGS = [
   '--password-store=basic',
 ];
 
-/** Chromium with a DevTools port and a throw-away profile, as Lighthouse's CLI starts it. */
-async function launchChrome(): Promise<{ port: number; kill: () => Promise<void> }> {
-  const profile = await mkdtemp(path.join(tmpdir(), 'grati-bench-chrome-'));
-  const flags = [...CHROME_FLAGS, ...QUIET_FLAGS, '--remote-debugging-port=0'];
-  const child = spawn(CHROMIUM, [...flags, `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const kill = async () => {
-    if (child.pid && child.exitCode === null && child.signalCode === null) {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-      await exited;
-    }
-    await rm(profile, { recursive: true, force: true });
-  };
-  const port = new Promise<number>((resolve, reject) => {
-    let seen = '';
-    const timer = setTimeout(() => reject(new Error(`no DevTools port:\n${seen}`)), 30_000);
-    child.stderr.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(seen);
-      if (!match) return;
-      clearTimeout(timer);
-      // Keep draining stderr (unread) so Chromium never blocks on a full pipe.
-      child.stderr.removeAllListeners('data').resume();
-      resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`Chromium exited (${code}) before it listened:\n${seen}`));
-    });
-  });
-  return { port: await port.catch((error) => kill().then(() => Promise.reject(error))), kill };
-}
-
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
 
 /** One run's figures: the category scores out of 100 and the metrics in Lighthouse's units. */
@@ -112,7 +72,14 @@ const figuresOf = ({ categories, audits }: Result) =>
 async function runLighthouse(url: string): Promise<Result> {
   // import(), not a static import: tsx's keepNames would break Lighthouse's page functions.
   const { default: lighthouse } = await import('lighthouse');
-  const chrome = await launchChrome();
+  // chrome-launcher (Lighthouse's own launcher): a DevTools port and a throw-away profile, with
+  // exactly our flags (the bench handles Ctrl-C itself).
+  const chrome = await launch({
+    chromePath: CHROMIUM,
+    chromeFlags: [...CHROME_FLAGS, ...QUIET_FLAGS],
+    ignoreDefaultFlags: true,
+    handleSIGINT: false,
+  });
   try {
     const lhr = (await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' }))
       ?.lhr;
@@ -121,7 +88,11 @@ async function runLighthouse(url: string): Promise<Result> {
     if (failed) throw new Error(`Lighthouse failed on ${url}: ${failed.code} ${failed.message}`);
     return lhr;
   } finally {
-    await chrome.kill();
+    // Gone before the next run starts: one Chromium at a time.
+    const { exitCode, signalCode } = chrome.process;
+    const closed = exitCode === null && signalCode === null && once(chrome.process, 'close');
+    chrome.kill();
+    await closed;
   }
 }
 

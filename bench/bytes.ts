@@ -14,37 +14,26 @@ const LAZY_CHUNK_GZIP_BYTES = 60 * KB;
 
 const ASSET = /^\/assets\/([^/?#]+\.(js|css))$/;
 
-/** The /assets files dist/index.html loads itself: scripts, stylesheets and their preloads. */
-export function initialAssets(indexHtml: string): string[] {
-  const names: string[] = [];
-  for (const [, tag, rest] of indexHtml.matchAll(/<(script|link)\b([^>]*)>/gi)) {
-    const attrs = new Map<string, string>();
-    for (const [, name, value = ''] of rest!.matchAll(
-      /([^\s=/>]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s>]+))?/g,
-    )) {
-      attrs.set(name!.toLowerCase(), value.replace(/^["']|["']$/g, ''));
-    }
-    const rel = (attrs.get('rel') ?? '').toLowerCase().split(/\s+/);
-    const loads = ['stylesheet', 'modulepreload', 'preload'].some((r) => rel.includes(r));
-    const url =
-      tag!.toLowerCase() === 'script' ? attrs.get('src') : loads ? attrs.get('href') : undefined;
-    const asset = url && ASSET.exec(new URL(url, 'http://x').pathname)?.[1];
-    if (asset) names.push(asset);
-  }
-  return [...new Set(names)];
-}
-
-/** The /assets files the route asks for until it is idle, without input, and the scripts it asks
- * for from elsewhere (e.g. the emulated third parties). */
-async function requestedAssets(browser: Browser, url: string) {
+/** The /assets files dist/index.html loads itself (scripts, stylesheets and their preloads, as
+ * Chromium's own parser reads it), those the route asks for until it is idle, without input, and
+ * the scripts it asks for from elsewhere (e.g. the emulated third parties). */
+async function requestedAssets(browser: Browser, url: string, indexHtml: string) {
   const context = await browser.newContext({ viewport: LIGHTHOUSE_SCREEN });
   const [assets, otherScripts] = [new Set<string>(), new Set<string>()];
+  const asset = (url: string) => ASSET.exec(new URL(url, 'http://x').pathname)?.[1];
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
     const page = await context.newPage();
+    const tags = await page.evaluate((html) => {
+      const loads = ['stylesheet', 'modulepreload', 'preload'].map((r) => `link[rel~="${r}" i]`);
+      const found = new DOMParser().parseFromString(html, 'text/html');
+      const elements = found.querySelectorAll(['script', ...loads].join(', '));
+      return [...elements].map((e) => e.getAttribute(e.localName === 'script' ? 'src' : 'href'));
+    }, indexHtml);
+    for (const tag of tags) if (tag && asset(tag)) assets.add(asset(tag)!);
     page.on('request', (req) => {
-      const asset = ASSET.exec(new URL(req.url()).pathname)?.[1];
-      if (asset) assets.add(asset);
+      const name = asset(req.url());
+      if (name) assets.add(name);
       else if (req.resourceType() === 'script') otherScripts.add(req.url());
     });
     await page.goto(url);
@@ -64,9 +53,9 @@ export async function measureBytes(
   route: string,
 ) {
   const assetsDir = path.join(distDir, 'assets');
-  const fromIndex = initialAssets(await readFile(path.join(distDir, 'index.html'), 'utf8'));
-  const { assets, otherScripts } = await requestedAssets(browser, `${baseUrl}${route}`);
-  const firstNames = [...new Set([...fromIndex, ...assets])];
+  const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
+  const requested = await requestedAssets(browser, `${baseUrl}${route}`, indexHtml);
+  const { assets: firstNames, otherScripts } = requested;
   const sizes = async (names: string[]) => {
     const sized = [];
     for (const name of names) {

@@ -3,15 +3,8 @@
 import type { GroupProcess } from '../scripts/serverProcess';
 import { PROFILE_PATH } from './demo';
 import { MB, mb, ms, round, times } from './format';
-import { residentBytes } from './processes';
-import {
-  IMAGE_HEADERS,
-  PAGE_HEADERS,
-  RSS_EVERY_MS,
-  imageAddress,
-  sampleRss,
-  timed,
-} from './photoServer';
+import { residentBytes, sampleRss } from './processes';
+import { IMAGE_HEADERS, PAGE_HEADERS, RSS_EVERY_MS, imageAddress, timed } from './photoServer';
 import type { FigureGroup } from './reporter';
 
 const TARGETS = {
@@ -35,7 +28,7 @@ const isRefusal = (status: number) => status >= 400 && status < 500;
 export async function bombRefusal(server: GroupProcess, source: string) {
   await timed(`${server.baseUrl}${PROFILE_PATH}`, PAGE_HEADERS);
   const rssBeforeBytes = await residentBytes(server.pid);
-  const rss = sampleRss(server.pid, Date.now());
+  const rss = sampleRss(server.pid, Date.now(), RSS_EVERY_MS);
   try {
     const requests = [];
     for (const width of BOMB_WIDTHS) {

@@ -5,7 +5,7 @@ import type { GroupProcess } from '../scripts/serverProcess';
 import { PROFILE_PATH } from './demo';
 import { count, mb, median, ms, round, seconds, times, wholeKb } from './format';
 import { SERVER_LOAD, cannon, clean, failures, type LoadFigures } from './load';
-import { residentBytes } from './processes';
+import { residentBytes, sampleRss } from './processes';
 import type { FigureGroup } from './reporter';
 
 const TARGETS = { resizeLoadP99Ms: 100, resizeLoadRssBytes: 400 * 1024 * 1024 };
@@ -79,22 +79,6 @@ export async function endpointLatency(server: GroupProcess, photos: readonly str
   return { pid: server.pid, cachedPage, original, byWidth };
 }
 
-/** Samples the process's RSS every RSS_EVERY_MS (at seconds since `started`) until stopped. */
-export function sampleRss(pid: number, started: number) {
-  const samples: { t: number; rssBytes: number }[] = [];
-  const timer = setInterval(() => {
-    residentBytes(pid).then(
-      (rssBytes) => samples.push({ t: round((Date.now() - started) / 1000, 1), rssBytes }),
-      () => undefined,
-    );
-  }, RSS_EVERY_MS);
-  return {
-    stop: () => clearInterval(timer),
-    peakSince: (t: number) =>
-      Math.max(0, ...samples.filter((s) => s.t >= t).map((s) => s.rssBytes)),
-  };
-}
-
 /** On a fresh server: the cached profile page under load alone (the reference), then the same
  * load while CONCURRENT_RESIZES cold resizes (distinct widths and photos) are sent at once, until
  * the last is answered; the process's RSS sampled throughout. */
@@ -111,7 +95,7 @@ export async function resizesUnderLoad(server: GroupProcess, photos: readonly st
   await load('warm-up', SERVER_LOAD.warmup);
   const rssBeforeBytes = await residentBytes(server.pid);
   const started = Date.now();
-  const rss = sampleRss(server.pid, started);
+  const rss = sampleRss(server.pid, started, RSS_EVERY_MS);
   try {
     const { connections, seconds: duration } = SERVER_LOAD;
     const baseline = await load('cached profile page, no resizes', { connections, duration });

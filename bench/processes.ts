@@ -9,6 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { freePort, startGroupProcess, type GroupProcess } from '../scripts/serverProcess';
 import { PROFILE, findUserBody, postJson } from './demo';
+import { round } from './format';
 import { ROOT, type Harness } from './harness';
 
 const run = promisify(execFile);
@@ -51,6 +52,22 @@ export async function residentBytes(pid: number): Promise<number> {
   const kb = /^VmRSS:\s+(\d+)\s+kB$/m.exec(status)?.[1];
   if (!kb) throw new Error(`no VmRSS in /proc/${pid}/status`);
   return Number(kb) * 1024;
+}
+
+/** Samples the process's RSS every `everyMs` (at seconds since `started`) until stopped. */
+export function sampleRss(pid: number, started: number, everyMs: number) {
+  const samples: { t: number; rssBytes: number }[] = [];
+  const timer = setInterval(() => {
+    residentBytes(pid).then(
+      (rssBytes) => samples.push({ t: round((Date.now() - started) / 1000, 1), rssBytes }),
+      () => undefined,
+    );
+  }, everyMs);
+  return {
+    stop: () => clearInterval(timer),
+    peakSince: (t: number) =>
+      Math.max(0, ...samples.filter((s) => s.t >= t).map((s) => s.rssBytes)),
+  };
 }
 
 /** nginx in the foreground (its own process group) with deploy/nginx.conf filled in under `dir`,

@@ -19,7 +19,14 @@ import {
   uncachedProfile,
 } from './load';
 import { failoverFigures, failoverOn, scaleOutFigures, scaleOutOn } from './nginx';
-import { onFreshServer, residentBytes, sleep, startMockApi, type freshServer } from './processes';
+import {
+  onFreshServer,
+  residentBytes,
+  sampleRss,
+  sleep,
+  startMockApi,
+  type freshServer,
+} from './processes';
 import type { FigureGroup } from './reporter';
 
 const PRODUCTION = {
@@ -93,24 +100,17 @@ async function memoryOn(server: Server) {
   const heap = () => serverCounters(server.metricsUrl);
   const rssBeforeBytes = await rss();
   const heapBefore = await heap();
-  const during = [rssBeforeBytes];
-  const sampler = setInterval(
-    () =>
-      rss()
-        .then((b) => during.push(b))
-        .catch(() => {}),
-    1_000,
-  );
+  const sampler = sampleRss(server.pid, Date.now(), 1_000);
   const load = await serverLoad(
     'profile page, every other request a fresh read (?show=true)',
     server.baseUrl,
     [cachedProfile, uncachedProfile()],
     { connections: PRODUCTION.memoryConnections, seconds: PRODUCTION.memorySeconds, warmup: false },
-  ).finally(() => clearInterval(sampler));
+  ).finally(sampler.stop);
   const rssAfterLoadBytes = await rss();
   const stopped = Date.now();
   const heapAfterLoad = await heap();
-  const rssPeakDuringLoadBytes = Math.max(...during, rssAfterLoadBytes);
+  const rssPeakDuringLoadBytes = Math.max(rssBeforeBytes, sampler.peakSince(0), rssAfterLoadBytes);
   const rssAt = async (second: number) => {
     await sleep(stopped + second * 1000 - Date.now());
     return rss();

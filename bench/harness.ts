@@ -2,8 +2,8 @@
 // end and skipped, the others still run), Chromium, and the servers and processes it starts,
 // stopped by the clean-up whatever happens (also on Ctrl-C).
 import { spawn } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdir, open, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from '@playwright/test';
 import {
@@ -143,8 +143,7 @@ export class Harness {
     for (const process of this.processes) {
       const how = process.exitedEarly() ?? 'stopped by the bench';
       for (const file of [process.logFile, ...(process.errorLog ? [process.errorLog] : [])]) {
-        const text = await readFile(file, 'utf8').catch(() => '');
-        const tail = text.trimEnd().split('\n').slice(-40).join('\n');
+        const tail = await tailOf(file);
         console.log(`\n--- ${path.basename(file)} (${how}), last lines ---\n${tail || '(empty)'}`);
       }
     }
@@ -161,24 +160,21 @@ export class Harness {
   }
 }
 
-/** Runs a command in the repository; its output goes to `logFile`, and to the error on failure. */
-export function runLogged(command: string, args: string[], logFile: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const log = createWriteStream(logFile);
-    const tail: string[] = [];
-    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => {
-      log.write(chunk);
-      tail.push(chunk.toString());
-      if (tail.length > 40) tail.shift();
-    };
-    child.stdout.on('data', keep);
-    child.stderr.on('data', keep);
-    child.once('error', reject);
-    child.once('close', (code) => {
-      log.end();
-      if (code === 0) resolve();
-      else reject(new Error(`${command} ${args.join(' ')} exited ${code}:\n${tail.join('')}`));
-    });
-  });
+/** The last `lines` lines of a log file ('' when it is gone). */
+const tailOf = async (file: string, lines = 40) =>
+  (await readFile(file, 'utf8').catch(() => '')).trimEnd().split('\n').slice(-lines).join('\n');
+
+/** Runs a command in the repository; its output goes to `logFile`, and its end to the error on
+ * failure. */
+export async function runLogged(command: string, args: string[], logFile: string): Promise<void> {
+  const log = await open(logFile, 'w');
+  try {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ['ignore', log.fd, log.fd] });
+    const [code] = (await once(child, 'close')) as [number | null];
+    if (code !== 0) {
+      throw new Error(`${command} ${args.join(' ')} exited ${code}:\n${await tailOf(logFile)}`);
+    }
+  } finally {
+    await log.close();
+  }
 }

@@ -15,11 +15,10 @@ const LAZY_CHUNK_GZIP_BYTES = 60 * KB;
 const ASSET = /^\/assets\/([^/?#]+\.(js|css))$/;
 
 /** The /assets files dist/index.html loads itself (scripts, stylesheets and their preloads, as
- * Chromium's own parser reads it), those the route asks for until it is idle, without input, and
- * the scripts it asks for from elsewhere (e.g. the emulated third parties). */
+ * Chromium's own parser reads it), then those the route asks for until it is idle, without input. */
 async function requestedAssets(browser: Browser, url: string, indexHtml: string) {
   const context = await browser.newContext({ viewport: LIGHTHOUSE_SCREEN });
-  const [assets, otherScripts] = [new Set<string>(), new Set<string>()];
+  const assets = new Set<string>();
   const asset = (url: string) => ASSET.exec(new URL(url, 'http://x').pathname)?.[1];
   try {
     await context.addInitScript(KEEP_NAMES_SHIM);
@@ -34,7 +33,6 @@ async function requestedAssets(browser: Browser, url: string, indexHtml: string)
     page.on('request', (req) => {
       const name = asset(req.url());
       if (name) assets.add(name);
-      else if (req.resourceType() === 'script') otherScripts.add(req.url());
     });
     await page.goto(url);
     await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible', timeout: 30_000 });
@@ -42,7 +40,7 @@ async function requestedAssets(browser: Browser, url: string, indexHtml: string)
   } finally {
     await context.close();
   }
-  return { assets: [...assets], otherScripts: [...otherScripts] };
+  return [...assets];
 }
 
 /** Each JS and CSS file's size and gzip -9 size: the first load's, then the others (lazy). */
@@ -54,8 +52,7 @@ export async function measureBytes(
 ) {
   const assetsDir = path.join(distDir, 'assets');
   const indexHtml = await readFile(path.join(distDir, 'index.html'), 'utf8');
-  const requested = await requestedAssets(browser, `${baseUrl}${route}`, indexHtml);
-  const { assets: firstNames, otherScripts } = requested;
+  const firstNames = await requestedAssets(browser, `${baseUrl}${route}`, indexHtml);
   const sizes = async (names: string[]) => {
     const sized = [];
     for (const name of names) {
@@ -76,7 +73,6 @@ export async function measureBytes(
     firstJsGzip: total('.js'),
     firstCssGzip: total('.css'),
     lazy,
-    otherScripts,
   };
 }
 

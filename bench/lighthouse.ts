@@ -1,7 +1,6 @@
 // The `lighthouse` section: each profile's static copy and the route's bytes, then Lighthouse 12
 // (mobile defaults, simulated throttling), a fresh Chromium per run, app and copy in turn; medians.
 import { once } from 'node:events';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { launch } from 'chrome-launcher';
 import type { Result } from 'lighthouse';
@@ -152,7 +151,6 @@ export const lighthouseSection: Section = {
         h.withBrowser(async (browser) => {
           for (const profile of PROFILES) {
             const html = await copies.capture(browser, profile);
-            await writeFile(path.join(h.tmp, `static-${profile}.html`), html);
             h.log(`  static copy of ${profile}: ${count(html.length)} characters of HTML`);
           }
           return measureBytes(browser, path.join(ROOT, 'dist'), server.baseUrl, PROFILE_PATH);

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { platformFeeCents } from '../src/api/contract/fees';
+import { paymentFormFields, paymentIntentBody } from '../src/api/contract/intentBody';
 import { DATA_FILE_NAME } from '../mock-api/db/store';
 import type { Db } from '../mock-api/db/types';
 import { loadFindUser } from './api';
@@ -33,24 +33,19 @@ async function abandonedReviewWithTip(baseUrl: string, userName: string, index: 
       body: JSON.stringify({ sitekey: 'bench' }),
     }),
   );
-  const amount = 1500;
-  const fee = platformFeeCents(amount, 'card');
   const sayThanks = `Left at the card step ${index + 1}`;
   const kind = { gratitudeType: 'BOTH' as const, icon: 'APPRECIATION' as const, sayThanks };
-  const metadata = {
-    getThanksUserID: PROFILE,
-    title: `Tip to ${userName}`,
-    guestName: guest.fullName,
-  };
+  const profile = { _id: PROFILE, userName, businessType: 'PERSON' as const };
+  const body = paymentIntentBody({
+    profile,
+    payer: guest,
+    amountCents: 1500,
+    method: 'card',
+    captchaToken: captcha.token,
+  });
   const fields = {
     ...reviewFields(guest, { profile: PROFILE, userName }, kind),
-    piDescription: 'cardToWallet',
-    metadata: JSON.stringify({ ...metadata, userName, email, amountAfterFee: amount + fee }),
-    platformFeeForWallet: String(fee),
-    amount: String(amount),
-    paymentMethodType: 'card',
-    userName,
-    captchaToken: captcha.token,
+    ...paymentFormFields(body),
   };
   await json(
     await fetch(`${api}/payment/payment-intent-for-both`, {

@@ -23,7 +23,7 @@ export interface Section {
   name: string;
   /** It runs on the preview the Lighthouse, phone and API sections share (sharedPreview). */
   sharedPreview?: boolean;
-  /** It measures in Chromium (its version goes on the machine line). */
+  /** Deprecated: the harness notes Chromium's version when a section launches it. */
   chromium?: boolean;
   run: (h: Harness) => Promise<SectionOutcome>;
 }
@@ -31,6 +31,8 @@ export interface Section {
 export class Harness {
   readonly started = Date.now();
   readonly errors: { section: string; message: string }[] = [];
+  /** What the run measured with, for the machine line (Chromium, as launched). */
+  readonly versions = new Set<string>();
   /** Things to undo, newest first. */
   private readonly cleanups: (() => Promise<void>)[] = [];
   /** Every process started, for its log when a step fails. */
@@ -73,6 +75,7 @@ export class Harness {
       // Playwright sets headless itself.
       args: CHROME_FLAGS.filter((flag) => !flag.startsWith('--headless')),
     });
+    this.versions.add(`Chromium ${browser.version()}`);
     return this.using(
       () => browser.close(),
       () => work(browser),

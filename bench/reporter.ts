@@ -23,10 +23,9 @@ export interface Figure {
   note?: string;
 }
 
-/** Figures under one heading; `row` names the group when its section is shown as a matrix. */
+/** Figures under one heading. */
 export interface FigureGroup {
   group: string;
-  row?: string;
   figures: Figure[];
 }
 
@@ -70,7 +69,6 @@ export function check(group: string, figure: Figure): Check {
   };
 }
 
-const mark = (c: Check) => (c.met === undefined ? '' : c.met ? 'met' : 'NOT MET');
 const tick = (c: Check) => (c.met === undefined ? '' : c.met ? '✅' : '❌');
 const cell = (text: string) => text.replace(/\|/g, '\\|');
 function tally(checks: readonly Check[]): string {
@@ -78,49 +76,10 @@ function tally(checks: readonly Check[]): string {
   return `Targets met: ${targeted.filter((c) => c.met).length} of ${targeted.length}.`;
 }
 
-/** The checks as an aligned terminal table, grouped, with notes under their figures. */
-export function terminalTable(checks: readonly Check[]): string {
-  const width = (pick: (c: Check) => string) => Math.max(6, ...checks.map((c) => pick(c).length));
-  const [fw, vw, tw] = [width((c) => c.figure), width((c) => c.value), width((c) => c.target)];
-  const lines: string[] = [];
-  checks.forEach((c, i) => {
-    if (c.group !== checks[i - 1]?.group) lines.push('', c.group);
-    const row = `  ${c.figure.padEnd(fw)}  ${c.value.padStart(vw)}  ${c.target.padEnd(tw)}`;
-    lines.push(`${row}  ${mark(c)}`.trimEnd());
-    if (c.note) lines.push(`    ${c.note}`);
-  });
-  lines.push('', tally(checks));
-  return lines.join('\n');
-}
-
-/** A section's groups as rows and their figures as columns, then the targets once. */
-function matrix(intro: string, groups: readonly FigureGroup[]): string[] {
-  const rows = groups.map((g) => ({
-    label: g.row ?? g.group,
-    checks: g.figures.map((f) => check(g.group, f)),
-  }));
-  const columns = rows[0]?.checks ?? [];
-  const targets = columns.filter((c) => c.met !== undefined).map((c) => `${c.figure} ${c.target}`);
-  return [
-    intro,
-    '',
-    `| | ${columns.map((c) => cell(c.figure)).join(' | ')} |`,
-    `| --- |${' --- |'.repeat(columns.length)}`,
-    ...rows.map(
-      (r) =>
-        `| ${r.label} | ${r.checks.map((c) => cell(`${c.value} ${tick(c)}`.trim())).join(' | ')} |`,
-    ),
-    '',
-    `Targets: ${targets.join(', ')}.`,
-  ];
-}
-
 /** What a section hands the reporter: its raw results (keys of results.json) and its figures. */
 export interface SectionOutcome {
   results: Record<string, unknown>;
   figures: FigureGroup[];
-  /** summary.md shows its groups with a `row` as a matrix under this line, not in the table. */
-  matrix?: string;
   /** Versions of what it measured with, for the machine line (Lighthouse, nginx). */
   versions?: string[];
 }
@@ -146,14 +105,12 @@ function merged(parts: Record<string, unknown>[]): Record<string, unknown> {
   return all;
 }
 
-/** Prints the table and writes bench/results.json and bench/summary.md. */
+/** Prints the summary and writes bench/results.json and bench/summary.md. */
 export async function report(run: Run, dir: string): Promise<void> {
   const finishedAt = new Date().toISOString();
   const checks = run.outcomes.flatMap((o) =>
     o.figures.flatMap((g) => g.figures.map((f) => check(g.group, f))),
   );
-  console.log(`\n=== npm run bench: ${finishedAt} on ${run.machineLine} ===`);
-  console.log(terminalTable(checks));
   const results = {
     startedAt: run.started.at,
     finishedAt,
@@ -169,21 +126,15 @@ export async function report(run: Run, dir: string): Promise<void> {
   await writeFile(path.join(dir, 'results.json'), await prettier(json, options));
   const only = run.only ? ` Only: ${run.only.join(', ')} (BENCH_ONLY).` : '';
   const lines = [`Measured ${finishedAt} on ${run.machineLine}.${only}`];
-  const inMatrix = (o: SectionOutcome, g: FigureGroup) => Boolean(o.matrix && g.row);
-  for (const outcome of run.outcomes) {
-    const rows = outcome.figures.filter((g) => inMatrix(outcome, g));
-    if (outcome.matrix && rows.length > 0) lines.push('', ...matrix(outcome.matrix, rows));
-  }
   lines.push('', '| Section | Figure | Value | Target | Met |', '| --- | --- | --- | --- | --- |');
-  const tabled = run.outcomes.flatMap((o) => o.figures.filter((g) => !inMatrix(o, g)));
-  for (const { group, figures } of tabled) {
-    figures.forEach((figure, i) => {
-      const c = check(group, figure);
-      const name = `${c.figure}${c.note ? ` (${c.note})` : ''}`;
-      const columns = [i === 0 ? group : '', name, c.value, c.target].map(cell);
-      lines.push(`| ${columns.join(' | ')} | ${tick(c)} |`);
-    });
-  }
+  checks.forEach((c, i) => {
+    const name = `${c.figure}${c.note ? ` (${c.note})` : ''}`;
+    const group = c.group === checks[i - 1]?.group ? '' : c.group;
+    lines.push(`| ${[group, name, c.value, c.target].map(cell).join(' | ')} | ${tick(c)} |`);
+  });
   lines.push('', tally(checks), '');
-  await writeFile(path.join(dir, 'summary.md'), lines.join('\n'));
+  const summary = lines.join('\n');
+  // The terminal gets what summary.md holds.
+  console.log(`\n${summary}`);
+  await writeFile(path.join(dir, 'summary.md'), summary);
 }

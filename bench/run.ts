@@ -1,17 +1,14 @@
 // `npm run bench`: builds the app, runs each section below in turn and hands their figures to the
 // one reporter (bench/reporter.ts). Exit 0 when the run completed, whatever the figures, non-zero
 // only when the harness itself failed. BENCH_ONLY, BENCH_SKIP_BUILD: see bench/README.md.
-import { execFileSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { abandonedSection } from './abandoned';
 import { apiSection } from './api';
-import { CHROME_FLAGS, CHROMIUM } from './browser';
-import { PROFILES } from './demo';
 import { gallerySection } from './gallery';
 import { Harness, runLogged, type Section } from './harness';
-import { LIGHTHOUSE_RUNS, lighthouseSection } from './lighthouse';
+import { lighthouseSection } from './lighthouse';
 import { phoneSection } from './phone';
 import { photosSection } from './photos';
 import { productionSection } from './production';
@@ -44,20 +41,12 @@ const ONLY: string[] | null = (() => {
 
 function machineInfo() {
   const cpus = os.cpus();
-  let chromium = 'unknown';
-  try {
-    const stdio: ('ignore' | 'pipe')[] = ['ignore', 'pipe', 'ignore'];
-    chromium = execFileSync(CHROMIUM, ['--version'], { encoding: 'utf8', stdio }).trim();
-  } catch {
-    // reported as unknown
-  }
   return {
     cpuModel: cpus[0]?.model ?? 'unknown',
     cores: cpus.length,
     memoryGb: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     platform: `${os.platform()} ${os.release()} ${os.arch()}`,
     node: process.version,
-    chromium,
     loadAverageAtStart: os.loadavg().map((n) => Math.round(n * 100) / 100),
   };
 }
@@ -65,7 +54,7 @@ function machineInfo() {
 async function main(h: Harness): Promise<number> {
   const started = { at: new Date().toISOString(), ms: Date.now() };
   const machine = machineInfo();
-  h.log(`${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}, ${machine.chromium}`);
+  h.log(`${machine.cpuModel}, ${machine.cores} cores, node ${machine.node}`);
   h.log(`temp dir ${h.tmp}`);
   if (SKIP_BUILD) {
     h.log('build skipped (BENCH_SKIP_BUILD=1): measuring the dist/ already there');
@@ -82,23 +71,16 @@ async function main(h: Harness): Promise<number> {
   await h.stopSharedPreview();
   const machineLine = [
     `${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}`,
-    ...(chosen.some((s) => s.chromium) ? [machine.chromium] : []),
+    ...h.versions,
     ...outcomes.flatMap((o) => o.versions ?? []),
   ].join(', ');
   const loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
-  const settings = {
-    profiles: PROFILES,
-    lighthouseRunsPerPage: LIGHTHOUSE_RUNS,
-    lighthouseConfig: 'default (mobile emulation, simulated throttling)',
-    chromeFlags: CHROME_FLAGS,
-    build: SKIP_BUILD ? 'skipped (BENCH_SKIP_BUILD=1)' : 'npm run build',
-  };
   await report(
     {
       started,
       machine: { ...machine, loadAverageAtEnd },
       machineLine,
-      settings,
+      settings: { build: SKIP_BUILD ? 'skipped (BENCH_SKIP_BUILD=1)' : 'npm run build' },
       only: ONLY,
       outcomes,
       harnessErrors: h.errors,

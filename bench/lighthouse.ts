@@ -8,7 +8,8 @@ import { CHROME_FLAGS, CHROMIUM } from './browser';
 import { bytesFigures, measureBytes } from './bytes';
 import { PROFILE_PATH, PROFILES } from './demo';
 import { count, medianOf, ms, score, shift, times } from './format';
-import { ROOT, type Section } from './harness';
+import type { GroupProcess } from '../scripts/serverProcess';
+import { ROOT, type Harness, type Section } from './harness';
 import type { FigureGroup, Target } from './reporter';
 import { startStaticCopies } from './staticCopy';
 
@@ -41,23 +42,6 @@ const METRICS = {
 type Figures = Record<keyof typeof CATEGORIES | keyof typeof METRICS, number>;
 const FIGURES = [...Object.keys(CATEGORIES), ...Object.keys(METRICS)] as (keyof Figures)[];
 
-/** Of chrome-launcher's defaults, the ones the bench uses so nothing else competes for the CPU. */
-const QUIET_FLAGS = [
-  '--disable-features=Translate,OptimizationHints,MediaRouter,DialMediaRouteProvider,' +
-    'InterestFeedContentSuggestions,CertificateTransparencyComponentUpdater,' +
-    'AutofillServerCommunication,PrivacySandboxSettings4,RenderDocument',
-  ...[
-    'extensions component-extensions-with-background-pages client-side-phishing-detection sync',
-    'default-apps backgrounding-occluded-windows renderer-backgrounding hang-monitor',
-    'background-timer-throttling ipc-flooding-protection prompt-on-repost domain-reliability',
-  ]
-    .flatMap((line) => line.split(' '))
-    .map((feature) => `--disable-${feature}`),
-  '--mute-audio',
-  '--no-default-browser-check',
-  '--password-store=basic',
-];
-
 const numberOr = (value: unknown) => (typeof value === 'number' ? value : Number.NaN);
 
 /** One run's figures: the category scores out of 100 and the metrics in Lighthouse's units. */
@@ -71,12 +55,11 @@ const figuresOf = ({ categories, audits }: Result) =>
 async function runLighthouse(url: string): Promise<Result> {
   // import(), not a static import: tsx's keepNames would break Lighthouse's page functions.
   const { default: lighthouse } = await import('lighthouse');
-  // chrome-launcher (Lighthouse's own launcher): a DevTools port and a throw-away profile, with
-  // exactly our flags (the bench handles Ctrl-C itself).
+  // chrome-launcher (Lighthouse's own launcher, with its quiet defaults): a DevTools port and a
+  // throw-away profile (the bench handles Ctrl-C itself).
   const chrome = await launch({
     chromePath: CHROMIUM,
-    chromeFlags: [...CHROME_FLAGS, ...QUIET_FLAGS],
-    ignoreDefaultFlags: true,
+    chromeFlags: CHROME_FLAGS,
     handleSIGINT: false,
   });
   try {
@@ -105,24 +88,34 @@ const measureOnce = (url: string) =>
 const describeRun = (run: Figures) =>
   `perf ${run.performance}, a11y ${run.accessibility}, bp ${run['best-practices']}, seo ${run.seo}, LCP ${ms(run.lcp)}, TBT ${ms(run.tbt)}, CLS ${shift(run.cls)}`;
 
-type Series = { url: string; runs: Figures[]; median: Figures };
-type ProfileResult = {
-  profile: string;
-  app: Series;
-  staticCopy: Series | null;
-  lcpOverStaticCopy: number | null;
-};
+/** The app's page and its static copy, run by run in turn (so drifting machine load hits both):
+ * the median of each. */
+async function measureProfile(h: Harness, server: GroupProcess, profile: string, copy: string) {
+  const urls = [`${server.baseUrl}/user_profile/${profile}`, copy] as const;
+  const runs: [Figures[], Figures[]] = [[], []];
+  let version = '';
+  for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
+    h.assertAlive(server);
+    for (const [i, url] of urls.entries()) {
+      const lhr = await measureOnce(url);
+      version = lhr.lighthouseVersion;
+      runs[i]!.push(figuresOf(lhr));
+      h.log(`  ${profile} ${i ? 'copy' : 'app '} #${run}: ${describeRun(runs[i]!.at(-1)!)}`);
+    }
+  }
+  const [app, staticCopy] = runs.map((r) => medianOf(r, FIGURES)) as [Figures, Figures];
+  return { profile, version, app, staticCopy, lcpOverStaticCopy: app.lcp / staticCopy.lcp };
+}
 
-function lighthouseFigures(r: ProfileResult): FigureGroup {
-  const m = r.app.median;
+function lighthouseFigures(r: Awaited<ReturnType<typeof measureProfile>>): FigureGroup {
+  const m = r.app;
   const scores = Object.entries(CATEGORIES) as [keyof typeof CATEGORIES, string][];
   return {
-    group: `Lighthouse ${r.profile}`,
-    row: r.profile,
+    group: `Lighthouse ${r.profile}: mobile defaults (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs`,
     figures: [
       ...scores.map(([id, name]) => ({ name, value: m[id], unit: score, target: TARGETS[id] })),
       { name: 'LCP', value: m.lcp, unit: ms },
-      { name: 'static copy LCP', value: r.staticCopy?.median.lcp ?? null, unit: ms },
+      { name: 'static copy LCP', value: r.staticCopy.lcp, unit: ms },
       {
         name: 'LCP / static copy',
         value: r.lcpOverStaticCopy,
@@ -140,14 +133,11 @@ function lighthouseFigures(r: ProfileResult): FigureGroup {
 export const lighthouseSection: Section = {
   name: 'lighthouse',
   sharedPreview: true,
-  chromium: true,
   async run(h) {
     const { server } = await h.sharedPreview();
     const copies = await startStaticCopies(server.baseUrl);
-    const lighthouse: ProfileResult[] = [];
-    let version = '';
-    const bytes = await h.using(copies.close, async () => {
-      const measured = await h.step('capturing the static copies and the first-load assets', () =>
+    const { bytes, lighthouse } = await h.using(copies.close, async () => ({
+      bytes: await h.step('capturing the static copies and the first-load assets', () =>
         h.withBrowser(async (browser) => {
           for (const profile of PROFILES) {
             const html = await copies.capture(browser, profile);
@@ -155,48 +145,27 @@ export const lighthouseSection: Section = {
           }
           return measureBytes(browser, path.join(ROOT, 'dist'), server.baseUrl, PROFILE_PATH);
         }),
-      );
-      // The app and its static copy, run by run in turn, so drifting machine load hits both.
-      await h.step(
+      ),
+      lighthouse: await h.step(
         `Lighthouse (${LIGHTHOUSE_RUNS} runs per page, app and static copy in turn)`,
         async () => {
+          const results = [];
           for (const profile of PROFILES) {
-            const urls = [`${server.baseUrl}/user_profile/${profile}`, copies.urlOf(profile)];
-            const runs: Figures[][] = [[], []];
-            for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
-              h.assertAlive(server);
-              for (const [i, url] of urls.entries()) {
-                if (!url) continue;
-                const lhr = await measureOnce(url);
-                version = lhr.lighthouseVersion;
-                const figures = figuresOf(lhr);
-                runs[i]!.push(figures);
-                h.log(`  ${profile} ${i ? 'copy' : 'app '} #${run}: ${describeRun(figures)}`);
-              }
-            }
-            const [app, staticCopy] = urls.map((url, i) =>
-              url ? { url, runs: runs[i]!, median: medianOf(runs[i]!, FIGURES) } : null,
-            );
-            const lcpOverStaticCopy = staticCopy ? app!.median.lcp / staticCopy.median.lcp : null;
-            lighthouse.push({
-              profile,
-              app: app!,
-              staticCopy: staticCopy ?? null,
-              lcpOverStaticCopy,
-            });
+            const copy = copies.urlOf(profile);
+            if (!copy) throw new Error(`no static copy of ${profile}`);
+            results.push(await measureProfile(h, server, profile, copy));
           }
+          return results;
         },
-      );
-      return measured;
-    });
+      ),
+    }));
     return {
       results: { lighthouse, bytes },
-      figures: [...(bytes ? [bytesFigures(bytes)] : []), ...lighthouse.map(lighthouseFigures)],
-      matrix:
-        lighthouse.length > 0
-          ? `Lighthouse: mobile defaults (simulated throttling), median of ${LIGHTHOUSE_RUNS} runs; static copy = the same page saved as static HTML without scripts.`
-          : undefined,
-      versions: version ? [`Lighthouse ${version}`] : [],
+      figures: [
+        ...(bytes ? [bytesFigures(bytes)] : []),
+        ...(lighthouse ?? []).map(lighthouseFigures),
+      ],
+      versions: lighthouse?.[0] ? [`Lighthouse ${lighthouse[0].version}`] : [],
     };
   },
 };

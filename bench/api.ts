@@ -10,7 +10,7 @@ import { GRATITUDE_ICONS } from '../src/api/contract/types';
 import { DATA_FILE_NAME } from '../mock-api/db/store';
 import type { Db } from '../mock-api/db/types';
 import { AUTH, PROFILE, createGuest, findUserBody, formOf, reviewFields, userNameOf } from './demo';
-import { median, ms } from './format';
+import { ms } from './format';
 import type { Section } from './harness';
 import { cannon, clean, failures, type LoadFigures } from './load';
 import type { FigureGroup } from './reporter';
@@ -39,9 +39,8 @@ const loadGallery = (baseUrl: string) =>
 
 type Recognition = { key: string; text: string; fields: Record<string, string> };
 
-/** One recognition sent (the fields of recognitionForm, text only): its status, id, time. */
+/** One recognition sent (the fields of recognitionForm, text only): its status and id. */
 async function send(baseUrl: string, recognition: Recognition) {
-  const started = performance.now();
   const answer = { status: 'network error' as number | string, id: null as string | null };
   let replayed = false;
   try {
@@ -57,7 +56,7 @@ async function send(baseUrl: string, recognition: Recognition) {
   } catch {
     // a network error, or an answer that is not JSON (counted by its status)
   }
-  return { ...answer, replayed, ms: performance.now() - started };
+  return { ...answer, replayed };
 }
 
 /** All of them at once; `failures`: the count of each answer that was not a 200. */
@@ -67,12 +66,7 @@ async function wave(baseUrl: string, recognitions: Recognition[]) {
   for (const { status } of answers) {
     if (status !== 200) failures[status] = (failures[status] ?? 0) + 1;
   }
-  const figures = {
-    answered200: answers.filter((a) => a.status === 200).length,
-    failures,
-    latencyP50Ms: median(answers.map((a) => a.ms)),
-    latencyMaxMs: Math.max(...answers.map((a) => a.ms)),
-  };
+  const figures = { answered200: answers.filter((a) => a.status === 200).length, failures };
   return { answers, figures };
 }
 
@@ -162,10 +156,6 @@ function recognitionFigures(r: Awaited<ReturnType<typeof recognitionsAtOnce>>): 
           met: allOnce(r.storedOnceAfterReplay, r.storedTwiceOrMoreAfterReplay),
         },
         note: `twice or more: ${r.storedTwiceOrMoreAfterReplay}; replays answered 200: ${r.replay.answered200}, with the first id: ${r.replay.sameId}, marked Idempotent-Replayed: ${r.replay.replayedHeader}`,
-      },
-      {
-        name: 'wave latency p50 / max',
-        value: `${ms(r.first.latencyP50Ms)} / ${ms(r.first.latencyMaxMs)}`,
       },
     ],
   };

@@ -32,8 +32,8 @@ const RUN_FIGURES = [
 type PhoneRun = Record<(typeof RUN_FIGURES)[number], number | null>;
 const rounded = (value: number | null) => (value === null ? null : round(value));
 type StackFloor = Awaited<ReturnType<typeof startStackFloor>>;
-/** The pages of a run: the app, and the references (static copy, stack floor) it has. */
-type PhonePages = { baseUrl: string; staticCopyUrl: string | null; stackFloor: StackFloor | null };
+/** The pages of a run: the app and its references (static copy, stack floor). */
+type PhonePages = { baseUrl: string; staticCopyUrl: string; stackFloor: StackFloor };
 
 async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise<PhoneRun> {
   const { staticCopyUrl, stackFloor } = pages;
@@ -54,30 +54,23 @@ async function oneRun(browser: Browser, pages: PhonePages, run: number): Promise
     [result.fcpMs, result.lcpMs, result.readyMs] = [rounded(fcp), rounded(lcp), rounded(ready)];
     result.scriptsInMs = await scriptsIn(page, result.readyMs);
   });
-  if (staticCopyUrl) {
-    await within(async (page) => {
-      await page.goto(staticCopyUrl);
-      await page.waitForLoadState('networkidle');
-      result.staticCopyLcpMs = rounded((await recorded(page)).lcp);
-    });
-  }
-  if (stackFloor) {
-    await within(async (page) => {
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
-      });
-      await loadUntilReady(page, stackFloor.url);
-      const ready = (await recorded(page)).ready;
-      // A mismatch would make React render the root again instead: then this is not hydration.
-      if (!(await stackFloorHydrated(page))) {
-        throw new Error(`the stack floor page did not hydrate its markup: ${errors.join(' | ')}`);
-      }
-      result.stackFloorReadyMs = rounded(ready);
-      result.stackFloorScriptsInMs = await scriptsIn(page, result.stackFloorReadyMs);
-    }, STACK_FLOOR_WATCH);
-  }
+  await within(async (page) => {
+    await page.goto(staticCopyUrl);
+    await page.waitForLoadState('networkidle');
+    result.staticCopyLcpMs = rounded((await recorded(page)).lcp);
+  });
+  await within(async (page) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await loadUntilReady(page, stackFloor.url);
+    const ready = (await recorded(page)).ready;
+    // A mismatch would make React render the root again instead: then this is not hydration.
+    if (!(await stackFloorHydrated(page))) {
+      throw new Error(`the stack floor page did not hydrate its markup: ${errors.join(' | ')}`);
+    }
+    result.stackFloorReadyMs = rounded(ready);
+    result.stackFloorScriptsInMs = await scriptsIn(page, result.stackFloorReadyMs);
+  }, STACK_FLOOR_WATCH);
   // A tap on Recognize 100 ms after the first paint.
   await within(async (page) => {
     await page.goto(profileUrl, { waitUntil: 'commit' });
@@ -116,12 +109,12 @@ async function measurePhone(browser: Browser, pages: PhonePages, log: (message: 
   // A tap that never opened the flow counts as the longest possible wait.
   const wait = (...keys: (keyof PhoneRun)[]) =>
     median(runs.flatMap((r) => keys.map((key) => r[key] ?? GIVE_UP_MS)));
-  const floor = pages.stackFloor;
+  const { scripts, scriptBytes } = pages.stackFloor;
   return {
     runs,
     hydratedOverLcp: ratio('readyMs', 'lcpMs'),
     hydratedOverStackFloor: ratio('readyMs', 'stackFloorReadyMs'),
-    stackFloor: floor && { scripts: floor.scripts, scriptBytes: floor.scriptBytes },
+    stackFloor: { scripts, scriptBytes },
     lcpOverStaticCopy: ratio('lcpMs', 'staticCopyLcpMs'),
     earlyTapWorked: `${numbers(runs.map((r) => r.earlyTapMs)).length} of ${runs.length}`,
     earlyTapMs: wait('earlyTapMs'),
@@ -141,20 +134,9 @@ const TARGETS = {
   submitMs: 100,
 };
 
-/** The same figures before the first-tap work (issue 12's measurements), for comparison. */
-const BEFORE = {
-  hydratedOverLcp: '4.7x (3,890 ms)',
-  earlyTap: 'lost, 5 of 5 taps from 0.8 to 3.6 s',
-  firstOpen: '1,005 ms',
-  submit: '286 ms',
-};
-
 function phoneFigures(p: Awaited<ReturnType<typeof measurePhone>>): FigureGroup {
   const of = (key: keyof PhoneRun) => ms(medianKnown(p.runs.map((r) => r[key])));
-  const stack = p.stackFloor;
-  const stackScripts = stack
-    ? `${kb(stack.scriptBytes)} brotli in ${stack.scripts.length} files`
-    : 'not measured';
+  const stackScripts = `${kb(p.stackFloor.scriptBytes)} brotli in ${p.stackFloor.scripts.length} files`;
   const allTapsWorked = p.earlyTapWorked === `${p.runs.length} of ${p.runs.length}`;
   const flows = [
     ['first open of Recognize / Give Gift once the page works -> Full Name shown', 'firstOpen'],
@@ -168,7 +150,7 @@ function phoneFigures(p: Awaited<ReturnType<typeof measurePhone>>): FigureGroup 
         value: p.hydratedOverLcp,
         unit: times,
         target: { atMost: TARGETS.hydratedOverLcp },
-        note: `hydrated ${of('readyMs')}, LCP ${of('lcpMs')}, FCP ${of('fcpMs')}; before: ${BEFORE.hydratedOverLcp}`,
+        note: `hydrated ${of('readyMs')}, LCP ${of('lcpMs')}, FCP ${of('fcpMs')}`,
       },
       {
         name: 'hydrated / the stack floor page hydrated (scripts/floor, same HTML)',
@@ -191,14 +173,12 @@ function phoneFigures(p: Awaited<ReturnType<typeof measurePhone>>): FigureGroup 
           text: `always, <= ${ms(TARGETS.earlyTapMs)}`,
           met: allTapsWorked && p.earlyTapMs <= TARGETS.earlyTapMs,
         },
-        note: `before: ${BEFORE.earlyTap}`,
       },
       ...flows.map(([name, key]) => ({
         name,
         value: p[`${key}Ms`],
         unit: ms,
         target: { atMost: TARGETS[`${key}Ms`] },
-        note: `before: ${BEFORE[key]}`,
       })),
     ],
   };
@@ -207,33 +187,30 @@ function phoneFigures(p: Awaited<ReturnType<typeof measurePhone>>): FigureGroup 
 export const phoneSection: Section = {
   name: 'phone',
   sharedPreview: true,
-  chromium: true,
   async run(h) {
     const { server } = await h.sharedPreview();
     const copies = await startStaticCopies(server.baseUrl);
-    const phone = await h.using(copies.close, async () => {
-      // The stack floor page, hydrated: its own build of scripts/floor over the profile's HTML.
-      const stackFloor = await h.step('phone: building the stack floor page (scripts/floor)', () =>
-        startStackFloor(server.baseUrl, PROFILE),
-      );
-      if (stackFloor) {
-        const built = `built in ${seconds(stackFloor.buildMs)}, ${stackFloor.scripts.join(', ')}`;
-        h.log(`  stack floor ${stackFloor.url}: ${built}`);
-      }
-      const measure = () =>
-        h.step(`phone: first tap and flows (${PHONE_RUNS} runs)`, () =>
-          h.withBrowser(async (browser) => {
-            await copies.capture(browser, PROFILE);
-            const pages = {
-              baseUrl: server.baseUrl,
-              staticCopyUrl: copies.urlOf(PROFILE),
-              stackFloor,
-            };
-            return measurePhone(browser, pages, h.log);
-          }),
-        );
-      return stackFloor ? h.using(stackFloor.close, measure) : measure();
-    });
+    const phone = await h.using(copies.close, () =>
+      h.step(
+        `phone: first tap and flows (${PHONE_RUNS} runs), with the stack floor page`,
+        async () => {
+          // The stack floor page, hydrated: its own build of scripts/floor over the profile's HTML.
+          const stackFloor = await startStackFloor(server.baseUrl, PROFILE);
+          h.log(`  stack floor ${stackFloor.url}: built in ${seconds(stackFloor.buildMs)}`);
+          return h.using(stackFloor.close, () =>
+            h.withBrowser(async (browser) => {
+              await copies.capture(browser, PROFILE);
+              const staticCopyUrl = copies.urlOf(PROFILE)!;
+              return measurePhone(
+                browser,
+                { baseUrl: server.baseUrl, staticCopyUrl, stackFloor },
+                h.log,
+              );
+            }),
+          );
+        },
+      ),
+    );
     return { results: { phone }, figures: phone ? [phoneFigures(phone)] : [] };
   },
 };

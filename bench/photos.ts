@@ -27,7 +27,7 @@ import { KB, ms, seconds, times, wholeKb } from './format';
 import type { Harness, Section } from './harness';
 import { abuseFigures, abuseResistance, bombFigures, bombRefusal } from './imageAbuse';
 import { firstView, galleryThumbnails, uploadThroughForm } from './photoBrowser';
-import { endpointFigures, endpointLatency, resizeFigures, resizesUnderLoad } from './photoServer';
+import { resizeFigures, resizesUnderLoad } from './photoServer';
 import { onFreshServer, startMockApi } from './processes';
 import type { Figure, FigureGroup } from './reporter';
 
@@ -112,9 +112,6 @@ async function serverSteps(h: Harness, photos: BenchPhoto[]) {
   const on = <T>(step: string, name: string, work: (server: GroupProcess) => Promise<T>) =>
     h.step(`photos: ${step}`, () => onFreshServer(h, mockApi, `server-photos-${name}`, work));
   return {
-    endpoint: await on('the image endpoint, cold and warm', 'latency', (server) =>
-      endpointLatency(server, seeded.urls),
-    ),
     bomb: await h.step('photos: a decompression bomb asked of the endpoint', async () => {
       // A media file of the API's like any other (110 KB) that declares 30000 x 30000 pixels.
       await writeFile(path.join(apiDir, UPLOADS_DIR_NAME, 'bench-bomb.png'), await makePngBomb());
@@ -212,12 +209,11 @@ export const photosSection: Section = {
       ...(await h.step('photos: the browser steps', () => browserSteps(h, photos))),
       ...(await h.step('photos: the image endpoint steps', () => serverSteps(h, photos))),
     };
-    const { endpoint, bomb, abuse, resizes } = report;
+    const { bomb, abuse, resizes } = report;
     return {
       results: { photos: { profile: PHOTO_PROFILE, ...report } },
       figures: [
         browserFigures(report),
-        ...(endpoint ? [endpointFigures(endpoint)] : []),
         ...(bomb ? [bombFigures(bomb)] : []),
         ...(abuse ? [abuseFigures(abuse)] : []),
         ...(resizes ? [resizeFigures(resizes)] : []),

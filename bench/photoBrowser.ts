@@ -141,28 +141,6 @@ export const galleryThumbnails = (browser: Browser, baseUrl: string, profile: st
     };
   });
 
-/** Reports the files of each multipart form the page sends (fetch or XHR) as they leave it, once
- * the app has prepared them, through a binding (it outlives the page's navigations). */
-const SENT_FORMS = `
-(() => {
-  const describe = (body) => {
-    if (!(body instanceof FormData)) return;
-    const files = [...body.values()].filter((value) => value instanceof Blob);
-    if (files.length > 0) window.__benchFormSent(files.map((f) => ({ type: f.type, bytes: f.size })));
-  };
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (body) {
-    describe(body);
-    return send.call(this, body);
-  };
-  const fetch = window.fetch;
-  window.fetch = function (input, init) {
-    describe(init && init.body);
-    return fetch.call(this, input, init);
-  };
-})();
-`;
-
 /** A guest picks the photos in the review form (the browser prepares them) and sends them on
  * the phone's network: Submit until the Congratulations dialog. */
 export async function uploadThroughForm(
@@ -173,11 +151,6 @@ export async function uploadThroughForm(
 ) {
   const { context, page } = await phoneContext(browser, { slowCpu: false });
   try {
-    const forms: { type: string; bytes: number }[][] = [];
-    await context.exposeFunction('__benchFormSent', (files: (typeof forms)[number]) => {
-      forms.push(files);
-    });
-    await context.addInitScript({ content: SENT_FORMS });
     const uploads: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/gratitude/image-gratitude')) {
@@ -209,18 +182,17 @@ export async function uploadThroughForm(
     const submitToCongratulationsMs = Date.now() - submitted;
     // Chromium reports the body's length among the headers it actually sent.
     const lengths = await Promise.all(
-      uploads.map(async (r) => Number((await r.allHeaders())['content-length'] ?? Number.NaN)),
+      uploads.map(async (r) => Number((await r.allHeaders())['content-length'])),
     );
-    const sentBytes = forms.reduce((sum, files, i) => {
-      const length = lengths[i];
-      return sum + (Number.isFinite(length) ? length! : files.reduce((n, f) => n + f.bytes, 0));
-    }, 0);
+    if (!lengths.every(Number.isFinite))
+      throw new Error('an upload was sent without Content-Length');
+    const sentBytes = lengths.reduce((sum, length) => sum + length, 0);
     return {
       profile,
       pickedBytes: photos.reduce((sum, p) => sum + p.buffer.length, 0),
       pickToPreparedMs,
       submitToCongratulationsMs,
-      forms,
+      uploads: uploads.length,
       sentBytes,
       /** The wire time: sentBytes at the uplink's rate, what no upload of them can beat. */
       wireMsAtUplink: Math.round((sentBytes / PHONE.network.uploadThroughput) * 1000),

@@ -132,13 +132,12 @@ function browserFigures(p: PhotosReport): FigureGroup {
     });
   }
   if (u) {
-    const files = u.forms.flat().map((f) => `${wholeKb(f.bytes)} ${f.type}`);
     figures.push({
       name: 'three photos through the review form: Submit -> Congratulations',
       value: u.submitToCongratulationsMs,
       unit: seconds,
       target: { atMost: TARGETS.uploadMs },
-      note: `sent ${wholeKb(u.sentBytes)} (picked ${wholeKb(u.pickedBytes)}) in ${u.forms.length} form(s): ${files.join(', ')}; ${times(u.submitToCongratulationsMs / u.wireMsAtUplink)} the wire time of those bytes at the uplink's rate (${seconds(u.wireMsAtUplink)}); prepared in the browser ${seconds(u.pickToPreparedMs)} after the pick`,
+      note: `sent ${wholeKb(u.sentBytes)} (picked ${wholeKb(u.pickedBytes)}) in ${u.uploads} request(s); ${times(u.submitToCongratulationsMs / u.wireMsAtUplink)} the wire time of those bytes at the uplink's rate (${seconds(u.wireMsAtUplink)}); prepared in the browser ${seconds(u.pickToPreparedMs)} after the pick`,
     });
   }
   return {

@@ -74,44 +74,17 @@ async function onProfile<T>(
   }
 }
 
-/** Each picture shown: the copy the browser chose, its own pixel width (naturalWidth is scaled by
- * srcset's `w` density) and the pixels its box needs. */
-function shownPictures(page: Page, selector = 'img') {
-  return page.evaluate(async (query) => {
-    const loaded = [...document.querySelectorAll<HTMLImageElement>(query)].filter(
-      (image) => image.complete && image.naturalWidth > 0 && image.clientWidth > 0,
-    );
-    return Promise.all(
-      loaded.map(async (image) => {
-        // The chosen copy again, without srcset (from the memory cache): its own pixel width.
-        const probe = new Image();
-        probe.src = image.currentSrc;
-        await probe.decode().catch(() => undefined);
-        const neededWidth = Math.round(image.clientWidth * window.devicePixelRatio);
-        return { src: image.currentSrc, pixelWidth: probe.naturalWidth, neededWidth };
-      }),
-    );
-  }, selector);
-}
-
 /** Opens the profile and counts every picture it downloads until the network is quiet. */
 export const firstView = (browser: Browser, baseUrl: string, profile: string) =>
-  onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (page, quiet) => {
+  onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (_page, quiet) => {
     // The feed's pictures wait until the page works; then the network has to fall quiet.
     const pictures = await quiet();
-    const shown = await shownPictures(page);
-    // Served at the widest copy asked for (w=) and still narrower than its box.
-    const underSized = shown.filter(
-      (s) =>
-        s.src.includes('/_img?') &&
-        s.pixelWidth < s.neededWidth &&
-        s.pixelWidth === Number(new URL(s.src).searchParams.get('w')),
-    ).length;
     const pictureBytes = pictures.reduce((sum, p) => sum + p.transferBytes, 0);
-    return { profile, pictureBytes, pictures, shown, underSized };
+    return { profile, pictureBytes, pictures };
   });
 
-/** Opens the profile's Photos/Videos tab; each thumbnail's size, read from its response. */
+/** Opens the profile's Photos/Videos tab; each thumbnail's size, read from the response for the
+ * copy the browser chose from its srcset. */
 export const galleryThumbnails = (browser: Browser, baseUrl: string, profile: string) =>
   onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (page, quiet) => {
     await page.getByRole('tab', { name: 'Photos/Videos' }).click();
@@ -125,10 +98,15 @@ export const galleryThumbnails = (browser: Browser, baseUrl: string, profile: st
       { timeout: GIVE_UP_MS },
     );
     const pictures = await quiet();
+    const shown = await page.$$eval(cells, (images) =>
+      (images as HTMLImageElement[])
+        .filter((image) => image.complete && image.naturalWidth > 0 && image.clientWidth > 0)
+        .map((image) => image.currentSrc),
+    );
     // By the address the browser chose: a thumbnail may share it with a picture loaded before.
-    const thumbnails = (await shownPictures(page, cells)).map((shown) => ({
-      ...shown,
-      transferBytes: pictures.filter((p) => p.url === shown.src).at(-1)?.transferBytes ?? null,
+    const thumbnails = shown.map((src) => ({
+      src,
+      transferBytes: pictures.filter((p) => p.url === src).at(-1)?.transferBytes ?? null,
     }));
     if (thumbnails.length === 0) throw new Error(`the gallery of ${profile} shows no picture`);
     const bytes = (t: (typeof thumbnails)[number]) => t.transferBytes ?? 0;

@@ -119,7 +119,7 @@ function browserFigures(p: PhotosReport): FigureGroup {
       value: view.pictureBytes,
       unit: wholeKb,
       target: { atMost: TARGETS.firstViewBytes },
-      note: `${view.pictures.length} pictures${largest ? `, largest ${wholeKb(largest.transferBytes)} (${largest.contentType})` : ''}; pictures shown with fewer pixels than their box needs at DPR 3 (a wider copy existing): ${view.underSized} of ${view.shown.length}`,
+      note: `${view.pictures.length} pictures${largest ? `, largest ${wholeKb(largest.transferBytes)} (${largest.contentType})` : ''}`,
     });
   }
   if (g) {
@@ -128,7 +128,7 @@ function browserFigures(p: PhotosReport): FigureGroup {
       value: g.largestBytes,
       unit: wholeKb,
       target: { atMost: TARGETS.galleryThumbnailBytes },
-      note: `${g.thumbnails.length} thumbnails, ${wholeKb(g.totalBytes)} in all, each ${g.thumbnails.map((t) => `${t.pixelWidth} px wide for a box of ${t.neededWidth}`).join(', ')}`,
+      note: `${g.thumbnails.length} thumbnails, ${wholeKb(g.totalBytes)} in all`,
     });
   }
   if (u) {

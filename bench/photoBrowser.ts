@@ -109,13 +109,13 @@ export const galleryThumbnails = (browser: Browser, baseUrl: string, profile: st
       transferBytes: pictures.filter((p) => p.url === src).at(-1)?.transferBytes ?? null,
     }));
     if (thumbnails.length === 0) throw new Error(`the gallery of ${profile} shows no picture`);
-    const bytes = (t: (typeof thumbnails)[number]) => t.transferBytes ?? 0;
-    const largest = [...thumbnails].sort((a, b) => bytes(b) - bytes(a))[0]!;
+    const sizes = thumbnails.map((t) => t.transferBytes ?? 0);
     return {
       profile,
       thumbnails,
-      largestBytes: largest.transferBytes ?? Number.NaN,
-      totalBytes: thumbnails.reduce((sum, t) => sum + bytes(t), 0),
+      // NaN (not met) when no thumbnail's response was recorded.
+      largestBytes: Math.max(...sizes) || Number.NaN,
+      totalBytes: sizes.reduce((sum, n) => sum + n, 0),
     };
   });
 

@@ -74,44 +74,17 @@ async function onProfile<T>(
   }
 }
 
-/** Each picture shown: the copy the browser chose, its own pixel width (naturalWidth is scaled by
- * srcset's `w` density) and the pixels its box needs. */
-function shownPictures(page: Page, selector = 'img') {
-  return page.evaluate(async (query) => {
-    const loaded = [...document.querySelectorAll<HTMLImageElement>(query)].filter(
-      (image) => image.complete && image.naturalWidth > 0 && image.clientWidth > 0,
-    );
-    return Promise.all(
-      loaded.map(async (image) => {
-        // The chosen copy again, without srcset (from the memory cache): its own pixel width.
-        const probe = new Image();
-        probe.src = image.currentSrc;
-        await probe.decode().catch(() => undefined);
-        const neededWidth = Math.round(image.clientWidth * window.devicePixelRatio);
-        return { src: image.currentSrc, pixelWidth: probe.naturalWidth, neededWidth };
-      }),
-    );
-  }, selector);
-}
-
 /** Opens the profile and counts every picture it downloads until the network is quiet. */
 export const firstView = (browser: Browser, baseUrl: string, profile: string) =>
-  onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (page, quiet) => {
+  onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (_page, quiet) => {
     // The feed's pictures wait until the page works; then the network has to fall quiet.
     const pictures = await quiet();
-    const shown = await shownPictures(page);
-    // Served at the widest copy asked for (w=) and still narrower than its box.
-    const underSized = shown.filter(
-      (s) =>
-        s.src.includes('/_img?') &&
-        s.pixelWidth < s.neededWidth &&
-        s.pixelWidth === Number(new URL(s.src).searchParams.get('w')),
-    ).length;
     const pictureBytes = pictures.reduce((sum, p) => sum + p.transferBytes, 0);
-    return { profile, pictureBytes, pictures, shown, underSized };
+    return { profile, pictureBytes, pictures };
   });
 
-/** Opens the profile's Photos/Videos tab; each thumbnail's size, read from its response. */
+/** Opens the profile's Photos/Videos tab; each thumbnail's size, read from the response for the
+ * copy the browser chose from its srcset. */
 export const galleryThumbnails = (browser: Browser, baseUrl: string, profile: string) =>
   onProfile(browser, `${baseUrl}/user_profile/${profile}`, async (page, quiet) => {
     await page.getByRole('tab', { name: 'Photos/Videos' }).click();
@@ -125,43 +98,26 @@ export const galleryThumbnails = (browser: Browser, baseUrl: string, profile: st
       { timeout: GIVE_UP_MS },
     );
     const pictures = await quiet();
+    const shown = await page.$$eval(cells, (images) =>
+      (images as HTMLImageElement[])
+        .filter((image) => image.complete && image.naturalWidth > 0 && image.clientWidth > 0)
+        .map((image) => image.currentSrc),
+    );
     // By the address the browser chose: a thumbnail may share it with a picture loaded before.
-    const thumbnails = (await shownPictures(page, cells)).map((shown) => ({
-      ...shown,
-      transferBytes: pictures.filter((p) => p.url === shown.src).at(-1)?.transferBytes ?? null,
+    const thumbnails = shown.map((src) => ({
+      src,
+      transferBytes: pictures.filter((p) => p.url === src).at(-1)?.transferBytes ?? null,
     }));
     if (thumbnails.length === 0) throw new Error(`the gallery of ${profile} shows no picture`);
-    const bytes = (t: (typeof thumbnails)[number]) => t.transferBytes ?? 0;
-    const largest = [...thumbnails].sort((a, b) => bytes(b) - bytes(a))[0]!;
+    const sizes = thumbnails.map((t) => t.transferBytes ?? 0);
     return {
       profile,
       thumbnails,
-      largestBytes: largest.transferBytes ?? Number.NaN,
-      totalBytes: thumbnails.reduce((sum, t) => sum + bytes(t), 0),
+      // NaN (not met) when no thumbnail's response was recorded.
+      largestBytes: Math.max(...sizes) || Number.NaN,
+      totalBytes: sizes.reduce((sum, n) => sum + n, 0),
     };
   });
-
-/** Reports the files of each multipart form the page sends (fetch or XHR) as they leave it, once
- * the app has prepared them, through a binding (it outlives the page's navigations). */
-const SENT_FORMS = `
-(() => {
-  const describe = (body) => {
-    if (!(body instanceof FormData)) return;
-    const files = [...body.values()].filter((value) => value instanceof Blob);
-    if (files.length > 0) window.__benchFormSent(files.map((f) => ({ type: f.type, bytes: f.size })));
-  };
-  const send = XMLHttpRequest.prototype.send;
-  XMLHttpRequest.prototype.send = function (body) {
-    describe(body);
-    return send.call(this, body);
-  };
-  const fetch = window.fetch;
-  window.fetch = function (input, init) {
-    describe(init && init.body);
-    return fetch.call(this, input, init);
-  };
-})();
-`;
 
 /** A guest picks the photos in the review form (the browser prepares them) and sends them on
  * the phone's network: Submit until the Congratulations dialog. */
@@ -173,11 +129,6 @@ export async function uploadThroughForm(
 ) {
   const { context, page } = await phoneContext(browser, { slowCpu: false });
   try {
-    const forms: { type: string; bytes: number }[][] = [];
-    await context.exposeFunction('__benchFormSent', (files: (typeof forms)[number]) => {
-      forms.push(files);
-    });
-    await context.addInitScript({ content: SENT_FORMS });
     const uploads: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().includes('/gratitude/image-gratitude')) {
@@ -209,18 +160,17 @@ export async function uploadThroughForm(
     const submitToCongratulationsMs = Date.now() - submitted;
     // Chromium reports the body's length among the headers it actually sent.
     const lengths = await Promise.all(
-      uploads.map(async (r) => Number((await r.allHeaders())['content-length'] ?? Number.NaN)),
+      uploads.map(async (r) => Number((await r.allHeaders())['content-length'])),
     );
-    const sentBytes = forms.reduce((sum, files, i) => {
-      const length = lengths[i];
-      return sum + (Number.isFinite(length) ? length! : files.reduce((n, f) => n + f.bytes, 0));
-    }, 0);
+    if (!lengths.every(Number.isFinite))
+      throw new Error('an upload was sent without Content-Length');
+    const sentBytes = lengths.reduce((sum, length) => sum + length, 0);
     return {
       profile,
       pickedBytes: photos.reduce((sum, p) => sum + p.buffer.length, 0),
       pickToPreparedMs,
       submitToCongratulationsMs,
-      forms,
+      uploads: uploads.length,
       sentBytes,
       /** The wire time: sentBytes at the uplink's rate, what no upload of them can beat. */
       wireMsAtUplink: Math.round((sentBytes / PHONE.network.uploadThroughput) * 1000),

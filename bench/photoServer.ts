@@ -1,18 +1,14 @@
-// The real photos section at the production server's image endpoint: cold and warm latency against
-// references of the same minute, and page renders and RSS while 20 cold resizes run at once.
+// The real photos section at the production server's image endpoint: page renders and RSS while
+// 20 cold resizes run at once, and the helpers the abuse steps (imageAbuse.ts) share.
 import { IMAGE_ROUTE } from '../src/config/images';
 import type { GroupProcess } from '../scripts/serverProcess';
 import { PROFILE_PATH } from './demo';
-import { count, mb, median, ms, round, seconds, times, wholeKb } from './format';
+import { count, mb, ms, round, seconds, times } from './format';
 import { SERVER_LOAD, cannon, clean, failures, type LoadFigures } from './load';
 import { residentBytes, sampleRss } from './processes';
 import type { FigureGroup } from './reporter';
 
 const TARGETS = { resizeLoadP99Ms: 100, resizeLoadRssBytes: 400 * 1024 * 1024 };
-/** The widths timed cold and warm: a phone's feed photo (1080) and a smaller one (640). */
-const TIMED_WIDTHS = [1080, 640] as const;
-const WARM_REPEATS = 10;
-const REFERENCE_REPEATS = 20;
 /** Cold resizes sent at once while the profile page is under load. */
 const CONCURRENT_RESIZES = 20;
 const RESIZE_WIDTHS = [2048, 1600, 1280, 1080, 828, 640, 384, 256] as const;
@@ -41,44 +37,6 @@ export async function timed(url: string, headers: Record<string, string> = {}) {
   };
 }
 
-type Timed = Awaited<ReturnType<typeof timed>>;
-
-/** Requests that must all have been answered 200, and their median. */
-function series(name: string, samples: Timed[]) {
-  const bad = samples.find((s) => s.status !== 200);
-  if (bad) throw new Error(`${name}: ${bad.status} from ${bad.url}`);
-  return { samples, medianMs: median(samples.map((s) => s.ms)) };
-}
-
-/** Each URL in turn, one request after another. */
-async function inTurn(urls: readonly string[], headers?: Record<string, string>) {
-  const samples: Timed[] = [];
-  for (const url of urls) samples.push(await timed(url, headers));
-  return samples;
-}
-
-/** Cold and warm latency of the endpoint on `photos` (their media URLs), on a fresh server, with
- * the cached profile page and the original from the mock API's /media as references. */
-export async function endpointLatency(server: GroupProcess, photos: readonly string[]) {
-  const page = `${server.baseUrl}${PROFILE_PATH}`;
-  await timed(page, PAGE_HEADERS); // rendered once: the samples are the page cache's
-  const pages = await inTurn(Array(REFERENCE_REPEATS).fill(page), PAGE_HEADERS);
-  const cachedPage = series('cached profile page', pages);
-  const original = series('original from /media', await inTurn(photos));
-  const byWidth = [];
-  for (const width of TIMED_WIDTHS) {
-    const [cold, warm]: [Timed[], Timed[]] = [[], []];
-    for (const photo of photos) {
-      const url = imageAddress(server.baseUrl, photo, width);
-      cold.push(await timed(url, IMAGE_HEADERS));
-      warm.push(...(await inTurn(Array(WARM_REPEATS).fill(url), IMAGE_HEADERS)));
-    }
-    const [c, w] = [series(`cold, w=${width}`, cold), series(`warm, w=${width}`, warm)];
-    byWidth.push({ width, cold: c, warm: w });
-  }
-  return { pid: server.pid, cachedPage, original, byWidth };
-}
-
 /** On a fresh server: the cached profile page under load alone (the reference), then the same
  * load while CONCURRENT_RESIZES cold resizes (distinct widths and photos) are sent at once, until
  * the last is answered; the process's RSS sampled throughout. */
@@ -101,14 +59,8 @@ export async function resizesUnderLoad(server: GroupProcess, photos: readonly st
     const baseline = await load('cached profile page, no resizes', { connections, duration });
     const rssPeakBaselineBytes = rss.peakSince(0);
     const resizesFrom = (Date.now() - started) / 1000;
-    const sent = Date.now();
-    let lastAnswer = sent;
     const answers = Promise.all(
-      variants.map(async (v) => {
-        const answer = await timed(v.url, IMAGE_HEADERS);
-        lastAnswer = Date.now();
-        return { ...answer, width: v.width };
-      }),
+      variants.map(async (v) => ({ ...(await timed(v.url, IMAGE_HEADERS)), width: v.width })),
     );
     // Past the last answer, the load would only dilute the figures.
     const name = `cached profile page, ${CONCURRENT_RESIZES} cold resizes at once`;
@@ -124,7 +76,8 @@ export async function resizesUnderLoad(server: GroupProcess, photos: readonly st
       loaded,
       p99OverBaseline: round(loaded.latencyP99Ms / baseline.latencyP99Ms, 2),
       resizes,
-      resizesWallMs: lastAnswer - sent,
+      // Sent together: the slowest answer is the last.
+      resizesWallMs: Math.max(...resizes.map((x) => x.ms)),
       rssBeforeBytes,
       rssPeakBaselineBytes,
       rssPeakDuringResizesBytes: rss.peakSince(resizesFrom),
@@ -133,38 +86,6 @@ export async function resizesUnderLoad(server: GroupProcess, photos: readonly st
   } finally {
     rss.stop();
   }
-}
-
-export function endpointFigures(e: Awaited<ReturnType<typeof endpointLatency>>): FigureGroup {
-  const page = e.cachedPage.medianMs;
-  return {
-    group: `Image endpoint (/_img) of the production server (pid ${e.pid}, fresh), on the 12 MP photos from the mock API; one request at a time, Accept as Chromium's <img>`,
-    figures: [
-      {
-        name: 'the cached profile page (the reference), median',
-        value: page,
-        unit: ms,
-        note: `${e.cachedPage.samples.length} requests; the original photo from the mock API's /media: ${ms(e.original.medianMs)} (${wholeKb(e.original.samples[0]?.bytes ?? 0)})`,
-      },
-      ...e.byWidth.flatMap(({ width, cold, warm }) => {
-        const answer = cold.samples[0];
-        return [
-          {
-            name: `cold: w=${width}, the first request of each photo's variant, median`,
-            value: cold.medianMs,
-            unit: ms,
-            note: `${times(cold.medianMs / page)} the cached page; ${times(cold.medianMs / e.original.medianMs)} the original's fetch; ${cold.samples.map((x) => ms(x.ms)).join(', ')}; answers ${answer ? `${wholeKb(answer.bytes)} ${answer.contentType}` : '?'}`,
-          },
-          {
-            name: `warm: w=${width}, the same again, median`,
-            value: warm.medianMs,
-            unit: ms,
-            note: `${times(warm.medianMs / page)} the cached page; ${warm.samples.length} requests`,
-          },
-        ];
-      }),
-    ],
-  };
 }
 
 export function resizeFigures(r: Awaited<ReturnType<typeof resizesUnderLoad>>): FigureGroup {

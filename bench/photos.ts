@@ -3,9 +3,8 @@
 // through the API, then measured in the browser (photoBrowser.ts) and at the production server's
 // image endpoint (photoServer.ts, imageAbuse.ts). A step that fails keeps the others.
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { DATA_FILE_NAME, UPLOADS_DIR_NAME } from '../mock-api/db/store';
 import type { Db } from '../mock-api/db/types';
 import { mediaUrl } from '../mock-api/media';
@@ -13,29 +12,20 @@ import { makePhonePhoto } from '../scripts/phonePhotos';
 import type { GroupProcess } from '../scripts/serverProcess';
 import { makePngBomb } from '../src/server/images/testing';
 import { PHONE_DESCRIPTION } from './browser';
-import {
-  AUTH,
-  PHOTO_PROFILE,
-  PROFILE,
-  createGuest,
-  formOf,
-  json,
-  reviewFields,
-  userNameOf,
-} from './demo';
-import { KB, ms, seconds, times, wholeKb } from './format';
+import { AUTH, PHOTO_PROFILE, createGuest, formOf, json, reviewFields, userNameOf } from './demo';
+import { KB, seconds, times, wholeKb } from './format';
 import type { Harness, Section } from './harness';
 import { abuseFigures, abuseResistance, bombFigures, bombRefusal } from './imageAbuse';
 import { firstView, galleryThumbnails, uploadThroughForm } from './photoBrowser';
-import { endpointFigures, endpointLatency, resizeFigures, resizesUnderLoad } from './photoServer';
+import { resizeFigures, resizesUnderLoad } from './photoServer';
 import { onFreshServer, startMockApi } from './processes';
 import type { Figure, FigureGroup } from './reporter';
 
 const TARGETS = { firstViewBytes: 600 * KB, galleryThumbnailBytes: 150 * KB, uploadMs: 25_000 };
 type BenchPhoto = { name: string; buffer: Buffer };
 
-/** Sends the photos as one recognition to PHOTO_PROFILE (the app form's fields), then reads what
- * the mock API stored from its data dir (it strips EXIF on arrival). */
+/** Sends the photos as one recognition to PHOTO_PROFILE (the app form's fields); returns their
+ * URLs as the API prints them, read from its data dir (the answer holds only the review's id). */
 async function sendPhotoReview(apiOrigin: string, dataDir: string, photos: readonly BenchPhoto[]) {
   const api = `${apiOrigin}/api`;
   const to = { profile: PHOTO_PROFILE, userName: await userNameOf(api, PHOTO_PROFILE) };
@@ -47,7 +37,6 @@ async function sendPhotoReview(apiOrigin: string, dataDir: string, photos: reado
   for (const { name, buffer } of photos) {
     form.append('media', new Blob([new Uint8Array(buffer)], { type: 'image/jpeg' }), name);
   }
-  const started = performance.now();
   const answer = await json<{ data: { data: { id: string } } }>(
     await fetch(`${api}/gratitude/image-gratitude`, {
       method: 'POST',
@@ -55,19 +44,11 @@ async function sendPhotoReview(apiOrigin: string, dataDir: string, photos: reado
       body: form,
     }),
   );
-  const sentMs = Math.round(performance.now() - started);
   const { id } = answer.data.data;
   const db = JSON.parse(await readFile(path.join(dataDir, DATA_FILE_NAME), 'utf8')) as Db;
   const record = db.feed.find((item) => item.id === id);
   if (!record) throw new Error(`review ${id} is not in ${dataDir}/${DATA_FILE_NAME}`);
-  const stored = [];
-  for (const { imgUrl } of record.media) {
-    const file = path.join(dataDir, UPLOADS_DIR_NAME, imgUrl.replace(/^uploads\//, ''));
-    const { width = 0, height = 0, exif } = await sharp(file).metadata();
-    stored.push({ bytes: (await stat(file)).size, width, height, exif: exif !== undefined });
-  }
-  // The photos' addresses as the API prints them.
-  return { ms: sentMs, stored, urls: record.media.map((m) => mediaUrl(apiOrigin, m.imgUrl)!) };
+  return { urls: record.media.map((m) => mediaUrl(apiOrigin, m.imgUrl)!) };
 }
 
 /** The browser steps, on a preview of its own (the app and the mock API on one origin). */
@@ -79,23 +60,19 @@ async function browserSteps(h: Harness, photos: BenchPhoto[]) {
     const seeded = await h.step(`photos: three 12 MP photos sent to ${PHOTO_PROFILE} (API)`, () =>
       sendPhotoReview(baseUrl, dataDir, photos),
     );
-    if (!seeded)
-      return { seeded, firstView: null, referenceView: null, gallery: null, upload: null };
-    return await h.withBrowser(async (browser) => {
-      const view = (profile: string) =>
-        h.step(`photos: first view of ${profile}`, () => firstView(browser, baseUrl, profile));
-      return {
-        seeded,
-        firstView: await view(PHOTO_PROFILE),
-        referenceView: await view(PROFILE),
-        gallery: await h.step(`photos: gallery thumbnails of ${PHOTO_PROFILE}`, () =>
-          galleryThumbnails(browser, baseUrl, PHOTO_PROFILE),
-        ),
-        upload: await h.step('photos: three photos through the form, 750 kbps up', () =>
-          uploadThroughForm(browser, baseUrl, PHOTO_PROFILE, photos),
-        ),
-      };
-    });
+    if (!seeded) return { seeded, firstView: null, gallery: null, upload: null };
+    return await h.withBrowser(async (browser) => ({
+      seeded,
+      firstView: await h.step(`photos: first view of ${PHOTO_PROFILE}`, () =>
+        firstView(browser, baseUrl, PHOTO_PROFILE),
+      ),
+      gallery: await h.step(`photos: gallery thumbnails of ${PHOTO_PROFILE}`, () =>
+        galleryThumbnails(browser, baseUrl, PHOTO_PROFILE),
+      ),
+      upload: await h.step('photos: three photos through the form, 750 kbps up', () =>
+        uploadThroughForm(browser, baseUrl, PHOTO_PROFILE, photos),
+      ),
+    }));
   } finally {
     await h.stop(preview);
   }
@@ -112,9 +89,6 @@ async function serverSteps(h: Harness, photos: BenchPhoto[]) {
   const on = <T>(step: string, name: string, work: (server: GroupProcess) => Promise<T>) =>
     h.step(`photos: ${step}`, () => onFreshServer(h, mockApi, `server-photos-${name}`, work));
   return {
-    endpoint: await on('the image endpoint, cold and warm', 'latency', (server) =>
-      endpointLatency(server, seeded.urls),
-    ),
     bomb: await h.step('photos: a decompression bomb asked of the endpoint', async () => {
       // A media file of the API's like any other (110 KB) that declares 30000 x 30000 pixels.
       await writeFile(path.join(apiDir, UPLOADS_DIR_NAME, 'bench-bomb.png'), await makePngBomb());
@@ -134,39 +108,18 @@ type PhotosReport = { photos: { name: string; bytes: number }[] } & Partial<
   Awaited<ReturnType<typeof browserSteps>> & Awaited<ReturnType<typeof serverSteps>>
 >;
 
-/** The browser's figures; `before:` is issue 23's own measurement of the same figure. */
+/** The browser's figures. */
 function browserFigures(p: PhotosReport): FigureGroup {
-  const { seeded, firstView: view, referenceView: reference, gallery: g, upload: u } = p;
+  const { firstView: view, gallery: g, upload: u } = p;
   const figures: Figure[] = [];
-  if (seeded) {
-    const stored = seeded.stored.map(
-      (s) => `${wholeKb(s.bytes)}${s.exif ? ' with EXIF' : ', no EXIF'}`,
-    );
-    figures.push({
-      name: 'the photos as stored by the mock API',
-      value: seeded.stored.map((s) => `${s.width}x${s.height}`).join(', '),
-      note: `${stored.join('; ')}; sent in ${ms(seeded.ms)} (loopback)`,
-    });
-  }
   if (view) {
     const largest = [...view.pictures].sort((a, b) => b.transferBytes - a.transferBytes)[0];
-    const ratio = reference
-      ? `; ${times(view.pictureBytes / reference.pictureBytes)} ${PROFILE}'s`
-      : '';
     figures.push({
       name: `first view of ${view.profile}: picture bytes, no scrolling, until the network is quiet`,
       value: view.pictureBytes,
       unit: wholeKb,
       target: { atMost: TARGETS.firstViewBytes },
-      note: `${view.pictures.length} pictures${largest ? `, largest ${wholeKb(largest.transferBytes)} (${largest.contentType})` : ''}${ratio}; pictures shown with fewer pixels than their box needs at DPR 3 (a wider copy existing): ${view.underSized} of ${view.shown.length}; before: 10,763 KB`,
-    });
-  }
-  if (reference) {
-    figures.push({
-      name: `first view of ${reference.profile} (seed media, the reference)`,
-      value: reference.pictureBytes,
-      unit: wholeKb,
-      note: `${reference.pictures.length} pictures; before: 152 KB`,
+      note: `${view.pictures.length} pictures${largest ? `, largest ${wholeKb(largest.transferBytes)} (${largest.contentType})` : ''}`,
     });
   }
   if (g) {
@@ -175,17 +128,16 @@ function browserFigures(p: PhotosReport): FigureGroup {
       value: g.largestBytes,
       unit: wholeKb,
       target: { atMost: TARGETS.galleryThumbnailBytes },
-      note: `${g.thumbnails.length} thumbnails, ${wholeKb(g.totalBytes)} in all, each ${g.thumbnails.map((t) => `${t.pixelWidth} px wide for a box of ${t.neededWidth}`).join(', ')}; before: 3.6 MB`,
+      note: `${g.thumbnails.length} thumbnails, ${wholeKb(g.totalBytes)} in all`,
     });
   }
   if (u) {
-    const files = u.forms.flat().map((f) => `${wholeKb(f.bytes)} ${f.type}`);
     figures.push({
       name: 'three photos through the review form: Submit -> Congratulations',
       value: u.submitToCongratulationsMs,
       unit: seconds,
       target: { atMost: TARGETS.uploadMs },
-      note: `sent ${wholeKb(u.sentBytes)} (picked ${wholeKb(u.pickedBytes)}) in ${u.forms.length} form(s): ${files.join(', ')}; ${times(u.submitToCongratulationsMs / u.wireMsAtUplink)} the wire time of those bytes at the uplink's rate (${seconds(u.wireMsAtUplink)}); prepared in the browser ${seconds(u.pickToPreparedMs)} after the pick; before: not sent within 120 s`,
+      note: `sent ${wholeKb(u.sentBytes)} (picked ${wholeKb(u.pickedBytes)}) in ${u.uploads} request(s); ${times(u.submitToCongratulationsMs / u.wireMsAtUplink)} the wire time of those bytes at the uplink's rate (${seconds(u.wireMsAtUplink)}); prepared in the browser ${seconds(u.pickToPreparedMs)} after the pick`,
     });
   }
   return {
@@ -212,12 +164,11 @@ export const photosSection: Section = {
       ...(await h.step('photos: the browser steps', () => browserSteps(h, photos))),
       ...(await h.step('photos: the image endpoint steps', () => serverSteps(h, photos))),
     };
-    const { endpoint, bomb, abuse, resizes } = report;
+    const { bomb, abuse, resizes } = report;
     return {
       results: { photos: { profile: PHOTO_PROFILE, ...report } },
       figures: [
         browserFigures(report),
-        ...(endpoint ? [endpointFigures(endpoint)] : []),
         ...(bomb ? [bombFigures(bomb)] : []),
         ...(abuse ? [abuseFigures(abuse)] : []),
         ...(resizes ? [resizeFigures(resizes)] : []),

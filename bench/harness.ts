@@ -23,8 +23,6 @@ export interface Section {
   name: string;
   /** It runs on the preview the Lighthouse, phone and API sections share (sharedPreview). */
   sharedPreview?: boolean;
-  /** Deprecated: the harness notes Chromium's version when a section launches it. */
-  chromium?: boolean;
   run: (h: Harness) => Promise<SectionOutcome>;
 }
 

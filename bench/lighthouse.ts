@@ -14,7 +14,7 @@ import type { FigureGroup, Target } from './reporter';
 import { startStaticCopies } from './staticCopy';
 
 /** Lighthouse runs per page (the median is reported); BENCH_RUNS overrides it for quick tries. */
-export const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
+const LIGHTHOUSE_RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3) || 3);
 
 const TARGETS: Record<string, Target> = {
   performance: { atLeast: 98 },

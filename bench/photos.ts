@@ -149,7 +149,6 @@ function browserFigures(p: PhotosReport): FigureGroup {
 /** Real 12 MP phone photos in the browser and at the image endpoint. */
 export const photosSection: Section = {
   name: 'photos',
-  chromium: true,
   async run(h) {
     const photos = await h.step('real photos (three 12 MP phone photos)', async () => {
       const made: BenchPhoto[] = [];

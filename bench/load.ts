@@ -73,13 +73,13 @@ export function serverLoad(
   name: string,
   baseUrl: string,
   requests: autocannon.Request[],
-  options: { connections?: number; seconds?: number; warmup?: false; compressed?: false } = {},
+  options: { connections?: number; seconds?: number; warmup?: false } = {},
 ) {
   return cannon(name, {
     url: `${baseUrl}${requests[0]?.path ?? '/'}`,
     connections: options.connections ?? SERVER_LOAD.connections,
     duration: options.seconds ?? SERVER_LOAD.seconds,
-    headers: options.compressed === false ? {} : { 'Accept-Encoding': SERVER_LOAD.acceptEncoding },
+    headers: { 'Accept-Encoding': SERVER_LOAD.acceptEncoding },
     requests,
     ...(options.warmup === false ? {} : { warmup: SERVER_LOAD.warmup }),
   });

@@ -3,32 +3,21 @@
 // runs) and nginx with deploy/nginx.conf filled in. Each runs in its own process group on a free
 // port (scripts/serverProcess.ts); the bench stops each group by its own id, never by name.
 import { execFile } from 'node:child_process';
-import { readFileSync, realpathSync } from 'node:fs';
-import { chmod, mkdir, readFile, readlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { freePort, startGroupProcess, type GroupProcess } from '../scripts/serverProcess';
+import {
+  freePort,
+  productionServerCommand,
+  startGroupProcess,
+  type GroupProcess,
+} from '../scripts/serverProcess';
 import { PROFILE, findUserBody, postJson } from './demo';
 import { round } from './format';
 import { ROOT, type Harness } from './harness';
 
 const run = promisify(execFile);
-const SERVER_SCRIPT = path.join(ROOT, 'dist-server', 'server.js');
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
-
-/** `npm run serve` (package.json), taken apart: `NAME=value ... node --option ... script`. */
-const SERVE = (() => {
-  const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-    scripts: { serve: string };
-  };
-  const words = pkg.scripts.serve.trim().split(/\s+/);
-  const node = words.indexOf('node');
-  if (node < 0 || words.at(-1) !== 'dist-server/server.js') {
-    throw new Error(`npm run serve is not "NAME=value ... node ... dist-server/server.js"`);
-  }
-  const env = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2)));
-  return { env: env as Record<string, string>, options: words.slice(node + 1, -1) };
-})();
 
 /** `npm run mock-api` alone, on a free port, over a fresh data dir (made from the seed). */
 export async function startMockApi(dataDir: string, logFile: string): Promise<GroupProcess> {
@@ -91,29 +80,26 @@ export async function startNginx(dir: string, upstreams: readonly number[], port
   const configFile = path.join(dir, 'nginx.conf');
   await writeFile(configFile, config);
   const errorLog = path.join(runtimeDir, 'error.log');
-  // -e: nginx's own log before it has read the file (not /var/log/nginx).
-  const base = ['-e', errorLog, '-c', configFile];
-  await run(NGINX, ['-t', ...base]).catch((error: { stderr?: string }) => {
-    throw new Error(`nginx -t failed: ${error.stderr ?? String(error)}`);
-  });
   const version = (await run(NGINX, ['-v'])).stderr.trim();
   const nginx = await startGroupProcess({
     name: 'nginx',
     command: NGINX,
-    args: [...base, '-g', 'daemon off;'],
+    // -e: nginx's own log before it has read the file (not /var/log/nginx). A bad config makes
+    // nginx exit with its [emerg] on stderr, which startGroupProcess shows.
+    args: ['-e', errorLog, '-c', configFile, '-g', 'daemon off;'],
     env: process.env,
     port,
     logFile: path.join(dir, 'nginx-stdout.log'),
     ready: async (baseUrl) => (await fetch(`${baseUrl}/healthz`)).ok,
   });
   const accessLog = path.join(runtimeDir, 'access.log');
-  return { ...nginx, configFile, accessLog, errorLog, version };
+  return { ...nginx, accessLog, errorLog, version };
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A fresh `node dist-server/server.js` (as `npm run serve` starts it) in front of the section's
- * mock API, tracked by the harness: its public `baseUrl` and its `metricsUrl`. */
+ * mock API, tracked by the harness. */
 export async function freshServer(
   h: Harness,
   mockApi: GroupProcess,
@@ -122,16 +108,12 @@ export async function freshServer(
 ) {
   h.assertAlive(mockApi);
   const port = await freePort();
-  // Its /metrics is served on a port of its own (METRICS_PORT), never on the public one.
+  // As deployed, its /metrics is served on a port of its own (METRICS_PORT).
   const metricsPort = await freePort();
   const server = await startGroupProcess({
     name,
     // The node binary itself (not npm, not a shell): its pid is the server's, for /proc.
-    command: process.execPath,
-    args: [...SERVE.options, SERVER_SCRIPT],
-    env: {
-      ...process.env,
-      ...SERVE.env,
+    ...productionServerCommand({
       // The bench measures the demo build (npm run build), which npm run serve refuses by default.
       ALLOW_DEMO_BUILD: '1',
       LOG_LEVEL: 'error',
@@ -139,20 +121,13 @@ export async function freshServer(
       METRICS_PORT: String(metricsPort),
       API_BASE_URL: `${mockApi.baseUrl}/api`,
       PUBLIC_ORIGIN: publicOrigin ?? `http://localhost:${port}`,
-    },
+    }),
     port,
     logFile: path.join(h.tmp, `${name.replace(/\W+/g, '-')}.log`),
     ready: async (baseUrl) => (await fetch(`${baseUrl}/readyz`)).ok,
   });
-  h.track(server);
-  // RSS is read from /proc/<pid>: the pid must be node running the server, not a wrapper.
-  const exe = await readlink(`/proc/${server.pid}/exe`);
-  const cmdline = (await readFile(`/proc/${server.pid}/cmdline`, 'utf8')).split('\0');
-  if (exe !== realpathSync(process.execPath) || cmdline.filter(Boolean).at(-1) !== SERVER_SCRIPT) {
-    throw new Error(`pid ${server.pid} is ${exe} ${cmdline.join(' ')}, not node ${SERVER_SCRIPT}`);
-  }
-  h.log(`  ${name} ${server.baseUrl} (pid ${server.pid}, ${cmdline.join(' ').trim()})`);
-  return Object.assign(server, { metricsUrl: `http://127.0.0.1:${metricsPort}` });
+  h.log(`  ${name} ${server.baseUrl} (pid ${server.pid})`);
+  return h.track(server);
 }
 
 /** `work` on a fresh production server (freshServer), stopped when it is done. */

@@ -14,7 +14,12 @@ import { test, expect } from '@playwright/test';
 import express from 'express';
 import sharp from 'sharp';
 import { makePhonePhoto } from '../scripts/phonePhotos';
-import { START_BUDGET_MS, freePort, waitForUp } from '../scripts/serverProcess';
+import {
+  START_BUDGET_MS,
+  freePort,
+  productionServerCommand,
+  waitForUp,
+} from '../scripts/serverProcess';
 import { imageUrl } from '../src/config/images';
 import { recordViolations } from './pageProblems';
 
@@ -152,17 +157,16 @@ async function serve(env: Record<string, string>): Promise<Served> {
   const port = await freePort();
   const metricsPort = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['dist-server/server.js'], {
+  const command = productionServerCommand({
+    ALLOW_DEMO_BUILD: '1',
+    PORT: String(port),
+    METRICS_PORT: String(metricsPort),
+    LOG_LEVEL: 'warn',
+    ...env,
+  });
+  const child = spawn(command.command, command.args, {
     cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_DEMO_BUILD: '1',
-      PORT: String(port),
-      METRICS_PORT: String(metricsPort),
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: command.env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));

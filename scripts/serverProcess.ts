@@ -1,8 +1,8 @@
 // Starting a local server for a test or benchmark run: a free port, its own process group, and
-// waiting until it answers. Used by e2e/globalSetup.ts, e2e-firefox/harness.ts, e2e-webkit/ and
-// the bench (bench/harness.ts, bench/processes.ts).
+// waiting until it answers. Used by e2e/globalSetup.ts, e2e/server.spec.ts, e2e-firefox/harness.ts,
+// e2e-webkit/ and the bench (bench/harness.ts, bench/processes.ts).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, rmSync } from 'node:fs';
+import { createWriteStream, readFileSync, rmSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -66,6 +66,29 @@ export function previewCommand(port: number, dataDir: string, env: Record<string
     command: 'npm',
     args: ['run', '--silent', 'preview'],
     env: { ...process.env, PORT: String(port), MOCK_DATA_DIR: dataDir, CI: 'true', ...env },
+  };
+}
+
+/**
+ * `npm run serve` (package.json), `NAME=value ... node --option ... dist-server/server.js` taken
+ * apart, as the node binary's own command line: without npm or a shell, its pid is the server's.
+ * `env` comes on top of the script's.
+ */
+export function productionServerCommand(env: Record<string, string>) {
+  const root = path.join(__dirname, '..');
+  const pkg = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
+    scripts: { serve: string };
+  };
+  const words = pkg.scripts.serve.trim().split(/\s+/);
+  const node = words.indexOf('node');
+  if (node < 0 || words.at(-1) !== 'dist-server/server.js') {
+    throw new Error(`npm run serve is not "NAME=value ... node ... dist-server/server.js"`);
+  }
+  const serveEnv = Object.fromEntries(words.slice(0, node).map((word) => word.split('=', 2)));
+  return {
+    command: process.execPath,
+    args: [...words.slice(node + 1, -1), path.join(root, 'dist-server', 'server.js')],
+    env: { ...process.env, ...serveEnv, ...env },
   };
 }
 

@@ -123,7 +123,7 @@ export const abandonedSection: Section = {
     const first = a.with[0];
     const group = `API findUser, ${PAYMENTS} abandoned review + tip payments (${AGE_MINUTES} min old)`;
     return {
-      results: { api: { abandoned: a } },
+      results: { abandoned: a },
       figures: [
         {
           group,

@@ -94,17 +94,6 @@ export interface Run {
   harnessErrors: { section: string; message: string }[];
 }
 
-/** The sections' results as one object; two sections may fill one key (`api`). */
-function merged(parts: Record<string, unknown>[]): Record<string, unknown> {
-  const all: Record<string, unknown> = {};
-  for (const [key, value] of parts.flatMap((part) => Object.entries(part))) {
-    const before = all[key];
-    const objects = [before, value].every((v) => v && typeof v === 'object' && !Array.isArray(v));
-    all[key] = objects ? { ...(before as object), ...(value as object) } : value;
-  }
-  return all;
-}
-
 /** Prints the summary and writes bench/results.json and bench/summary.md. */
 export async function report(run: Run, dir: string): Promise<void> {
   const finishedAt = new Date().toISOString();
@@ -117,7 +106,7 @@ export async function report(run: Run, dir: string): Promise<void> {
     durationSeconds: Math.round((Date.now() - run.started.ms) / 1000),
     machine: run.machine,
     settings: { ...run.settings, only: run.only },
-    ...merged(run.outcomes.map((o) => o.results)),
+    ...Object.assign({}, ...run.outcomes.map((o) => o.results)),
     checks,
     harnessErrors: run.harnessErrors,
   };

@@ -69,16 +69,17 @@ async function main(h: Harness): Promise<number> {
     outcomes.push(await h.scoped(() => section.run(h)));
   }
   await h.stopSharedPreview();
+  // What the run measured with (Chromium as launched, Lighthouse, nginx).
+  const versions = [...h.versions, ...outcomes.flatMap((o) => o.versions ?? [])];
   const machineLine = [
     `${machine.cpuModel} (${machine.cores} cores), Node ${machine.node}`,
-    ...h.versions,
-    ...outcomes.flatMap((o) => o.versions ?? []),
+    ...versions,
   ].join(', ');
   const loadAverageAtEnd = os.loadavg().map((n) => Math.round(n * 100) / 100);
   await report(
     {
       started,
-      machine: { ...machine, loadAverageAtEnd },
+      machine: { ...machine, versions, loadAverageAtEnd },
       machineLine,
       settings: { build: SKIP_BUILD ? 'skipped (BENCH_SKIP_BUILD=1)' : 'npm run build' },
       only: ONLY,

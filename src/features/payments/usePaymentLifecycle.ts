@@ -52,8 +52,8 @@ export function usePaymentLifecycle(options: PaymentLifecycle): void {
     onPaid?.();
   }, [succeeded, onPaid]);
 
-  // A full load: the profile is fetched afresh and congratulates; the flow's steps are folded
-  // away behind it (one Back after OK leaves the flow).
+  // The profile, in place (no reload): it asks the API again and congratulates; the flow's steps
+  // are folded away behind it (one Back after OK leaves the flow).
   const finishFlow = useFinishFlow();
   const leave = useEffectEvent((href: string) => finishFlow(href));
   useEffect(() => {

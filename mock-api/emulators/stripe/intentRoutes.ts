@@ -2,6 +2,7 @@
 // to a 3-D Secure challenge.
 import { outcomeFor } from './testCards';
 import { authorizeIntent, requireSecret, viewIntent } from './auth';
+import { pendingAuthentication } from './challenges';
 import { invalidRequest } from './errors';
 import { asFields, checkParams, param, rule, type Fields } from './fields';
 import { originOf, type RouteContext } from './http';
@@ -21,7 +22,6 @@ import {
   assertConfirmable,
   cancelPaymentIntent,
   finishAuthentication,
-  pendingAuthentication,
 } from './transitions';
 
 const NO_CONFIRM = param().test(
@@ -81,14 +81,8 @@ function confirmAndCancelRoutes({ state, emitFor, post }: RouteContext): void {
     assertConfirmable(intent);
     const stored = paymentMethodToConfirm(state, fields);
     const outcome = outcomeFor(stored.number);
-    const failure = applyCardOutcome(
-      state,
-      intent,
-      stored.method,
-      outcome,
-      originOf(req),
-      emitFor(req),
-    );
+    const urls = { origin: originOf(req), returnUrl: fields.return_url };
+    const failure = applyCardOutcome(state, intent, stored.method, outcome, urls, emitFor(req));
     if (failure) throw failure;
     return { body: viewIntent(intent, auth) };
   });

@@ -2,6 +2,7 @@
 // a confirmation gets (in place through Stripe.js, or a redirect to the bank's page), which
 // intents wait for an answer, and the address the bank's page sends the browser back to.
 import { invalidRequest } from './errors';
+import { param, rule } from './fields';
 import { newId } from './ids';
 import type { NextAction, PaymentIntent } from './types';
 
@@ -62,6 +63,13 @@ function redirectReturnUrl(returnUrl: unknown): string {
   }
   return returnUrl;
 }
+
+/** How the payer ended a challenge (the emulator's own parameter, at /authenticate and the bank's page). */
+export const OUTCOME_PARAM = param<'complete' | 'fail'>().test(
+  rule('parameter_invalid', 'outcome must be complete or fail.', (outcome) => {
+    return outcome === 'complete' || outcome === 'fail';
+  }),
+);
 
 /** The payment method of an intent waiting for 3-D Secure; Stripe's error for any other. */
 export function pendingAuthentication(intent: PaymentIntent): string {

@@ -76,6 +76,42 @@ test.describe('thanks without a reload', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('3-D Secure through a redirect still comes back through the return address, and a reload after OK shows the paid review', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow(); // a payment journey through the bank's page
+    const words = freshWords('Redirected');
+    await startFlow(page, PROFILE, /^Recognize/, guestName('Redirect Guest'));
+    await page.getByLabel('Say thanks').fill(words);
+    await page.getByRole('button', { name: 'Add Gift' }).click();
+    const tip = page.getByRole('region', { name: 'Your tip' });
+    await tip.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    // Stripe's test card whose 3-D Secure is a full-page redirect to the bank.
+    await fillCard(page, '4000 0000 0000 3063');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    await expect(page.getByRole('heading', { name: '3D Secure authentication' })).toBeVisible();
+    await saveScreenshot('thanks-3ds-redirect-bank');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    // Back at the return address: the profile asks Stripe before it congratulates.
+    await expect(page).toHaveURL(
+      new RegExp(`/user_profile/${PROFILE}\\?.*redirect_status=succeeded`),
+    );
+    await waitForApp(page);
+    const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+    await page.reload();
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+  });
+
   test('a recognition sent: the modal on the profile with no document load, the review under it', async ({
     page,
   }) => {

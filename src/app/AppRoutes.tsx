@@ -1,5 +1,6 @@
-import type { ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { useEffect, type ComponentType } from 'react';
+import { Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { isPlausibleProfileId } from '../api/contract/profileId';
 import { paths, profileIdSegment } from '../config/paths';
 import { AppReady } from '../components/AppReady';
 import { ErrorBoundary } from '../components/ErrorBoundary';
@@ -8,6 +9,7 @@ import { ProfileRedirect } from './routes/ProfileRedirect';
 import { Header } from '../components/Header';
 import { getAppConfig } from '../config/env';
 import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
+import { profileApi } from '../features/profile/profileApi';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 import { lazyPart } from '../loading/lazyPart';
 
@@ -64,7 +66,21 @@ export function loadPageFor(pathname: string): Promise<void> {
     : Promise.resolve();
 }
 
-const ProfilePage = profileRoute.Part;
+const ProfileRoutePart = profileRoute.Part;
+
+/**
+ * A profile's lookup starts with its route, not once the route's code has come and rendered: a
+ * profile opened in place (a QR code's link) gets its code and its data over the wire together.
+ * A profile the server rendered has its lookup already (the preloaded state): nothing is asked.
+ */
+function ProfilePage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const prefetch = profileApi.usePrefetch('getProfile');
+  useEffect(() => {
+    if (isPlausibleProfileId(id)) prefetch(id);
+  }, [id, prefetch]);
+  return <ProfileRoutePart />;
+}
 const HomePage = homeRoute.Part;
 const GPayPage = gpayRoute.Part;
 const ReadyRedirect = withReady(ProfileRedirect);

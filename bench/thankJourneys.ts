@@ -4,9 +4,7 @@
 // Playwright's round trips are not in the waits; Node only waits for its report, and finds the
 // step's required requests among those the page made, for the step's floor.
 import type { Page, Request } from '@playwright/test';
-// A type only, erased: tsc holds the bench's copy of the delay to the app's (see SUCCESS_DELAY_MS).
-// eslint-disable-next-line import/no-restricted-paths
-import type { SUCCESS_REDIRECT_DELAY_MS } from '../src/features/payments/usePaymentLifecycle';
+import { SUCCESS_REDIRECT_DELAY_MS } from '../src/config/delays';
 import { PHONE } from './browser';
 import { round } from './format';
 import { fillGuest, GIVE_UP_MS } from './phonePage';
@@ -142,9 +140,6 @@ const WIRES = {
   gratitude: at('gratitude post', /\/gratitude\/(image|create)-gratitude$/),
 } satisfies Record<string, Wire>;
 
-/** The spec's own wait after a card payment succeeded, before the profile opens. */
-const SUCCESS_DELAY_MS: typeof SUCCESS_REDIRECT_DELAY_MS = 1000;
-
 /** One visit of a journey: the page, the QR link and what the guest types. */
 export interface Visit {
   page: Page;
@@ -236,7 +231,7 @@ export const JOURNEYS: Journey[] = [
       step('Pay Now -> Congratulations', tap('Pay Now'), [CONGRATULATED], {
         before: fillCard,
         wire: [WIRES.paymentMethod, WIRES.confirm],
-        delayMs: SUCCESS_DELAY_MS,
+        delayMs: SUCCESS_REDIRECT_DELAY_MS,
       }),
     ],
   },

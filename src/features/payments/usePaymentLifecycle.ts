@@ -2,10 +2,8 @@
 // page, the choice reset when what the intent carries changes, success told once, then the
 // profile opened.
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { SUCCESS_REDIRECT_DELAY_MS } from '../../config/delays';
 import { useFinishFlow } from '../../lib/useFlowAddress';
-
-/** How long `succeeded` shows before the profile opens (the wallet success delay, spec 9). */
-export const SUCCESS_REDIRECT_DELAY_MS = 1000;
 
 export interface PaymentLifecycle {
   heading: RefObject<HTMLHeadingElement | null>;

@@ -1,7 +1,7 @@
 import { useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { isPlausibleProfileId } from '../api/contract/profileId';
-import { paths, profileIdSegment } from '../config/paths';
+import { opensDeepLink, paths, profileIdSegment } from '../config/paths';
 import { AppReady } from '../components/AppReady';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner } from '../components/Spinner';
@@ -56,9 +56,14 @@ const gpayRoute = lazyPart(
   routeOptions,
 );
 
-/** Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. */
-export function loadPageFor(pathname: string): Promise<void> {
-  return profileIdSegment(pathname) !== null
+/**
+ * Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. A visit
+ * through a Branch link (`search`) turns into the link's profile in place: that route's code too
+ * (its shell preloads the files), so the profile renders in the frame the link resolves, not
+ * through Suspense, whose reveal React holds back for up to 300 ms (issue 36).
+ */
+export function loadPageFor(pathname: string, search = ''): Promise<void> {
+  return profileIdSegment(pathname) !== null || opensDeepLink(search)
     ? profileRoute.load().then(
         () => undefined,
         () => undefined, // the route's own part shows what failed, with its "Try again"

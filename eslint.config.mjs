@@ -67,12 +67,17 @@ const zones = {
     message:
       'api, lib, components, config and loading know nothing of features, routes or the server.',
   },
-  // The bench measures the app from outside: the wire contract, a config constant, the server's
+  // The bench measures the app from outside: the wire contract, config constants, the server's
   // test pictures, and the mock API's data-file and media helpers; no feature code, no tests.
   benchApp: {
     target: './bench',
     from: './src',
-    except: ['./api/contract', './config/images.ts', './server/images/testing.ts'],
+    except: [
+      './api/contract',
+      './config/images.ts',
+      './config/delays.ts',
+      './server/images/testing.ts',
+    ],
     message:
       'The bench imports from src/ only the wire contract and the few helpers it measures with.',
   },

@@ -8,7 +8,7 @@ import { PHONE, phoneContext } from './browser';
 /** The page counts as settled once no request has been under way for this long. */
 const QUIET_MS = 1_500;
 const GIVE_UP_MS = 180_000;
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+export const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 
 const isPicture = (request: Request) =>
   request.resourceType() === 'image' ||

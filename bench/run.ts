@@ -12,12 +12,14 @@ import { lighthouseSection } from './lighthouse';
 import { phoneSection } from './phone';
 import { photosSection } from './photos';
 import { productionSection } from './production';
+import { thankSection } from './thank';
 import { report, type SectionOutcome } from './reporter';
 
 /** The bench, in the order it runs. The first three share one preview server and its data. */
 const SECTIONS: Section[] = [
   lighthouseSection, // static copies, bytes, Lighthouse
   phoneSection, // the first tap on a throttled phone
+  thankSection, // time to thank: each tap's wait from the QR link, on a preview of its own
   apiSection, // the mock API under load, 200 recognitions at once
   abandonedSection, // (api) findUser with abandoned payments, on servers of its own
   gallerySection, // a 1,000-item gallery scrolled to the end

@@ -58,7 +58,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     await saveScreenshot('deeplink-loading');
     release();
 
-    // A page load after a redirect: the SDK's calls, the profile's chunk, then its lookup.
+    // In place: the SDK's calls, then the profile's lookup (its code came with the shell).
     await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
       timeout: 60_000,
@@ -86,6 +86,41 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     await expectAccessible();
     await page.waitForLoadState('networkidle');
     await saveScreenshot('deeplink-qr-ava');
+  });
+
+  test("a QR link's page fetches the profile's code from the start, and its lookup with it", async ({
+    page,
+  }) => {
+    // The profile route's chunk, held: the lookup must not wait for it (issue 36).
+    const { release } = await holdRequests(page, '**/assets/profile.*.js');
+    // What was asked, in order: the route's code, the SDK's open, the profile's lookup.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (/^\/assets\/profile\.[^/]+\.js$/.test(pathname)) asked.push('route code');
+      if (pathname === '/__branch/v1/open') asked.push('open');
+      if (pathname.endsWith('/gratitude/findUser')) asked.push('lookup');
+    });
+    const firstLookup = page.waitForRequest(
+      (request) => new URL(request.url()).pathname.endsWith('/gratitude/findUser'),
+      { timeout: 60_000 },
+    );
+
+    await page.goto('/?_branch_match_id=qr-ava', { waitUntil: 'commit' });
+    const lookup = await firstLookup;
+    // The route's code asked for by the shell itself, before the SDK knew where the link goes.
+    expect(asked).toEqual(['route code', 'open', 'lookup']);
+    expect(lookup.postDataJSON()).toEqual({ _id: 'ava-martinez', profilePage: true });
+    release();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('button', { name: 'Give Gift', exact: true })).toBeEnabled();
+    await page.waitForLoadState('networkidle');
+    // One lookup and one fetch of the route's code: each found the other's under way.
+    expect(asked.filter((what) => what === 'lookup')).toHaveLength(1);
+    expect(asked.filter((what) => what === 'route code')).toHaveLength(1);
   });
 
   test('a broken QR link shows Invalid QR Found and logs the failure', async ({

@@ -35,12 +35,14 @@ const errorOptions = {
 if (preloadedState && container.hasChildNodes()) {
   // The page's own code first (its chunk is on the way: the server's HTML preloads it), so the
   // server's markup is hydrated in one pass.
-  void loadPageFor(window.location.pathname).then(() => {
+  void loadPageFor(window.location.pathname, window.location.search).then(() => {
     endTapCapture();
     hydrateRoot(container, app, errorOptions);
   });
 } else {
-  // Nothing to hydrate: every part renders its real content from its first frame.
+  // Nothing to hydrate: every part renders its real content from its first frame. The page a
+  // Branch link turns into has its code loaded meanwhile.
+  void loadPageFor(window.location.pathname, window.location.search);
   markPageHydrated();
   createRoot(container, errorOptions).render(app);
 }

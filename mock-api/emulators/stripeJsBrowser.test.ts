@@ -27,6 +27,7 @@ interface Result {
 interface StripeLike {
   elements(options?: unknown): ElementsLike;
   confirmPayment(options: unknown): Promise<Result>;
+  retrievePaymentIntent(clientSecret: string): Promise<Result>;
 }
 type StripeFactory = (key: string) => StripeLike;
 
@@ -142,6 +143,113 @@ describe('the Payment Element', () => {
     expect(result.paymentIntent).toMatchObject({ status: 'succeeded', amount: 2000 });
     await expect(confirm()).rejects.toThrow(/^elements\.submit\(\) must be called before/);
   });
+});
+
+describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
+  const RETURN_URL = 'https://grati.example/user_profile/ava-martinez';
+
+  it('confirmPayment sends the page to the bank’s page even with redirect: if_required, and never settles', async () => {
+    const stripe = Stripe('pk_test_emulator');
+    const elements = stripe.elements(GROUP);
+    elements.create('payment').mount(host());
+    type('Card number', '4000000000003063');
+    type('Expiration date', '1234');
+    type('Security code', '123');
+    type('ZIP code', '94107');
+    await elements.submit();
+    const secret = await clientSecret();
+    // jsdom does not navigate: it reports the attempt as "Not implemented: navigation".
+    let navigating = () => {};
+    const navigated = new Promise<void>((resolve) => (navigating = resolve));
+    const consoleError = jest.spyOn(console, 'error').mockImplementation((error: unknown) => {
+      if (/Not implemented: navigation/.test(String(error))) navigating();
+    });
+    let settled = false;
+    void stripe
+      .confirmPayment({
+        elements,
+        clientSecret: secret,
+        confirmParams: { return_url: RETURN_URL },
+        redirect: 'if_required',
+      })
+      .finally(() => (settled = true));
+    await navigated;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(consoleError).toHaveBeenCalledTimes(1);
+    consoleError.mockRestore();
+    expect(settled).toBe(false);
+    expect(screen.queryByRole('dialog')).toBeNull(); // no in-place challenge
+
+    const intent = await intentBySecret(secret);
+    expect(intent).toMatchObject({
+      status: 'requires_action',
+      next_action: {
+        type: 'redirect_to_url',
+        redirect_to_url: {
+          url: `${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect?client_secret=${secret}`,
+          return_url: RETURN_URL,
+        },
+      },
+    });
+    await walkBankPage(intent.next_action.redirect_to_url.url, secret);
+    // Back on return_url, the app asks Stripe: the payment went through.
+    expect((await stripe.retrievePaymentIntent(secret)).paymentIntent).toMatchObject({
+      id: intent.id,
+      status: 'succeeded',
+    });
+  });
+
+  async function intentBySecret(secret: string) {
+    const id = secret.split('_secret_')[0] ?? '';
+    const answer = await fetch(`${api.origin}/v1/payment_intents/${id}`, {
+      headers: { Authorization: `Bearer ${api.emulatorSecretKey}` },
+    });
+    return (await answer.json()) as {
+      id: string;
+      next_action: { redirect_to_url: { url: string } };
+    };
+  }
+
+  /** The bank's page as a browser without script shows it and sends its form. */
+  async function walkBankPage(url: string, secret: string) {
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    const parsed = new DOMParser().parseFromString(await page.text(), 'text/html');
+    expect(parsed.title).toBe('3D Secure authentication');
+    expect(parsed.querySelector('script')).toBeNull();
+    document.body.innerHTML = parsed.body.innerHTML;
+    const main = screen.getByRole('main');
+    expect(
+      within(main).getByRole('heading', { level: 1, name: '3D Secure authentication' }),
+    ).toBeVisible();
+    expect(
+      within(main).getByText('Your bank asks you to confirm a payment of $20.00.'),
+    ).toBeVisible();
+    expect(within(main).getByRole('button', { name: 'Fail authentication' })).toBeVisible();
+    const complete = within(main).getByRole('button', { name: 'Complete authentication' });
+    const form = complete.closest('form') as HTMLFormElement;
+    expect(form.getAttribute('method')).toBe('post');
+
+    // What the browser sends for a click on Complete authentication: the form's fields and the
+    // button's name and value, to the form's action read against the page's address.
+    const fields = new URLSearchParams();
+    for (const input of Array.from(form.querySelectorAll('input'))) {
+      fields.append(input.name, input.value);
+    }
+    const button = complete as HTMLButtonElement;
+    fields.append(button.name, button.value);
+    const answer = await fetch(new URL(form.getAttribute('action') ?? '', url), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: fields.toString(),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(RETURN_URL);
+    expect(back.searchParams.get('payment_intent_client_secret')).toBe(secret);
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+  }
 });
 
 describe('the Express Checkout Element', () => {

@@ -1,6 +1,7 @@
-import type { ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router-dom';
-import { paths, profileIdSegment } from '../config/paths';
+import { useEffect, type ComponentType } from 'react';
+import { Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { isPlausibleProfileId } from '../api/contract/profileId';
+import { opensDeepLink, paths, profileIdSegment } from '../config/paths';
 import { AppReady } from '../components/AppReady';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { Spinner } from '../components/Spinner';
@@ -8,6 +9,7 @@ import { ProfileRedirect } from './routes/ProfileRedirect';
 import { Header } from '../components/Header';
 import { getAppConfig } from '../config/env';
 import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
+import { profileApi } from '../features/profile/profileApi';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 import { lazyPart } from '../loading/lazyPart';
 
@@ -54,9 +56,14 @@ const gpayRoute = lazyPart(
   routeOptions,
 );
 
-/** Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. */
-export function loadPageFor(pathname: string): Promise<void> {
-  return profileIdSegment(pathname) !== null
+/**
+ * Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. A visit
+ * through a Branch link (`search`) turns into the link's profile in place: that route's code too
+ * (its shell preloads the files), so the profile renders in the frame the link resolves, not
+ * through Suspense, whose reveal React holds back for up to 300 ms (issue 36).
+ */
+export function loadPageFor(pathname: string, search = ''): Promise<void> {
+  return profileIdSegment(pathname) !== null || opensDeepLink(search)
     ? profileRoute.load().then(
         () => undefined,
         () => undefined, // the route's own part shows what failed, with its "Try again"
@@ -64,7 +71,21 @@ export function loadPageFor(pathname: string): Promise<void> {
     : Promise.resolve();
 }
 
-const ProfilePage = profileRoute.Part;
+const ProfileRoutePart = profileRoute.Part;
+
+/**
+ * A profile's lookup starts with its route, not once the route's code has come and rendered: a
+ * profile opened in place (a QR code's link) gets its code and its data over the wire together.
+ * A profile the server rendered has its lookup already (the preloaded state): nothing is asked.
+ */
+function ProfilePage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const prefetch = profileApi.usePrefetch('getProfile');
+  useEffect(() => {
+    if (isPlausibleProfileId(id)) prefetch(id);
+  }, [id, prefetch]);
+  return <ProfileRoutePart />;
+}
 const HomePage = homeRoute.Part;
 const GPayPage = gpayRoute.Part;
 const ReadyRedirect = withReady(ProfileRedirect);

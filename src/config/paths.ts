@@ -28,6 +28,17 @@ export const paths = {
   gpay: { path: '/gpay', href: () => '/gpay' },
 } as const;
 
+/**
+ * The query parameter Branch appends when it sends a visitor to the site from one of its links
+ * (a QR code): the app opens the link's profile (features/deeplink), and the server's page for
+ * such an address brings that code with it (src/server/shellPages.ts).
+ */
+export const DEEP_LINK_PARAMETER = '_branch_match_id';
+
+/** Whether an address's query (`?...`) is a visit through a Branch link. */
+export const opensDeepLink = (search: string) =>
+  new URLSearchParams(search).has(DEEP_LINK_PARAMETER);
+
 /** The routes that show a profile: the production server renders them with the profile's data. */
 export const PROFILE_ROUTES = [paths.profile, paths.userDetails] as const;
 

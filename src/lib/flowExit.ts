@@ -5,9 +5,11 @@
 // the page goes back to the entry the flow was opened from, and that entry is replaced by the
 // result. One Back after OK then leaves the profile for wherever the guest came from.
 //
-// That entry may belong to another document (the guest reloaded the page during the flow): the
-// way out is kept in sessionStorage for the document that shows it, which takes it when it loads
-// or comes back from the back/forward cache (watchFlowExit, from src/main.tsx).
+// Within this document the result is shown in place (`arrive`: the router's own replace, no
+// reload: issue 36). That entry may belong to another document (the guest reloaded the page
+// during the flow): the way out is kept in sessionStorage for the document that shows it, which
+// takes it when it loads or comes back from the back/forward cache (watchFlowExit, from
+// src/main.tsx), and loads the result.
 const KEY = 'grati:flow-exit';
 /** A way out not taken by then was not for this page (history.go went elsewhere). */
 const VALID_MS = 30_000;
@@ -36,13 +38,19 @@ function takeExit(): FlowExit | null {
   }
 }
 
+/** Shows `href` in place of the current entry of this document. */
+export type Arrive = (href: string) => void;
+
+const load: Arrive = (href) => window.location.replace(href);
+
 /**
- * Goes to `href` (a full load) in place of the flow: `depth` entries back (the flow's own,
- * pushed one a step) is the profile without the flow, which `href` replaces.
+ * Goes to `href` in place of the flow: `depth` entries back (the flow's own, pushed one a step)
+ * is the profile without the flow, which `href` replaces, by `arrive` when that entry is this
+ * document's, by a load when it is another's.
  */
-export function leaveFinishedFlow(href: string, depth: number): void {
+export function leaveFinishedFlow(href: string, depth: number, arrive: Arrive = load): void {
   if (depth <= 0) {
-    window.location.replace(href);
+    arrive(href);
     return;
   }
   try {
@@ -52,11 +60,11 @@ export function leaveFinishedFlow(href: string, depth: number): void {
     );
   } catch {
     // No storage: the result replaces the flow's entry, and Back shows the step before.
-    window.location.replace(href);
+    arrive(href);
     return;
   }
   const fallback = setTimeout(() => {
-    if (takeExit()) window.location.replace(href);
+    if (takeExit()) arrive(href);
   }, FALLBACK_MS);
   // Left for another document (which takes the way out itself), or arrived in this one.
   window.addEventListener('pagehide', () => clearTimeout(fallback), { once: true });
@@ -64,7 +72,7 @@ export function leaveFinishedFlow(href: string, depth: number): void {
     'popstate',
     () => {
       clearTimeout(fallback);
-      continueFlowExit();
+      continueFlowExit(arrive);
     },
     { once: true },
   );
@@ -76,10 +84,10 @@ export function leaveFinishedFlow(href: string, depth: number): void {
  * show a step itself: a guest who came by a link to the flow (`?flow=gift&step=guest`) opened it
  * there, and the result replaces that entry too.
  */
-function continueFlowExit(): void {
+function continueFlowExit(arrive: Arrive = load): void {
   const exit = takeExit();
   if (!exit || window.location.pathname !== exit.from) return;
-  window.location.replace(exit.href);
+  arrive(exit.href);
 }
 
 /**

@@ -67,16 +67,18 @@ export function useFlowAddress(): FlowNavigation {
 }
 
 /**
- * Goes to `href` (a full load: the profile saying the flow went through) when the flow is done.
- * From an open flow, its steps are folded away first (lib/flowExit), so one Back from there
- * leaves the flow; elsewhere (the /gpay page), `href` is a new entry.
+ * Goes to `href` (the profile saying the flow went through) when the flow is done: in place, by
+ * the router, with no reload (the profile asks the API again for what was sent: issue 36). From
+ * an open flow, its steps are folded away first (lib/flowExit), so one Back from there leaves
+ * the flow; elsewhere, `href` is a new entry (a full load).
  */
 export function useFinishFlow(): (href: string) => void {
   const { search, state } = useLocation();
+  const navigate = useNavigate();
   const depth = (state as FlowHistoryState | null)?.flowDepth ?? 0;
   return (href) => {
-    if (readFlowAddress(search)) leaveFinishedFlow(href, depth);
-    else window.location.assign(href);
+    if (!readFlowAddress(search)) window.location.assign(href);
+    else leaveFinishedFlow(href, depth, (to) => void navigate(to, { replace: true }));
   };
 }
 

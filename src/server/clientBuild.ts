@@ -19,6 +19,11 @@ export interface ClientBuild {
   routeAssets: ChunkFiles | undefined;
   /** The flow's own files (its chunk and the vendor chunks it needs beyond the route's). */
   flowScripts: string[];
+  /**
+   * What a visit through a Branch link needs after the shell's own files: the deep-link SDK's
+   * chunk, then the profile route's, where the link goes (preloaded by its shell page).
+   */
+  deepLinkAssets: ChunkFiles;
 }
 
 function readJson<T>(file: string, fallback: T): T {
@@ -39,5 +44,9 @@ export function readClientBuild(distDir: string): ClientBuild {
   const flowScripts = (groups.gratitude?.js ?? []).filter(
     (file) => !groups.profile?.js.includes(file) && !groups.main?.js.includes(file),
   );
-  return { template, services, routeAssets: groups.profile, flowScripts };
+  const deepLinkAssets = {
+    js: [...(groups.branch?.js ?? []), ...(groups.profile?.js ?? [])],
+    css: groups.profile?.css ?? [],
+  };
+  return { template, services, routeAssets: groups.profile, flowScripts, deepLinkAssets };
 }

@@ -152,16 +152,27 @@ export function loadScriptsAfterPaint(
   // Fetched from the start, beside the HTML, and run once the page has painted. Low priority: the
   // page's own CSS and pictures in view come first, and nothing waits on the scripts to paint
   // (at high priority a browser, and Lighthouse, treat them as render-blocking).
-  const preloads = sources
-    .map((src) => `<link rel="preload" as="script" href="${escapeHtml(src)}" fetchpriority="low">`)
-    .join('');
   return {
     html: html
-      .replace('</head>', `${preloads}</head>`)
+      .replace('</head>', `${preloadLinks({ js: sources })}</head>`)
       .replace('</body>', `<script>${loader}</script></body>`),
     loader,
     scripts: sources,
   };
+}
+
+/**
+ * Links that fetch files ahead of their use: scripts at low priority (a page's own CSS and
+ * pictures in view come first: at high priority a browser, and Lighthouse, treat them as
+ * render-blocking), stylesheets as a stylesheet would be.
+ */
+export function preloadLinks(assets: { js: readonly string[]; css?: readonly string[] }): string {
+  const link = (as: string, href: string, more = '') =>
+    `<link rel="preload" as="${as}" href="${escapeHtml(href)}"${more}>`;
+  return [
+    ...(assets.css ?? []).map((href) => link('style', href)),
+    ...assets.js.map((src) => link('script', src, ' fetchpriority="low"')),
+  ].join('');
 }
 
 /**

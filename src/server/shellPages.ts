@@ -3,13 +3,13 @@
 // once, for a page that could not be rendered. The routes are the app's own (src/config/paths.ts).
 import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { isAppRoute } from '../config/paths';
+import { isAppRoute, opensDeepLink } from '../config/paths';
 import { isNotPage } from './addresses';
 import type { ClientBuild } from './clientBuild';
 import { HttpError } from './errors';
 import type { ServerMetrics } from './metrics';
 import { buildPagePolicy } from './pagePolicy';
-import { renderErrorPage } from './renderPage';
+import { preloadLinks, renderErrorPage } from './renderPage';
 
 export interface ShellPages {
   /** The Content-Security-Policy of a page with these inline scripts (besides the shell's). */
@@ -20,6 +20,12 @@ export interface ShellPages {
   sendErrorPage(res: Response): Promise<void>;
   /** The app's routes get the shell; any other page the app's own "Page not found", as a 404. */
   serveAppRoutes: RequestHandler;
+}
+
+/** The query of a request's target (`?...`), or nothing. */
+function queryOf(target: string): string {
+  const start = target.indexOf('?');
+  return start < 0 ? '' : target.slice(start);
 }
 
 export function createShellPages(options: {
@@ -44,14 +50,20 @@ export function createShellPages(options: {
     return template;
   });
 
-  const send = (res: Response, status: number, cacheControl: string) => {
+  // A visit through a Branch link (`?_branch_match_id=`) turns into the link's profile in
+  // place: its shell fetches the code of that (the SDK's chunk, the profile route's) from the
+  // start, beside the shell's own, rather than each only once the one before has run and asked.
+  const deepLinkShell = template.replace('</head>', `${preloadLinks(build.deepLinkAssets)}</head>`);
+  const sendShell = (res: Response, status: number, cacheControl: string, html: string) => {
     metrics.route(res, 'shell');
     res
       .status(status)
       .set({ 'Content-Security-Policy': shellPolicy, 'Cache-Control': cacheControl })
       .type('html')
-      .send(template);
+      .send(html);
   };
+  const send = (res: Response, status: number, cacheControl: string) =>
+    sendShell(res, status, cacheControl, template);
   const sendErrorPage = async (res: Response) => {
     const html = await errorShell;
     if (res.headersSent) return;
@@ -63,8 +75,10 @@ export function createShellPages(options: {
       .send(html);
   };
   const serveAppRoutes: RequestHandler = (req, res, next) => {
-    if (isAppRoute(req.path)) send(res, 200, 'no-cache');
-    else if (isNotPage(req.path)) next(new HttpError(404, 'Not found'));
+    if (isAppRoute(req.path)) {
+      const linkVisit = opensDeepLink(queryOf(req.originalUrl));
+      sendShell(res, 200, 'no-cache', linkVisit ? deepLinkShell : template);
+    } else if (isNotPage(req.path)) next(new HttpError(404, 'Not found'));
     // The app's own "Page not found", with a 404.
     else send(res, 404, 'no-cache');
   };

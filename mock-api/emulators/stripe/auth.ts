@@ -84,6 +84,11 @@ export function requireSecret(auth: Auth): void {
 /** A publishable key reaches a PaymentIntent only with its client secret, as with Stripe.js. */
 export function authorizeIntent(auth: Auth, intent: PaymentIntent, fields: Fields): void {
   if (auth.kind === 'secret') return;
+  checkClientSecret(intent, fields);
+}
+
+/** The intent's `client_secret` among the fields, else Stripe's error (missing, or another). */
+export function checkClientSecret(intent: PaymentIntent, fields: Fields): void {
   const mismatch =
     'The client_secret provided does not match the client_secret associated with the PaymentIntent.';
   checkParams(fields, {

@@ -21,6 +21,15 @@ import { API_VERSION } from './types';
 export type Handler<T> = (req: Request, fields: Fields, auth: Auth) => T;
 export type PostHandler = Handler<{ status?: number; body: unknown }>;
 
+/** What a page of the emulator's own answers: HTML, or (no `html`) a redirect in `headers`. */
+export interface PageAnswer {
+  status: number;
+  headers: Record<string, string>;
+  html?: string;
+}
+/** `fields`: the query string of a GET, the form of a POST. */
+export type PageHandler = (req: Request, fields: Fields) => PageAnswer;
+
 /** What the endpoints are given: the state, where to report events, and how to add routes. */
 export interface RouteContext {
   state: StripeState;
@@ -29,6 +38,12 @@ export interface RouteContext {
   /** A POST, run once per Idempotency-Key (per API key), replaying the first answer after. */
   post(path: string, handler: PostHandler): void;
   get(path: string, handler: Handler<unknown>): void;
+  /**
+   * A page of the emulator's own for a browser to open (Stripe's are on its other hosts): no API
+   * key, its address or form carries what it needs. A POST's changes are stored, and its events
+   * released, before the answer goes out, as for the API's POSTs.
+   */
+  page(method: 'get' | 'post', path: string, handler: PageHandler): void;
 }
 
 /**
@@ -62,6 +77,7 @@ export function stripeRouter(
     post: (path, handler) =>
       router.post(path, postRoute(state, keys, handler, persist, serialized)),
     get: (path, handler) => router.get(path, getRoute(keys, handler)),
+    page: (method, path, handler) => router[method](path, pageRoute(method, handler, persist)),
   };
   for (const add of addRoutes) add(context);
   router.use(unrecognizedUrl);
@@ -145,6 +161,27 @@ function getRoute(keys: ApiKeys, handler: Handler<unknown>): RequestHandler {
       res.json(handler(req, fields, auth));
     } catch (error) {
       sendError(res, error);
+    }
+  };
+}
+
+function pageRoute(method: 'get' | 'post', handler: PageHandler, persist: Persist): RequestHandler {
+  return async (req, res) => {
+    const fields = asFields(method === 'post' ? req.body : req.query) ?? {};
+    try {
+      const answer = handler(req, fields);
+      if (method === 'post') await persist();
+      releaseEvents(req);
+      res.status(answer.status).set(answer.headers);
+      if (answer.html === undefined) res.end();
+      else res.type('html').send(answer.html);
+    } catch {
+      // The page answers Stripe's errors itself: this is the emulator failing (or its store).
+      releaseEvents(req);
+      res
+        .status(500)
+        .type('text/plain')
+        .send('An unexpected error occurred in the Stripe emulator.');
     }
   };
 }

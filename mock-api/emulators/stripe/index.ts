@@ -7,6 +7,7 @@ import { eventEmitter, heldUntilStored, type OnEvent } from './events';
 import { stripeRouter, type Persist } from './http';
 import { paymentIntentRoutes } from './intentRoutes';
 import { isEmulatorSecretKey, newEmulatorSecretKey } from './keys';
+import { threeDSecureRedirectRoutes } from './threeDSecureRedirect';
 import { clearStripeState, emptyStripeState, paymentIntentsOf, type StripeState } from './state';
 import type { PaymentIntent } from './types';
 
@@ -71,7 +72,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions = {}): Strip
     state,
     keys,
     eventEmitter(state, options.onEvent && heldUntilStored(options.onEvent)),
-    [paymentIntentRoutes, paymentMethodRoutes, chargeRoutes],
+    [paymentIntentRoutes, threeDSecureRedirectRoutes, paymentMethodRoutes, chargeRoutes],
     options.persist,
   );
   return {

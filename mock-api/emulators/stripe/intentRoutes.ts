@@ -2,6 +2,7 @@
 // to a 3-D Secure challenge.
 import { outcomeFor } from './testCards';
 import { authorizeIntent, requireSecret, viewIntent } from './auth';
+import { OUTCOME_PARAM, pendingAuthentication } from './challenges';
 import { invalidRequest } from './errors';
 import { asFields, checkParams, param, rule, type Fields } from './fields';
 import { originOf, type RouteContext } from './http';
@@ -21,7 +22,6 @@ import {
   assertConfirmable,
   cancelPaymentIntent,
   finishAuthentication,
-  pendingAuthentication,
 } from './transitions';
 
 const NO_CONFIRM = param().test(
@@ -30,11 +30,6 @@ const NO_CONFIRM = param().test(
     'The emulator confirms PaymentIntents through /v1/payment_intents/:id/confirm only.',
     (confirm) => confirm !== 'true',
   ),
-);
-const OUTCOME = param<'complete' | 'fail'>().test(
-  rule('parameter_invalid', 'outcome must be complete or fail.', (outcome) => {
-    return outcome === 'complete' || outcome === 'fail';
-  }),
 );
 const REASONS: readonly string[] = CANCELLATION_REASONS;
 const REASON = param<string>().test(
@@ -81,14 +76,8 @@ function confirmAndCancelRoutes({ state, emitFor, post }: RouteContext): void {
     assertConfirmable(intent);
     const stored = paymentMethodToConfirm(state, fields);
     const outcome = outcomeFor(stored.number);
-    const failure = applyCardOutcome(
-      state,
-      intent,
-      stored.method,
-      outcome,
-      originOf(req),
-      emitFor(req),
-    );
+    const urls = { origin: originOf(req), returnUrl: fields.return_url };
+    const failure = applyCardOutcome(state, intent, stored.method, outcome, urls, emitFor(req));
     if (failure) throw failure;
     return { body: viewIntent(intent, auth) };
   });
@@ -98,7 +87,7 @@ function confirmAndCancelRoutes({ state, emitFor, post }: RouteContext): void {
     const intent = findPaymentIntent(state, String(req.params.id));
     authorizeIntent(auth, intent, fields);
     const paymentMethodId = pendingAuthentication(intent);
-    const { outcome } = checkParams(fields, { outcome: OUTCOME });
+    const { outcome } = checkParams(fields, { outcome: OUTCOME_PARAM });
     finishAuthentication(state, intent, paymentMethodId, outcome, emitFor(req));
     return { body: viewIntent(intent, auth) };
   });

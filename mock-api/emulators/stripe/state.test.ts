@@ -26,8 +26,9 @@ import {
   assertConfirmable,
   cancelPaymentIntent,
   finishAuthentication,
-  pendingAuthentication,
+  finishRedirectAuthentication,
 } from './transitions';
+import { pendingAuthentication, pendingRedirect } from './challenges';
 
 const ORIGIN = 'http://127.0.0.1:4010';
 const nextYear = String(new Date().getUTCFullYear() + 1);
@@ -53,8 +54,8 @@ function cardIn(state: StripeState, number: string) {
   });
 }
 
-/** Confirms a new intent with the card, as POST /confirm does. */
-function confirmed(number: string) {
+/** Confirms a new intent with the card, as POST /confirm does (with `returnUrl` if given). */
+function confirmed(number: string, returnUrl?: string) {
   const context = setup();
   const intent = intentIn(context.state, context.emit);
   const card = cardIn(context.state, number);
@@ -64,7 +65,7 @@ function confirmed(number: string) {
     intent,
     card.method,
     outcomeFor(card.number),
-    ORIGIN,
+    { origin: ORIGIN, returnUrl },
     context.emit,
   );
   return { ...context, intent, card, failure };
@@ -85,7 +86,7 @@ describe('the state', () => {
       intentIn(paid.state, paid.emit),
       cardIn(paid.state, '4000000000000259').method,
       { kind: 'succeeded', disputed: true },
-      ORIGIN,
+      { origin: ORIGIN },
       paid.emit,
     );
     const { state } = paid;
@@ -186,9 +187,14 @@ describe('confirming', () => {
   it('the 3-D Secure card waits for authentication, then completes it', () => {
     const { state, intent, card, emit, types } = confirmed('4000002500003155');
     expect(intent.status).toBe('requires_action');
-    expect(intent.next_action?.use_stripe_sdk.stripe_js).toBe(
-      `${ORIGIN}/v1/payment_intents/${intent.id}/authenticate`,
-    );
+    expect(intent.next_action).toEqual({
+      type: 'use_stripe_sdk',
+      use_stripe_sdk: {
+        type: 'three_d_secure_redirect',
+        stripe_js: `${ORIGIN}/v1/payment_intents/${intent.id}/authenticate`,
+        source: expect.stringMatching(/^src_/),
+      },
+    });
     expect(types()).toEqual(['payment_intent.created', 'payment_intent.requires_action']);
     const methodId = pendingAuthentication(intent);
     expect(methodId).toBe(card.method.id);
@@ -222,6 +228,105 @@ describe('confirming', () => {
       'payment_intent.requires_action',
       'payment_intent.payment_failed',
     ]);
+  });
+});
+
+describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
+  const RETURN_URL = 'https://grati.example/user_profile/ava?tip=1';
+
+  it('waits for the bank page the redirect goes to, with the return_url kept', () => {
+    const { intent, card, types } = confirmed('4000000000003063', RETURN_URL);
+    expect(intent).toMatchObject({ status: 'requires_action', payment_method: card.method.id });
+    expect(intent.next_action).toEqual({
+      type: 'redirect_to_url',
+      redirect_to_url: {
+        url: `${ORIGIN}/v1/payment_intents/${intent.id}/3ds-redirect?client_secret=${intent.client_secret}`,
+        return_url: RETURN_URL,
+      },
+    });
+    expect(types()).toEqual(['payment_intent.created', 'payment_intent.requires_action']);
+    expect(pendingRedirect(intent)).toEqual({
+      paymentMethodId: card.method.id,
+      returnUrl: RETURN_URL,
+    });
+  });
+
+  it.each([
+    [undefined, 'payment_intent_redirect_confirmation_without_return_url'],
+    ['', 'payment_intent_redirect_confirmation_without_return_url'],
+    ['/user_profile/ava', 'url_invalid'],
+  ])('is refused with return_url %p (%s), the intent untouched', (returnUrl, code) => {
+    const context = setup();
+    const intent = intentIn(context.state, context.emit);
+    const before = structuredClone(intent);
+    const card = cardIn(context.state, '4000000000003063');
+    let refusal: unknown;
+    try {
+      applyCardOutcome(
+        context.state,
+        intent,
+        card.method,
+        outcomeFor(card.number),
+        { origin: ORIGIN, returnUrl },
+        context.emit,
+      );
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(StripeError);
+    expect(refusal).toMatchObject({
+      status: 400,
+      body: { type: 'invalid_request_error', code, param: 'return_url' },
+    });
+    expect(intent).toEqual(before);
+    expect(context.types()).toEqual(['payment_intent.created']);
+  });
+
+  it('completed: charged, and the browser goes back with redirect_status=succeeded', () => {
+    const { state, intent, emit, types } = confirmed('4000000000003063', RETURN_URL);
+    const back = new URL(finishRedirectAuthentication(state, intent, 'complete', emit));
+    expect(`${back.origin}${back.pathname}`).toBe('https://grati.example/user_profile/ava');
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      tip: '1',
+      payment_intent: intent.id,
+      payment_intent_client_secret: intent.client_secret,
+      redirect_status: 'succeeded',
+    });
+    expect(intent).toMatchObject({ status: 'succeeded', next_action: null });
+    expect(findCharge(state, intent.latest_charge ?? '').amount).toBe(1500);
+    expect(types().slice(1)).toEqual([
+      'payment_intent.requires_action',
+      'payment_intent.succeeded',
+    ]);
+    expect(() => finishRedirectAuthentication(state, intent, 'complete', emit)).toThrow(
+      'This PaymentIntent has a status of succeeded; only one in requires_action can be authenticated.',
+    );
+  });
+
+  it('failed: back with redirect_status=failed, the intent awaiting another method', () => {
+    const { state, intent, card, emit, types } = confirmed('4000000000003063', RETURN_URL);
+    const back = new URL(finishRedirectAuthentication(state, intent, 'fail', emit));
+    expect(back.searchParams.get('redirect_status')).toBe('failed');
+    expect(intent).toMatchObject({
+      status: 'requires_payment_method',
+      payment_method: null,
+      next_action: null,
+      last_payment_error: {
+        code: 'payment_intent_authentication_failure',
+        payment_method: { id: card.method.id },
+      },
+    });
+    expect(state.charges).toEqual({});
+    expect(types().at(-1)).toBe('payment_intent.payment_failed');
+  });
+
+  it('the in-place card has no bank page to answer', () => {
+    const { state, intent, emit } = confirmed('4000002500003155', RETURN_URL);
+    expect(intent.next_action?.type).toBe('use_stripe_sdk');
+    expect(() => finishRedirectAuthentication(state, intent, 'complete', emit)).toThrow(
+      'This PaymentIntent is authenticated in the page (Stripe.js), not through a redirect.',
+    );
+    expect(intent.status).toBe('requires_action');
   });
 });
 

@@ -4,7 +4,7 @@
 import type Stripe from 'stripe';
 import { startMockApi, type RunningMockApi } from '../../testing';
 import { createStripeClient } from '../../stripeClient';
-import { STRIPE_MESSAGES } from './index';
+import { STRIPE_MESSAGES, type StripeState } from './index';
 import { emulatorCalls } from './testing';
 
 let api: RunningMockApi;
@@ -222,6 +222,178 @@ describe('the 3-D Secure card 4000 0025 0000 3155', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('payment_intent_unexpected_state');
+  });
+});
+
+describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
+  const RETURN_URL = 'http://localhost:4100/user_profile/ava-martinez?tip=1';
+
+  async function confirmRedirectCard(fields: Record<string, string> = { return_url: RETURN_URL }) {
+    const intent = await createIntent();
+    const method = await createCard('4000000000003063');
+    const confirmation = await browserPost(`/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      payment_method: method.body.id,
+      ...fields,
+    });
+    return { intent, confirmation };
+  }
+
+  /** What the bank's page's form sends when the payer chooses a button. */
+  const answerPage = (intentId: string, fields: Record<string, string>) =>
+    fetch(`${api.origin}/v1/payment_intents/${intentId}/3ds-redirect`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: api.origin },
+      body: new URLSearchParams(fields).toString(),
+      redirect: 'manual',
+    });
+
+  const eventsOf = (intentId: string) =>
+    (api.store.savedEmulatorState('stripe') as StripeState).events
+      .filter((event) => (event.data.object as { id?: string }).id === intentId)
+      .map((event) => event.type);
+
+  async function redirected() {
+    const { intent, confirmation } = await confirmRedirectCard();
+    expect(confirmation.status).toBe(200);
+    const url = `${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect?client_secret=${intent.client_secret}`;
+    expect(confirmation.body).toMatchObject({
+      status: 'requires_action',
+      next_action: { type: 'redirect_to_url', redirect_to_url: { url, return_url: RETURN_URL } },
+    });
+    expect(eventsOf(intent.id)).toEqual([
+      'payment_intent.created',
+      'payment_intent.requires_action',
+    ]);
+    return { intent, url, secret: intent.client_secret ?? '' };
+  }
+
+  it('sends the browser to the bank’s page: HTML, no script, its form allowed to go back', async () => {
+    const { url } = await redirected();
+    const page = await fetch(url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    const policy = page.headers.get('content-security-policy') ?? '';
+    expect(policy).toMatch(/^default-src 'none'; style-src 'sha256-[A-Za-z0-9+/=]+';/);
+    expect(policy).toContain("form-action 'self' http://localhost:4100;");
+    const html = await page.text();
+    expect(html).toContain('<h1>3D Secure authentication</h1>');
+    expect(html).toContain('Your bank asks you to confirm a payment of $15.00.');
+    expect(html).toContain('<form method="post" action="3ds-redirect">');
+    expect(html).not.toContain('<script');
+  });
+
+  it('Complete authentication: 303 to return_url with Stripe’s three parameters; charged', async () => {
+    const { intent, secret } = await redirected();
+    const answer = await answerPage(intent.id, { client_secret: secret, outcome: 'complete' });
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(`${back.origin}${back.pathname}`).toBe(
+      'http://localhost:4100/user_profile/ava-martinez',
+    );
+    expect(Object.fromEntries(back.searchParams)).toEqual({
+      tip: '1',
+      payment_intent: intent.id,
+      payment_intent_client_secret: secret,
+      redirect_status: 'succeeded',
+    });
+    const after = await stripe.paymentIntents.retrieve(intent.id);
+    expect(after).toMatchObject({ status: 'succeeded', amount_received: 1500, next_action: null });
+    expect(await stripe.charges.retrieve(String(after.latest_charge))).toMatchObject({
+      amount: 1500,
+      payment_intent: intent.id,
+    });
+    expect(eventsOf(intent.id)).toEqual([
+      'payment_intent.created',
+      'payment_intent.requires_action',
+      'payment_intent.succeeded',
+    ]);
+
+    // A second answer (a resubmitted form, the page again) finds nothing to authenticate.
+    const again = await answerPage(intent.id, { client_secret: secret, outcome: 'fail' });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain(
+      '<p role="alert">This PaymentIntent has a status of succeeded; only one in requires_action can be authenticated.</p>',
+    );
+    expect(
+      (
+        await fetch(
+          `${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect?client_secret=${secret}`,
+        )
+      ).status,
+    ).toBe(400);
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    expect(eventsOf(intent.id)).toHaveLength(3);
+  });
+
+  it('Fail authentication: 303 with redirect_status=failed; the intent awaits another method', async () => {
+    const { intent, secret } = await redirected();
+    const answer = await answerPage(intent.id, { client_secret: secret, outcome: 'fail' });
+    expect(answer.status).toBe(303);
+    const back = new URL(answer.headers.get('location') ?? '');
+    expect(back.searchParams.get('redirect_status')).toBe('failed');
+    expect(back.searchParams.get('payment_intent')).toBe(intent.id);
+    const after = await stripe.paymentIntents.retrieve(intent.id);
+    expect(after).toMatchObject({
+      status: 'requires_payment_method',
+      latest_charge: null,
+      last_payment_error: {
+        type: 'invalid_request_error',
+        code: 'payment_intent_authentication_failure',
+        message: STRIPE_MESSAGES.authenticationFailure,
+      },
+    });
+    expect(eventsOf(intent.id).at(-1)).toBe('payment_intent.payment_failed');
+  });
+
+  it('the bank’s page opens only with the intent’s client secret and a known outcome', async () => {
+    const { intent, secret } = await redirected();
+    const page = (query: string) =>
+      fetch(`${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect${query}`);
+    const other = await page(`?client_secret=${intent.id}_secret_other`);
+    expect(other.status).toBe(400);
+    expect(await other.text()).toContain(
+      'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+    );
+    expect((await page('')).status).toBe(400);
+    expect((await answerPage(intent.id, { outcome: 'complete' })).status).toBe(400);
+    const unknown = await answerPage(intent.id, { client_secret: secret, outcome: 'maybe' });
+    expect(unknown.status).toBe(400);
+    expect(await unknown.text()).toContain('outcome must be complete or fail.');
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
+  });
+
+  it('is refused without return_url, by the browser’s call and the stripe SDK alike', async () => {
+    const { intent, confirmation } = await confirmRedirectCard({});
+    expect(confirmation.status).toBe(400);
+    expect(confirmation.body.error).toMatchObject({
+      type: 'invalid_request_error',
+      code: 'payment_intent_redirect_confirmation_without_return_url',
+      param: 'return_url',
+    });
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      next_action: null,
+    });
+    await expect(
+      stripe.paymentIntents.confirm(intent.id, { payment_method: 'pm_card_threeDSecureRequired' }),
+    ).rejects.toMatchObject({
+      type: 'StripeInvalidRequestError',
+      statusCode: 400,
+      code: 'payment_intent_redirect_confirmation_without_return_url',
+    });
+    const relative = await confirmRedirectCard({ return_url: '/user_profile/ava-martinez' });
+    expect(relative.confirmation.body.error).toMatchObject({
+      code: 'url_invalid',
+      param: 'return_url',
+    });
+    const withIt = await stripe.paymentIntents.confirm(intent.id, {
+      payment_method: 'pm_card_threeDSecureRequired',
+      return_url: RETURN_URL,
+    });
+    expect(withIt.next_action?.type).toBe('redirect_to_url');
   });
 });
 

@@ -11,7 +11,12 @@ export type CardOutcome =
   /** `disputed`: the payment succeeds, then the cardholder disputes it (Stripe's 0259 card). */
   | { kind: 'succeeded'; disputed?: boolean }
   | { kind: 'declined'; code: string; declineCode: string; message: string; param?: string }
-  | { kind: 'requires3ds' };
+  /**
+   * 3-D Secure, asked the way the PaymentIntent's `next_action` says: `use_stripe_sdk` (Stripe.js
+   * resolves it in place, the emulator's dialog) or `redirect_to_url` (the page goes to the bank's
+   * page and comes back to the confirmation's `return_url`, which it therefore needs).
+   */
+  | { kind: 'requires3ds'; nextAction: 'use_stripe_sdk' | 'redirect_to_url' };
 
 export interface TestCard {
   number: string;
@@ -117,7 +122,15 @@ export const TEST_CARDS: readonly TestCard[] = [
   {
     number: '4000002500003155',
     brand: 'visa',
-    outcome: { kind: 'requires3ds' },
+    outcome: { kind: 'requires3ds', nextAction: 'use_stripe_sdk' },
+  },
+  {
+    // Stripe's "3D Secure authentication must be completed" card; here its challenge is a
+    // full-page redirect to the emulator's bank page (threeDSecureRedirect.ts).
+    number: '4000000000003063',
+    brand: 'visa',
+    paymentMethod: 'pm_card_threeDSecureRequired',
+    outcome: { kind: 'requires3ds', nextAction: 'redirect_to_url' },
   },
   {
     number: '4000000000000259',

@@ -1,7 +1,9 @@
 // The PaymentIntent lifecycle and what it leaves behind (charges, disputes), as operations on the
 // state: each checks that Stripe allows it (else throws Stripe's error), changes the state, and
-// reports its events through `emit` at the moment Stripe would. Refunds: refunds.ts.
+// reports its events through `emit` at the moment Stripe would. Refunds: refunds.ts; what a
+// 3-D Secure challenge looks like and who may answer it: challenges.ts.
 import { STRIPE_MESSAGES, type CardOutcome } from './testCards';
+import { challengeFor, pendingRedirect, returnAddress, type ConfirmUrls } from './challenges';
 import { StripeError, invalidRequest } from './errors';
 import { newId, nowSeconds } from './ids';
 import { own, type Emit, type StripeState } from './state';
@@ -37,17 +39,20 @@ export function assertConfirmable(intent: PaymentIntent): void {
 
 /**
  * Confirms the intent with a card whose test outcome is known: it succeeds (and is charged),
- * waits for 3-D Secure (answered at `<origin>/v1/payment_intents/:id/authenticate`), or is
- * declined, in which case the 402 to answer is returned.
+ * waits for 3-D Secure (the challenge its `next_action` names: challenges.ts), or is declined,
+ * in which case the 402 to answer is returned.
  */
 export function applyCardOutcome(
   state: StripeState,
   intent: PaymentIntent,
   method: PaymentMethod,
   outcome: CardOutcome,
-  origin: string,
+  urls: ConfirmUrls,
   emit: Emit,
 ): StripeError | undefined {
+  // Made (or refused: a redirect without return_url) before anything changes.
+  const challenge =
+    outcome.kind === 'requires3ds' ? challengeFor(intent, outcome.nextAction, urls) : null;
   intent.last_payment_error = null;
   intent.next_action = null;
   if (outcome.kind === 'succeeded') {
@@ -57,14 +62,7 @@ export function applyCardOutcome(
   if (outcome.kind === 'requires3ds') {
     intent.status = 'requires_action';
     intent.payment_method = method.id;
-    intent.next_action = {
-      type: 'use_stripe_sdk',
-      use_stripe_sdk: {
-        type: 'three_d_secure_redirect',
-        stripe_js: `${origin}/v1/payment_intents/${intent.id}/authenticate`,
-        source: newId('src'),
-      },
-    };
+    intent.next_action = challenge;
     emit('payment_intent.requires_action', intent);
     return undefined;
   }
@@ -141,16 +139,20 @@ export function chargeIntent(
   }
 }
 
-/** The payment method of an intent waiting for 3-D Secure; Stripe's error for any other. */
-export function pendingAuthentication(intent: PaymentIntent): string {
-  if (intent.status !== 'requires_action' || !intent.payment_method) {
-    throw invalidRequest(
-      `This PaymentIntent has a status of ${intent.status}; only one in requires_action can be authenticated.`,
-      undefined,
-      'payment_intent_unexpected_state',
-    );
-  }
-  return intent.payment_method;
+/**
+ * The bank's page answered: the authentication ends as at /authenticate, and the browser goes
+ * back to the return_url with what Stripe adds to it (`redirect_status`: `succeeded`, else
+ * `failed`, the intent then back to requires_payment_method with its last_payment_error).
+ */
+export function finishRedirectAuthentication(
+  state: StripeState,
+  intent: PaymentIntent,
+  outcome: 'complete' | 'fail',
+  emit: Emit,
+): string {
+  const { paymentMethodId, returnUrl } = pendingRedirect(intent);
+  finishAuthentication(state, intent, paymentMethodId, outcome, emit);
+  return returnAddress(returnUrl, intent);
 }
 
 /** The 3-D Secure challenge's answer: the payment succeeds, or fails as Stripe says. */

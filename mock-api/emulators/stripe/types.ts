@@ -46,15 +46,25 @@ export interface PaymentMethod {
   metadata: Record<string, string>;
 }
 
-export type NextAction = {
-  type: 'use_stripe_sdk';
-  use_stripe_sdk: {
-    type: 'three_d_secure_redirect';
-    /** Emulator-only: POST here with outcome=complete|fail (and the client secret). */
-    stripe_js: string;
-    source: string;
-  };
-};
+export type NextAction =
+  | {
+      type: 'use_stripe_sdk';
+      use_stripe_sdk: {
+        type: 'three_d_secure_redirect';
+        /** Emulator-only: POST here with outcome=complete|fail (and the client secret). */
+        stripe_js: string;
+        source: string;
+      };
+    }
+  | {
+      type: 'redirect_to_url';
+      redirect_to_url: {
+        /** The bank's page the browser goes to (the emulator's own, threeDSecureRedirect.ts). */
+        url: string;
+        /** Where the bank's page sends the browser back to (the confirmation's return_url). */
+        return_url: string;
+      };
+    };
 
 export interface PaymentIntent {
   id: string;

@@ -5,15 +5,12 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppReady } from '../../components/AppReady';
-import { paths } from '../../config/paths';
+import { opensDeepLink, paths } from '../../config/paths';
 import { rememberCurrentUserId } from '../../lib/currentUser';
 import { whenIdle } from '../../loading/idle';
 import { lazyModule } from '../../loading/lazyModule';
 import type { DeepLinkSession } from './branch';
 import './DeepLinkGate.css';
-
-/** The query parameter Branch appends when it sends a visitor to the site from a link. */
-const LINK_PARAMETER = '_branch_match_id';
 
 // The adapter comes with the SDK, in its own chunk: nothing of Branch is in the first load.
 const branchAdapter = lazyModule(
@@ -27,7 +24,7 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
   const { search } = useLocation();
   const navigate = useNavigate();
   // Only the address the app started at can carry the link being opened.
-  const [opensLink] = useState(() => new URLSearchParams(search).has(LINK_PARAMETER));
+  const [opensLink] = useState(() => opensDeepLink(search));
   const [status, setStatus] = useState<GateStatus>(opensLink ? 'resolving' : 'ready');
 
   const onSession = useEffectEvent(({ dynamicKey }: DeepLinkSession) => {

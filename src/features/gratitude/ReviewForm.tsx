@@ -124,8 +124,8 @@ export function ReviewForm({
       markSent(profile._id);
       setSent(true);
       onSent?.();
-      // A full load, so the profile is fetched afresh and shows the Congratulations modal; the
-      // flow's steps are folded away behind it (one Back after OK leaves the flow).
+      // The profile, in place (no reload): it asks the API again and shows the Congratulations
+      // modal; the flow's steps are folded away behind it (one Back after OK leaves the flow).
       finishFlow(paths.profile.href(profile._id, { sent: 'recognition' }));
     } catch (error) {
       setServerError(serverErrorMessage(error));

@@ -27,7 +27,6 @@ import type { WalletButtonType } from './WalletButtons';
 import './GiftForm.css';
 
 export { OTHER_AMOUNT_LABEL } from './AmountField';
-export { SUCCESS_REDIRECT_DELAY_MS } from './usePaymentLifecycle';
 export type { IntentChoice };
 
 export interface PaymentSectionProps {

@@ -2,10 +2,8 @@
 // page, the choice reset when what the intent carries changes, success told once, then the
 // profile opened.
 import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
+import { SUCCESS_REDIRECT_DELAY_MS } from '../../config/delays';
 import { useFinishFlow } from '../../lib/useFlowAddress';
-
-/** How long `succeeded` shows before the profile opens (the wallet success delay, spec 9). */
-export const SUCCESS_REDIRECT_DELAY_MS = 1000;
 
 export interface PaymentLifecycle {
   heading: RefObject<HTMLHeadingElement | null>;
@@ -52,8 +50,8 @@ export function usePaymentLifecycle(options: PaymentLifecycle): void {
     onPaid?.();
   }, [succeeded, onPaid]);
 
-  // A full load: the profile is fetched afresh and congratulates; the flow's steps are folded
-  // away behind it (one Back after OK leaves the flow).
+  // The profile, in place (no reload): it asks the API again and congratulates; the flow's steps
+  // are folded away behind it (one Back after OK leaves the flow).
   const finishFlow = useFinishFlow();
   const leave = useEffectEvent((href: string) => finishFlow(href));
   useEffect(() => {

@@ -135,7 +135,9 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
   // Just sent something here from this browser (lib/sentMark): the server renders a fresh page
   // for it, but a copy no server saw may be shown (the browser's back/forward copy, a CDN that
   // ignores cookies), so the lookup is made again on every load and every return to the page
-  // while the mark lasts, not once: a reload is a load too.
+  // while the mark lasts, not once: a reload is a load too. So is a flow finished in place (the
+  // address turns to the sent one without a load: issue 36).
+  const sentQuery = isSentQuery(search);
   const askAgainIfSent = useEffectEvent(() => {
     if (hasSentMark(id)) void refetch();
   });
@@ -147,7 +149,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     };
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
-  }, [hydrated, plausible, id]);
+  }, [hydrated, plausible, id, sentQuery]);
 
   // A lookup that failed, or found no account (null: a 404), is logged once.
   useEffect(() => {
@@ -218,7 +220,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
         )}
       </div>
       {/* Once the page works: the server never renders it, so its OK is never a dead button. */}
-      {hydrated && isSentQuery(search) && <CongratulationsModal verifyPayment={verifyPayment} />}
+      {hydrated && sentQuery && <CongratulationsModal verifyPayment={verifyPayment} />}
     </div>
   );
 }

@@ -57,7 +57,8 @@ export class StripeObject {
 
   /**
    * Stripe's documented confirmPayment: the misuses below reject with IntegrationErrors; else
-   * { paymentIntent } or { error }, or (redirect 'always', the default) a redirect to return_url.
+   * { paymentIntent } or { error }, or (redirect 'always', the default) a redirect to return_url;
+   * a 3-D Secure redirect goes to the bank's page whatever `redirect` says.
    */
   confirmPayment(options?: unknown): Promise<IntentResult> {
     return Promise.resolve().then(() => this.confirm((options || {}) as ConfirmPaymentOptions));
@@ -112,7 +113,11 @@ export class StripeObject {
     return new Promise(() => {}); // the page is going away
   }
 
-  /** Confirms the intent with the PaymentMethod; 3-D Secure is asked in a dialog. */
+  /**
+   * Confirms the intent with the PaymentMethod. 3-D Secure is asked in a dialog, or, when the
+   * intent's next_action is a redirect, on the bank's page: as Stripe.js, whatever `redirect`
+   * says, the page goes there (the bank sends it back to return_url) and nothing resolves.
+   */
   private async confirmIntent(
     id: string,
     clientSecret: unknown,
@@ -128,6 +133,10 @@ export class StripeObject {
     if (confirmed.error) return { error: confirmed.error };
     const intent = confirmed.body as PaymentIntent;
     if (intent.status !== 'requires_action') return intentResult(intent);
+    if (intent.next_action?.type === 'redirect_to_url') {
+      location.assign(intent.next_action.redirect_to_url.url);
+      return new Promise(() => {}); // the page is going away
+    }
     const outcome = await challenge(intent);
     const authenticated = await this.api.request('POST', `payment_intents/${id}/authenticate`, {
       client_secret: clientSecret,

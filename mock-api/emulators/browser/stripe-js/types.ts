@@ -20,6 +20,11 @@ export interface PaymentIntent {
   amount: number;
   currency: string;
   last_payment_error?: StripeError | null;
+  /** What a `requires_action` intent waits for: the in-place challenge, or the bank's page. */
+  next_action?:
+    | { type: 'use_stripe_sdk' }
+    | { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } }
+    | null;
 }
 
 /** What confirmPayment and retrievePaymentIntent resolve. */

@@ -80,8 +80,9 @@ export const paymentElementsOptions = (amountCents: number) =>
  * Pays with what the Elements group collected (the Payment Element's card, or the wallet the
  * Express Checkout Element opened), Stripe's deferred-intent order: `elements.submit()` validates
  * the form first, then `getClientSecret` makes (or reuses) the intent on our API, then
- * `confirmPayment` confirms it. 3-D Secure resolves in place (`redirect: 'if_required'`); a
- * payment method that must redirect comes back to `returnUrl`.
+ * `confirmPayment` confirms it, in place when it can (`redirect: 'if_required'`: a card, a
+ * wallet, 3-D Secure in Stripe's own dialog); a payment that must leave the page (3-D Secure
+ * on the bank's page, a redirecting method) comes back to `returnUrl`.
  */
 export async function payWithElements(options: {
   elements: StripeElements;

@@ -1,0 +1,129 @@
+// Thanks without a reload (issue 36): a flow that went through in place (a recognition sent, a
+// card confirmed without leaving the page) moves to the profile within the page. The test watches
+// for a document load from before the guest's last tap until the Congratulations modal; OK then
+// cleans the address and reloads (the spec), and every load shows what was sent.
+import type { Page } from '@playwright/test';
+import { test, expect, waitForApp } from './fixtures';
+import { fillCard, guestName, passCaptcha, startFlow } from './payment-helpers';
+
+// sent.spec.ts sends here too; each test finds its own card by words no other test sends.
+const PROFILE = 'elliot-fairbanks';
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+
+const freshWords = (label: string) =>
+  `${label}: thank you (${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)})`;
+
+/**
+ * Watches for a new document from now on: a load event of the page, or a document that has
+ * lost the mark set in this one. `loads()` says which loads happened.
+ */
+async function watchDocumentLoads(page: Page) {
+  const loads: string[] = [];
+  page.on('domcontentloaded', () => loads.push(page.url()));
+  await page.evaluate(() => {
+    (window as { __sameDocument?: boolean }).__sameDocument = true;
+  });
+  return {
+    loads: () => [...loads],
+    sameDocument: () =>
+      page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true),
+  };
+}
+
+const cardWith = (page: Page, words: string) =>
+  page.getByRole('article').filter({ hasText: words });
+
+test.describe('thanks without a reload', () => {
+  test('a review with a $10 tip paid with 4242: succeeded, then the modal on the profile, with no document load; a reload after OK shows the paid review', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow(); // a payment journey
+    const words = freshWords('In place');
+    await startFlow(page, PROFILE, /^Recognize/, guestName('In Place Guest'));
+    await page.getByLabel('Say thanks').fill(words);
+    await page.getByRole('button', { name: 'Add Gift' }).click();
+    const tip = page.getByRole('region', { name: 'Your tip' });
+    await tip.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+
+    const watch = await watchDocumentLoads(page);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(
+      new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
+    );
+    const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
+    await expect(dialog).toBeVisible();
+    await saveScreenshot('thanks-in-place-payment');
+    expect(watch.loads(), 'no document was loaded between Pay Now and the modal').toEqual([]);
+    expect(await watch.sameDocument(), 'the page is still the document Pay Now was tapped in').toBe(
+      true,
+    );
+    // The profile was asked afresh: the paid review is there under the modal.
+    await expect(cardWith(page, words)).toBeVisible();
+
+    // OK cleans the address and reloads (the spec); the paid review is on every load.
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+    await page.reload();
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('3-D Secure through a redirect still comes back through the return address, and a reload after OK shows the paid review', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow(); // a payment journey through the bank's page
+    const words = freshWords('Redirected');
+    await startFlow(page, PROFILE, /^Recognize/, guestName('Redirect Guest'));
+    await page.getByLabel('Say thanks').fill(words);
+    await page.getByRole('button', { name: 'Add Gift' }).click();
+    const tip = page.getByRole('region', { name: 'Your tip' });
+    await tip.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    // Stripe's test card whose 3-D Secure is a full-page redirect to the bank.
+    await fillCard(page, '4000 0000 0000 3063');
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+
+    await expect(page.getByRole('heading', { name: '3D Secure authentication' })).toBeVisible();
+    await saveScreenshot('thanks-3ds-redirect-bank');
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    // Back at the return address: the profile asks Stripe before it congratulates.
+    await expect(page).toHaveURL(
+      new RegExp(`/user_profile/${PROFILE}\\?.*redirect_status=succeeded`),
+    );
+    await waitForApp(page);
+    const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+    await page.reload();
+    await waitForApp(page);
+    await expect(cardWith(page, words)).toBeVisible();
+  });
+
+  test('a recognition sent: the modal on the profile with no document load, the review under it', async ({
+    page,
+  }) => {
+    const words = freshWords('Sent in place');
+    await startFlow(page, PROFILE, /^Appreciate/, guestName('In Place Review'));
+    await page.getByLabel('Say thanks').fill(words);
+    const watch = await watchDocumentLoads(page);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+    expect(watch.loads()).toEqual([]);
+    expect(await watch.sameDocument()).toBe(true);
+    await expect(cardWith(page, words)).toBeVisible();
+  });
+});

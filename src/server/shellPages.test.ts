@@ -1,0 +1,80 @@
+/** @jest-environment node */
+// The app shell the production server sends for the routes it does not render (issue 36): a
+// visit through a Branch link (a QR code) gets the code it will need fetched from the start.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServer, type TestServer } from './images/testing';
+import { serverAppBefore, setServerBuildConfig } from './testing';
+
+setServerBuildConfig();
+
+const SHELL =
+  '<!doctype html><html lang=en><head><title>Grati</title>' +
+  '<script defer src=/assets/vendor.1.js></script><script defer src=/assets/main.1.js></script>' +
+  '</head><body><div id=root></div></body></html>';
+
+const GROUPS = {
+  main: { js: ['/assets/vendor.1.js', '/assets/main.1.js'], css: [] },
+  profile: { js: ['/assets/profile.1.js'], css: ['/assets/profile.1.css'] },
+  branch: { js: ['/assets/sdk.1.js', '/assets/branch.1.js'], css: [] },
+  home: { js: ['/assets/home.1.js'], css: [] },
+};
+
+describe('the app shell', () => {
+  let distDir: string;
+  let server: TestServer;
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'grati-shell-'));
+    writeFileSync(path.join(distDir, 'index.html'), SHELL);
+    writeFileSync(path.join(distDir, 'asset-manifest.json'), JSON.stringify({ groups: GROUPS }));
+    // No API is asked for a shell: an address nothing listens on.
+    const { app } = serverAppBefore('http://127.0.0.1:9', distDir);
+    server = await startServer(app);
+  });
+
+  afterAll(async () => {
+    await server?.close();
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="preload" as="(\w+)" href="([^"]+)"/g)].map(
+      ([, as, href]) => `${as} ${href}`,
+    );
+
+  it('is sent as built for an address of the app that is no link visit', async () => {
+    for (const address of ['/', '/?show=true', '/gpay', '/?branch_match_id=x']) {
+      const response = await fetch(`${server.origin}${address}`);
+      expect(response.status).toBe(200);
+      expect(await response.text()).toBe(SHELL);
+    }
+  });
+
+  it('fetches the deep-link SDK and the profile route from the start on a link visit', async () => {
+    for (const address of ['/?_branch_match_id=qr-ava', '/gpay?utm=x&_branch_match_id=1']) {
+      const response = await fetch(`${server.origin}${address}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const html = await response.text();
+      // In the head, after the shell's own scripts: the SDK's files first, where the link goes next.
+      expect(preloadsOf(html)).toEqual([
+        'style /assets/profile.1.css',
+        'script /assets/sdk.1.js',
+        'script /assets/branch.1.js',
+        'script /assets/profile.1.js',
+      ]);
+      expect(html.indexOf('main.1.js')).toBeLessThan(html.indexOf('rel="preload"'));
+      expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
+      // Nothing else of the shell changes (its scripts, its root).
+      expect(html.replace(/<link rel="preload"[^>]*>/g, '')).toBe(SHELL);
+    }
+  });
+
+  it('is the page not found, as built and with a 404, for an address that is no route', async () => {
+    const response = await fetch(`${server.origin}/nowhere?_branch_match_id=qr-ava`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toBe(SHELL);
+  });
+});

@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
 import { loadPageFor } from './app/AppRoutes';
 import { makeStore, type RootState } from './app/store';
+import { startLinkSession } from './features/deeplink/DeepLinkGate';
 import { ROOT_ID, readPreloadedState } from './server/pageState';
 import { endTapCapture } from './lib/firstTap';
 import { markPageHydrated } from './loading/hydration';
@@ -12,6 +13,8 @@ import './styles.css';
 
 // This page may be where a finished flow folds its steps away to (Back after paying, OK).
 watchFlowExit();
+// A visit through a Branch link (a QR code) waits for its session: it starts before any render.
+startLinkSession(window.location.search);
 
 const container = document.getElementById(ROOT_ID);
 if (!container) throw new Error('The page has no #root element.');

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { DeepLinkGate } from './DeepLinkGate';
+import { DeepLinkGate, startLinkSession } from './DeepLinkGate';
 import { initDeepLinks, type DeepLinkSession } from './branch';
 
 // The real branch-sdk runs against the mock API's emulator in e2e/deeplink.spec.ts; here the
@@ -133,5 +133,44 @@ describe('any other visit', () => {
     expect(consoleError).toHaveBeenCalledWith('Failed to initialize Branch SDK', failure);
     expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
     expect(screen.queryByText('Invalid QR Found')).not.toBeInTheDocument();
+  });
+});
+
+describe('the session as the app starts (startLinkSession, before any render)', () => {
+  it('starts on a link visit, and the gate then shows what became of that session', async () => {
+    const session = deferredSession();
+    startLinkSession('?_branch_match_id=qr-ava');
+    // Nothing rendered yet: the SDK is already asked.
+    await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
+
+    renderAt('/?_branch_match_id=qr-ava');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
+    await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Profile of ava-martinez' }),
+    ).toBeInTheDocument();
+  });
+
+  it('does not start on any other visit (the gate starts it once the page is idle)', async () => {
+    deferredSession();
+    startLinkSession('');
+    startLinkSession('?show=true');
+    // The adapter's chunk would have been asked for by now.
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(initMock).not.toHaveBeenCalled();
+  });
+
+  it('swallows a failure there: the gate shows it (Invalid QR Found)', async () => {
+    const session = deferredSession();
+    startLinkSession('?_branch_match_id=qr-broken');
+    await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
+    renderAt('/?_branch_match_id=qr-broken');
+
+    await act(async () => session.reject(new Error('Error in API: Status - 400')));
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invalid QR Found' }),
+    ).toBeInTheDocument();
   });
 });

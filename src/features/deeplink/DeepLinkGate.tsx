@@ -18,6 +18,18 @@ const branchAdapter = lazyModule(
   () => import(/* webpackChunkName: "branch" */ './branch'),
 );
 
+/** The session, through the adapter's chunk: one per page (initDeepLinks shares it). */
+const startSession = () => branchAdapter.load().then(({ initDeepLinks }) => initDeepLinks());
+
+/**
+ * Called as the app starts, before its first render: a visit through a link (`search`) waits for
+ * its session, so the SDK's calls go out now rather than after that render (tens of ms on a slow
+ * phone); the gate then takes the same session, and shows what became of it.
+ */
+export function startLinkSession(search: string): void {
+  if (opensDeepLink(search)) startSession().catch(() => undefined);
+}
+
 type GateStatus = 'resolving' | 'ready' | 'invalid';
 
 export function DeepLinkGate({ children }: { children: ReactNode }) {
@@ -43,13 +55,10 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
   useEffect(() => {
     let current = true;
     const start = () =>
-      branchAdapter
-        .load()
-        .then(({ initDeepLinks }) => initDeepLinks())
-        .then(
-          (session) => current && onSession(session),
-          (error: unknown) => current && onFailure(error),
-        );
+      startSession().then(
+        (session) => current && onSession(session),
+        (error: unknown) => current && onFailure(error),
+      );
     // A visit through a link waits for it; any other visit starts the session once the page is
     // idle, so the SDK's download does not compete with the page's own first load.
     const cancel = opensLink ? (void start(), () => {}) : whenIdle(() => void start());

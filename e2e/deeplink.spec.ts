@@ -52,7 +52,8 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     const traffic = await watchBranchTraffic(page);
     const { release } = await holdRequests(page, BRANCH_CHUNK);
 
-    await page.goto('/?_branch_match_id=qr-ava');
+    // Not until `load`: the shell preloads the held chunk, and a preload holds the load event.
+    await page.goto('/?_branch_match_id=qr-ava', { waitUntil: 'domcontentloaded' });
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     await expectAccessible();
     await saveScreenshot('deeplink-loading');

@@ -1,4 +1,4 @@
-import { useEffect, type ComponentType } from 'react';
+import { useCallback, useEffect, type ComponentType } from 'react';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { isPlausibleProfileId } from '../api/contract/profileId';
 import { opensDeepLink, paths, profileIdSegment } from '../config/paths';
@@ -80,12 +80,22 @@ const ProfileRoutePart = profileRoute.Part;
  */
 function ProfilePage() {
   const { id = '' } = useParams<{ id: string }>();
-  const prefetch = profileApi.usePrefetch('getProfile');
-  useEffect(() => {
-    if (isPlausibleProfileId(id)) prefetch(id);
-  }, [id, prefetch]);
+  const prefetch = usePrefetchProfile();
+  useEffect(() => prefetch(id), [id, prefetch]);
   return <ProfileRoutePart />;
 }
+
+/** Starts a profile's lookup (RTK Query's prefetch: nothing is asked for one already there). */
+function usePrefetchProfile() {
+  const prefetch = profileApi.usePrefetch('getProfile');
+  return useCallback(
+    (id: string) => {
+      if (isPlausibleProfileId(id)) prefetch(id);
+    },
+    [prefetch],
+  );
+}
+
 const HomePage = homeRoute.Part;
 const GPayPage = gpayRoute.Part;
 const ReadyRedirect = withReady(ProfileRedirect);
@@ -93,6 +103,8 @@ const ReadyNotFound = withReady(NotFound);
 
 export function AppRoutes() {
   const { pathname } = useLocation();
+  // A QR code's profile is asked for as soon as its link resolves, before the page turns to it.
+  const prefetchProfile = usePrefetchProfile();
   return (
     <>
       <Header marketingUrl={getAppConfig().marketingUrl} />
@@ -100,7 +112,7 @@ export function AppRoutes() {
         {/* A page that fails to render (or whose code fails to load) shows the error screen in
             the frame, header kept; going to another address renders that page afresh. */}
         <ErrorBoundary resetKey={pathname}>
-          <DeepLinkGate>
+          <DeepLinkGate onProfileLink={prefetchProfile}>
             <Routes>
               <Route path={paths.home.path} element={<HomePage />} />
               <Route path={paths.profileRedirect.path} element={<ReadyRedirect />} />

@@ -77,6 +77,35 @@ describe('a visit through a Branch link', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
+  it('tells the profile a link opens before the page turns to it', async () => {
+    const session = deferredSession();
+    // Whether the profile was on screen yet when the gate told of it.
+    const profileShownWhenTold: boolean[] = [];
+    const onProfileLink = jest.fn(() =>
+      profileShownWhenTold.push(screen.queryByRole('heading', { name: /^Profile of/ }) !== null),
+    );
+    render(
+      <MemoryRouter initialEntries={['/?_branch_match_id=qr-ava']}>
+        <DeepLinkGate onProfileLink={onProfileLink}>
+          <Routes>
+            <Route path="/" element={<h1>Home page</h1>} />
+            <Route path="/user_profile/:id" element={<ProfileStub />} />
+          </Routes>
+        </DeepLinkGate>
+      </MemoryRouter>,
+    );
+    expect(onProfileLink).not.toHaveBeenCalled();
+
+    await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
+
+    expect(
+      await screen.findByRole('heading', { name: 'Profile of ava-martinez' }),
+    ).toBeInTheDocument();
+    expect(onProfileLink).toHaveBeenCalledTimes(1);
+    expect(onProfileLink).toHaveBeenCalledWith('ava-martinez');
+    expect(profileShownWhenTold).toEqual([false]);
+  });
+
   it('shows Invalid QR Found and logs the failure when initialisation fails', async () => {
     const session = deferredSession();
     renderAt('/?_branch_match_id=qr-broken');

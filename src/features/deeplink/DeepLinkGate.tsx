@@ -32,7 +32,14 @@ export function startLinkSession(search: string): void {
 
 type GateStatus = 'resolving' | 'ready' | 'invalid';
 
-export function DeepLinkGate({ children }: { children: ReactNode }) {
+export function DeepLinkGate({
+  children,
+  onProfileLink,
+}: {
+  children: ReactNode;
+  /** Told the profile a link opens as soon as it is known, before the page turns to it. */
+  onProfileLink?: (profileId: string) => void;
+}) {
   const { search } = useLocation();
   const navigate = useNavigate();
   // Only the address the app started at can carry the link being opened.
@@ -41,6 +48,7 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
 
   const onSession = useEffectEvent(({ dynamicKey }: DeepLinkSession) => {
     if (dynamicKey) {
+      onProfileLink?.(dynamicKey);
       rememberCurrentUserId(dynamicKey);
       void navigate(paths.profile.href(dynamicKey), { replace: true });
     }

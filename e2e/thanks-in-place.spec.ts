@@ -30,6 +30,20 @@ async function watchDocumentLoads(page: Page) {
   };
 }
 
+/** A review with a $10 tip, up to the card form filled with `card`; the review's words. */
+async function reviewWithTipByCard(page: Page, who: string, card: string): Promise<string> {
+  const words = freshWords(who);
+  await startFlow(page, PROFILE, /^Recognize/, guestName(`${who} Guest`));
+  await page.getByLabel('Say thanks').fill(words);
+  await page.getByRole('button', { name: 'Add Gift' }).click();
+  const tip = page.getByRole('region', { name: 'Your tip' });
+  await tip.getByRole('button', { name: '$10' }).click();
+  await passCaptcha(page);
+  await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await fillCard(page, card);
+  return words;
+}
+
 const cardWith = (page: Page, words: string) =>
   page.getByRole('article').filter({ hasText: words });
 
@@ -39,15 +53,7 @@ test.describe('thanks without a reload', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a payment journey
-    const words = freshWords('In place');
-    await startFlow(page, PROFILE, /^Recognize/, guestName('In Place Guest'));
-    await page.getByLabel('Say thanks').fill(words);
-    await page.getByRole('button', { name: 'Add Gift' }).click();
-    const tip = page.getByRole('region', { name: 'Your tip' });
-    await tip.getByRole('button', { name: '$10' }).click();
-    await passCaptcha(page);
-    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await fillCard(page, '4242 4242 4242 4242');
+    const words = await reviewWithTipByCard(page, 'In Place', '4242 4242 4242 4242');
 
     const watch = await watchDocumentLoads(page);
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -81,16 +87,8 @@ test.describe('thanks without a reload', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a payment journey through the bank's page
-    const words = freshWords('Redirected');
-    await startFlow(page, PROFILE, /^Recognize/, guestName('Redirect Guest'));
-    await page.getByLabel('Say thanks').fill(words);
-    await page.getByRole('button', { name: 'Add Gift' }).click();
-    const tip = page.getByRole('region', { name: 'Your tip' });
-    await tip.getByRole('button', { name: '$10' }).click();
-    await passCaptcha(page);
-    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
     // Stripe's test card whose 3-D Secure is a full-page redirect to the bank.
-    await fillCard(page, '4000 0000 0000 3063');
+    const words = await reviewWithTipByCard(page, 'Redirected', '4000 0000 0000 3063');
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
     await expect(page.getByRole('heading', { name: '3D Secure authentication' })).toBeVisible();

@@ -4,7 +4,7 @@
 // cleans the address and reloads (the spec), and every load shows what was sent.
 import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
-import { fillCard, guestName, passCaptcha, startFlow } from './payment-helpers';
+import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
 
 // sent.spec.ts sends here too; each test finds its own card by words no other test sends.
 const PROFILE = 'elliot-fairbanks';
@@ -108,6 +108,32 @@ test.describe('thanks without a reload', () => {
     await page.reload();
     await waitForApp(page);
     await expect(cardWith(page, words)).toBeVisible();
+  });
+
+  test('a tip alone (Give Gift) paid with 4242: succeeded, then the modal on the profile, with no document load', async ({
+    page,
+  }) => {
+    test.slow(); // a payment journey
+    await startGift(page, PROFILE, /Give Gift/, guestName('In Place Tipper'));
+    await page.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+    await fillCard(page, '4242 4242 4242 4242');
+
+    const watch = await watchDocumentLoads(page);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
+    await expect(dialog).toBeVisible();
+    await expect(page).toHaveURL(
+      new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
+    );
+    expect(watch.loads(), 'no document was loaded between Pay Now and the modal').toEqual([]);
+    expect(await watch.sameDocument()).toBe(true);
+    // The profile, not the flow, is under the modal.
+    await expect(page.getByRole('button', { name: 'Give Gift' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
   });
 
   test('a recognition sent: the modal on the profile with no document load, the review under it', async ({

@@ -2,7 +2,7 @@
 // card confirmed without leaving the page) moves to the profile within the page. The test watches
 // for a document load from before the guest's last tap until the Congratulations modal; OK then
 // cleans the address and reloads (the spec), and every load shows what was sent.
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
 
@@ -47,6 +47,18 @@ async function reviewWithTipByCard(page: Page, who: string, card: string): Promi
 const cardWith = (page: Page, words: string) =>
   page.getByRole('article').filter({ hasText: words });
 
+/** OK cleans the address and reloads (the spec); the paid review is on every load after it. */
+async function okThenPaidReviewOnEveryLoad(page: Page, dialog: Locator, words: string) {
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
+  await waitForApp(page);
+  await expect(cardWith(page, words)).toBeVisible();
+  await page.reload();
+  await waitForApp(page);
+  await expect(cardWith(page, words)).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+}
+
 test.describe('thanks without a reload', () => {
   test('a review with a $10 tip paid with 4242: succeeded, then the modal on the profile, with no document load; a reload after OK shows the paid review', async ({
     page,
@@ -71,15 +83,7 @@ test.describe('thanks without a reload', () => {
     // The profile was asked afresh: the paid review is there under the modal.
     await expect(cardWith(page, words)).toBeVisible();
 
-    // OK cleans the address and reloads (the spec); the paid review is on every load.
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
-    await waitForApp(page);
-    await expect(cardWith(page, words)).toBeVisible();
-    await page.reload();
-    await waitForApp(page);
-    await expect(cardWith(page, words)).toBeVisible();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await okThenPaidReviewOnEveryLoad(page, dialog, words);
   });
 
   test('3-D Secure through a redirect still comes back through the return address, and a reload after OK shows the paid review', async ({
@@ -101,13 +105,7 @@ test.describe('thanks without a reload', () => {
     await waitForApp(page);
     const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
     await expect(dialog).toBeVisible();
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
-    await waitForApp(page);
-    await expect(cardWith(page, words)).toBeVisible();
-    await page.reload();
-    await waitForApp(page);
-    await expect(cardWith(page, words)).toBeVisible();
+    await okThenPaidReviewOnEveryLoad(page, dialog, words);
   });
 
   test('a tip alone (Give Gift) paid with 4242: succeeded, then the modal on the profile, with no document load', async ({

@@ -21,8 +21,7 @@ export const ROOT = path.join(__dirname, '..');
 export interface Section {
   /** Its name for BENCH_ONLY. */
   name: string;
-  /** It runs on the preview the Lighthouse, phone and API sections share (sharedPreview), or
-   * between them on its own: the run keeps the shared one up across it. */
+  /** It runs on the preview the Lighthouse, phone and API sections share (sharedPreview). */
   sharedPreview?: boolean;
   run: (h: Harness) => Promise<SectionOutcome>;
 }

@@ -19,9 +19,9 @@ import { report, type SectionOutcome } from './reporter';
 const SECTIONS: Section[] = [
   lighthouseSection, // static copies, bytes, Lighthouse
   phoneSection, // the first tap on a throttled phone
-  thankSection, // time to thank: each tap's wait from the QR link, on a preview of its own
   apiSection, // the mock API under load, 200 recognitions at once
   abandonedSection, // (api) findUser with abandoned payments, on servers of its own
+  thankSection, // time to thank: each tap's wait from the QR link, on a preview of its own
   gallerySection, // a 1,000-item gallery scrolled to the end
   productionSection, // dist-server/server.js alone and behind nginx (`server`)
   photosSection, // real 12 MP phone photos

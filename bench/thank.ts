@@ -119,8 +119,6 @@ function thankGroup(journey: Journey, visit: VisitKind, all: JourneyRun[]): Figu
 
 export const thankSection: Section = {
   name: 'thank',
-  // Between the sections on the shared preview: the run keeps that one up across this one.
-  sharedPreview: true,
   async run(h) {
     const dataDir = path.join(h.tmp, 'data-thank');
     await mkdir(dataDir, { recursive: true });

@@ -337,7 +337,11 @@ export async function walk(visit: Visit, journey: Journey): Promise<StepResult[]
       }
       const from = made.length;
       await step.act(visit);
-      const { start, shown } = await report;
+      const { start, shown } = await report.catch((error: unknown) => {
+        throw new Error(`${journey.name}, ${step.name}: the page never reported it shown`, {
+          cause: error,
+        });
+      });
       if (start === null || shown === null) throw new Error(`${step.name}: reported unfinished`);
       const floor = await floorOf(step, made.slice(from));
       results.push({ step: step.name, waitMs: round(shown - start), ...floor });

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/App';
-import { loadPageFor } from './app/AppRoutes';
+import { loadPageFor, prefetchProfile } from './app/AppRoutes';
 import { makeStore, type RootState } from './app/store';
-import { startLinkSession } from './features/deeplink/DeepLinkGate';
+import { startLinkSession } from './features/deeplink/linkSession';
 import { ROOT_ID, readPreloadedState } from './server/pageState';
 import { endTapCapture } from './lib/firstTap';
 import { markPageHydrated } from './loading/hydration';
@@ -13,8 +13,6 @@ import './styles.css';
 
 // This page may be where a finished flow folds its steps away to (Back after paying, OK).
 watchFlowExit();
-// A visit through a Branch link (a QR code) waits for its session: it starts before any render.
-startLinkSession(window.location.search);
 
 const container = document.getElementById(ROOT_ID);
 if (!container) throw new Error('The page has no #root element.');
@@ -26,7 +24,14 @@ const preloadedState = readPreloadedState(document) as Partial<RootState> | unde
 function Router({ children }: { children: ReactNode }) {
   return <BrowserRouter useTransitions={false}>{children}</BrowserRouter>;
 }
-const app = <App store={makeStore({ preloadedState })} Router={Router} />;
+const store = makeStore({ preloadedState });
+// A visit through a Branch link (a QR code) waits for its session, which src/boot.ts, the page's
+// first script, has started: the profile it opens is asked for as soon as both the link and the
+// store are here, before the app's first render.
+void startLinkSession(window.location.search).then(
+  (id) => id && prefetchProfile(store.dispatch, id),
+);
+const app = <App store={store} Router={Router} />;
 // Render errors are logged once, with the components they happened in: a caught one by the error
 // boundary that caught it (src/components/ErrorBoundary.tsx), so React's own log of it would be a
 // second copy; one no boundary caught (the boundary's own screen failing) here.

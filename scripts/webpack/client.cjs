@@ -36,7 +36,12 @@ function clientConfig(config, isProduction, { kind, outDir, publicOrigin }) {
   return {
     name: 'client',
     mode: isProduction ? 'production' : 'development',
-    entry: { main: './src/main.tsx' },
+    // boot: the first script, with webpack's runtime (a link's session starts there, ahead of the
+    // libraries); main, the app, runs once its own chunks are here too.
+    entry: {
+      boot: './src/boot.ts',
+      main: { import: './src/main.tsx', dependOn: 'boot' },
+    },
     output: {
       path: path.join(outDir, 'dist'),
       publicPath: '/',

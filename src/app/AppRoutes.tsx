@@ -1,4 +1,5 @@
 import { useCallback, useEffect, type ComponentType } from 'react';
+import { useDispatch } from 'react-redux';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { isPlausibleProfileId } from '../api/contract/profileId';
 import { opensDeepLink, paths, profileIdSegment } from '../config/paths';
@@ -12,6 +13,7 @@ import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
 import { profileApi } from '../features/profile/profileApi';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 import { lazyPart } from '../loading/lazyPart';
+import type { AppDispatch } from './store';
 
 /**
  * A route's page, marked ready with it (AppReady): beside it when its code was here (the page is
@@ -86,14 +88,13 @@ function ProfilePage() {
 }
 
 /** Starts a profile's lookup (RTK Query's prefetch: nothing is asked for one already there). */
+export function prefetchProfile(dispatch: AppDispatch, id: string): void {
+  if (isPlausibleProfileId(id)) void dispatch(profileApi.util.prefetch('getProfile', id, {}));
+}
+
 function usePrefetchProfile() {
-  const prefetch = profileApi.usePrefetch('getProfile');
-  return useCallback(
-    (id: string) => {
-      if (isPlausibleProfileId(id)) prefetch(id);
-    },
-    [prefetch],
-  );
+  const dispatch = useDispatch<AppDispatch>();
+  return useCallback((id: string) => prefetchProfile(dispatch, id), [dispatch]);
 }
 
 const HomePage = homeRoute.Part;
@@ -103,8 +104,6 @@ const ReadyNotFound = withReady(NotFound);
 
 export function AppRoutes() {
   const { pathname } = useLocation();
-  // A QR code's profile is asked for as soon as its link resolves, before the page turns to it.
-  const prefetchProfile = usePrefetchProfile();
   return (
     <>
       <Header marketingUrl={getAppConfig().marketingUrl} />
@@ -112,7 +111,7 @@ export function AppRoutes() {
         {/* A page that fails to render (or whose code fails to load) shows the error screen in
             the frame, header kept; going to another address renders that page afresh. */}
         <ErrorBoundary resetKey={pathname}>
-          <DeepLinkGate onProfileLink={prefetchProfile}>
+          <DeepLinkGate>
             <Routes>
               <Route path={paths.home.path} element={<HomePage />} />
               <Route path={paths.profileRedirect.path} element={<ReadyRedirect />} />

@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { DeepLinkGate, startLinkSession } from './DeepLinkGate';
+import { DeepLinkGate } from './DeepLinkGate';
+import { startLinkSession } from './linkSession';
 import { initDeepLinks, type DeepLinkSession } from './branch';
 
 // The real branch-sdk runs against the mock API's emulator in e2e/deeplink.spec.ts; here the
@@ -77,35 +78,6 @@ describe('a visit through a Branch link', () => {
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });
 
-  it('tells the profile a link opens before the page turns to it', async () => {
-    const session = deferredSession();
-    // Whether the profile was on screen yet when the gate told of it.
-    const profileShownWhenTold: boolean[] = [];
-    const onProfileLink = jest.fn(() =>
-      profileShownWhenTold.push(screen.queryByRole('heading', { name: /^Profile of/ }) !== null),
-    );
-    render(
-      <MemoryRouter initialEntries={['/?_branch_match_id=qr-ava']}>
-        <DeepLinkGate onProfileLink={onProfileLink}>
-          <Routes>
-            <Route path="/" element={<h1>Home page</h1>} />
-            <Route path="/user_profile/:id" element={<ProfileStub />} />
-          </Routes>
-        </DeepLinkGate>
-      </MemoryRouter>,
-    );
-    expect(onProfileLink).not.toHaveBeenCalled();
-
-    await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
-
-    expect(
-      await screen.findByRole('heading', { name: 'Profile of ava-martinez' }),
-    ).toBeInTheDocument();
-    expect(onProfileLink).toHaveBeenCalledTimes(1);
-    expect(onProfileLink).toHaveBeenCalledWith('ava-martinez');
-    expect(profileShownWhenTold).toEqual([false]);
-  });
-
   it('shows Invalid QR Found and logs the failure when initialisation fails', async () => {
     const session = deferredSession();
     renderAt('/?_branch_match_id=qr-broken');
@@ -168,7 +140,7 @@ describe('any other visit', () => {
 describe('the session as the app starts (startLinkSession, before any render)', () => {
   it('starts on a link visit, and the gate then shows what became of that session', async () => {
     const session = deferredSession();
-    startLinkSession('?_branch_match_id=qr-ava');
+    const opened = startLinkSession('?_branch_match_id=qr-ava');
     // Nothing rendered yet: the SDK is already asked.
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
 
@@ -179,12 +151,14 @@ describe('the session as the app starts (startLinkSession, before any render)', 
     expect(
       await screen.findByRole('heading', { name: 'Profile of ava-martinez' }),
     ).toBeInTheDocument();
+    // What main.tsx asks the API for before the app's first render.
+    await expect(opened).resolves.toBe('ava-martinez');
   });
 
   it('does not start on any other visit (the gate starts it once the page is idle)', async () => {
     deferredSession();
-    startLinkSession('');
-    startLinkSession('?show=true');
+    await expect(startLinkSession('')).resolves.toBeNull();
+    await expect(startLinkSession('?show=true')).resolves.toBeNull();
     // The adapter's chunk would have been asked for by now.
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(initMock).not.toHaveBeenCalled();
@@ -192,7 +166,7 @@ describe('the session as the app starts (startLinkSession, before any render)', 
 
   it('swallows a failure there: the gate shows it (Invalid QR Found)', async () => {
     const session = deferredSession();
-    startLinkSession('?_branch_match_id=qr-broken');
+    const opened = startLinkSession('?_branch_match_id=qr-broken');
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
     renderAt('/?_branch_match_id=qr-broken');
 
@@ -201,5 +175,7 @@ describe('the session as the app starts (startLinkSession, before any render)', 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Invalid QR Found' }),
     ).toBeInTheDocument();
+    // No profile to ask for, and nothing thrown at main.tsx.
+    await expect(opened).resolves.toBeNull();
   });
 });

@@ -8,38 +8,13 @@ import { AppReady } from '../../components/AppReady';
 import { opensDeepLink, paths } from '../../config/paths';
 import { rememberCurrentUserId } from '../../lib/currentUser';
 import { whenIdle } from '../../loading/idle';
-import { lazyModule } from '../../loading/lazyModule';
 import type { DeepLinkSession } from './branch';
+import { startSession } from './linkSession';
 import './DeepLinkGate.css';
-
-// The adapter comes with the SDK, in its own chunk: nothing of Branch is in the first load.
-const branchAdapter = lazyModule(
-  'branch',
-  () => import(/* webpackChunkName: "branch" */ './branch'),
-);
-
-/** The session, through the adapter's chunk: one per page (initDeepLinks shares it). */
-const startSession = () => branchAdapter.load().then(({ initDeepLinks }) => initDeepLinks());
-
-/**
- * Called as the app starts, before its first render: a visit through a link (`search`) waits for
- * its session, so the SDK's calls go out now rather than after that render (tens of ms on a slow
- * phone); the gate then takes the same session, and shows what became of it.
- */
-export function startLinkSession(search: string): void {
-  if (opensDeepLink(search)) startSession().catch(() => undefined);
-}
 
 type GateStatus = 'resolving' | 'ready' | 'invalid';
 
-export function DeepLinkGate({
-  children,
-  onProfileLink,
-}: {
-  children: ReactNode;
-  /** Told the profile a link opens as soon as it is known, before the page turns to it. */
-  onProfileLink?: (profileId: string) => void;
-}) {
+export function DeepLinkGate({ children }: { children: ReactNode }) {
   const { search } = useLocation();
   const navigate = useNavigate();
   // Only the address the app started at can carry the link being opened.
@@ -48,7 +23,6 @@ export function DeepLinkGate({
 
   const onSession = useEffectEvent(({ dynamicKey }: DeepLinkSession) => {
     if (dynamicKey) {
-      onProfileLink?.(dynamicKey);
       rememberCurrentUserId(dynamicKey);
       void navigate(paths.profile.href(dynamicKey), { replace: true });
     }

@@ -3,7 +3,6 @@
 // Grati's Branch links (the QR codes) carry the profile id in their link data under the custom
 // key `dynamicKey` (DYNAMIC_KEY); the mock API's emulator answers with the same shape.
 import type { BranchSdk } from 'branch-sdk';
-import { getAppConfig } from '../../config/env';
 import { lazyModule } from '../../loading/lazyModule';
 
 export const DYNAMIC_KEY = 'dynamicKey';
@@ -25,22 +24,15 @@ let session: Promise<DeepLinkSession> | undefined;
  * Starts the Branch session (branch.init) once per page load; later calls share its outcome.
  * Rejects when initialisation fails.
  */
-export function initDeepLinks(options?: DeepLinkOptions): Promise<DeepLinkSession> {
+export function initDeepLinks(options: DeepLinkOptions): Promise<DeepLinkSession> {
   session ??= startSession(options);
   return session;
-}
-
-function optionsFromAppConfig(): DeepLinkOptions {
-  const { branchKey, branchApiUrl } = getAppConfig();
-  return { branchKey, apiUrl: branchApiUrl };
 }
 
 // In the adapter's own chunk: the SDK comes with it, never in the first load.
 const branchSdk = lazyModule('branch', () => import(/* webpackChunkName: "branch" */ 'branch-sdk'));
 
-async function startSession(
-  { branchKey, apiUrl }: DeepLinkOptions = optionsFromAppConfig(),
-): Promise<DeepLinkSession> {
+async function startSession({ branchKey, apiUrl }: DeepLinkOptions): Promise<DeepLinkSession> {
   // branch-sdk touches `window` as it loads, so it loads here, in the browser, on first use.
   const branch: BranchSdk = (await branchSdk.load()).default;
   if (apiUrl) {

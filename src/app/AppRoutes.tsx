@@ -1,5 +1,4 @@
 import { useCallback, useEffect, type ComponentType } from 'react';
-import { useDispatch } from 'react-redux';
 import { Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { isPlausibleProfileId } from '../api/contract/profileId';
 import { opensDeepLink, paths, profileIdSegment } from '../config/paths';
@@ -13,6 +12,7 @@ import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
 import { profileApi } from '../features/profile/profileApi';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 import { lazyPart } from '../loading/lazyPart';
+import { useAppDispatch } from './hooks';
 import type { AppDispatch } from './store';
 
 /**
@@ -93,7 +93,7 @@ export function prefetchProfile(dispatch: AppDispatch, id: string): void {
 }
 
 function usePrefetchProfile() {
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useAppDispatch();
   return useCallback((id: string) => prefetchProfile(dispatch, id), [dispatch]);
 }
 

@@ -1,7 +1,8 @@
-// Starts the deep-link session when the app starts. A visit through a Branch link
-// (`?_branch_match_id=...`) waits for it: `Loading...`, then the profile the link's dynamic key
-// names, or `Invalid QR Found` when initialisation fails. Any other visit shows its page at
-// once while the session starts in the background (a failure there is only logged).
+// Shows what became of the deep-link session. A visit through a Branch link
+// (`?_branch_match_id=...`), whose session src/boot.ts has started, waits for it: `Loading...`,
+// then the profile the link's dynamic key names, or `Invalid QR Found` when initialisation fails.
+// Any other visit shows its page at once, and the gate starts the session once the page is idle
+// (a failure there is only logged).
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppReady } from '../../components/AppReady';

@@ -8,6 +8,7 @@ import { declinedCardJourney } from './journeys/declined-card';
 import { galleryVideoJourney } from './journeys/gallery-video';
 import { locatedVideoJourney } from './journeys/located-video';
 import { profileTabsJourney } from './journeys/profile-tabs';
+import { qrLinkJourney } from './journeys/qr-link';
 import { recognitionJourney } from './journeys/recognition';
 import { reviewTipJourney } from './journeys/review-tip';
 
@@ -17,6 +18,7 @@ const JOURNEYS: Journeys<JourneyContext> = [
     applePayAfterCardJourney,
   ],
   ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
+  ["a QR code's link opens Ava's profile; a broken one shows Invalid QR Found", qrLinkJourney],
   [
     'recognition with a 12 MP phone photo: prepared upright without EXIF, sent, on top of the feed',
     recognitionJourney,

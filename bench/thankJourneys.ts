@@ -15,7 +15,8 @@ export type Condition =
   | { ready: true } // the page works (data-app-ready)
   | { button: string } // a button of this name, shown and enabled
   | { field: string } // a control whose label is this, shown and enabled
-  | { dialog: string }; // a dialog of this title, shown
+  | { dialog: string } // a dialog of this title, shown
+  | { heading: string }; // a top-level heading (h1) of this text, shown
 
 type StartOn = 'origin' | 'pointerdown' | 'change';
 /** The step being timed, kept in sessionStorage so that a new document goes on with it. */
@@ -63,6 +64,8 @@ function thankRecorder(open: { name: string; until: Condition[] }, key: string, 
       return all('label').some(
         (l) => new RegExp(c.field).test(nameOf(l)) && usable((l as HTMLLabelElement).control),
       );
+    if ('heading' in c)
+      return all('h1').some((h) => new RegExp(c.heading).test(nameOf(h)) && usable(h));
     return all('[role="dialog"]').some((d) => {
       const title = document.getElementById(d.getAttribute('aria-labelledby') ?? '');
       return new RegExp(c.dialog).test(nameOf(title ?? d)) && d.checkVisibility();
@@ -181,11 +184,19 @@ const step = (name: string, act: Step['act'], until: Condition[], more?: Partial
   wire: [],
   ...more,
 });
+/** The QR link opened: the page works, and shows the profile's name (its card) and `button`. */
 const openProfile = (button: string) =>
-  step('open the profile (QR link)', (v) => v.page.goto(v.qrUrl), [{ ready: true }, { button }], {
-    startOn: 'origin',
-    wire: [WIRES.qrPage, WIRES.fingerprint, WIRES.branchOpen, WIRES.profile],
-  });
+  step(
+    'open the profile (QR link)',
+    (v) => v.page.goto(v.qrUrl),
+    [{ ready: true }, { heading: PROFILE_NAME }, { button }],
+    {
+      startOn: 'origin',
+      wire: [WIRES.qrPage, WIRES.fingerprint, WIRES.branchOpen, WIRES.profile],
+    },
+  );
+/** The name the QR code's profile (bench/demo.ts's PROFILE, the seed's Ava) shows. */
+const PROFILE_NAME = '^Ava Martinez$';
 const typeGuest = { before: (v: Visit) => fillGuest(v.page, v.guestName) };
 const FULL_NAME: Condition = { field: exact('Full Name') };
 const CONGRATULATED: Condition = { dialog: exact(CONGRATULATIONS) };

@@ -21,7 +21,8 @@ export interface ClientBuild {
   flowScripts: string[];
   /**
    * What a visit through a Branch link needs after the shell's own files: the deep-link SDK's
-   * chunk, then the profile route's, where the link goes (preloaded by its shell page).
+   * chunk, then the profile route's, where the link goes, and its card's (preloaded by its shell
+   * page: the browser renders that profile, with no markup of the server's to show meanwhile).
    */
   deepLinkAssets: ChunkFiles;
 }
@@ -45,7 +46,11 @@ export function readClientBuild(distDir: string): ClientBuild {
     (file) => !groups.profile?.js.includes(file) && !groups.main?.js.includes(file),
   );
   const deepLinkAssets = {
-    js: [...(groups.branch?.js ?? []), ...(groups.profile?.js ?? [])],
+    js: [
+      ...(groups.branch?.js ?? []),
+      ...(groups.profile?.js ?? []),
+      ...(groups['static-parts']?.js ?? []),
+    ],
     css: groups.profile?.css ?? [],
   };
   return { template, services, routeAssets: groups.profile, flowScripts, deepLinkAssets };

@@ -19,6 +19,7 @@ const GROUPS = {
   profile: { js: ['/assets/profile.1.js'], css: ['/assets/profile.1.css'] },
   branch: { js: ['/assets/sdk.1.js', '/assets/branch.1.js'], css: [] },
   home: { js: ['/assets/home.1.js'], css: [] },
+  'static-parts': { js: ['/assets/static-parts.1.js'], css: [] },
 };
 
 describe('the app shell', () => {
@@ -52,7 +53,7 @@ describe('the app shell', () => {
     }
   });
 
-  it('fetches the deep-link SDK and the profile route from the start on a link visit', async () => {
+  it('fetches the deep-link SDK, the profile route and its card from the start on a link visit', async () => {
     for (const address of ['/?_branch_match_id=qr-ava', '/gpay?utm=x&_branch_match_id=1']) {
       const response = await fetch(`${server.origin}${address}`);
       expect(response.status).toBe(200);
@@ -64,6 +65,7 @@ describe('the app shell', () => {
         'script /assets/sdk.1.js',
         'script /assets/branch.1.js',
         'script /assets/profile.1.js',
+        'script /assets/static-parts.1.js',
       ]);
       expect(html.indexOf('main.1.js')).toBeLessThan(html.indexOf('rel="preload"'));
       expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));

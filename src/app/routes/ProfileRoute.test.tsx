@@ -23,10 +23,13 @@ const renderProfile = (id: string, guestToken = api.guestToken) =>
   });
 
 describe('ProfilePage against the mock API', () => {
+  // The first test of the file: the card's code (a chunk of its own) is not loaded yet.
   it("shows a spinner, then the profile's card, and remembers the id", async () => {
     renderProfile('ava-martinez');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile');
-    const name = await screen.findByRole('heading', { level: 1, name: /^Ava Martinez/ });
+    // The card came with the lookup: its name shows with the buttons, not in a later reveal.
+    await screen.findByRole('button', { name: 'Give Gift' });
+    const name = screen.getByRole('heading', { level: 1, name: /^Ava Martinez/ });
     expect(within(name).getByRole('img', { name: 'Verified profile' })).toBeInTheDocument();
     expect(screen.getByText('Barista & Latte Artist')).toBeInTheDocument();
     expect(localStorage.getItem('userId')).toBe('ava-martinez');

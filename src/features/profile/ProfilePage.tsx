@@ -39,22 +39,24 @@ const CongratulationsModal = congratulations.Part;
 
 // The card and the app's store badges are plain text, pictures and links: their code comes after
 // the page works (the server's markup serves until then).
-const ProfileCard = lazyPart(
+const profileCard = lazyPart(
   'static-parts',
   () =>
     import(/* webpackChunkName: "static-parts" */ './ProfileCard').then(
       (module) => module.ProfileCard,
     ),
   { kind: 'plain' },
-).Part;
-const AppDownloadLinks = lazyPart(
+);
+const appDownloadLinks = lazyPart(
   'static-parts',
   () =>
     import(/* webpackChunkName: "static-parts" */ '../../components/AppDownloadLinks').then(
       (module) => module.AppDownloadLinks,
     ),
   { kind: 'plain' },
-).Part;
+);
+const ProfileCard = profileCard.Part;
+const AppDownloadLinks = appDownloadLinks.Part;
 
 interface ProfilePageProps {
   /** The tabs under the profile, from its lookup (Feed first). */
@@ -150,6 +152,15 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
     window.addEventListener('pageshow', onShow);
     return () => window.removeEventListener('pageshow', onShow);
   }, [hydrated, plausible, id, sentQuery]);
+
+  // A profile rendered in the browser (a QR code's link, a profile opened in place) waits for its
+  // lookup with no markup of the server's: the card's code comes meanwhile, so that the name shows
+  // with the buttons, not in a later reveal of its own (issue 36).
+  useEffect(() => {
+    if (!isLoading) return;
+    profileCard.prefetch();
+    appDownloadLinks.prefetch();
+  }, [isLoading]);
 
   // A lookup that failed, or found no account (null: a 404), is logged once.
   useEffect(() => {

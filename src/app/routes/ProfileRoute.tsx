@@ -1,12 +1,13 @@
 // The profile page, composed: the profile feature's card and actions, the feed, gallery and
 // socials features as its tabs, and the giving flow in place of the tabs once chosen.
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { FeedTab } from '../../features/feed/FeedTab';
 import { ProfilePage } from '../../features/profile/ProfilePage';
 import { lazyModule } from '../../loading/lazyModule';
 import { lazyPart } from '../../loading/lazyPart';
 import { whenIdle } from '../../loading/idle';
+import { usePageHydrated } from '../../loading/hydration';
 
 // The forms and payments are not part of the first load: they are fetched once the page is idle,
 // or as soon as a guest shows the intent to give (a pointer down, hover or focus on an action),
@@ -45,21 +46,27 @@ const paymentReturn = lazyModule(
 const verifyRedirectedPayment = (clientSecret: string) =>
   paymentReturn.load().then((module) => module.redirectedPaymentFailure(clientSecret));
 
-/** Fetches the flow and the other tabs once the browser is idle after the page works. */
-function usePrefetchWhenIdle() {
-  useEffect(
-    () =>
-      whenIdle(() => {
-        giveFlow.prefetch();
-        galleryTab.prefetch();
-        socialsTab.prefetch();
-      }),
-    [],
-  );
+/**
+ * Fetches the flow and the other tabs once the browser is idle after the page works. A page the
+ * browser renders itself (a QR code's link: no server markup to hydrate first) fetches the flow
+ * at once: its profile shows only after its lookup, and a guest who taps Give Gift as soon as it
+ * is there would otherwise wait for the flow behind the feed's pictures (issue 36).
+ */
+function usePrefetchAhead() {
+  const hydrated = usePageHydrated();
+  const [rendersItself] = useState(hydrated);
+  useEffect(() => {
+    if (rendersItself) giveFlow.prefetch();
+    return whenIdle(() => {
+      giveFlow.prefetch();
+      galleryTab.prefetch();
+      socialsTab.prefetch();
+    });
+  }, [rendersItself]);
 }
 
 export default function ProfileRoute() {
-  usePrefetchWhenIdle();
+  usePrefetchAhead();
   return (
     <ProfilePage
       tabs={({ userDetails: user, userFeed }) => [

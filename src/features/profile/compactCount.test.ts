@@ -25,4 +25,12 @@ describe('formatCompactCount', () => {
   ])('writes %d as %s', (count, text) => {
     expect(formatCompactCount(count)).toBe(text);
   });
+
+  it('writes every count below 1,000 (either sign) as compact notation does', () => {
+    const intl = new Intl.NumberFormat('en-US', { notation: 'compact' });
+    for (let count = -1200; count <= 1200; count += 1) {
+      expect(formatCompactCount(count)).toBe(intl.format(count));
+    }
+    expect(formatCompactCount(12.5)).toBe(intl.format(12.5));
+  });
 });

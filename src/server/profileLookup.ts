@@ -1,6 +1,7 @@
 // The server's profile lookups: one POST gratitude/findUser to the configured API, with one deadline
 // for the whole answer (headers and body) and a cap on its size, behind a short-lived LRU cache that also coalesces concurrent lookups of one profile, so a spike
 // on a shared profile makes one API call per TTL.
+import { FIND_USER_PATH, findUserBody } from '../api/contract/findUser';
 import { LRUCache } from 'lru-cache';
 import type { LookupAnswer } from './renderPage';
 
@@ -87,7 +88,7 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
   const fetchFn = options.fetchFn ?? fetch;
   const timeoutMs = options.timeoutMs ?? LOOKUP_TIMEOUT_MS;
   const maxAnswerBytes = options.maxAnswerBytes ?? LOOKUP_MAX_ANSWER_BYTES;
-  const findUserUrl = `${options.apiBaseUrl}/gratitude/findUser`;
+  const findUserUrl = `${options.apiBaseUrl}/${FIND_USER_PATH}`;
 
   async function ask(id: string, signal?: AbortSignal): Promise<LookupAnswer> {
     // One deadline for the whole answer, headers and body, held by a timer of ours (Node keeps a
@@ -122,7 +123,7 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
           'Content-Type': 'application/json',
           Accept: 'application/json',
         },
-        body: JSON.stringify({ _id: id, profilePage: true }),
+        body: JSON.stringify(findUserBody(id)),
         redirect: 'error',
         signal: controller.signal,
       });

@@ -178,6 +178,22 @@ describe('formatUsd and chargeMessage', () => {
   it('says what will be charged', () => {
     expect(chargeMessage(1200)).toBe('You will be charged $12.00');
   });
+
+  it('writes any whole number of cents as en-US currency notation does', () => {
+    const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    const decimal = (cents: bigint) => {
+      const magnitude = cents < 0n ? -cents : cents;
+      const text = `${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+      return (cents < 0n ? `-${text}` : text) as `${number}`;
+    };
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1_000_000, max: 100_000_000 }), fc.maxSafeInteger()),
+        (cents) => expect(formatUsd(cents)).toBe(usd.format(decimal(BigInt(cents)))),
+      ),
+      { numRuns: 2000 },
+    );
+  });
 });
 
 describe('fee properties', () => {

@@ -126,21 +126,19 @@ export function walletTotalCents(amountCents: number, kind: WalletKind): number 
   return amountCents + platformFeeCents(amountCents, kind);
 }
 
-// Made on first use: a page's first Intl call loads ICU data, and most pages never show money.
-let usd: Intl.NumberFormat | undefined;
-
 /**
- * '$1,234.56' for 123456. The amount goes to Intl as an exact decimal string, never as cents / 100,
- * so no float can shift a cent (engines without string support read the same number back).
+ * '$1,234.56' for 123456, as en-US currency notation writes it ('-$19.99' below zero). Written by
+ * hand from the exact integer, not by Intl: no float touches a cent, and the page's first Intl
+ * formatter costs a phone 50-100 ms (its locale data is set up then), which the amount's step of
+ * the giving flow would wait for (issue 36). The tests compare it with Intl.
  */
 export function formatUsd(cents: number): string {
   if (!Number.isSafeInteger(cents)) throw new RangeError(`Not a whole number of cents: ${cents}`);
   const sign = cents < 0 ? '-' : '';
   const magnitude = Math.abs(cents);
   const hundredths = String(magnitude % 100).padStart(2, '0');
-  const decimal = `${sign}${(magnitude - (magnitude % 100)) / 100}.${hundredths}` as `${number}`;
-  usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-  return usd.format(decimal);
+  const dollars = String((magnitude - (magnitude % 100)) / 100).replace(/\B(?=(\d{3})+$)/g, ',');
+  return `${sign}$${dollars}.${hundredths}`;
 }
 
 /** 'You will be charged $12.00' */

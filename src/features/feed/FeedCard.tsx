@@ -91,9 +91,6 @@ export function FeedCard({ item, now, onAppOnlyAction, pending = false }: FeedCa
  * that first render already read the browser's clock, so nothing would ever change it: the element
  * is made anew once mounted, in the browser's wording. Each card does this itself, as each is
  * hydrated on its own (a Suspense boundary), possibly after the feed's clock has moved on.
- * The moment in full (the title) comes with that second element only: it needs an Intl formatter,
- * and the page's first one costs a phone 50-100 ms, which the render that shows a profile (and its
- * Give Gift) need not wait for (issue 36).
  */
 function CardTime({ createdAt, now }: { createdAt: string; now: number }) {
   const [mounted, setMounted] = useState(false);
@@ -105,7 +102,7 @@ function CardTime({ createdAt, now }: { createdAt: string; now: number }) {
     <time
       key={mounted ? 'browser' : 'first'}
       dateTime={createdAt}
-      title={mounted ? formatAbsoluteTime(createdAt) : undefined}
+      title={formatAbsoluteTime(createdAt)}
       suppressHydrationWarning
     >
       {when}

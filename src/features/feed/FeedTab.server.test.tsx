@@ -134,16 +134,10 @@ describe('FeedTab rendered on the server', () => {
     container.innerHTML = renderToString(<FeedTab items={items} />);
     document.body.append(container);
     expect(container.querySelector('time')?.textContent).toBe('Just now');
-    // The moment in full comes with the browser's wording only (its Intl formatter is costly).
-    expect(container.querySelector('time')?.hasAttribute('title')).toBe(false);
 
     clock.mockReturnValue(created + 71_000);
     const root = await act(async () => hydrateRoot(container, <FeedTab items={items} />));
     expect(container.querySelector('time')?.textContent).toBe('1 minute ago');
-    const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-    expect(container.querySelector('time')?.getAttribute('title')).toBe(
-      full.format(created).replace(/\u202f/g, ' '),
-    );
     act(() => root.unmount());
     container.remove();
     clock.mockRestore();

@@ -1,4 +1,4 @@
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Envelope, FeedItem, FindUserResult } from '../../api/contract/types';
 import { jsonPost, startMockApi } from '../../../mock-api/testing';
@@ -104,7 +104,7 @@ describe('FeedTab', () => {
     expect(screen.queryByText(EMPTY_FEED)).not.toBeInTheDocument();
   });
 
-  it("shows the kind, the giver's picture (or a default one), the time and the Boosted marker", async () => {
+  it("shows the kind, the giver's picture (or a default one), the time and the Boosted marker", () => {
     render(
       <FeedTab
         items={[
@@ -138,12 +138,6 @@ describe('FeedTab', () => {
     expect(avatar.tagName.toLowerCase()).toBe('svg');
     expect(second.getByText('3 hours ago')).toBeInTheDocument();
     expect(second.queryByText('Boosted')).not.toBeInTheDocument();
-    // The moment in full, as its title, once the card has mounted (no Intl in its first render).
-    const full = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-    const threeHoursAgo = full.format(new Date(NOW - 3 * 3_600_000)).replace(/\u202f/g, ' ');
-    await waitFor(() =>
-      expect(second.getByText('3 hours ago')).toHaveAttribute('title', threeHoursAgo),
-    );
   });
 
   it('falls back to the default avatar when the picture fails to load', () => {

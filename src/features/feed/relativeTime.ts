@@ -51,10 +51,10 @@ export function formatRelativeTime(
   const days = Math.floor(age / DAY_MS);
   if (days >= DAYS_PER_MONTH) return plural(Math.floor(days / DAYS_PER_MONTH), 'month');
 
-  const formats = formatsFor(timeZone);
-  const created = calendarParts(formats.date, createdMs);
-  const today = calendarParts(formats.date, nowMs);
-  const time = clockTime(formats.time, createdMs);
+  const { day, clock } = timeZone === undefined ? LOCAL : zoneReader(timeZone);
+  const created = day(createdMs);
+  const today = day(nowMs);
+  const time = clock(createdMs);
   const isYesterday =
     Date.UTC(created.year, created.month - 1, created.day) ===
     Date.UTC(today.year, today.month - 1, today.day - 1);
@@ -111,6 +111,44 @@ export const MONTH_NAMES = [
   'December',
 ] as const;
 
+/** How a zone's calendar day and clock time are read. */
+interface ZoneReader {
+  day: (ms: number) => CalendarDay;
+  clock: (ms: number) => string;
+}
+
+const zoneReader = (timeZone: string): ZoneReader => {
+  const formats = formatsFor(timeZone);
+  return {
+    day: (ms) => calendarParts(formats.date, ms),
+    clock: (ms) => clockTime(formats.time, ms),
+  };
+};
+
+/**
+ * The runtime's own zone, read by Date rather than Intl: the page's first Intl formatter costs a
+ * phone 50-100 ms (its locale data is set up then), in the render that shows a QR code's profile
+ * and its buttons (issue 36). The tests compare it with the zone named, in five zones.
+ */
+const LOCAL: ZoneReader = {
+  day: (ms) => {
+    const date = new Date(ms);
+    const month = date.getMonth() + 1;
+    return {
+      year: date.getFullYear(),
+      month,
+      day: date.getDate(),
+      monthName: MONTH_NAMES[month - 1] ?? '',
+    };
+  },
+  clock: (ms) => {
+    const date = new Date(ms);
+    const hours = date.getHours();
+    const minutes = String(date.getMinutes()).padStart(2, '0');
+    return `${hours % 12 === 0 ? 12 : hours % 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'}`;
+  },
+};
+
 interface CalendarDay {
   year: number;
   /** 1 to 12. */
@@ -140,15 +178,14 @@ function clockTime(format: Intl.DateTimeFormat, ms: number): string {
   return `${part('hour')}:${part('minute')} ${part('dayPeriod').toUpperCase()}`;
 }
 
-let absolute: Intl.DateTimeFormat | undefined;
-
 /**
  * The moment in full, in the runtime's local zone, as en-US medium date and short time write it
  * ('Nov 15, 2024, 3:45 PM', with a plain space before AM/PM); undefined for an unparseable date.
+ * Written from Date's own reading of the zone, as the relative time is (see LOCAL).
  */
 export function formatAbsoluteTime(createdAt: Date | string | number): string | undefined {
-  const date = new Date(createdAt);
-  if (Number.isNaN(date.getTime())) return undefined;
-  absolute ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-  return absolute.format(date).replace(/\u202f/g, ' ');
+  const ms = new Date(createdAt).getTime();
+  if (Number.isNaN(ms)) return undefined;
+  const { year, day, monthName } = LOCAL.day(ms);
+  return `${monthName.slice(0, 3)} ${day}, ${year}, ${LOCAL.clock(ms)}`;
 }

@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import { FIND_USER_PATH, findUserBody } from '../../api/contract/findUser';
 import type { Envelope, FindUserResult } from '../../api/contract/types';
 import { keepRecentReviews } from './recentReviews';
 
@@ -12,9 +13,9 @@ export const profileApi = baseApi.injectEndpoints({
     getProfile: build.query<FindUserResult | null, string>({
       queryFn: async (id, _api, _extraOptions, baseQuery) => {
         const answer = await baseQuery({
-          url: 'gratitude/findUser',
+          url: FIND_USER_PATH,
           method: 'POST',
-          body: { _id: id, profilePage: true },
+          body: findUserBody(id),
         });
         if (answer.error) return answer.error.status === 404 ? { data: null } : answer;
         const { data } = (answer.data as Envelope<FindUserResult>).data;

@@ -17,7 +17,7 @@ import {
 } from '../../api/contract/fees';
 import { PAYMENT_MESSAGES } from './paymentMessages';
 import { PaymentOptions } from './PaymentOptions';
-import { StripeProvider } from './stripe/StripeProvider';
+import { StripeProvider, useStripeAhead } from './stripe/StripeProvider';
 import { useAmountChoice } from './useAmountChoice';
 import type { IntentChoice } from './useIntent';
 import { usePaymentChoice } from './usePaymentChoice';
@@ -101,6 +101,7 @@ export function PaymentSection({
   const { payment, view, captcha, wallet } = choice;
   const walletKinds = methods.filter(isWalletKind);
   const optionsShown = captcha.passed;
+  useStripeAhead();
   useWalletPreparation(optionsShown && walletKinds.length > 0);
   usePaymentLifecycle({
     heading,

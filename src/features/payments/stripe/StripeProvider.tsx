@@ -33,6 +33,18 @@ export interface StripeProviderProps {
   onLoadError?: (message: string) => void;
 }
 
+/**
+ * Fetches Stripe.js ahead, from the first render of a form that may pay: it comes while the guest
+ * chooses an amount and ticks the captcha, not once the payment options show (it was most of the
+ * card option's wait on a first visit, issue 36). A failed fetch is left to StripeProvider's own
+ * load, which asks again and reports it.
+ */
+export function useStripeAhead(): void {
+  useEffect(() => {
+    getStripe().catch(() => undefined);
+  }, []);
+}
+
 /** Loads Stripe.js (once per app) and provides the Elements group; until then useElements() is null. */
 export function StripeProvider({ amountCents, children, onLoadError }: StripeProviderProps) {
   // Elements wants one promise for its lifetime, resolving null when Stripe.js cannot load.

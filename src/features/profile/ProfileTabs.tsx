@@ -1,5 +1,13 @@
 // Feed, Photos/Videos and Socials (Feed by default): an ARIA tablist with arrow-key movement.
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useDeferredValue,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
+import { usePageHydrated } from '../../loading/hydration';
 import './ProfileTabs.css';
 
 export interface TabDefinition {
@@ -11,6 +19,11 @@ export interface TabDefinition {
 export function ProfileTabs({ tabs }: { tabs: TabDefinition[] }) {
   const baseId = useId();
   const [selected, setSelected] = useState(tabs[0]?.id);
+  // A page the browser renders itself (a QR code's link) shows the profile and its buttons first,
+  // and the panel's content (the feed's cards) in a deferred pass right after: the guest's next
+  // tap does not wait for the cards (issue 36). A hydrated page renders it as the server did.
+  const [rendersItself] = useState(usePageHydrated());
+  const panelShown = useDeferredValue(true, !rendersItself);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 
   const moveTo = (index: number) => {
@@ -66,7 +79,7 @@ export function ProfileTabs({ tabs }: { tabs: TabDefinition[] }) {
           aria-labelledby={`${baseId}-tab-${current.id}`}
           className="profile-tabs__panel"
         >
-          {current.render()}
+          {panelShown && current.render()}
         </div>
       )}
     </div>

@@ -19,21 +19,12 @@ export interface ClientBuild {
   routeAssets: ChunkFiles | undefined;
   /** The flow's own files (its chunk and the vendor chunks it needs beyond the route's). */
   flowScripts: string[];
-  /** A visit through a Branch link (a QR code): what its shell page adds to the app shell. */
-  deepLink: {
-    /**
-     * The deep-link SDK's chunk files, run as the page's first scripts (deferred, in order, before
-     * the `boot` script, whose session then starts before the libraries' chunk is evaluated).
-     */
-    scripts: string[];
-    /** The first script of the shell, which the SDK's scripts go before. */
-    bootScript: string | undefined;
-    /**
-     * Preloaded: the profile route's files, where the link goes, and its card's (the browser
-     * renders that profile, with no markup of the server's to show meanwhile).
-     */
-    preload: ChunkFiles;
-  };
+  /**
+   * What a visit through a Branch link needs after the shell's own files: the deep-link SDK's
+   * chunk, then the profile route's, where the link goes, and its card's (preloaded by its shell
+   * page: the browser renders that profile, with no markup of the server's to show meanwhile).
+   */
+  deepLinkAssets: ChunkFiles;
 }
 
 function readJson<T>(file: string, fallback: T): T {
@@ -54,13 +45,13 @@ export function readClientBuild(distDir: string): ClientBuild {
   const flowScripts = (groups.gratitude?.js ?? []).filter(
     (file) => !groups.profile?.js.includes(file) && !groups.main?.js.includes(file),
   );
-  const deepLink = {
-    scripts: groups.branch?.js ?? [],
-    bootScript: groups.boot?.js[0],
-    preload: {
-      js: [...(groups.profile?.js ?? []), ...(groups['static-parts']?.js ?? [])],
-      css: groups.profile?.css ?? [],
-    },
+  const deepLinkAssets = {
+    js: [
+      ...(groups.branch?.js ?? []),
+      ...(groups.profile?.js ?? []),
+      ...(groups['static-parts']?.js ?? []),
+    ],
+    css: groups.profile?.css ?? [],
   };
-  return { template, services, routeAssets: groups.profile, flowScripts, deepLink };
+  return { template, services, routeAssets: groups.profile, flowScripts, deepLinkAssets };
 }

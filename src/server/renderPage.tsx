@@ -175,11 +175,6 @@ export function preloadLinks(assets: { js: readonly string[]; css?: readonly str
   ].join('');
 }
 
-/** Script tags run in order once the page is parsed (`defer`), as the shell's own are. */
-export function deferredScripts(sources: readonly string[]): string {
-  return sources.map((src) => `<script defer src="${escapeHtml(src)}"></script>`).join('');
-}
-
 /**
  * React 19 writes the elements it hoists (<title>, <meta>, <link>) first when it renders into a
  * container rather than a whole document: they belong in the page's <head>.

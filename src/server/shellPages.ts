@@ -9,7 +9,7 @@ import type { ClientBuild } from './clientBuild';
 import { HttpError } from './errors';
 import type { ServerMetrics } from './metrics';
 import { buildPagePolicy } from './pagePolicy';
-import { deferredScripts, preloadLinks, renderErrorPage } from './renderPage';
+import { preloadLinks, renderErrorPage } from './renderPage';
 
 export interface ShellPages {
   /** The Content-Security-Policy of a page with these inline scripts (besides the shell's). */
@@ -26,24 +26,6 @@ export interface ShellPages {
 function queryOf(target: string): string {
   const start = target.indexOf('?');
   return start < 0 ? '' : target.slice(start);
-}
-
-/**
- * The shell of a visit through a Branch link (`?_branch_match_id=`), which turns into the link's
- * profile in place: it fetches the code of that from the start, beside the shell's own, rather
- * than each only once the one before has run and asked for it.
- * - The SDK's chunk runs first, before `boot`: its session starts as `boot` runs, before the
- *   libraries' chunk is evaluated. Asked for by `boot` instead, it ran only after that chunk
- *   (100-150 ms of a phone's CPU on a return visit), and Branch was asked that much later.
- * - The profile route's chunk and its card's are preloaded.
- * Without a `boot` script in the shell the SDK's scripts go last in its head.
- */
-function linkVisitShell(template: string, link: ClientBuild['deepLink']): string {
-  const source = link.bootScript?.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const boot = source ? template.search(new RegExp(`<script defer src="?${source}"?>`)) : -1;
-  const at = boot >= 0 ? boot : template.indexOf('</head>');
-  const withSdk = template.slice(0, at) + deferredScripts(link.scripts) + template.slice(at);
-  return withSdk.replace('</head>', `${preloadLinks(link.preload)}</head>`);
 }
 
 export function createShellPages(options: {
@@ -68,7 +50,10 @@ export function createShellPages(options: {
     return template;
   });
 
-  const deepLinkShell = linkVisitShell(template, build.deepLink);
+  // A visit through a Branch link (`?_branch_match_id=`) turns into the link's profile in
+  // place: its shell fetches the code of that (the SDK's chunk, the profile route's) from the
+  // start, beside the shell's own, rather than each only once the one before has run and asked.
+  const deepLinkShell = template.replace('</head>', `${preloadLinks(build.deepLinkAssets)}</head>`);
   const sendShell = (res: Response, status: number, cacheControl: string, html: string) => {
     metrics.route(res, 'shell');
     res

@@ -74,6 +74,17 @@ export function usePageHydrated(): boolean {
   return value;
 }
 
+/**
+ * Whether this component mounted on a page the browser renders itself (a QR code's link, a page
+ * opened in place), not while the server's markup was being hydrated: such a mount has nothing
+ * of the server's to show meanwhile, and no hydration to spare. Fixed for the component's life.
+ */
+export function useRendersItself(): boolean {
+  const deferredStart = useContext(DeferredStart);
+  const [value] = useState(() => deferredStart ?? hydrated);
+  return value;
+}
+
 /** Whether this component has rendered once (see above). */
 export function useMounted(): boolean {
   const [mounted, setMounted] = useState(false);

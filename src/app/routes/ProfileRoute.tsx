@@ -1,13 +1,13 @@
 // The profile page, composed: the profile feature's card and actions, the feed, gallery and
 // socials features as its tabs, and the giving flow in place of the tabs once chosen.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Spinner } from '../../components/Spinner';
 import { FeedTab } from '../../features/feed/FeedTab';
 import { ProfilePage } from '../../features/profile/ProfilePage';
 import { lazyModule } from '../../loading/lazyModule';
 import { lazyPart } from '../../loading/lazyPart';
 import { whenIdle } from '../../loading/idle';
-import { usePageHydrated } from '../../loading/hydration';
+import { useRendersItself } from '../../loading/hydration';
 
 // The forms and payments are not part of the first load: they are fetched once the page is idle,
 // or as soon as a guest shows the intent to give (a pointer down, hover or focus on an action),
@@ -53,8 +53,7 @@ const verifyRedirectedPayment = (clientSecret: string) =>
  * is there would otherwise wait for the flow behind the feed's pictures (issue 36).
  */
 function usePrefetchAhead() {
-  const hydrated = usePageHydrated();
-  const [rendersItself] = useState(hydrated);
+  const rendersItself = useRendersItself();
   useEffect(() => {
     if (rendersItself) giveFlow.prefetch();
     return whenIdle(() => {

@@ -7,7 +7,7 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
-import { usePageHydrated } from '../../loading/hydration';
+import { useRendersItself } from '../../loading/hydration';
 import './ProfileTabs.css';
 
 export interface TabDefinition {
@@ -22,7 +22,7 @@ export function ProfileTabs({ tabs }: { tabs: TabDefinition[] }) {
   // A page the browser renders itself (a QR code's link) shows the profile and its buttons first,
   // and the panel's content (the feed's cards) in a deferred pass right after: the guest's next
   // tap does not wait for the cards (issue 36). A hydrated page renders it as the server did.
-  const [rendersItself] = useState(usePageHydrated());
+  const rendersItself = useRendersItself();
   const panelShown = useDeferredValue(true, !rendersItself);
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
 

@@ -124,6 +124,41 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     expect(asked.filter((what) => what === 'route code')).toHaveLength(1);
   });
 
+  test('the same QR link again shows the profile kept from the last visit, then the fresh one', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    await page.goto('/?_branch_match_id=qr-ava');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
+      timeout: 60_000,
+    });
+    // Kept once the page is idle: what this browser shows next time, until the lookup answers.
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('grati:profile:ava-martinez')))
+      .toContain('Barista & Latte Artist');
+
+    // The guest comes back through the same code; this time the lookup is held.
+    const lookups: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/gratitude/findUser')) lookups.push('lookup');
+    });
+    const { release } = await holdRequests(page, '**/gratitude/findUser');
+    await page.goto('/?_branch_match_id=qr-ava', { waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(page.getByRole('button', { name: 'Give Gift', exact: true })).toBeEnabled();
+    await expect(page.getByText('Barista & Latte Artist')).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading profile' })).toHaveCount(0);
+    // Asked afresh all the same: the page shows the kept copy while the lookup is under way.
+    expect(lookups).toEqual(['lookup']);
+    await saveScreenshot('deeplink-kept-profile');
+    release();
+    await page.waitForLoadState('networkidle');
+    expect(lookups).toEqual(['lookup']);
+  });
+
   test('a broken QR link shows Invalid QR Found and logs the failure', async ({
     page,
     expectAccessible,

@@ -50,7 +50,7 @@ if (preloadedState && container.hasChildNodes()) {
 } else {
   // Nothing to hydrate: every part renders its real content from its first frame. The page a
   // Branch link turns into has its code loaded meanwhile.
-  void loadPageFor(window.location.pathname, window.location.search);
+  void loadPageFor(window.location.pathname, window.location.search, { rendersItself: true });
   markPageHydrated();
   createRoot(container, errorOptions).render(app);
 }

@@ -9,7 +9,8 @@ import { ProfileRedirect } from './routes/ProfileRedirect';
 import { Header } from '../components/Header';
 import { getAppConfig } from '../config/env';
 import { DeepLinkGate } from '../features/deeplink/DeepLinkGate';
-import { profileApi } from '../features/profile/profileApi';
+import { lookUpProfile } from '../features/profile/profileApi';
+import { prefetchStaticParts } from '../features/profile/staticParts';
 import { ScenarioBar } from '../features/scenarios/ScenarioBar';
 import { lazyPart } from '../loading/lazyPart';
 import { useAppDispatch } from './hooks';
@@ -62,15 +63,20 @@ const gpayRoute = lazyPart(
  * Fetches the code of the page at `pathname` when it is lazily loaded; settles once there. A visit
  * through a Branch link (`search`) turns into the link's profile in place: that route's code too
  * (its shell preloads the files), so the profile renders in the frame the link resolves, not
- * through Suspense, whose reveal React holds back for up to 300 ms (issue 36).
+ * through Suspense, whose reveal React holds back for up to 300 ms (issue 36). A profile the
+ * browser renders itself (`rendersItself`: no server markup) gets its card's code the same way.
  */
-export function loadPageFor(pathname: string, search = ''): Promise<void> {
-  return profileIdSegment(pathname) !== null || opensDeepLink(search)
-    ? profileRoute.load().then(
-        () => undefined,
-        () => undefined, // the route's own part shows what failed, with its "Try again"
-      )
-    : Promise.resolve();
+export function loadPageFor(
+  pathname: string,
+  search = '',
+  { rendersItself = false } = {},
+): Promise<void> {
+  if (profileIdSegment(pathname) === null && !opensDeepLink(search)) return Promise.resolve();
+  if (rendersItself) prefetchStaticParts();
+  return profileRoute.load().then(
+    () => undefined,
+    () => undefined, // the route's own part shows what failed, with its "Try again"
+  );
 }
 
 const ProfileRoutePart = profileRoute.Part;
@@ -87,9 +93,9 @@ function ProfilePage() {
   return <ProfileRoutePart />;
 }
 
-/** Starts a profile's lookup (RTK Query's prefetch: nothing is asked for one already there). */
+/** Starts a profile's lookup (lookUpProfile: a copy kept from an earlier visit shows meanwhile). */
 export function prefetchProfile(dispatch: AppDispatch, id: string): void {
-  if (isPlausibleProfileId(id)) void dispatch(profileApi.util.prefetch('getProfile', id, {}));
+  if (isPlausibleProfileId(id)) dispatch(lookUpProfile(id));
 }
 
 function usePrefetchProfile() {

@@ -12,6 +12,7 @@ import { usePageHydrated } from '../../loading/hydration';
 import { useFlowAddress } from '../../lib/useFlowAddress';
 import { readFlowDraft } from '../../lib/flowDraft';
 import { ActionButtons } from './ActionButtons';
+import { appDownloadLinks, prefetchStaticParts, profileCard } from './staticParts';
 import { TeamStrip, hasTeam } from './TeamStrip';
 import { ProfileTabs, type TabDefinition } from './ProfileTabs';
 import type { VerifyPayment } from './CongratulationsModal';
@@ -37,24 +38,6 @@ const congratulations = lazyPart(
 );
 const CongratulationsModal = congratulations.Part;
 
-// The card and the app's store badges are plain text, pictures and links: their code comes after
-// the page works (the server's markup serves until then).
-const profileCard = lazyPart(
-  'static-parts',
-  () =>
-    import(/* webpackChunkName: "static-parts" */ './ProfileCard').then(
-      (module) => module.ProfileCard,
-    ),
-  { kind: 'plain' },
-);
-const appDownloadLinks = lazyPart(
-  'static-parts',
-  () =>
-    import(/* webpackChunkName: "static-parts" */ '../../components/AppDownloadLinks').then(
-      (module) => module.AppDownloadLinks,
-    ),
-  { kind: 'plain' },
-);
 const ProfileCard = profileCard.Part;
 const AppDownloadLinks = appDownloadLinks.Part;
 
@@ -157,9 +140,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
   // lookup with no markup of the server's: the card's code comes meanwhile, so that the name shows
   // with the buttons, not in a later reveal of its own (issue 36).
   useEffect(() => {
-    if (!isLoading) return;
-    profileCard.prefetch();
-    appDownloadLinks.prefetch();
+    if (isLoading) prefetchStaticParts();
   }, [isLoading]);
 
   // A lookup that failed, or found no account (null: a 404), is logged once.

@@ -1,7 +1,10 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { baseApi } from '../../api/baseApi';
 import { FIND_USER_PATH, findUserBody } from '../../api/contract/findUser';
 import type { Envelope, FindUserResult } from '../../api/contract/types';
 import { keepRecentReviews } from './recentReviews';
+import { keepProfile, readStoredProfile } from './storedProfiles';
+import { whenIdle } from '../../loading/idle';
 
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -22,8 +25,36 @@ export const profileApi = baseApi.injectEndpoints({
         return { data: { ...data, userFeed: keepRecentReviews(data.userFeed) } };
       },
       providesTags: (_result, _error, id) => [{ type: 'Profile', id }],
+      // Each answer is kept in this browser for its next visit (storedProfiles.ts), once the
+      // page is idle; a server render keeps nothing.
+      onQueryStarted: async (id, { queryFulfilled }) => {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer && typeof window !== 'undefined') whenIdle(() => keepProfile(id, answer.data));
+      },
     }),
   }),
 });
 
 export const { useGetProfileQuery } = profileApi;
+
+type ApiState = Parameters<ReturnType<typeof profileApi.endpoints.getProfile.select>>[0];
+
+/**
+ * Starts a profile's lookup (RTK Query's prefetch: nothing is asked for one already there or
+ * under way). A profile the page has no entry for yet shows the copy this browser kept of it, if
+ * any, while it is asked for afresh: a guest coming back waits for the link, not the lookup.
+ */
+export const lookUpProfile =
+  (id: string): ThunkAction<void, ApiState, unknown, UnknownAction> =>
+  (dispatch, getState) => {
+    const known = profileApi.endpoints.getProfile.select(id)(getState()).data !== undefined;
+    const stored = known ? null : readStoredProfile(id);
+    if (stored) {
+      dispatch(
+        profileApi.util.upsertQueryEntries([
+          { endpointName: 'getProfile', arg: id, value: stored },
+        ]),
+      );
+    }
+    void dispatch(profileApi.util.prefetch('getProfile', id, { force: stored !== null }));
+  };

@@ -1,0 +1,110 @@
+// A guest coming back: the profile this browser kept from its last visit shows as soon as the
+// page knows which profile it opens, while the lookup is made afresh (issue 36).
+import { act, screen, waitFor } from '@testing-library/react';
+import { allowConsoleError } from '../../../jest/consoleGuard';
+import { renderWithProviders } from '../../testing/renderWithProviders';
+import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
+import type { Envelope, FindUserResult } from '../../api/contract/types';
+import { makeStore } from '../store';
+import { prefetchProfile } from '../AppRoutes';
+import { keepProfile, readStoredProfile } from '../../features/profile/storedProfiles';
+import ProfileRoute from './ProfileRoute';
+
+let api: RunningMockApi;
+
+beforeAll(async () => {
+  api = await startMockApi();
+});
+
+afterAll(() => api.close());
+
+beforeEach(() => localStorage.clear());
+
+/** A store whose profile lookups wait until `release` is called (and counted as they go). */
+function storeHoldingLookups() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const lookups: string[] = [];
+  const fetchFn: typeof fetch = async (input, init) => {
+    const request = new Request(input, init);
+    if (request.url.endsWith('/gratitude/findUser')) {
+      lookups.push(((await request.clone().json()) as { _id: string })._id);
+      await held;
+    }
+    return fetch(request);
+  };
+  const store = makeStore({
+    config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken, fetchFn },
+  });
+  return { store, lookups, release: () => act(release) };
+}
+
+async function lookUp(id: string): Promise<FindUserResult> {
+  const answer = await api.request('gratitude/findUser', jsonPost({ _id: id, profilePage: true }));
+  return ((await answer.json()) as Envelope<FindUserResult>).data.data;
+}
+
+const openInPlace = (store: ReturnType<typeof makeStore>, id: string) => {
+  // What main.tsx does once a QR code's link names the profile.
+  prefetchProfile(store.dispatch, id);
+  return renderWithProviders(<ProfileRoute />, {
+    api,
+    store,
+    route: `/user_profile/${id}`,
+    path: '/user_profile/:id',
+  });
+};
+
+describe('a profile this browser kept from its last visit', () => {
+  it('shows at once, then the lookup made afresh replaces it and is kept in turn', async () => {
+    const fresh = await lookUp('ava-martinez');
+    keepProfile('ava-martinez', {
+      ...fresh,
+      userDetails: { ...fresh.userDetails, profession: 'Kept from last week' },
+    });
+    const { store, lookups, release } = storeHoldingLookups();
+    openInPlace(store, 'ava-martinez');
+
+    // The lookup is under way (held): the kept profile is what shows, with its buttons.
+    expect(screen.queryByRole('status', { name: /Loading profile/ })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: /^Ava Martinez/ })).toBeVisible();
+    expect(screen.getByText('Kept from last week')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Give Gift' })).toBeEnabled();
+    expect(lookups).toEqual(['ava-martinez']);
+
+    await release();
+    expect(await screen.findByText('Barista & Latte Artist')).toBeInTheDocument();
+    expect(screen.queryByText('Kept from last week')).not.toBeInTheDocument();
+    expect(lookups).toEqual(['ava-martinez']);
+    // Kept for the next visit once the page is idle.
+    await waitFor(() =>
+      expect(readStoredProfile('ava-martinez')?.userDetails.profession).toBe(
+        'Barista & Latte Artist',
+      ),
+    );
+  });
+
+  it('is not there on a first visit: the spinner shows until the lookup answers', async () => {
+    const { store, release } = storeHoldingLookups();
+    openInPlace(store, 'bluebird-cafe');
+    expect(screen.getByRole('status')).toHaveTextContent('Loading profile');
+    await release();
+    expect(await screen.findByRole('button', { name: 'Give Gift' })).toBeEnabled();
+    await waitFor(() => expect(readStoredProfile('bluebird-cafe')).not.toBeNull());
+  });
+
+  it('gives way to OOPS when the account is gone, and is forgotten', async () => {
+    allowConsoleError(/Failed to fetch user details/);
+    const ava = await lookUp('ava-martinez');
+    const gone = 'closed-account-36';
+    keepProfile(gone, { ...ava, userDetails: { ...ava.userDetails, _id: gone } });
+    const { store, release } = storeHoldingLookups();
+    openInPlace(store, gone);
+    expect(await screen.findByRole('heading', { level: 1, name: /^Ava Martinez/ })).toBeVisible();
+
+    await release();
+    expect(await screen.findByRole('heading', { level: 1, name: 'OOPS!!' })).toBeVisible();
+    expect(screen.getByText('No account exists with this credentials')).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem(`grati:profile:${gone}`)).toBeNull());
+  });
+});

@@ -49,6 +49,49 @@ test.describe('gift-only payments by card', () => {
     });
   });
 
+  test('the payment’s scripts come while the guest types their details, once each', async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/__recaptcha/api.js' || pathname === '/__stripe/stripe.js')
+        asked.push(pathname);
+    });
+    await page.goto('/user_profile/ava-martinez');
+    await page.getByRole('button', { name: 'Give Gift', exact: true }).click();
+    await expect(page.getByLabel('Full Name')).toBeVisible();
+    // The details step: both scripts asked for before the guest has typed anything.
+    await expect
+      .poll(() => [...asked].sort())
+      .toEqual(['/__recaptcha/api.js', '/__stripe/stripe.js']);
+    await page.getByLabel('Full Name').fill(guestName('Early Scripts'));
+    await page.getByLabel('Email').fill('early.scripts@example.com');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
+    // The widget and the payment options used what came ahead: nothing was asked again.
+    expect([...asked].sort()).toEqual(['/__recaptcha/api.js', '/__stripe/stripe.js']);
+  });
+
+  test('a recognition alone asks for no payment script', async ({ page }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname === '/__recaptcha/api.js' || pathname === '/__stripe/stripe.js')
+        asked.push(pathname);
+    });
+    await page.goto('/user_profile/ava-martinez');
+    await page.getByRole('button', { name: /^Recognize/ }).click();
+    await page.getByLabel('Full Name').fill(guestName('No Scripts'));
+    await page.getByLabel('Email').fill('no.scripts@example.com');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByLabel('Say thanks')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(asked).toEqual([]);
+  });
+
   test('a donation to Green Earth Fund with 4242 succeeds', async ({ page, request }) => {
     const guest = guestName('Donor Guest');
     await startGift(page, 'green-earth-fund', /Donate/, guest);

@@ -4,7 +4,26 @@
 import ReCAPTCHA from 'react-google-recaptcha';
 import { getAppConfig } from '../../../config/env';
 
-/** The alert shown when the captcha has not been passed (spec section 5). */
+/** The script react-google-recaptcha asks for (its recaptcha-wrapper.js, with no recaptchaOptions). */
+export const CAPTCHA_SCRIPT_URL =
+  'https://www.google.com/recaptcha/api.js?onload=onloadcallback&render=explicit';
+
+let prefetched = false;
+
+/**
+ * Fetches the widget's script ahead, as a preload: nothing runs until the widget mounts and asks
+ * for the same script, which the browser then has (a tip's captcha shows with its form instead of
+ * one round trip later, issue 36). Once per page.
+ */
+export function prefetchCaptcha(): void {
+  if (prefetched || typeof document === 'undefined') return;
+  prefetched = true;
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'script');
+  link.href = CAPTCHA_SCRIPT_URL;
+  document.head.append(link);
+}
 
 export interface CaptchaProps {
   /** The token once passed; null when it expires or the widget fails. */

@@ -24,6 +24,8 @@ export interface ProfileLookupOptions {
 /** The API could not be asked, answered with a server error, was too slow or said too much. */
 export class LookupFailedError extends Error {
   override name = 'LookupFailedError';
+  /** No answer came: the connection failed (refused, reset), not a deadline or a size. */
+  unreachable = false;
 }
 
 /**
@@ -90,7 +92,23 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
   const maxAnswerBytes = options.maxAnswerBytes ?? LOOKUP_MAX_ANSWER_BYTES;
   const findUserUrl = `${options.apiBaseUrl}/${FIND_USER_PATH}`;
 
+  /**
+   * A connection the API closed as it was being reused (a keep-alive race: the pool's and the
+   * API's idle timers) fails at once with no answer, and a page would degrade to the shell for
+   * it: such a failure is asked once more, on a new connection. A deadline, a size or a given-up
+   * lookup is not; an API that is down refuses the second as fast as the first.
+   */
   async function ask(id: string, signal?: AbortSignal): Promise<LookupAnswer> {
+    try {
+      return await askOnce(id, signal);
+    } catch (error) {
+      if (!(error instanceof LookupFailedError && error.unreachable) || signal?.aborted)
+        throw error;
+      return askOnce(id, signal);
+    }
+  }
+
+  async function askOnce(id: string, signal?: AbortSignal): Promise<LookupAnswer> {
     // One deadline for the whole answer, headers and body, held by a timer of ours (Node keeps a
     // pending timer, and so this closure) until the answer is read. Neither AbortSignal.timeout()
     // nor aborting fetch's signal is enough once the headers are in: the timeout's timer lives
@@ -143,7 +161,9 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
             : 'the API is unreachable';
       // Nothing more of this answer is read: its connection goes.
       stop(new Error(reason));
-      throw new LookupFailedError(`findUser ${reason}`, { cause: error });
+      const failure = new LookupFailedError(`findUser ${reason}`, { cause: error });
+      failure.unreachable = reason === 'the API is unreachable' && !signal?.aborted;
+      throw failure;
     } finally {
       clearTimeout(deadline);
       signal?.removeEventListener('abort', giveUp);

@@ -1,6 +1,18 @@
 // Gift-only tips and donations by card, against the Stripe.js and reCAPTCHA emulators.
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { fillCard, guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
+
+/** The payment scripts' requests (Stripe.js, the captcha's) the page makes, as they go out. */
+function watchPaymentScripts(page: Page): string[] {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === '/__recaptcha/api.js' || pathname === '/__stripe/stripe.js')
+      asked.push(pathname);
+  });
+  return asked;
+}
 
 test.describe('gift-only payments by card', () => {
   test('a tip to Ava with 4242 succeeds and shows the Congratulations modal', async ({
@@ -52,12 +64,7 @@ test.describe('gift-only payments by card', () => {
   test('the payment’s scripts come while the guest types their details, once each', async ({
     page,
   }) => {
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname === '/__recaptcha/api.js' || pathname === '/__stripe/stripe.js')
-        asked.push(pathname);
-    });
+    const asked = watchPaymentScripts(page);
     await page.goto('/user_profile/ava-martinez');
     await page.getByRole('button', { name: 'Give Gift', exact: true }).click();
     await expect(page.getByLabel('Full Name')).toBeVisible();
@@ -76,12 +83,7 @@ test.describe('gift-only payments by card', () => {
   });
 
   test('a recognition alone asks for no payment script', async ({ page }) => {
-    const asked: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname === '/__recaptcha/api.js' || pathname === '/__stripe/stripe.js')
-        asked.push(pathname);
-    });
+    const asked = watchPaymentScripts(page);
     await page.goto('/user_profile/ava-martinez');
     await page.getByRole('button', { name: /^Recognize/ }).click();
     await page.getByLabel('Full Name').fill(guestName('No Scripts'));

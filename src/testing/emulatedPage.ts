@@ -1,6 +1,6 @@
 // Makes the jsdom page look like an emulator build served next to a running mock API: the build
 // config the app reads, and an emulator's browser script run as the page shell's tag would run it.
-import type { RunningMockApi } from '../../mock-api/testing';
+import { browseAsTester, startMockApi, type RunningMockApi } from '../../mock-api/testing';
 
 type Api = Pick<RunningMockApi, 'apiBaseUrl' | 'guestToken' | 'origin'>;
 
@@ -35,4 +35,30 @@ export async function runEmulatorScript(
   } finally {
     Object.defineProperty(document, 'currentScript', { configurable: true, value: null });
   }
+}
+
+/** A test file's payment page: its mock API, its own tester, the emulator build, these scripts. */
+export interface PaymentPage {
+  api: RunningMockApi;
+  /** Stops browsing as the file's tester and closes its mock API (afterAll). */
+  close: () => Promise<void>;
+}
+
+/**
+ * Starts the mock API for a test file of payment forms (beforeAll): the app's calls carry the
+ * file's tester, as a tester's browser carries its cookie; the build config is the emulator
+ * build's; and the emulator scripts named (e.g. '/__recaptcha/api.js') run in the page.
+ */
+export async function startPaymentPage(scriptPaths: readonly string[]): Promise<PaymentPage> {
+  const api = await startMockApi();
+  const stopBrowsing = browseAsTester(api);
+  setEmulatorBuildConfig(api);
+  for (const scriptPath of scriptPaths) await runEmulatorScript(api, scriptPath);
+  return {
+    api,
+    close: () => {
+      stopBrowsing();
+      return api.close();
+    },
+  };
 }

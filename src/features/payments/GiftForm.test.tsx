@@ -2,13 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserDetails } from '../../api/contract/types';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import {
-  jsonPost,
-  browseAsTester,
-  startMockApi,
-  type RunningMockApi,
-} from '../../../mock-api/testing';
-import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
+import { jsonPost, type RunningMockApi } from '../../../mock-api/testing';
+import { startPaymentPage, type PaymentPage } from '../../testing/emulatedPage';
 import { expectCaptchaAskedAgain, openCardFormAtFifteen } from '../../testing/giftSteps';
 import { GiftForm } from './GiftForm';
 import { type Guest } from '../../api/contract/guest';
@@ -27,25 +22,18 @@ jest.mock('@stripe/stripe-js/pure', () => {
 
 let api: RunningMockApi;
 
-let stopBrowsing: () => void;
+let page: PaymentPage;
 
 beforeAll(async () => {
-  api = await startMockApi();
-  // The app's calls carry this file's tester, as a tester's browser carries its cookie.
-  stopBrowsing = browseAsTester(api);
-  setEmulatorBuildConfig(api);
-  await runEmulatorScript(api, '/__recaptcha/api.js');
-  await runEmulatorScript(api, '/__stripe/stripe.js');
+  page = await startPaymentPage(['/__recaptcha/api.js', '/__stripe/stripe.js']);
+  api = page.api;
 });
 
 afterEach(async () => {
   await api.request('__scenarios', jsonPost({ name: null }));
 });
 
-afterAll(() => {
-  stopBrowsing();
-  return api.close();
-});
+afterAll(() => page.close());
 
 const ava = { _id: 'ava-martinez', userName: 'ava.martinez', businessType: 'PERSON' };
 const greenEarth = {

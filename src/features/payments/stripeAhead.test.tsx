@@ -4,24 +4,19 @@
 import { screen } from '@testing-library/react';
 import type { UserDetails } from '../../api/contract/types';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { browseAsTester, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
-import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
+import type { RunningMockApi } from '../../../mock-api/testing';
+import { startPaymentPage, type PaymentPage } from '../../testing/emulatedPage';
 import { GiftForm } from './GiftForm';
 
 let api: RunningMockApi;
-let stopBrowsing: () => void;
+let page: PaymentPage;
 
 beforeAll(async () => {
-  api = await startMockApi();
-  stopBrowsing = browseAsTester(api);
-  setEmulatorBuildConfig(api);
-  await runEmulatorScript(api, '/__recaptcha/api.js');
+  page = await startPaymentPage(['/__recaptcha/api.js']);
+  api = page.api;
 });
 
-afterAll(() => {
-  stopBrowsing();
-  return api.close();
-});
+afterAll(() => page.close());
 
 /* eslint-disable testing-library/no-node-access -- the script tag Stripe's loader adds is not UI */
 const stripeScripts = () => document.head.querySelectorAll('script[src^="https://js.stripe.com/"]');

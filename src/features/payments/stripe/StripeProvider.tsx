@@ -15,7 +15,7 @@ import type {
   StripeExpressCheckoutElementConfirmEvent,
   StripeExpressCheckoutElementReadyEvent,
 } from '@stripe/stripe-js';
-import { getStripe, paymentElementsOptions } from './stripe';
+import { getStripe, paymentElementsOptions, prefetchStripe } from './stripe';
 
 export { ExpressCheckoutElement, PaymentElement, useElements };
 export type {
@@ -36,13 +36,10 @@ export interface StripeProviderProps {
 /**
  * Fetches Stripe.js ahead, from the first render of a form that may pay: it comes while the guest
  * chooses an amount and ticks the captcha, not once the payment options show (it was most of the
- * card option's wait on a first visit, issue 36). A failed fetch is left to StripeProvider's own
- * load, which asks again and reports it.
+ * card option's wait on a first visit, issue 36).
  */
 export function useStripeAhead(): void {
-  useEffect(() => {
-    getStripe().catch(() => undefined);
-  }, []);
+  useEffect(prefetchStripe, []);
 }
 
 /** Loads Stripe.js (once per app) and provides the Elements group; until then useElements() is null. */

@@ -43,6 +43,14 @@ export function getStripe(): Promise<Stripe> {
   return current;
 }
 
+/**
+ * Starts loading Stripe.js ahead of a form that will need it. A failed load is left to the form's
+ * own getStripe(), which asks again and reports it.
+ */
+export function prefetchStripe(): void {
+  getStripe().catch(() => undefined);
+}
+
 /** How a confirmation ended, in the app's terms. */
 export type PaymentResult =
   | { outcome: 'succeeded'; paymentIntentId: string }

@@ -82,6 +82,56 @@ test.describe('gift-only payments by card', () => {
     expect([...asked].sort()).toEqual(['/__recaptcha/api.js', '/__stripe/stripe.js']);
   });
 
+  test('a captcha script the network drops is asked for again; while it is away the form says so and Try again brings it', async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    // The network drops the script until the test brings it back.
+    let online = false;
+    let asked = 0;
+    await page.route('**/__recaptcha/api.js*', (route) => {
+      asked += 1;
+      return online ? route.continue() : route.abort('internetdisconnected');
+    });
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Dropped Captcha'));
+    await page.getByRole('button', { name: '$10' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The captcha could not be loaded' });
+    await expect(alert).toHaveText(
+      'The captcha could not be loaded. Check your connection and try again.Try again',
+    );
+    // Once by itself, then it waits for the guest.
+    expect(asked).toBe(2);
+    online = true;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await passCaptcha(page);
+    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
+    expect(asked).toBe(3);
+    expect(
+      errors.filter(
+        (text) => !/ERR_INTERNET_DISCONNECTED|The captcha could not be loaded/.test(text),
+      ),
+    ).toEqual([]);
+  });
+
+  test('one dropped request for the captcha script goes unnoticed', async ({ page }) => {
+    let asked = 0;
+    await page.route('**/__recaptcha/api.js*', (route) => {
+      asked += 1;
+      return asked === 1 ? route.abort('internetdisconnected') : route.continue();
+    });
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Dropped Once'));
+    await page.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
+    await expect(page.getByText('The captcha could not be loaded', { exact: false })).toHaveCount(
+      0,
+    );
+    expect(asked).toBe(2);
+  });
+
   test('a recognition alone asks for no payment script', async ({ page }) => {
     const asked = watchPaymentScripts(page);
     await page.goto('/user_profile/ava-martinez');

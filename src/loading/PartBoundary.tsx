@@ -39,15 +39,20 @@ export class PartBoundary extends Component<PartBoundaryProps, { error: unknown 
     if (!(error instanceof ChunkLoadFailure)) throw error;
     const { label = 'This part of the page', onRetry } = this.props;
     if (!onRetry) return null;
-    return (
-      <div className="part-failed" role="alert">
-        <p>
-          {label} {PART_FAILED_TEXT}
-        </p>
-        <button type="button" className="button" onClick={onRetry}>
-          Try again
-        </button>
-      </div>
-    );
+    return <PartFailed label={label} onRetry={onRetry} />;
   }
+}
+
+/** What a part whose code could not be fetched shows in its place, with its "Try again". */
+export function PartFailed({ label, onRetry }: { label: string; onRetry: () => void }) {
+  return (
+    <div className="part-failed" role="alert">
+      <p>
+        {label} {PART_FAILED_TEXT}
+      </p>
+      <button type="button" className="button" onClick={onRetry}>
+        Try again
+      </button>
+    </div>
+  );
 }

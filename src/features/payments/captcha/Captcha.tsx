@@ -1,28 +1,74 @@
 // The captcha adapter: the only importer of react-google-recaptcha. Live builds load Google's
 // widget for RECAPTCHA_SITE_KEY; emulator builds get the mock API's stand-in through the page
 // shell (mock-api/emulators/recaptcha.ts), by the same code path.
+import { useEffect, useState } from 'react';
 import ReCAPTCHA from 'react-google-recaptcha';
 import { getAppConfig } from '../../../config/env';
+import { PartFailed } from '../../../loading/PartBoundary';
 
-/** The script react-google-recaptcha asks for (its recaptcha-wrapper.js, with no recaptchaOptions). */
-export const CAPTCHA_SCRIPT_URL =
-  'https://www.google.com/recaptcha/api.js?onload=onloadcallback&render=explicit';
+/** What Google's script calls once the widget can be rendered (its `onload` parameter). */
+const READY_CALLBACK = 'onloadcallback';
+/** Google's script for a widget the page renders itself, as react-google-recaptcha asks for it. */
+export const CAPTCHA_SCRIPT_URL = `https://www.google.com/recaptcha/api.js?onload=${READY_CALLBACK}&render=explicit`;
+/** A script that failed is asked for again once by itself after this long (as lazyModule does). */
+export const CAPTCHA_RETRY_MS = 500;
 
-let prefetched = false;
+type CaptchaWindow = Window & {
+  grecaptcha?: { render?: unknown };
+  [READY_CALLBACK]?: () => void;
+};
+
+let ready = false;
+let loading: Promise<void> | undefined;
+
+/** Whether the widget's script is here and ready (loaded by this adapter, or by a test's page). */
+const scriptReady = () =>
+  ready ||
+  (typeof window !== 'undefined' &&
+    typeof (window as CaptchaWindow).grecaptcha?.render === 'function');
+
+function insertScript(): Promise<void> {
+  return new Promise((resolve, reject) => {
+    (window as CaptchaWindow)[READY_CALLBACK] = () => {
+      ready = true;
+      resolve();
+    };
+    const script = document.createElement('script');
+    script.src = CAPTCHA_SCRIPT_URL;
+    script.async = true;
+    script.onerror = () => {
+      script.remove();
+      reject(new Error(`The captcha's script could not be loaded (${CAPTCHA_SCRIPT_URL}).`));
+    };
+    document.head.append(script);
+  });
+}
 
 /**
- * Fetches the widget's script ahead, as a preload: nothing runs until the widget mounts and asks
- * for the same script, which the browser then has (a tip's captcha shows with its form instead of
- * one round trip later, issue 36). Once per page.
+ * Loads the widget's script once. The adapter loads it, not react-google-recaptcha's loader,
+ * which keeps a script that failed failed for the page's life (the captcha gone, and no tip
+ * possible, for one dropped request): a failed script is asked for again once after 500 ms, and
+ * a load that fails twice is forgotten, so the next try asks afresh. The widget mounts once the
+ * script is ready; its loader then finds grecaptcha there and loads nothing.
+ */
+export function loadCaptchaScript(): Promise<void> {
+  if (scriptReady()) return Promise.resolve();
+  loading ??= insertScript().catch(() =>
+    new Promise<void>((resolve) => setTimeout(resolve, CAPTCHA_RETRY_MS)).then(insertScript),
+  );
+  const current = loading;
+  current.catch(() => {
+    if (loading === current) loading = undefined;
+  });
+  return current;
+}
+
+/**
+ * Fetches and runs the widget's script ahead (a tip's captcha then shows with its form instead of
+ * one round trip later, issue 36). A failure is left to the widget's own load, which shows it.
  */
 export function prefetchCaptcha(): void {
-  if (prefetched || typeof document === 'undefined') return;
-  prefetched = true;
-  const link = document.createElement('link');
-  link.rel = 'preload';
-  link.setAttribute('as', 'script');
-  link.href = CAPTCHA_SCRIPT_URL;
-  document.head.append(link);
+  if (typeof document !== 'undefined') loadCaptchaScript().catch(() => undefined);
 }
 
 export interface CaptchaProps {
@@ -31,6 +77,27 @@ export interface CaptchaProps {
 }
 
 export function Captcha({ onChange }: CaptchaProps) {
+  const [status, setStatus] = useState<'loading' | 'ready' | 'failed'>(() =>
+    scriptReady() ? 'ready' : 'loading',
+  );
+  useEffect(() => {
+    if (status !== 'loading') return;
+    let current = true;
+    loadCaptchaScript().then(
+      () => current && setStatus('ready'),
+      (error: unknown) => {
+        console.error('The captcha could not be loaded', error);
+        if (current) setStatus('failed');
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [status]);
+
+  if (status === 'failed')
+    return <PartFailed label="The captcha" onRetry={() => setStatus('loading')} />;
+  if (status === 'loading') return null;
   return (
     <ReCAPTCHA
       sitekey={getAppConfig().recaptchaSiteKey}

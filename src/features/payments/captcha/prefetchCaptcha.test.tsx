@@ -1,19 +1,62 @@
-import { render } from '@testing-library/react';
+// The captcha's script, loaded by the adapter: a dropped request is asked for again, a load that
+// fails twice says so in the widget's place with "Try again", and the widget shows once the script
+// is ready. No emulator is run before: jsdom loads no script, so each load's outcome is played
+// here (the script's error event, or the script run as the page would run it).
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { allowConsoleError } from '../../../../jest/consoleGuard';
+import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';
+import { runEmulatorScript, setEmulatorBuildConfig } from '../../../testing/emulatedPage';
+import { CAPTCHA_RETRY_MS, CAPTCHA_SCRIPT_URL, Captcha, prefetchCaptcha } from './Captcha';
 
-// No emulator here and no grecaptcha global: the widget asks for Google's script itself, as on a
-// live page before its script has come (jsdom does not fetch it).
-it('preloads, once, exactly the script the widget then asks for', async () => {
-  const { Captcha, prefetchCaptcha } = await import('./Captcha');
-  const preloads = () =>
-    // eslint-disable-next-line testing-library/no-node-access -- link tags are not UI
-    Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]'));
-  prefetchCaptcha();
-  prefetchCaptcha();
-  expect(preloads().map((link) => link.href)).toHaveLength(1);
+let api: RunningMockApi;
 
-  expect('grecaptcha' in window).toBe(false);
+beforeAll(async () => {
+  api = await startMockApi();
+  setEmulatorBuildConfig(api);
+});
+
+afterAll(() => api.close());
+
+afterEach(() => jest.useRealTimers());
+
+/* eslint-disable testing-library/no-node-access -- script tags are not UI */
+const captchaScripts = () =>
+  Array.from(document.querySelectorAll<HTMLScriptElement>('script')).filter(
+    (script) => script.src === CAPTCHA_SCRIPT_URL,
+  );
+/* eslint-enable testing-library/no-node-access */
+const fail = (script: HTMLScriptElement | undefined) =>
+  act(() => {
+    script?.dispatchEvent(new Event('error'));
+  });
+
+it('asks again once for a dropped script, says so after a second failure, and Try again shows the widget', async () => {
+  allowConsoleError(/The captcha could not be loaded/);
+  jest.useFakeTimers({ advanceTimers: true });
+  const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
+  // A tip's details step asks for it ahead; the widget then shares that load.
+  prefetchCaptcha();
   render(<Captcha onChange={() => {}} />);
-  // eslint-disable-next-line testing-library/no-node-access -- script tags are not UI
-  const scripts = Array.from(document.querySelectorAll('script'), (script) => script.src);
-  expect(scripts).toEqual([preloads()[0]!.href]);
+  expect(captchaScripts()).toHaveLength(1);
+
+  await fail(captchaScripts()[0]);
+  expect(captchaScripts()).toHaveLength(0);
+  await act(() => jest.advanceTimersByTimeAsync(CAPTCHA_RETRY_MS));
+  expect(captchaScripts()).toHaveLength(1);
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+  await fail(captchaScripts()[0]);
+  expect(await screen.findByRole('alert')).toHaveTextContent(
+    'The captcha could not be loaded. Check your connection and try again.',
+  );
+
+  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(captchaScripts()).toHaveLength(1);
+  // This time the script comes: the emulator's, as the page shell sends Google's URL to it.
+  await act(() => runEmulatorScript(api, '/__recaptcha/api.js?onload=onloadcallback'));
+  expect(
+    await screen.findByRole('checkbox', { name: "I'm not a robot" }, { timeout: 5000 }),
+  ).not.toBeChecked();
 });

@@ -84,6 +84,7 @@ test.describe('gift-only payments by card', () => {
 
   test('a captcha script the network drops is asked for again; while it is away the form says so and Try again brings it', async ({
     page,
+    saveScreenshot,
   }) => {
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -104,6 +105,7 @@ test.describe('gift-only payments by card', () => {
     );
     // Once by itself, then it waits for the guest.
     expect(asked).toBe(2);
+    await saveScreenshot('gift-captcha-failed');
     online = true;
     await alert.getByRole('button', { name: 'Try again' }).click();
     await passCaptcha(page);

@@ -13,6 +13,18 @@ export async function qrLinkJourney({ browser, baseUrl }: JourneyContext): Promi
   await visible(browser, byRole('button', 'Give Gift'));
   await saveScreenshot(browser, 'qr-link-ava', { fullPage: false });
 
+  // The profile is kept for the next visit once the page is idle (Safari has no
+  // requestIdleCallback: the idle scheduler's own fallback runs it).
+  await browser.waitUntil(
+    () => browser.execute(() => localStorage.getItem('grati:profile:ava-martinez') !== null),
+    { timeout: 30_000, timeoutMsg: 'the profile was not kept for the next visit' },
+  );
+  // The same code again: the kept profile shows, and the lookup made afresh replaces it.
+  await goto(browser, baseUrl, '/?_branch_match_id=qr-ava');
+  await expectUrl(browser, /\/user_profile\/ava-martinez$/);
+  await visible(browser, byRole('heading', 'Ava Martinez Verified profile'));
+  await visible(browser, byRole('button', 'Give Gift'));
+
   await openBrokenLink(browser, baseUrl);
 }
 

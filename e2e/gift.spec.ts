@@ -103,14 +103,16 @@ test.describe('gift-only payments by card', () => {
     await expect(alert).toHaveText(
       'The captcha could not be loaded. Check your connection and try again.Try again',
     );
-    // Once by itself, then it waits for the guest.
-    expect(asked).toBe(2);
+    // Asked again by itself (the details step's load ahead, then the widget's own if that one had
+    // already failed twice: how many depends on the machine's speed), then it waits for the guest.
+    expect(asked).toBeGreaterThanOrEqual(2);
+    const askedBeforeTryAgain = asked;
     await saveScreenshot('gift-captcha-failed');
     online = true;
     await alert.getByRole('button', { name: 'Try again' }).click();
     await passCaptcha(page);
     await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
-    expect(asked).toBe(3);
+    expect(asked).toBe(askedBeforeTryAgain + 1);
     expect(
       errors.filter(
         (text) => !/ERR_INTERNET_DISCONNECTED|The captcha could not be loaded/.test(text),

@@ -9,9 +9,11 @@ interface FlowPanelProps {
   children?: ReactNode;
   /** Changes when the panel shows another step, so focus moves to the new title. */
   stepKey?: string;
+  /** Something is on its way (a payment, a send) that going back would leave without a word. */
+  backDisabled?: boolean;
 }
 
-export function FlowPanel({ title, onBack, children, stepKey }: FlowPanelProps) {
+export function FlowPanel({ title, onBack, children, stepKey, backDisabled }: FlowPanelProps) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => {
     headingRef.current?.focus();
@@ -19,7 +21,13 @@ export function FlowPanel({ title, onBack, children, stepKey }: FlowPanelProps) 
   return (
     <section className="flow-panel" aria-labelledby="flow-title">
       <div className="flow-panel__bar">
-        <button type="button" className="flow-panel__back" onClick={onBack} aria-label="Back">
+        <button
+          type="button"
+          className="flow-panel__back"
+          onClick={onBack}
+          aria-label="Back"
+          disabled={backDisabled}
+        >
           <BackIcon size={24} />
         </button>
         <h2 id="flow-title" ref={headingRef} tabIndex={-1} className="flow-panel__title">

@@ -7,6 +7,7 @@ import type { UserDetails } from '../../api/contract/types';
 import { GratitudeFlow } from '../../features/gratitude/GratitudeFlow';
 import type { ReviewGiftSlot } from '../../features/gratitude/ReviewForm';
 import { GiftForm } from '../../features/payments/GiftForm';
+import { PaymentRecovery } from '../../features/payments/PaymentRecovery';
 import { preparePayment } from '../../features/payments/preparePayment';
 import { ReviewGift } from '../../features/payments/ReviewGift';
 
@@ -32,6 +33,7 @@ export default function GiveFlow({ kind, profile }: GiveFlowProps) {
       profile={profile}
       renderGift={(guest) => <GiftForm profile={profile} guest={guest} />}
       renderReviewGift={reviewGiftFor(profile)}
+      gate={(steps) => <PaymentRecovery profile={profile}>{steps}</PaymentRecovery>}
     />
   );
 }

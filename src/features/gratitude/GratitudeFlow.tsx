@@ -1,18 +1,33 @@
 // The flow a chosen action opens: guest details, then the review form (or, for a gift, the gift
 // step). Its step is in the address (lib/useFlowAddress) and what the guest enters is kept as a
 // draft (lib/flowDraft), so Back, Forward, a reload or a closed tab lose nothing.
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { UserDetails } from '../../api/contract/types';
 import { FlowPanel } from '../../components/FlowPanel';
 import { Spinner } from '../../components/Spinner';
 import { titleCase } from '../../lib/titleCase';
 import { nextStep, useFlowAddress } from '../../lib/useFlowAddress';
 import { GuestDetailsForm, serverErrorMessage, useGuestLookup } from './GuestDetailsForm';
-import { ReviewForm, type ReviewDraft, type ReviewGiftSlot } from './ReviewForm';
+import {
+  ReviewForm,
+  SENT_ELSEWHERE_MESSAGE,
+  type ReviewDraft,
+  type ReviewGiftSlot,
+} from './ReviewForm';
 import { guestDetailsSchema, type GuestDetailsValues } from './schemas';
 import { type Guest } from '../../api/contract/guest';
 import { flowLabel, type FlowKind } from '../../api/contract/kinds';
 import { discardDraft, forgetSentDraft } from '../../lib/flowDraftMedia';
+import { sentElsewhere, startFreshDraft, watchFlowDraft } from '../../lib/flowDraft';
+import { useInFlight } from '../../lib/inFlight';
 import { useFlowDraft } from './useFlowDraft';
 import './GratitudeForms.css';
 
@@ -28,6 +43,11 @@ interface GratitudeFlowProps {
   renderGift: (guest: Guest) => ReactNode;
   /** The gift part of the review form. */
   renderReviewGift: (slot: ReviewGiftSlot) => ReactNode;
+  /**
+   * What stands before the steps (the payment's lifecycle, composed in by the route): it shows
+   * them, or what happened to a payment the draft started instead.
+   */
+  gate?: (steps: ReactNode) => ReactNode;
 }
 
 export function GratitudeFlow(props: GratitudeFlowProps) {
@@ -40,7 +60,21 @@ export function GratitudeFlow(props: GratitudeFlowProps) {
     setGeneration((value) => value + 1);
     replaceStep('guest');
   };
-  return <FlowSteps key={generation} {...props} onDiscard={discard} />;
+  const startAgain = () => {
+    startFreshDraft(profileId);
+    setGeneration((value) => value + 1);
+    replaceStep('guest');
+  };
+  return <FlowSteps key={generation} {...props} onDiscard={discard} onStartAgain={startAgain} />;
+}
+
+/** Whether the draft this flow works on was sent from another tab (told by its storage event). */
+function useSentElsewhere(profileId: string): boolean {
+  return useSyncExternalStore(
+    (changed) => watchFlowDraft(profileId, changed),
+    () => sentElsewhere(profileId),
+    () => false,
+  );
 }
 
 const sameGuest = (a: GuestDetailsValues, b: GuestDetailsValues) =>
@@ -51,10 +85,15 @@ function FlowSteps({
   profile,
   renderGift,
   renderReviewGift,
+  gate = (steps) => steps,
   onDiscard,
-}: GratitudeFlowProps & { onDiscard: () => void }) {
+  onStartAgain,
+}: GratitudeFlowProps & { onDiscard: () => void; onStartAgain: () => void }) {
   const { address, goTo, back, replaceStep } = useFlowAddress();
   const kept = useFlowDraft(profile._id, kind);
+  const sentFromElsewhere = useSentElsewhere(profile._id);
+  // A payment being confirmed or thanks being sent: the arrow can't fold the flow away from it.
+  const { inFlight } = useInFlight(profile._id);
   const { guestValues, draft, giftOpen } = kept;
 
   // The guest's lookup runs while they already see the next step; its outcome lands here.
@@ -106,6 +145,7 @@ function FlowSteps({
     <FlowPanel
       stepKey={step}
       onBack={back}
+      backDisabled={inFlight !== null}
       title={
         <>
           {flowLabel(kind, profile)}
@@ -121,43 +161,56 @@ function FlowSteps({
           </button>
         </p>
       )}
-      {step === 'guest' && (
-        <GuestDetailsForm
-          profile={profile}
-          initialValues={guestValues}
-          onValuesChange={kept.setGuestValues}
-          onDone={(values, pending) => {
-            kept.setGuestValues(values);
-            follow(pending, values);
-            goTo(nextStep(kind));
-          }}
-        />
-      )}
-      {step !== 'guest' && lookup?.status === 'failed' && (
-        <div role="alert" className="gratitude-form__server-error gratitude-flow__lookup">
-          {lookup.message}{' '}
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => follow(lookUp(lookup.values), lookup.values)}
-          >
-            Try again
+      {sentFromElsewhere ? (
+        <div className="flow-draft__sent">
+          <p role="alert">{SENT_ELSEWHERE_MESSAGE}</p>
+          <button type="button" className="button" onClick={onStartAgain}>
+            Start a new one
           </button>
         </div>
+      ) : (
+        gate(
+          <>
+            {step === 'guest' && (
+              <GuestDetailsForm
+                profile={profile}
+                initialValues={guestValues}
+                onValuesChange={kept.setGuestValues}
+                onDone={(values, pending) => {
+                  kept.setGuestValues(values);
+                  follow(pending, values);
+                  goTo(nextStep(kind));
+                }}
+              />
+            )}
+            {step !== 'guest' && lookup?.status === 'failed' && (
+              <div role="alert" className="gratitude-form__server-error gratitude-flow__lookup">
+                {lookup.message}{' '}
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => follow(lookUp(lookup.values), lookup.values)}
+                >
+                  Try again
+                </button>
+              </div>
+            )}
+            {step === 'review' && (
+              <ReviewForm
+                profile={profile}
+                guest={guest}
+                draft={draft}
+                onDraftChange={kept.setDraft}
+                renderGift={renderReviewGift}
+                initialGiftOpen={giftOpen}
+                onGiftOpen={kept.openGift}
+                onSent={() => forgetSentDraft(profile._id)}
+              />
+            )}
+            {step === 'gift' && renderGift(guest)}
+          </>,
+        )
       )}
-      {step === 'review' && (
-        <ReviewForm
-          profile={profile}
-          guest={guest}
-          draft={draft}
-          onDraftChange={kept.setDraft}
-          renderGift={renderReviewGift}
-          initialGiftOpen={giftOpen}
-          onGiftOpen={kept.openGift}
-          onSent={() => forgetSentDraft(profile._id)}
-        />
-      )}
-      {step === 'gift' && renderGift(guest)}
       <p className="flow-draft__state">{kept.savingMedia ? 'Saving your draft…' : kept.note}</p>
     </FlowPanel>
   );

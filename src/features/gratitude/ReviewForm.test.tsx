@@ -13,7 +13,7 @@ import GiveFlow, { reviewGiftFor } from '../../app/routes/GiveFlow';
 import { useLocation } from 'react-router-dom';
 import { useFlowAddress } from '../../lib/useFlowAddress';
 import { flowName } from '../../config/flowAddress';
-import { discardFlowDraft } from '../../lib/flowDraft';
+import { discardFlowDraft, tabId } from '../../lib/flowDraft';
 import type { FlowKind } from '../../api/contract/kinds';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 
@@ -573,6 +573,9 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     localStorage.setItem(
       'grati:draft:ava-martinez',
       JSON.stringify({
+        id: 'an-earlier-draft',
+        // This tab's: a reload (here, a page opened with the flow in its address) restores it.
+        tab: tabId(),
         kind: 'CELEBRATION',
         guest: { fullName: 'Jo Doe', email: 'jo@example.com' },
         review: { icon: 'CELEBRATION', sayThanks: 'See you soon', giftOpen: false },

@@ -1,5 +1,5 @@
 // The review form: the kind, the title it gives, words of thanks and media, then sending it.
-import { useCallback, useId, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
 import { Field, Form, Formik, useFormikContext } from 'formik';
 import { FormValuesObserver } from '../../components/FormValuesObserver';
 import { useLengthLimit } from '../../components/useLengthLimit';
@@ -8,8 +8,10 @@ import { paths } from '../../config/paths';
 import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { useSendRecognitionMutation } from './gratitudeApi';
 import { serverErrorMessage } from './GuestDetailsForm';
-import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
+import { draftSendKey, sentElsewhere } from '../../lib/flowDraft';
+import { attend, setInFlight } from '../../lib/inFlight';
 import { markSent } from '../../lib/sentMark';
+import { SENDING_MESSAGE } from '../../config/messages';
 import { useFinishFlow } from '../../lib/useFlowAddress';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
@@ -27,6 +29,9 @@ export interface ReviewDraft {
 }
 
 export const SAY_THANKS_PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
+
+/** Ours: the draft was sent from another tab of this browser while this one had it open. */
+export const SENT_ELSEWHERE_MESSAGE = 'This draft was already sent from another tab.';
 
 /** What the review form gives the gift part it hosts (the payment, composed in by the route). */
 export interface ReviewGiftSlot {
@@ -80,9 +85,9 @@ export function ReviewForm({
   const [giftOpen, setGiftOpen] = useState(initialGiftOpen);
   // From the intent call to its outcome the review is on its way: it must not change.
   const [paymentLocked, setPaymentLocked] = useState(false);
-  // One key per set of values: a retry of the same values is the same submission.
-  const lastKey = useRef<SubmissionKey | null>(null);
   const nonProfit = isNonProfit(profile);
+  // This form tells how its send goes; the flow around it tells only when it is gone.
+  useEffect(() => attend(profile._id), [profile._id]);
 
   /** The review as the gratitude form carries it. */
   const reviewArgs = (values: ReviewDraft): ReviewFormArgs => {
@@ -101,24 +106,24 @@ export function ReviewForm({
 
   const submit = async (values: ReviewDraft) => {
     setServerError(null);
+    if (sentElsewhere(profile._id)) {
+      setServerError(SENT_ELSEWHERE_MESSAGE);
+      return;
+    }
     const review = reviewArgs(values);
-    lastKey.current = submissionKey(
-      {
-        profileId: profile._id,
-        guest,
-        icon: review.icon,
-        sayThanks: review.sayThanks,
-        media: review.media,
-      },
-      lastKey.current,
-    );
+    // One key per set of values, kept in the draft: a retry of the same values is the same
+    // submission, after a lost answer and a reload too; changed words or media are another.
+    const idempotencyKey = draftSendKey(profile._id, {
+      profileId: profile._id,
+      guest: { fullName: guest.fullName, email: guest.email },
+      icon: review.icon,
+      sayThanks: review.sayThanks,
+      media: review.media,
+    });
     if (review.media.length > 0) setPercentSent(0);
+    setInFlight(profile._id, 'sending');
     try {
-      await sendRecognition({
-        ...review,
-        idempotencyKey: lastKey.current.key,
-        onProgress: setPercentSent,
-      }).unwrap();
+      await sendRecognition({ ...review, idempotencyKey, onProgress: setPercentSent }).unwrap();
       // Accepted: every load of the profile shows it to this guest from now on, whether or not
       // they press OK (lib/sentMark).
       markSent(profile._id);
@@ -130,6 +135,7 @@ export function ReviewForm({
     } catch (error) {
       setServerError(serverErrorMessage(error));
     } finally {
+      setInFlight(profile._id, null);
       setPercentSent(null);
     }
   };
@@ -160,6 +166,9 @@ export function ReviewForm({
               disabled={isSubmitting || sent || paymentLocked}
             />
             {percentSent !== null && <UploadProgress percent={percentSent} />}
+            <p role="status" className="gratitude-form__sending">
+              {isSubmitting ? SENDING_MESSAGE : ''}
+            </p>
             <div role="alert" className="gratitude-form__server-error">
               {serverError}
             </div>

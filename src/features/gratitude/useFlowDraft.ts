@@ -2,7 +2,7 @@
 // the guest's details, the review (kind, words, whether the gift part is open) and its media.
 import { useEffect, useRef, useState } from 'react';
 import type { FlowKind } from '../../api/contract/kinds';
-import { openFlowDraft, readFlowDraft, saveFlowDraft, wasWrittenHere } from '../../lib/flowDraft';
+import { openFlowDraft, readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
 import { forgetDraftMedia, loadDraftMedia, saveDraftMedia } from '../../lib/flowDraftMedia';
 import type { AttachedMedia } from './media/MediaPicker';
 import type { ReviewDraft } from './ReviewForm';
@@ -24,12 +24,14 @@ function isAttachedMedia(value: unknown): value is AttachedMedia {
 
 export function useFlowDraft(profileId: string, kind: FlowKind) {
   const [start] = useState(() => {
-    openFlowDraft(profileId);
-    const saved = readFlowDraft(profileId);
-    // Files left without their words (a draft sent or discarded elsewhere) are never read back.
-    if (!saved?.mediaCount) forgetDraftMedia(profileId);
-    // A draft this page wrote itself (Back to the profile, then Forward) is not news.
-    return { saved, restored: saved !== null && !wasWrittenHere(profileId) };
+    // The draft this flow starts from: none for a fresh tap on an action, the stored one on a
+    // reload in its own tab or when the guest asked to continue it. A draft this page wrote
+    // itself (Back to the profile, then Forward) is not news.
+    const { draft: saved, restored } = openFlowDraft(profileId);
+    // Files left without their words (a draft sent or discarded elsewhere) are never read back;
+    // a stored draft's files stay while it may still be continued.
+    if (!saved?.mediaCount && !readFlowDraft(profileId)?.mediaCount) forgetDraftMedia(profileId);
+    return { saved, restored };
   });
   const { saved } = start;
   const sameKind = saved?.kind === kind;

@@ -1,21 +1,49 @@
 // The gift-only form (Give Gift / Donate): the payment section paying a tip or a donation alone.
-import { useRef, useState } from 'react';
-import { paths } from '../../config/paths';
-import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
-import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBody';
+import { useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { RESULT_PARAMS, paths } from '../../config/paths';
+import {
+  paymentIntentBody,
+  type GiftProfile,
+  type PaymentIntentBody,
+} from '../../api/contract/intentBody';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from './paymentsApi';
 import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
-import { readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
+import { draftSendKey, ownFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
 import { markSent } from '../../lib/sentMark';
 
-/** The draft's part of the payment section: its amount is kept, and the draft goes once paid. */
+/**
+ * The draft's part of the payment section: its amount is kept, and so is its intent, and the
+ * draft goes once paid.
+ */
 export const amountDraftProps = (profileId: string) => ({
-  initialAmount: readFlowDraft(profileId)?.amount ?? '',
+  draftId: profileId,
+  initialAmount: ownFlowDraft(profileId)?.amount ?? '',
   onAmountChange: (amount: string) => saveFlowDraft(profileId, { amount }),
 });
+
+/**
+ * The intent call's Idempotency-Key, kept in the draft: the same request after a lost answer and
+ * a reload is the same intent. The captcha's token is not part of it: it is single use, so a
+ * retry carries a new one (the API leaves it out of the request's fingerprint too).
+ */
+export const intentKey = (profileId: string, body: PaymentIntentBody, extra: object = {}) =>
+  draftSendKey(profileId, { ...extra, body: { ...body, captchaToken: undefined } });
+
+/**
+ * Where Stripe sends the guest back after a redirect (3-D Secure on the bank's page): the flow's
+ * own address, so the flow asks Stripe how the payment ended, with the draft still there.
+ */
+export function useReturnPath(): string {
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  for (const name of RESULT_PARAMS) params.delete(name);
+  const query = params.toString();
+  return query ? `${pathname}?${query}` : pathname;
+}
 
 interface GiftFormProps {
   profile: GiftProfile;
@@ -35,17 +63,15 @@ export function giftLabels(profile: GiftProfile) {
 export function GiftForm({ profile, guest }: GiftFormProps) {
   const [createPaymentIntent] = useCreatePaymentIntentMutation();
   const [createDonationIntent] = useCreateDonationIntentMutation();
-  // One key per request body: a repeated request is the same intent at the API and at Stripe.
-  const lastKey = useRef<SubmissionKey | null>(null);
 
+  // One key per request body: a repeated request is the same intent at the API and at Stripe.
   const createIntent = (choice: IntentChoice) => {
     const body = paymentIntentBody({ profile, payer: guest, ...choice });
-    lastKey.current = submissionKey(body, lastKey.current);
     const create = isNonProfit(profile) ? createDonationIntent : createPaymentIntent;
-    return create({ body, idempotencyKey: lastKey.current.key }).unwrap();
+    return create({ body, idempotencyKey: intentKey(profile._id, body) }).unwrap();
   };
 
-  const profilePath = paths.profile.href(profile._id);
+  const returnPath = useReturnPath();
   const [draftProps] = useState(() => amountDraftProps(profile._id));
   return (
     <PaymentSection
@@ -54,7 +80,7 @@ export function GiftForm({ profile, guest }: GiftFormProps) {
       // The guest's lookup may still be under way (their id comes with it): no payment before.
       disabled={guest.userId === ''}
       createIntent={createIntent}
-      returnPath={profilePath}
+      returnPath={returnPath}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}
       {...draftProps}
       onPaid={() => {

@@ -4,7 +4,8 @@
 // use it; each says how its intent is created. It composes: useAmountChoice (the amount),
 // usePaymentChoice (the state machine, the checks and what each press does), usePaymentLifecycle
 // (focus, lock, reset, success), AmountField, PaymentOptions and CardPayment.
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { attend } from '../../lib/inFlight';
 import { Captcha } from './captcha/Captcha';
 import { AmountField } from './AmountField';
 import { CardPayment } from './CardPayment';
@@ -64,6 +65,8 @@ export interface PaymentSectionProps {
   initialAmount?: string;
   /** Told of each amount the guest sets (to keep it with the draft). */
   onAmountChange?: (amount: string) => void;
+  /** The profile whose draft keeps this payment's intent (lib/flowDraft); none: not kept. */
+  draftId?: string;
 }
 
 export function PaymentSection({
@@ -84,6 +87,7 @@ export function PaymentSection({
   focusOnMount = false,
   initialAmount = '',
   onAmountChange,
+  draftId,
 }: PaymentSectionProps) {
   const headingId = useId();
   const feeId = useId();
@@ -97,8 +101,11 @@ export function PaymentSection({
     scope,
     createIntent,
     returnPath,
+    draftId,
   });
   const { payment, view, captcha, wallet } = choice;
+  // This section tells how its payment goes; the flow around it tells only when it is gone.
+  useEffect(() => (draftId ? attend(draftId) : undefined), [draftId]);
   const walletKinds = methods.filter(isWalletKind);
   const optionsShown = captcha.passed;
   useStripeAhead();
@@ -160,8 +167,15 @@ export function PaymentSection({
         </StripeProvider>
       )}
       {!optionsShown && <PaymentAlert error={view.error} />}
-      <p role="status" className="gift-form__success">
-        {view.succeeded ? PAYMENT_MESSAGES.succeeded : ''}
+      <p
+        role="status"
+        className={view.succeeded ? 'gift-form__success' : 'gift-form__success gift-form__progress'}
+      >
+        {view.succeeded
+          ? PAYMENT_MESSAGES.succeeded
+          : payment.status === 'confirming'
+            ? PAYMENT_MESSAGES.confirming
+            : ''}
       </p>
     </section>
   );

@@ -1,15 +1,15 @@
 // The gift part of the review form (Add Gift / Add Donation): the payment section paying a tip
 // or donation that carries the review with it (gratitudeType BOTH, published once it succeeds).
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { paymentIntentBody, type GiftProfile } from '../../api/contract/intentBody';
 import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { paths } from '../../config/paths';
 import { rememberPendingReview } from '../../lib/pendingReviews';
 import { stableStringify } from '../../api/contract/canonicalJson';
-import { submissionKey, type SubmissionKey } from '../../lib/idempotency';
-import { amountDraftProps, giftLabels } from './GiftForm';
+import { amountDraftProps, giftLabels, intentKey, useReturnPath } from './GiftForm';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
 import { markSent } from '../../lib/sentMark';
+import { setInFlight } from '../../lib/inFlight';
 
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateIntentForBothMutation } from './paymentsApi';
@@ -36,22 +36,20 @@ export function ReviewGift({
   onProgress,
 }: ReviewGiftProps) {
   const [createIntentForBoth] = useCreateIntentForBothMutation();
-  // One key per review and request body: a retry of the same values is the same submission.
-  const lastKey = useRef<SubmissionKey | null>(null);
   const [draftProps] = useState(() => amountDraftProps(profile._id));
+  const returnPath = useReturnPath();
 
+  // One key per review and request body: a retry of the same values is the same submission,
+  // after a reload too. The review goes with the intent call: it is on its way until answered.
   const createIntent = async (choice: IntentChoice) => {
     const body = paymentIntentBody({ profile, payer: review.guest, ...choice });
-    lastKey.current = submissionKey({ review, body }, lastKey.current);
+    const idempotencyKey = intentKey(profile._id, body, { review });
     if (review.media.length > 0) onProgress(0);
+    setInFlight(profile._id, 'sending');
     try {
-      return await createIntentForBoth({
-        review,
-        body,
-        idempotencyKey: lastKey.current.key,
-        onProgress,
-      }).unwrap();
+      return await createIntentForBoth({ review, body, idempotencyKey, onProgress }).unwrap();
     } finally {
+      setInFlight(profile._id, null);
       onProgress(null);
     }
   };
@@ -66,7 +64,7 @@ export function ReviewGift({
       precondition={precondition}
       disabled={disabled}
       onLockChange={onLockChange}
-      returnPath={paths.profile.href(profile._id)}
+      returnPath={returnPath}
       successHref={paths.profile.href(profile._id, { sent: 'payment' })}
       {...draftProps}
       // Paid: the draft is done with; the review shows to this guest, marked, until Stripe's

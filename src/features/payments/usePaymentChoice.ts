@@ -3,6 +3,8 @@
 // wallet, the card form's outcome). PaymentSection renders what this returns.
 import { useReducer, useState, type Dispatch } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
+import { markDraftConfirming } from '../../lib/flowDraft';
+import { setInFlight } from '../../lib/inFlight';
 import type { PaymentMethodKind } from '../../api/contract/fees';
 import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
 import { checkChoice, type PaymentOption } from './paymentChoice';
@@ -36,16 +38,43 @@ export interface PaymentChoiceOptions {
   createIntent: (choice: IntentChoice) => Promise<string>;
   /** Where Stripe returns after a redirect-based confirmation. */
   returnPath: string;
+  /** The profile whose draft keeps the intent and whether it is being confirmed. */
+  draftId?: string;
+}
+
+/**
+ * The state machine's dispatch, also telling the page and the draft what is on its way: a
+ * confirmation started is written down before it is sent (a reload then asks Stripe how it
+ * ended), and its end is told page-wide, so a flow whose payment step went away finds out too.
+ * Plain functions of module state: they still work after the section unmounts.
+ */
+function trackingDispatch(dispatch: Dispatch<UnknownAction>, draftId: string | undefined) {
+  return (action: UnknownAction) => {
+    if (draftId) {
+      if (confirmationStarted.match(action)) {
+        markDraftConfirming(draftId, true);
+        setInFlight(draftId, 'confirming');
+      } else if (confirmationFailed.match(action)) {
+        markDraftConfirming(draftId, false);
+        setInFlight(draftId, null);
+      } else if (paymentSucceeded.match(action)) {
+        setInFlight(draftId, null);
+      }
+    }
+    return dispatch(action);
+  };
 }
 
 export function usePaymentChoice(options: PaymentChoiceOptions) {
-  const { amount, combined, precondition, disabled, scope, createIntent, returnPath } = options;
-  const [payment, dispatch] = useReducer(paymentReducer, initialPaymentState);
+  const { amount, combined, precondition, disabled, scope, createIntent, returnPath, draftId } =
+    options;
+  const [payment, dispatchEvent] = useReducer(paymentReducer, initialPaymentState);
+  const dispatch = trackingDispatch(dispatchEvent, draftId);
   const [message, setMessage] = useState<string | null>(null);
   // Stripe.js could not load: no card form or wallet can work, so none is offered.
   const [stripeFailure, setStripeFailure] = useState<string | null>(null);
   const captcha = useCaptchaToken();
-  const intent = useIntent({ scope, captcha, createIntent });
+  const intent = useIntent({ scope, captcha, createIntent, draftId });
   const view = paymentView({
     payment,
     message,

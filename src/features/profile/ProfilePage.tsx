@@ -10,7 +10,7 @@ import { rememberCurrentUserId } from '../../lib/currentUser';
 import { forgetPublishedReviews, pendingReviewsFor } from '../../lib/pendingReviews';
 import { usePageHydrated } from '../../loading/hydration';
 import { useFlowAddress } from '../../lib/useFlowAddress';
-import { readFlowDraft } from '../../lib/flowDraft';
+import { continueFlowDraft, readFlowDraft, startFreshDraft } from '../../lib/flowDraft';
 import { ActionButtons } from './ActionButtons';
 import { appDownloadLinks, prefetchStaticParts, profileCard } from './staticParts';
 import { TeamStrip, hasTeam } from './TeamStrip';
@@ -178,6 +178,9 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
           }}
           onChoose={(kind, button) => {
             opener.current = button;
+            // A fresh tap starts empty: a draft left here may be another guest's (a shared
+            // phone); it comes back only when asked for (Continue your draft).
+            startFreshDraft(id);
             flowNavigation.open(kind);
           }}
         />
@@ -201,7 +204,10 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
                 <button
                   type="button"
                   className="button-link"
-                  onClick={() => flowNavigation.open(draft.kind)}
+                  onClick={() => {
+                    continueFlowDraft(id);
+                    flowNavigation.open(draft.kind);
+                  }}
                 >
                   Continue your draft
                 </button>
@@ -212,7 +218,8 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
         )}
       </div>
       {/* Once the page works: the server never renders it, so its OK is never a dead button. */}
-      {hydrated && sentQuery && <CongratulationsModal verifyPayment={verifyPayment} />}
+      {/* An open flow tells what became of its own payment (a return from the bank included). */}
+      {hydrated && sentQuery && !flow && <CongratulationsModal verifyPayment={verifyPayment} />}
     </div>
   );
 }

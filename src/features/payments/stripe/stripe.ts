@@ -60,6 +60,12 @@ export type PaymentResult =
   | { outcome: 'failed'; message: string; code?: string; declineCode?: string };
 
 function toResult(result: { paymentIntent?: PaymentIntent; error?: StripeError }): PaymentResult {
+  // A confirmation of an intent that already succeeded (it was paid from a page that is gone, or
+  // from another tab) is refused with the intent attached: that payment is the guest's success.
+  const refusedIntent = result.error?.payment_intent;
+  if (refusedIntent?.status === 'succeeded') {
+    return { outcome: 'succeeded', paymentIntentId: refusedIntent.id };
+  }
   if (result.error) {
     return {
       outcome: 'failed',
@@ -119,4 +125,31 @@ export async function payWithElements(options: {
 export async function retrievePayment(clientSecret: string): Promise<PaymentResult> {
   const stripe = await getStripe();
   return toResult(await stripe.retrievePaymentIntent(clientSecret));
+}
+
+/** Where an intent stands, as Stripe says now: its status and whether its last attempt failed. */
+export interface PaymentCheck {
+  status: PaymentIntent.Status;
+  /** The last confirmation failed (a decline, a failed 3-D Secure): Stripe's own record of it. */
+  lastAttemptFailed: boolean;
+}
+
+/** Asks Stripe where the intent of `clientSecret` stands (its publishable-key retrieve). */
+export async function checkPayment(clientSecret: string): Promise<PaymentCheck> {
+  const stripe = await getStripe();
+  const { paymentIntent, error } = await stripe.retrievePaymentIntent(clientSecret);
+  if (error || !paymentIntent) throw new Error(error?.message ?? 'No PaymentIntent');
+  return {
+    status: paymentIntent.status,
+    lastAttemptFailed: paymentIntent.last_payment_error != null,
+  };
+}
+
+/**
+ * Resumes an intent that requires the payer's action (3-D Secure left open by a page that went
+ * away): Stripe shows its challenge again, or goes to the bank's page.
+ */
+export async function resumePayment(clientSecret: string): Promise<PaymentResult> {
+  const stripe = await getStripe();
+  return toResult(await stripe.handleNextAction({ clientSecret }));
 }

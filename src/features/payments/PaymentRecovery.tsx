@@ -223,17 +223,19 @@ export function PaymentRecovery({ profile, children }: PaymentRecoveryProps) {
           </button>
         </div>
       );
-    case 'failed':
+    default:
+      // One shape with or without the failure above it: the steps are not remounted when it
+      // goes (the payment section's own state, a confirmation on its way, stays theirs).
       return (
         <>
-          <p role="alert" className="payment-recovery__failed">
-            {PAYMENT_MESSAGES.incomplete}
-          </p>
+          {phase === 'failed' && (
+            <p role="alert" className="payment-recovery__failed">
+              {PAYMENT_MESSAGES.incomplete}
+            </p>
+          )}
           {children}
         </>
       );
-    default:
-      return children;
   }
 }
 

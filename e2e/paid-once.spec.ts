@@ -1,0 +1,346 @@
+// Paid once, sent once (issue 49): whatever a guest does while a tip or a review is on its way
+// (a reload, browser Back, the flow's arrow, Back during the bank's check, an answer lost after
+// the server acted, a second tab, the next guest on the same phone), the draft ends in one charge
+// and one review, and the page tells what happened. Every count is read from the mock API's data
+// views (its payments and its feed), not from the page.
+import type { Page, Route } from '@playwright/test';
+import { TEST_CARDS, type CardOutcome } from '../mock-api/emulators/stripe/testCards';
+import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
+import { SENT_ELSEWHERE_MESSAGE } from '../src/features/gratitude/ReviewForm';
+import { TRY_AGAIN_MESSAGE } from '../src/config/messages';
+import { test, expect, waitForApp, GUEST_TOKEN } from './fixtures';
+import {
+  fillCard,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  startFlow,
+  startGift,
+  type PaymentRow,
+} from './payment-helpers';
+import path from 'node:path';
+
+const PROFILE = 'ava-martinez';
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+const CARD_OPTION = /Tip via Debit\/Credit Card/;
+const PHOTO = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-feed-02.jpg');
+
+/** A test card of the emulator's list, as a guest types it. */
+function card(matches: (outcome: CardOutcome) => boolean): string {
+  const found = TEST_CARDS.find((c) => matches(c.outcome));
+  if (!found) throw new Error('no such test card');
+  return found.number.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+const PAYS = card((o) => o.kind === 'succeeded' && !o.disputed);
+const CHECK_IN_PAGE = card((o) => o.kind === 'requires3ds' && o.nextAction === 'use_stripe_sdk');
+const CHECK_AT_BANK = card((o) => o.kind === 'requires3ds' && o.nextAction === 'redirect_to_url');
+
+const freshWords = (label: string) =>
+  `${label}: thanks (${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)})`;
+
+const succeeded = (rows: PaymentRow[]) => rows.filter((row) => row.status === 'succeeded');
+
+/** The published reviews of the profile that carry these words (the feed's data view). */
+async function publishedWith(page: Page, words: string): Promise<{ giver: string }[]> {
+  const answer = await page.request.get(`/api/__db/feed?userId=${PROFILE}`, {
+    headers: { Authorization: `Bearer ${GUEST_TOKEN}` },
+  });
+  expect(answer.ok(), await answer.text()).toBe(true);
+  const items = (await answer.json()) as {
+    sayThanks: string;
+    giveThanksUser: { fullName: string };
+  }[];
+  return items
+    .filter((item) => item.sayThanks === words)
+    .map((item) => ({ giver: item.giveThanksUser.fullName }));
+}
+
+/**
+ * Holds the answers of Stripe's confirmations from now on: each request reaches the Stripe
+ * emulator at once (the payment is made there), and its answer waits until `release()`.
+ */
+async function holdConfirmAnswers(page: Page) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/v1/payment_intents/*/confirm', async (route: Route) => {
+    const answer = await route.fetch();
+    await released;
+    await route.fulfill({ response: answer }).catch(() => undefined); // the page may be gone
+  });
+  return { release };
+}
+
+/** The next answer of `url` is lost after the server acted: the request goes, nothing comes back. */
+async function loseNextAnswer(page: Page, url: string) {
+  let lost = false;
+  await page.route(url, async (route: Route) => {
+    if (lost) return route.continue();
+    lost = true;
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+}
+
+/** A $20 tip to Ava up to Pay Now pressed with `number`. */
+async function tipUpToPayNow(page: Page, guest: string, number: string) {
+  await startGift(page, PROFILE, /Give Gift/, guest);
+  await page.getByRole('button', { name: '$20' }).click();
+  await passCaptcha(page);
+  await page.getByRole('button', { name: CARD_OPTION }).click();
+  await fillCard(page, number);
+  await page.getByRole('button', { name: 'Pay Now' }).click();
+}
+
+/** The page says the payment succeeded, then congratulates on the profile. */
+async function toldPaid(page: Page) {
+  await expect(page.getByText(PAYMENT_MESSAGES.succeeded, { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`));
+}
+
+/** Nothing on the page offers to pay again. */
+async function offersNoPayment(page: Page) {
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: CARD_OPTION })).toHaveCount(0);
+}
+
+/** Once the page is done, the guest's payments: exactly one, succeeded. */
+async function chargedOnce(page: Page, guest: string) {
+  await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
+  expect((await paymentsOf(page.request, guest)).length, 'one intent for the one attempt').toBe(1);
+}
+
+test.describe('a tip while Pay Now is confirming', () => {
+  test('a reload: the page says it is confirming, then, reloaded, that it succeeded; one charge', async ({
+    page,
+    saveScreenshot,
+    expectAccessible,
+  }) => {
+    test.slow(); // a payment journey with a reload in it
+    const guest = guestName('Reload Mid Pay');
+    await holdConfirmAnswers(page);
+    await tipUpToPayNow(page, guest, PAYS);
+    await expect(
+      page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
+    await saveScreenshot('paid-once-confirming');
+    // Stripe has made the charge; its answer has not reached the page.
+    await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
+
+    await page.reload();
+    await toldPaid(page);
+    await waitForApp(page);
+    await expectAccessible();
+    await offersNoPayment(page);
+    await chargedOnce(page, guest);
+    // The draft ended: the next Give Gift starts empty, and nothing is offered to continue.
+    await page
+      .getByRole('dialog', { name: CONGRATULATIONS })
+      .getByRole('button', { name: 'OK' })
+      .click();
+    await waitForApp(page);
+    await expect(page.getByRole('button', { name: 'Continue your draft' })).toHaveCount(0);
+  });
+
+  test('browser Back: the details step is not offered, the payment is told when it ends; one charge', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow();
+    const guest = guestName('Back Mid Pay');
+    const held = await holdConfirmAnswers(page);
+    await tipUpToPayNow(page, guest, PAYS);
+    await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\?flow=gift&step=guest$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+    await saveScreenshot('paid-once-back-confirming');
+    held.release();
+    await toldPaid(page);
+    await offersNoPayment(page);
+    await chargedOnce(page, guest);
+  });
+
+  test('the flow’s arrow is disabled until the payment is told; one charge', async ({ page }) => {
+    test.slow();
+    const guest = guestName('Arrow Mid Pay');
+    const held = await holdConfirmAnswers(page);
+    await tipUpToPayNow(page, guest, PAYS);
+    const arrow = page.getByRole('button', { name: 'Back' });
+    await expect(arrow).toBeDisabled();
+    await arrow.click({ force: true }); // a tap on it does nothing
+    await expect(page).toHaveURL(/\?flow=gift&step=gift$/);
+    held.release();
+    await toldPaid(page);
+    await chargedOnce(page, guest);
+  });
+
+  test('Back during the in-page 3-D Secure check: completing it is told; one charge', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow();
+    const guest = guestName('Back Mid 3DS');
+    await tipUpToPayNow(page, guest, CHECK_IN_PAGE);
+    const challenge = page.getByRole('dialog', { name: '3D Secure authentication' });
+    await expect(challenge).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\?flow=gift&step=guest$/);
+    await expect(
+      page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming }),
+    ).toBeVisible();
+    await saveScreenshot('paid-once-back-during-3ds');
+    await challenge.getByRole('button', { name: 'Complete authentication' }).click();
+    await toldPaid(page);
+    await chargedOnce(page, guest);
+  });
+
+  test('a 3-D Secure failed on the bank’s page comes back to the flow saying so; the same intent then pays once', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow();
+    const guest = guestName('Failed At Bank');
+    await tipUpToPayNow(page, guest, CHECK_AT_BANK);
+    await expect(page.getByRole('heading', { name: '3D Secure authentication' })).toBeVisible();
+    await page.getByRole('button', { name: 'Fail authentication' }).click();
+
+    await expect(page).toHaveURL(/\?flow=gift&step=gift$/);
+    await waitForApp(page);
+    await expect(
+      page.getByRole('alert').filter({ hasText: PAYMENT_MESSAGES.incomplete }),
+    ).toBeVisible();
+    // The draft is kept: the amount is still chosen, and the guest can try again.
+    await expect(page.getByRole('button', { name: '$20' })).toHaveAttribute('aria-pressed', 'true');
+    await saveScreenshot('paid-once-failed-at-bank');
+    await passCaptcha(page);
+    await page.getByRole('button', { name: CARD_OPTION }).click();
+    await fillCard(page, PAYS);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await toldPaid(page);
+    await chargedOnce(page, guest);
+  });
+});
+
+test.describe('an answer lost after the server acted, then a reload', () => {
+  for (const { call, media } of [
+    { call: 'create-gratitude', media: false },
+    { call: 'image-gratitude', media: true },
+  ] as const) {
+    test(`${call}: Submit again sends the same review, published once`, async ({ page }) => {
+      test.slow();
+      const guest = guestName(`Lost ${media ? 'Photo' : 'Words'}`);
+      const words = freshWords(call);
+      await startFlow(page, PROFILE, /^Recognize/, guest);
+      await page.getByLabel('Say thanks').fill(words);
+      if (media) {
+        await page.getByLabel('Attach photos or a video').setInputFiles(PHOTO);
+        await expect(page.getByRole('img', { name: 'ava-feed-02.jpg' })).toBeVisible();
+      }
+      await loseNextAnswer(page, `**/api/gratitude/${call}`);
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toBeVisible();
+      expect(await publishedWith(page, words)).toEqual([{ giver: guest }]);
+
+      await page.reload();
+      await waitForApp(page);
+      await expect(page.getByLabel('Say thanks')).toHaveValue(words);
+      if (media) await expect(page.getByRole('img', { name: 'ava-feed-02.jpg' })).toBeVisible();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+      expect(await publishedWith(page, words)).toEqual([{ giver: guest }]);
+    });
+  }
+
+  test('payment-intent-for-both: the same intent comes back, is paid once, and the review is published once', async ({
+    page,
+  }) => {
+    test.slow();
+    const guest = guestName('Lost Both');
+    const words = freshWords('both');
+    await startFlow(page, PROFILE, /^Recognize/, guest);
+    await page.getByLabel('Say thanks').fill(words);
+    await page.getByRole('button', { name: 'Add Gift' }).click();
+    const tip = page.getByRole('region', { name: 'Your tip' });
+    await tip.getByRole('button', { name: '$10' }).click();
+    await passCaptcha(page);
+    await loseNextAnswer(page, '**/api/payment/payment-intent-for-both');
+    await tip.getByRole('button', { name: CARD_OPTION }).click();
+    await expect(tip.getByRole('alert')).toHaveText(TRY_AGAIN_MESSAGE);
+    expect(await paymentsOf(page.request, guest)).toHaveLength(1);
+
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.getByLabel('Say thanks')).toHaveValue(words);
+    await expect(tip.getByRole('button', { name: '$10' })).toHaveAttribute('aria-pressed', 'true');
+    await passCaptcha(page);
+    await tip.getByRole('button', { name: CARD_OPTION }).click();
+    await fillCard(page, PAYS);
+    await page.getByRole('button', { name: 'Pay Now' }).click();
+    await toldPaid(page);
+    await chargedOnce(page, guest);
+    await expect.poll(() => publishedWith(page, words)).toEqual([{ giver: guest }]);
+  });
+});
+
+test.describe('one draft in two places', () => {
+  test('two tabs: the one that did not send says the draft was sent, and cannot send it again', async ({
+    page,
+    context,
+    saveScreenshot,
+  }) => {
+    const guest = guestName('Two Tabs');
+    const words = freshWords('two tabs');
+    await startFlow(page, PROFILE, /^Appreciate/, guest);
+    await page.getByLabel('Say thanks').fill(words);
+
+    const other = await context.newPage();
+    await other.goto(`/user_profile/${PROFILE}`);
+    await other.getByRole('button', { name: 'Continue your draft' }).click();
+    await other.getByRole('button', { name: 'Submit' }).click();
+    await expect(other.getByLabel('Say thanks')).toHaveValue(words);
+
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+    await expect(
+      other.getByRole('alert').filter({ hasText: SENT_ELSEWHERE_MESSAGE }),
+    ).toBeVisible();
+    await expect(other.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    await saveScreenshot('paid-once-sent-elsewhere', other);
+    expect(await publishedWith(page, words)).toEqual([{ giver: guest }]);
+  });
+
+  test('the next guest on a shared phone starts empty; the earlier draft only when asked for', async ({
+    page,
+  }) => {
+    const first = guestName('First Guest');
+    await startFlow(page, PROFILE, /^Recognize/, first);
+    await page.getByLabel('Say thanks').fill(freshWords('first'));
+    // The first guest leaves the flow; the phone goes to the next guest.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('button', { name: 'Continue your draft' })).toBeVisible();
+
+    await page.getByRole('button', { name: /^Recognize/ }).click();
+    await expect(page.getByLabel('Full Name')).toHaveValue('');
+    await expect(page.getByRole('status').filter({ hasText: 'Draft restored' })).toHaveCount(0);
+    await page.reload();
+    await waitForApp(page);
+    await expect(page.getByLabel('Full Name')).toHaveValue('');
+
+    const next = guestName('Next Guest');
+    const words = freshWords('next');
+    await page.getByLabel('Full Name').fill(next);
+    await page.getByLabel('Email').fill('next@example.com');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByLabel('Say thanks').fill(words);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+    expect(await publishedWith(page, words)).toEqual([{ giver: next }]);
+  });
+});

@@ -212,9 +212,18 @@ function oversize(type: MediaType | null): HttpError {
   return new HttpError(413, 'too_large', MESSAGE_UNSUPPORTED_FORMAT, 'media');
 }
 
-/** The same submission hashes the same: fields in name order, then each file's content. */
-export function hashForm(endpoint: string, form: ParsedForm): string {
-  const fields = [...form.fields.entries()].sort(([a], [b]) => a.localeCompare(b));
+/**
+ * The same submission hashes the same: fields in name order (but those `leftOut`), then each
+ * file's content.
+ */
+export function hashForm(
+  endpoint: string,
+  form: ParsedForm,
+  leftOut: readonly string[] = [],
+): string {
+  const fields = [...form.fields.entries()]
+    .filter(([name]) => !leftOut.includes(name))
+    .sort(([a], [b]) => a.localeCompare(b));
   const files = form.files.map((f) => [f.field, f.size, f.sha256]);
   return createHash('sha256').update(JSON.stringify({ endpoint, fields, files })).digest('hex');
 }

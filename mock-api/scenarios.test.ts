@@ -1,6 +1,8 @@
 // The testers' scenario switch (GET/POST /api/__scenarios) and the scenarios that act outside
 // the payment calls (the Stripe.js emulator's wallet and script). The payment calls' scenarios
-// are tested with those calls (routes/payments.test.ts).
+// are tested with those calls (routes/payments.test.ts), answer-lost with the calls it acts on
+// (routes/answerLost.test.ts), confirm-slow with Stripe's confirmations
+// (routes/payments/confirmSlow.test.ts).
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DEFAULT_SLOW_DELAY_MS, SCENARIO_NAMES, type ScenarioState } from './sharedDemo/scenarios';
 import { TESTER_COOKIE, TESTER_HEADER } from './sharedDemo/testers';
@@ -32,16 +34,32 @@ it('lists every scenario with a description, none active at first', async () => 
     'intent-missing',
     'network-drop',
     'slow',
+    'answer-lost',
     'captcha-fail',
     'wallet-unsupported',
     'stripe-unavailable',
+    'confirm-slow',
     'webhook-delayed',
     'webhook-duplicate',
     'webhook-out-of-order',
     'webhook-lost',
   ]);
   expect(current.scenarios.every((s) => s.description.length > 10)).toBe(true);
-  expect(SCENARIO_NAMES).toHaveLength(11);
+  expect(current.scenarios).toEqual(
+    expect.arrayContaining([
+      {
+        name: 'confirm-slow',
+        description:
+          "Stripe's confirmations of your payments are made at once and answered after a delay (delayMs, 3000 ms unless given).",
+      },
+      {
+        name: 'answer-lost',
+        description:
+          'The recognition and payment calls do their work, store it, then close the connection without an answer.',
+      },
+    ]),
+  );
+  expect(SCENARIO_NAMES).toHaveLength(13);
 });
 
 it('sets one scenario, then clears it with null or "none"', async () => {

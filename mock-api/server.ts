@@ -170,7 +170,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
   api.use(profileRoutes(store, { beforeLookup: reconcilePayments }));
   api.use(galleryRoutes(store));
   api.use(guestRoutes(store));
-  api.use(gratitudeRoutes(store));
+  api.use(gratitudeRoutes(store, { faults: scenarios.answerLost }));
   api.use(paymentRoutes(store, { captcha, scenarios, stripe: stripeFor }));
   // 4b. The shared demo (mock only): scenarios, the testers' payments and webhooks, demo
   // profiles and data.
@@ -202,7 +202,8 @@ function sharedServices(
   store: Store,
   { reconcileAfterMs, reconcileEveryMs, giveUpAfterMs, now }: MockApiOptions,
   // The testers' fault scenarios: the payment calls apply them, the Stripe.js emulator reads its
-  // flags, the webhooks their delivery faults; the testers' lists ask it who is asking.
+  // flags, the webhooks their delivery faults, the Stripe emulator its confirmations' delay; the
+  // testers' lists ask it who is asking.
   { scenarios, emulatorSecretKey }: SharedDemo,
 ) {
   // One Stripe client (the emulator on this server's port, unless STRIPE_SECRET_KEY is set) and
@@ -224,6 +225,11 @@ function sharedServices(
     secretKey: emulatorSecretKey,
     initialState: restoreStripeState(store.savedEmulatorState('stripe')),
     persist: () => store.commit(),
+    // confirm-slow, for the tester whose payment it is (the emulator knows no testers).
+    confirmationDelayMs: (intentId) => {
+      const payment = store.db.payments?.find((p) => p.intentId === intentId);
+      return scenarios.confirmationDelayMs(payment?.tester ?? null);
+    },
   });
   store.keepEmulatorState('stripe', stripeEmulator.state);
   // The payment calls check captcha tokens with the reCAPTCHA emulator (unless a secret is set).

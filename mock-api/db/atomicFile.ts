@@ -20,14 +20,15 @@ export async function writeFileAtomic(target: string, contents: string | Buffer)
   const tmp = path.join(dir, `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   const handle = await fs.open(tmp, 'w', PRIVATE_FILE_MODE);
   try {
-    await handle.writeFile(contents);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    try {
+      await handle.writeFile(contents);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await fs.rename(tmp, target);
   } catch (error) {
+    // A write that failed (a full disk) leaves the folder as it found it.
     await fs.rm(tmp, { force: true });
     throw error;
   }

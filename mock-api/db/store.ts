@@ -1,5 +1,6 @@
 // The mock API's data: json-server's lowdb holds it in memory; every change is committed to the
-// data file atomically before the request that made it is answered. The emulated services' state
+// data file atomically before the request that made it is answered, and all or nothing: a change
+// that fails, or whose write fails, leaves no trace (Store.mutate). The emulated services' state
 // (the Stripe emulator's intents, charges, refunds) is committed with it, in the same file.
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -77,13 +78,21 @@ export interface StoreOptions {
   log?: (line: string) => void;
 }
 
+/** One mutation (or, with no change, one commit) waiting for its turn. */
+interface Queued {
+  change: ((db: Db) => unknown) | null;
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+}
+
 export class Store {
   /** json-server's lowdb instance (in-memory adapter); the file is written by `commit`. */
   readonly router: jsonServer.JsonServerRouter<Db>;
   readonly dataFile: string;
   readonly uploadsDir: string;
-  private writing: Promise<void> | null = null;
-  private pending: Promise<void> | null = null;
+  /** What waits for the next file write, in order. */
+  private queued: Queued[] = [];
+  private draining = false;
   /** The text the data file holds (as this process last wrote or read it). */
   private committed: string;
 
@@ -96,7 +105,7 @@ export class Store {
     this.dataFile = path.join(dataDir, DATA_FILE_NAME);
     this.uploadsDir = path.join(dataDir, UPLOADS_DIR_NAME);
     this.router = jsonServer.router<Db>(state);
-    this.committed = this.serialize();
+    this.committed = this.serialize(state);
   }
 
   /**
@@ -148,39 +157,74 @@ export class Store {
   }
 
   /**
-   * Applies a synchronous change (validate before calling: the change must not throw halfway)
-   * and resolves once a file holding it has replaced the data file.
+   * Applies a synchronous change, all or nothing: it runs on a copy of the data, which replaces
+   * the data only once a file holding it has replaced the data file. A change that throws, or
+   * whose file write fails, leaves the data (in memory and on disk) as it was, and its error goes
+   * on. Changes run one after another, each on the data the previous ones left; so the data is
+   * never changed but through this, and a change must not keep the `db` it is given.
    */
-  async mutate<T>(change: (db: Db) => T): Promise<T> {
-    const result = change(this.db);
-    await this.commit();
-    return result;
+  mutate<T>(change: (db: Db) => T): Promise<T> {
+    return this.enqueue(change) as Promise<T>;
   }
 
   /**
    * Resolves once the data file holds everything changed so far: the data (see `mutate`) and the
    * emulators' state (changed in place by the emulators, who call this before they answer).
-   * Group commit: concurrent changes share one file write. A change made while a write is under
-   * way waits for the next write, which starts when the current one ends.
+   * Group commit: what is queued while a write is under way shares the next write.
    */
-  commit(): Promise<void> {
-    if (this.pending) return this.pending;
-    if (!this.writing) {
-      this.writing = this.write().finally(() => (this.writing = null));
-      return this.writing;
+  async commit(): Promise<void> {
+    await this.enqueue(null);
+  }
+
+  private enqueue(change: Queued['change']): Promise<unknown> {
+    const done = new Promise((resolve, reject) => this.queued.push({ change, resolve, reject }));
+    if (!this.draining) {
+      this.draining = true;
+      void this.drain();
     }
-    this.pending = this.writing
-      .catch(() => undefined)
-      .then(() => {
-        this.pending = null;
-        return this.commit();
-      });
-    return this.pending;
+    return done;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queued.length > 0) await this.apply(this.queued.splice(0));
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  /** Applies a batch's changes, each on its own copy, then writes them all at once; never throws. */
+  private async apply(batch: Queued[]): Promise<void> {
+    let next = this.db;
+    const applied: { entry: Queued; result: unknown }[] = [];
+    for (const entry of batch) {
+      if (!entry.change) {
+        applied.push({ entry, result: undefined });
+        continue;
+      }
+      // A copy per change: one that throws half-way takes its half with it, and only it fails.
+      const draft = structuredClone(next);
+      try {
+        const result = entry.change(draft);
+        next = draft;
+        applied.push({ entry, result });
+      } catch (error) {
+        entry.reject(error);
+      }
+    }
+    try {
+      await this.write(next);
+    } catch (error) {
+      for (const { entry } of applied) entry.reject(error);
+      return;
+    }
+    if (next !== this.db) this.router.db.setState(next);
+    for (const { entry, result } of applied) entry.resolve(result);
   }
 
   /** Replaces the data file, unless it already holds this very text (a change that changed nothing). */
-  private async write(): Promise<void> {
-    const text = this.serialize();
+  private async write(state: Db): Promise<void> {
+    const text = this.serialize(state);
     if (text === this.committed) return;
     await writeFileAtomic(this.dataFile, text);
     this.committed = text;
@@ -190,15 +234,15 @@ export class Store {
    * The data as readable JSON, then the emulators' state on one line (it is large and for no one
    * to read) under EMULATORS_KEY.
    */
-  private serialize(): string {
-    const data = JSON.stringify(this.db, null, 2);
+  private serialize(state: Db): string {
+    const data = JSON.stringify(state, null, 2);
     if (Object.keys(this.emulators).length === 0 || !data.endsWith('\n}')) return data;
     const emulators = JSON.stringify(this.emulators);
     return `${data.slice(0, -2)},\n  ${JSON.stringify(EMULATORS_KEY)}: ${emulators}\n}`;
   }
 
-  /** Resolves when nothing is left to write. */
+  /** Resolves when nothing is left to write (a failed write included). */
   async flush(): Promise<void> {
-    while (this.writing || this.pending) await (this.pending ?? this.writing);
+    await this.commit().catch(() => undefined);
   }
 }

@@ -2,7 +2,7 @@
 // images or one video): multipart parsed under hard limits, media checked by their bytes
 // (../reviewForm), stored (../db/reviews), and storage made idempotent by the Idempotency-Key
 // header.
-import { Router } from 'express';
+import { type RequestHandler, Router } from 'express';
 import type { Store } from '../db/store';
 import {
   type Review,
@@ -19,8 +19,14 @@ import type { Db } from '../db/types';
 
 type Endpoint = 'create-gratitude' | 'image-gratitude';
 
-export function gratitudeRoutes(store: Store): Router {
+export interface GratitudeRoutesOptions {
+  /** Runs before each call: the tester's fault scenario (../sharedDemo/scenarios: answerLost). */
+  faults?: RequestHandler;
+}
+
+export function gratitudeRoutes(store: Store, options: GratitudeRoutesOptions = {}): Router {
   const router = Router();
+  const faults: RequestHandler = options.faults ?? ((_req, _res, next) => next());
   const serialized = createSerializer();
 
   const handler = (endpoint: Endpoint) =>
@@ -28,8 +34,8 @@ export function gratitudeRoutes(store: Store): Router {
       save(store, key, endpoint, bodyHash, await validate(endpoint, form, store.db)),
     );
 
-  router.post('/gratitude/create-gratitude', handler('create-gratitude'));
-  router.post('/gratitude/image-gratitude', handler('image-gratitude'));
+  router.post('/gratitude/create-gratitude', faults, handler('create-gratitude'));
+  router.post('/gratitude/image-gratitude', faults, handler('image-gratitude'));
   return router;
 }
 

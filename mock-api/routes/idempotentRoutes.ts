@@ -3,6 +3,7 @@
 // kept in the data file's `idempotency` list with what their request stored, and a key reused
 // for another endpoint or body is a 422.
 import type { Request, RequestHandler, Response } from 'express';
+import { CAPTCHA_FIELD } from '../../src/api/contract/messages';
 import type { Store } from '../db/store';
 import type { Db, IdempotencyRecord } from '../db/types';
 import { HttpError, asyncRoute, badRequest } from '../http';
@@ -17,6 +18,13 @@ import {
 import { type ParsedForm, hashForm, withParsedForm } from '../multipart';
 
 const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * The fields a request's fingerprint leaves out: credentials, not part of what is asked. A
+ * captcha token is single use, so a guest who retries after a lost answer (a reload) sends a new
+ * one, and must still get the first answer; a replay never verifies it.
+ */
+export const CREDENTIAL_FIELDS: readonly string[] = [CAPTCHA_FIELD];
 
 /** The request's Idempotency-Key, or a 400 naming the header. */
 export function idempotencyKey(req: Request): string {
@@ -101,7 +109,7 @@ export function idempotentFormRoute(
   return asyncRoute(async (req: Request, res: Response) => {
     const key = idempotencyKey(req);
     const outcome = await withParsedForm(req, res, store.uploadsDir, (form) => {
-      const request = { key, endpoint, bodyHash: hashForm(endpoint, form) };
+      const request = { key, endpoint, bodyHash: hashForm(endpoint, form, CREDENTIAL_FIELDS) };
       return runIdempotent(
         serialized,
         () => store.db,

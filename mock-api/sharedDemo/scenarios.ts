@@ -8,10 +8,14 @@
 // Where each one acts, for the tester making the request:
 // - intent-error, intent-missing, network-drop, slow: the payment calls under /api/payment/
 //   (create-payment-intent, create-donation-intent, payment-intent-for-both), via `paymentFault`.
+// - answer-lost: those payment calls (`paymentFault`) and the recognition calls
+//   (gratitude/create-gratitude, gratitude/image-gratitude: `answerLost`).
 // - captcha-fail: the payment routes' captcha check (`captchaFails(req)`).
 // - wallet-unsupported, stripe-unavailable: the Stripe.js emulator's script and its config
 //   (emulators/stripeJs.ts asks `walletsSupported(req)` and `stripeJsAvailable(req)`).
-import { Router, type Request, type RequestHandler } from 'express';
+// And for the tester who made the payment, whoever calls: confirm-slow on the Stripe emulator's
+// confirmations (`confirmationDelayMs(tester)`), the webhook-* on Stripe's webhooks.
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
 import { asyncRoute, jsonBody } from '../http';
 import { checkFields, satisfying } from '../validation';
@@ -23,10 +27,14 @@ export const SCENARIOS = {
   'intent-missing': 'The payment intent calls answer 200 without data.paymentIntent.',
   'network-drop': 'The payment intent calls close the connection without an answer.',
   slow: 'The payment intent calls answer after a delay (delayMs, 3000 ms unless given).',
+  'answer-lost':
+    'The recognition and payment calls do their work, store it, then close the connection without an answer.',
   'captcha-fail': 'Captcha verification fails, so the payment calls answer 400 invalid Captcha.',
   'wallet-unsupported':
     'The Stripe.js emulator reports that no wallet (Apple Pay, Google Pay) is available.',
   'stripe-unavailable': 'The Stripe.js emulator script answers 503, so Stripe.js fails to load.',
+  'confirm-slow':
+    "Stripe's confirmations of your payments are made at once and answered after a delay (delayMs, 3000 ms unless given).",
   'webhook-delayed':
     "Stripe's webhooks for your payments arrive late (delayMs, 3000 ms unless given).",
   'webhook-duplicate': "Stripe's webhooks for your payments arrive twice each.",
@@ -54,7 +62,7 @@ export interface ScenarioState {
   /** Whether the caller is a tester (a header or a cookie names it); no tester: no scenario. */
   identified: boolean;
   active: ScenarioName | null;
-  /** The delay of `slow`, in milliseconds. */
+  /** The delay of `slow`, `confirm-slow` and `webhook-delayed`, in milliseconds. */
   delayMs: number;
   /** When the active scenario ends by itself (ISO time), or null. */
   expiresAt: string | null;
@@ -85,8 +93,10 @@ export interface Scenarios {
     name: ScenarioName | null,
     options?: { delayMs?: number; ttlMinutes?: number },
   ): void;
-  /** Express middleware for the payment intent calls (intent-error ... slow). */
+  /** Express middleware for the payment intent calls (intent-error ... slow, answer-lost). */
   paymentFault: RequestHandler;
+  /** Express middleware for the recognition calls: answer-lost. */
+  answerLost: RequestHandler;
   /** captcha-fail is active for the request's tester. */
   captchaFails(req: Request): boolean;
   /** False while wallet-unsupported is active: the Stripe.js emulator offers no wallet. */
@@ -95,6 +105,8 @@ export interface Scenarios {
   stripeJsAvailable(req: Request): boolean;
   /** The webhook delivery fault active for a tester scope (webhook-delayed ... -lost), or null. */
   webhookFault(tester: string | null): { name: WebhookFault; delayMs: number } | null;
+  /** How long Stripe's answers to a tester scope's confirmations wait (confirm-slow), else 0. */
+  confirmationDelayMs(tester: string | null): number;
 }
 
 export type WebhookFault = Extract<ScenarioName, `webhook-${string}`>;
@@ -179,9 +191,18 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
       case 'slow':
         setTimeout(next, current.delayMs);
         return;
+      case 'answer-lost':
+        loseAnswer(req, res);
+        next();
+        return;
       default:
         next();
     }
+  };
+
+  const answerLost: RequestHandler = (req, res, next) => {
+    if (scenarioFor(req)?.name === 'answer-lost') loseAnswer(req, res);
+    next();
   };
 
   const router = Router();
@@ -208,6 +229,7 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
     activeFor,
     set,
     paymentFault,
+    answerLost,
     captchaFails: (req) => activeFor(req) === 'captcha-fail',
     walletsSupported: (req) => activeFor(req) !== 'wallet-unsupported',
     stripeJsAvailable: (req) => activeFor(req) !== 'stripe-unavailable',
@@ -217,5 +239,22 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
         ? { name: current.name as WebhookFault, delayMs: current.delayMs }
         : null;
     },
+    confirmationDelayMs: (tester) => {
+      const current = tester === null ? undefined : testers.get(tester);
+      return current?.name === 'confirm-slow' ? current.delayMs : 0;
+    },
   };
+}
+
+/**
+ * answer-lost: the request runs as it always does (its work done and stored), and where its
+ * answer would go out, whatever it says, the connection is closed instead: an answer lost on the
+ * way back, after the server acted.
+ */
+function loseAnswer(req: Request, res: Response): void {
+  // Every answer of Express (json, send, an error's) ends here, before anything is written.
+  res.end = (() => {
+    req.socket.destroy();
+    return res;
+  }) as Response['end'];
 }

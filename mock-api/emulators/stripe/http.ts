@@ -30,13 +30,24 @@ export interface PageAnswer {
 /** `fields`: the query string of a GET, the form of a POST. */
 export type PageHandler = (req: Request, fields: Fields) => PageAnswer;
 
+/** How a POST's answer goes out. */
+export interface PostOptions {
+  /**
+   * How long its answer waits (ms) once what it changed is stored and its events are out; a
+   * replayed answer waits as long. Default none.
+   */
+  answerDelayMs?: (req: Request) => number;
+}
+
 /** What the endpoints are given: the state, where to report events, and how to add routes. */
 export interface RouteContext {
   state: StripeState;
   /** The `emit` for the events a request causes (see events.ts). */
   emitFor: (cause: Request) => Emit;
+  /** How long the answer to a confirmation of the intent `intentId` waits (../index.ts). */
+  confirmationDelayMs: (intentId: string) => number;
   /** A POST, run once per Idempotency-Key (per API key), replaying the first answer after. */
-  post(path: string, handler: PostHandler): void;
+  post(path: string, handler: PostHandler, options?: PostOptions): void;
   get(path: string, handler: Handler<unknown>): void;
   /**
    * A page of the emulator's own for a browser to open (Stripe's are on its other hosts): no API
@@ -52,13 +63,20 @@ export interface RouteContext {
  */
 export type Persist = () => Promise<void>;
 
+export interface RouterHooks {
+  persist?: Persist;
+  /** See RouteContext; default none. */
+  confirmationDelayMs?: (intentId: string) => number;
+}
+
 export function stripeRouter(
   state: StripeState,
   keys: ApiKeys,
   emitFor: RouteContext['emitFor'],
   addRoutes: Array<(context: RouteContext) => void>,
-  persist: Persist = () => Promise.resolve(),
+  hooks: RouterHooks = {},
 ): Router {
+  const persist = hooks.persist ?? (() => Promise.resolve());
   const router = Router();
   // Stripe.js's calls are CORS simple requests (a form body, the publishable key as a field): no
   // browser may send an Authorization header here, so none can present the secret key that way.
@@ -74,8 +92,9 @@ export function stripeRouter(
   const context: RouteContext = {
     state,
     emitFor,
-    post: (path, handler) =>
-      router.post(path, postRoute(state, keys, handler, persist, serialized)),
+    confirmationDelayMs: hooks.confirmationDelayMs ?? (() => 0),
+    post: (path, handler, options = {}) =>
+      router.post(path, postRoute(state, keys, handler, { persist, serialized, ...options })),
     get: (path, handler) => router.get(path, getRoute(keys, handler)),
     page: (method, path, handler) => router[method](path, pageRoute(method, handler, persist)),
   };
@@ -88,19 +107,27 @@ function postRoute(
   state: StripeState,
   keys: ApiKeys,
   handler: PostHandler,
-  persist: Persist,
-  serialized: Serializer,
+  {
+    persist,
+    serialized,
+    answerDelayMs,
+  }: PostOptions & { persist: Persist; serialized: Serializer },
 ): RequestHandler {
   return async (req, res) => {
     const fields = asFields(req.body) ?? {};
+    const waitToAnswer = async () => {
+      const ms = answerDelayMs?.(req) ?? 0;
+      if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
+    };
     try {
       const auth = authenticate(req, fields, keys);
       const idempotent = idempotentRequest(req, fields, auth);
       // The endpoint ran (a 402 included): what it changed is stored before anyone is told
-      // (its webhooks, then its caller).
+      // (its webhooks, then its caller, who may be kept waiting).
       const answer = async ({ status, body }: EndpointAnswer) => {
         await persist();
         releaseEvents(req);
+        await waitToAnswer();
         res.status(status).json(body);
       };
       if (!idempotent) {
@@ -116,6 +143,7 @@ function postRoute(
       res.setHeader(IDEMPOTENCY_HEADER, idempotent.idempotencyKey);
       if (outcome.replayed) {
         res.setHeader(REPLAYED_HEADER, 'true');
+        await waitToAnswer();
         res.status(outcome.answer.status).json(outcome.answer.body);
         return;
       }

@@ -42,6 +42,13 @@ export interface StripeEmulatorOptions {
   initialState?: StripeState;
   /** Awaited after every POST, before its answer and its events: makes the `state` durable. */
   persist?: Persist;
+  /**
+   * How long (ms) the answer to a confirmation of the intent `intentId` (`/confirm`, and the 3-D
+   * Secure challenge's `/authenticate`) waits, once the confirmation is stored and its events are
+   * out: a slow network between the payer and Stripe, for whoever runs the emulator to choose per
+   * intent. Default none.
+   */
+  confirmationDelayMs?: (intentId: string) => number;
 }
 
 export interface StripeEmulator {
@@ -73,7 +80,7 @@ export function createStripeEmulator(options: StripeEmulatorOptions = {}): Strip
     keys,
     eventEmitter(state, options.onEvent && heldUntilStored(options.onEvent)),
     [paymentIntentRoutes, threeDSecureRedirectRoutes, paymentMethodRoutes, chargeRoutes],
-    options.persist,
+    { persist: options.persist, confirmationDelayMs: options.confirmationDelayMs },
   );
   return {
     router,

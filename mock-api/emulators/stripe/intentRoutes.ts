@@ -1,5 +1,6 @@
 // /v1/payment_intents: create, list, retrieve, confirm, cancel, and the emulator's own answer
 // to a 3-D Secure challenge.
+import type { Request } from 'express';
 import { outcomeFor } from './testCards';
 import { authorizeIntent, requireSecret, viewIntent } from './auth';
 import { OUTCOME_PARAM, pendingAuthentication } from './challenges';
@@ -69,28 +70,40 @@ function createAndRetrieveRoutes({ state, emitFor, post, get }: RouteContext): v
   });
 }
 
-function confirmAndCancelRoutes({ state, emitFor, post }: RouteContext): void {
-  post('/payment_intents/:id/confirm', (req, fields, auth) => {
-    const intent = findPaymentIntent(state, String(req.params.id));
-    authorizeIntent(auth, intent, fields);
-    assertConfirmable(intent);
-    const stored = paymentMethodToConfirm(state, fields);
-    const outcome = outcomeFor(stored.number);
-    const urls = { origin: originOf(req), returnUrl: fields.return_url };
-    const failure = applyCardOutcome(state, intent, stored.method, outcome, urls, emitFor(req));
-    if (failure) throw failure;
-    return { body: viewIntent(intent, auth) };
-  });
+function confirmAndCancelRoutes({ state, emitFor, post, confirmationDelayMs }: RouteContext): void {
+  // A confirmation's answer may be kept waiting (its effects are stored and told at once).
+  const confirmation = {
+    answerDelayMs: (req: Request) => confirmationDelayMs(String(req.params.id)),
+  };
+  post(
+    '/payment_intents/:id/confirm',
+    (req, fields, auth) => {
+      const intent = findPaymentIntent(state, String(req.params.id));
+      authorizeIntent(auth, intent, fields);
+      assertConfirmable(intent);
+      const stored = paymentMethodToConfirm(state, fields);
+      const outcome = outcomeFor(stored.number);
+      const urls = { origin: originOf(req), returnUrl: fields.return_url };
+      const failure = applyCardOutcome(state, intent, stored.method, outcome, urls, emitFor(req));
+      if (failure) throw failure;
+      return { body: viewIntent(intent, auth) };
+    },
+    confirmation,
+  );
 
   // Emulator-only: the 3-D Secure challenge's answer (Stripe's is a page on the issuer's site).
-  post('/payment_intents/:id/authenticate', (req, fields, auth) => {
-    const intent = findPaymentIntent(state, String(req.params.id));
-    authorizeIntent(auth, intent, fields);
-    const paymentMethodId = pendingAuthentication(intent);
-    const { outcome } = checkParams(fields, { outcome: OUTCOME_PARAM });
-    finishAuthentication(state, intent, paymentMethodId, outcome, emitFor(req));
-    return { body: viewIntent(intent, auth) };
-  });
+  post(
+    '/payment_intents/:id/authenticate',
+    (req, fields, auth) => {
+      const intent = findPaymentIntent(state, String(req.params.id));
+      authorizeIntent(auth, intent, fields);
+      const paymentMethodId = pendingAuthentication(intent);
+      const { outcome } = checkParams(fields, { outcome: OUTCOME_PARAM });
+      finishAuthentication(state, intent, paymentMethodId, outcome, emitFor(req));
+      return { body: viewIntent(intent, auth) };
+    },
+    confirmation,
+  );
 
   post('/payment_intents/:id/cancel', (req, fields, auth) => {
     requireSecret(auth);

@@ -20,7 +20,9 @@
 // - `captchaToken`: the reCAPTCHA token the checkbox gave; verified (single use) before any
 //   intent is created: missing, failed or reused -> 400 `invalid Captcha`.
 // - Header `Idempotency-Key` (required), passed on to Stripe: the same key and body answer the
-//   first answer again (one intent); the same key with another body -> 422.
+//   first answer again (one intent); the same key with another body -> 422. The captchaToken is
+//   no part of the body for this (a credential, single use): a retry with a new one replays, and
+//   its token is not verified.
 // The server recomputes the fee and the total and answers 400 naming the field that disagrees.
 // Answer: { status: 200, data: { paymentIntent: <client secret> } }.
 //

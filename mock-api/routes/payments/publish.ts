@@ -55,13 +55,14 @@ export function paymentRefresher(store: Store, stripeFor: (req: Request) => Stri
         }
       }),
     );
-    // Applied in place and committed only if something changed: reading back a payment whose
-    // status is still the same must not rewrite the data file (a profile lookup does this).
-    let changed = false;
-    for (const update of statuses) {
-      if (update) changed = applyUpdate(store.db, update, options.publish !== false) || changed;
-    }
-    if (changed) await store.commit();
+    // Through the store's one way to change the data (all or nothing). Reading back a payment
+    // whose status is still the same writes nothing (a profile lookup does this): the store
+    // skips a write that would not change the file.
+    const updates = statuses.filter((update): update is StatusUpdate => update !== null);
+    if (updates.length === 0) return;
+    await store.mutate((db) => {
+      for (const update of updates) applyUpdate(db, update, options.publish !== false);
+    });
   };
 }
 
@@ -72,32 +73,19 @@ interface StatusUpdate {
   disputed: boolean;
 }
 
-/** Records what Stripe said of one intent, and moves its review on; true if anything changed. */
-function applyUpdate(db: Db, update: StatusUpdate, publish: boolean): boolean {
-  let changed = false;
+/** Records what Stripe said of one intent, and moves its review on. */
+function applyUpdate(db: Db, update: StatusUpdate, publish: boolean): void {
   const payment = db.payments?.find((p) => p.intentId === update.intentId);
   if (payment) {
-    if (payment.status !== update.status) {
-      payment.status = update.status;
-      changed = true;
-    }
-    if (update.refunded && !payment.refunded) {
-      payment.refunded = true;
-      changed = true;
-    }
-    if (update.disputed && !payment.disputed) {
-      payment.disputed = true;
-      changed = true;
-    }
+    payment.status = update.status;
+    if (update.refunded) payment.refunded = true;
+    if (update.disputed) payment.disputed = true;
   }
-  if (update.disputed) return withholdPending(db, update.intentId, 'disputed') || changed;
-  if (update.refunded) return withholdPending(db, update.intentId, 'refunded') || changed;
+  if (update.disputed) withholdPending(db, update.intentId, 'disputed');
+  else if (update.refunded) withholdPending(db, update.intentId, 'refunded');
   // A canceled intent can never be paid: its review will never be published.
-  if (update.status === 'canceled')
-    return withholdPending(db, update.intentId, 'canceled') || changed;
-  if (update.status === 'succeeded' && publish)
-    return publishPending(db, update.intentId) || changed;
-  return changed;
+  else if (update.status === 'canceled') withholdPending(db, update.intentId, 'canceled');
+  else if (update.status === 'succeeded' && publish) publishPending(db, update.intentId);
 }
 
 /**
@@ -115,12 +103,11 @@ export function withholdPending(
   return true;
 }
 
-/** Publishes the intent's review unless withheld; true if it did. */
-function publishPending(db: Db, intentId: string): boolean {
+/** Publishes the intent's review unless withheld. */
+function publishPending(db: Db, intentId: string): void {
   const pending = db.pendingGratitudes ?? [];
   const index = pending.findIndex((p) => p.intentId === intentId && !p.withheld);
-  if (index < 0) return false;
+  if (index < 0) return;
   const [item] = pending.splice(index, 1);
   if (item) publishReview(db, item.record);
-  return true;
 }

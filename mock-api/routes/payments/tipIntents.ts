@@ -6,7 +6,13 @@ import type { Request, RequestHandler, Response } from 'express';
 import { stableStringify } from '../../../src/api/contract/canonicalJson';
 import { asyncRoute, jsonBody } from '../../http';
 import type { Serializer } from '../../idempotency';
-import { idempotencyKey, rememberAnswer, runIdempotent, sendIdempotent } from '../idempotentRoutes';
+import {
+  CREDENTIAL_FIELDS,
+  idempotencyKey,
+  rememberAnswer,
+  runIdempotent,
+  sendIdempotent,
+} from '../idempotentRoutes';
 import {
   type PaymentServices,
   checkCaptcha,
@@ -88,9 +94,13 @@ export function walletPreparation(services: PaymentServices): WalletPreparation 
 
 /**
  * What identifies a JSON payment call's body: the text `{"endpoint":...,"body":<canonical body>}`
- * hashed, the same text (so the same hash) as the data files' records were made with.
+ * hashed, the same text (so the same hash) as the data files' records were made with, but for
+ * the credentials (the captcha token), which it leaves out.
  */
 function jsonBodyHash(endpoint: Endpoint, body: Record<string, unknown>): string {
-  const text = `{"endpoint":${JSON.stringify(endpoint)},"body":${stableStringify(body)}}`;
+  const asked = Object.fromEntries(
+    Object.entries(body).filter(([name]) => !CREDENTIAL_FIELDS.includes(name)),
+  );
+  const text = `{"endpoint":${JSON.stringify(endpoint)},"body":${stableStringify(asked)}}`;
   return createHash('sha256').update(text).digest('hex');
 }

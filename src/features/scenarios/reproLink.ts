@@ -5,8 +5,8 @@
 export const SCENARIO_PARAM = 'scenario';
 /** The name a link (or the panel) gives for "no scenario". */
 export const NO_SCENARIO = 'none';
-/** The scenarios that take a delay (the intent calls', and the webhooks'). */
-export const DELAYED_SCENARIOS: readonly string[] = ['slow', 'webhook-delayed'];
+/** The scenarios that take a delay (the intent calls', Stripe's confirmations', the webhooks'). */
+export const DELAYED_SCENARIOS: readonly string[] = ['slow', 'confirm-slow', 'webhook-delayed'];
 export const takesDelay = (name: string | null) =>
   name !== null && DELAYED_SCENARIOS.includes(name);
 export const DELAY_PARAM = 'delayMs';

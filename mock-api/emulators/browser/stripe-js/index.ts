@@ -14,8 +14,9 @@
 //   buttons, with its click / confirm / cancel events (expressCheckoutElement.ts) and an emulated
 //   wallet sheet (walletSheet.ts).
 // - `stripe.confirmPayment` (the Payment Element's card, or the wallet's card inside the Express
-//   Checkout Element's `confirm` event; 3-D Secure in a dialog, threeDSecure.ts) and
-//   `stripe.retrievePaymentIntent` (stripeObject.ts).
+//   Checkout Element's `confirm` event; 3-D Secure in a dialog, threeDSecure.ts),
+//   `stripe.handleNextAction` (the 3-D Secure an intent still waits for: the same dialog, or the
+//   bank's page) and `stripe.retrievePaymentIntent` (stripeObject.ts).
 // Misuse raises IntegrationErrors in Stripe.js's words (integrationErrors.ts). The deprecated APIs
 // are not emulated: no paymentRequest, create('card') throws, and createToken,
 // createPaymentMethod and confirmCardPayment exist only as throwing stubs (react-stripe-js looks

@@ -29,10 +29,12 @@ export const MESSAGES = {
   notMounted:
     'Invalid value for stripe.confirmPayment(): elements should have a mounted Payment ' +
     'Element or Express Checkout Element.',
-  clientSecretMissing: 'You must pass in a clientSecret when calling stripe.confirmPayment().',
+  clientSecretMissing: (method: string) =>
+    `You must pass in a clientSecret when calling stripe.${method}().`,
   clientSecretInvalid: (method: string, value: unknown) =>
     `Invalid value for ${method}: clientSecret should be a client secret of the form ` +
     `\${id}_secret_\${secret}. You specified: ${value}.`,
+  noNextAction: 'handleNextAction: The PaymentIntent supplied is not in the requires_action state.',
   returnUrl:
     "stripe.confirmPayment(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`",
   clickTimeout:

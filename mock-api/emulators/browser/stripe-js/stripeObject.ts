@@ -1,5 +1,5 @@
-// The Stripe object `Stripe(publishableKey)` returns: elements(), confirmPayment() and
-// retrievePaymentIntent(), as Stripe documents them.
+// The Stripe object `Stripe(publishableKey)` returns: elements(), confirmPayment(),
+// handleNextAction() and retrievePaymentIntent(), as Stripe documents them.
 import { EmulatorApi } from './api';
 import { cardPaymentMethod, withPassedDetails, type PaymentMethodParams } from './cardState';
 import { Elements } from './elements';
@@ -10,6 +10,10 @@ import { challenge } from './threeDSecure';
 import type { BillingDetails, ExpressPayment, IntentResult, PaymentIntent } from './types';
 import { validate } from './validation';
 import { WALLET_CARD } from './wallets';
+
+interface HandleNextActionOptions {
+  clientSecret?: unknown;
+}
 
 interface ConfirmPaymentOptions {
   elements?: unknown;
@@ -64,6 +68,20 @@ export class StripeObject {
     return Promise.resolve().then(() => this.confirm((options || {}) as ConfirmPaymentOptions));
   }
 
+  /**
+   * Stripe's documented handleNextAction: reads the intent back and does what it waits for, the
+   * 3-D Secure challenge in a dialog or the bank's page (the page goes there and nothing
+   * resolves). An intent that waits for nothing is a misuse: Stripe.js throws, so this rejects
+   * with an IntegrationError.
+   */
+  handleNextAction(options?: unknown): Promise<IntentResult> {
+    return Promise.resolve().then(() => {
+      const { clientSecret } = (options || {}) as HandleNextActionOptions;
+      if (!clientSecret) throw integrationError(MESSAGES.clientSecretMissing('handleNextAction'));
+      return this.nextAction(intentId(clientSecret, 'stripe.handleNextAction()'), clientSecret);
+    });
+  }
+
   retrievePaymentIntent(clientSecret: unknown): Promise<IntentResult> {
     const id = intentId(clientSecret, 'retrievePaymentIntent');
     const params = { client_secret: clientSecret };
@@ -79,7 +97,7 @@ export class StripeObject {
     if (elements === undefined || elements === null)
       throw integrationError(MESSAGES.elementsMissing);
     if (!(elements instanceof Elements)) throw integrationError(MESSAGES.elementsInvalid(elements));
-    if (!clientSecret) throw integrationError(MESSAGES.clientSecretMissing);
+    if (!clientSecret) throw integrationError(MESSAGES.clientSecretMissing('confirmPayment'));
     const id = intentId(clientSecret, 'stripe.confirmPayment()');
     const confirmParams = options.confirmParams || {};
     const returnUrl = confirmParams.return_url;
@@ -133,6 +151,22 @@ export class StripeObject {
     if (confirmed.error) return { error: confirmed.error };
     const intent = confirmed.body as PaymentIntent;
     if (intent.status !== 'requires_action') return intentResult(intent);
+    return this.act(intent, clientSecret);
+  }
+
+  private async nextAction(id: string, clientSecret: unknown): Promise<IntentResult> {
+    const retrieved = await this.api.request('GET', `payment_intents/${id}`, {
+      client_secret: clientSecret,
+    });
+    if (retrieved.error) return { error: retrieved.error };
+    const intent = retrieved.body as PaymentIntent;
+    if (intent.status !== 'requires_action') throw integrationError(MESSAGES.noNextAction);
+    return this.act(intent, clientSecret);
+  }
+
+  /** What a `requires_action` intent waits for: the bank's page, or the challenge in place. */
+  private async act(intent: PaymentIntent, clientSecret: unknown): Promise<IntentResult> {
+    const id = intent.id;
     if (intent.next_action?.type === 'redirect_to_url') {
       location.assign(intent.next_action.redirect_to_url.url);
       return new Promise(() => {}); // the page is going away

@@ -1,0 +1,149 @@
+// Store.mutate is all or nothing: a change that throws half-way, or whose file write fails, leaves
+// the data as it was in memory and on disk, and the next write does not save what it left.
+// Changes under way together all land, each on the data the ones before it left.
+import { promises as fs } from 'node:fs';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import * as atomicFile from './atomicFile';
+import { DATA_FILE_NAME, Store } from './store';
+import type { GuestRecord } from './types';
+
+let dataDir: string;
+let store: Store;
+
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'grati-store-tx-'));
+  store = await Store.open(dataDir, undefined, { log: () => undefined });
+});
+
+afterEach(async () => {
+  jest.restoreAllMocks();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const guest = (userId: string): GuestRecord => ({
+  userId,
+  fullName: 'A B',
+  email: `${userId}@example.com`,
+  createdAt: '',
+});
+
+const onDisk = () => readFile(path.join(dataDir, DATA_FILE_NAME), 'utf8');
+const guestIds = () => store.db.guests.map((g) => g.userId);
+
+/** Every write fails as a full disk would, until restored. */
+function diskFull() {
+  return jest
+    .spyOn(atomicFile, 'writeFileAtomic')
+    .mockRejectedValue(
+      Object.assign(new Error('ENOSPC: no space left on device (injected)'), { code: 'ENOSPC' }),
+    );
+}
+
+it('a change that throws half-way leaves nothing of itself, and the next write does not save it', async () => {
+  const before = await onDisk();
+  const failing = store.mutate((db) => {
+    db.guests.push(guest('half'));
+    db.profileClicks.push({
+      id: 'c',
+      userProfileId: 'ava-martinez',
+      profileClickBy: 'x',
+      guestName: 'x',
+      createdAt: '',
+    });
+    throw new Error('half-way');
+  });
+  await expect(failing).rejects.toThrow('half-way');
+  expect(guestIds()).toEqual([]);
+  expect(store.db.profileClicks).toEqual([]);
+  expect(await onDisk()).toBe(before);
+
+  await store.mutate((db) => db.guests.push(guest('next')));
+  expect(guestIds()).toEqual(['next']);
+  expect(await onDisk()).not.toContain('half');
+});
+
+it('a change whose write fails is not kept in memory, and the next write does not save it', async () => {
+  const before = await onDisk();
+  const full = diskFull();
+  await expect(store.mutate((db) => db.guests.push(guest('lost')))).rejects.toThrow('ENOSPC');
+  expect(guestIds()).toEqual([]);
+  expect(await onDisk()).toBe(before);
+  // The store keeps working once the disk has room again.
+  full.mockRestore();
+  await store.mutate((db) => db.guests.push(guest('kept')));
+  expect(guestIds()).toEqual(['kept']);
+  const saved = await onDisk();
+  expect(saved).toContain('kept');
+  expect(saved).not.toContain('lost');
+});
+
+it('a write that fails leaves no temp file beside the data file', async () => {
+  // The real writer, its temp file written but not flushed to the disk (an I/O error).
+  const open = fs.open.bind(fs);
+  jest.spyOn(fs, 'open').mockImplementationOnce(async (...args: Parameters<typeof fs.open>) => {
+    const handle = await open(...args);
+    handle.sync = () => Promise.reject(new Error('EIO (injected)'));
+    return handle;
+  });
+  await expect(store.mutate((db) => db.guests.push(guest('x')))).rejects.toThrow('EIO');
+  expect((await readdir(dataDir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+});
+
+it('the changes of one shared write fail together when it fails; one that throws fails alone', async () => {
+  const full = diskFull();
+  const outcomes = await Promise.allSettled([
+    store.mutate((db) => db.guests.push(guest('a'))),
+    store.mutate(() => {
+      throw new Error('its own');
+    }),
+    store.mutate((db) => db.guests.push(guest('b'))),
+  ]);
+  expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
+  expect(guestIds()).toEqual([]);
+  full.mockRestore();
+
+  const next = await Promise.allSettled([
+    store.mutate((db) => db.guests.push(guest('c'))),
+    store.mutate((db) => {
+      db.guests.push(guest('thrown'));
+      throw new Error('its own');
+    }),
+    store.mutate((db) => db.guests.push(guest('d'))),
+  ]);
+  expect(next.map((o) => o.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+  expect(guestIds()).toEqual(['c', 'd']);
+  expect(await onDisk()).not.toContain('thrown');
+});
+
+it('keeps every one of many concurrent changes, each seeing the ones before it', async () => {
+  const counts = await Promise.all(
+    Array.from({ length: 50 }, (_, i) =>
+      store.mutate((db) => {
+        db.guests.push(guest(`g${i}`));
+        return db.guests.length;
+      }),
+    ),
+  );
+  expect(new Set(counts).size).toBe(50);
+  expect(guestIds()).toHaveLength(50);
+  const reopened = await Store.open(dataDir, undefined, { log: () => undefined });
+  expect(reopened.db.guests).toHaveLength(50);
+});
+
+it('a change becomes visible only once it is on disk', async () => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const { writeFileAtomic } = jest.requireActual<typeof atomicFile>('./atomicFile');
+  jest.spyOn(atomicFile, 'writeFileAtomic').mockImplementation(async (target, contents) => {
+    await held;
+    await writeFileAtomic(target, contents);
+  });
+  const writing = store.mutate((db) => db.guests.push(guest('slow')));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(guestIds()).toEqual([]);
+  release();
+  await writing;
+  expect(guestIds()).toEqual(['slow']);
+});

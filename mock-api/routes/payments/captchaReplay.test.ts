@@ -1,0 +1,90 @@
+// A payment call's Idempotency-Key stands for what was asked, not for the captcha token sent with
+// it: a token is single use, so a guest who reloads after a lost answer retries with a new one,
+// and gets the first answer again (no second intent, no second review), the new token unverified.
+// Anything else changed under the same key is still refused.
+import { randomUUID } from 'node:crypto';
+import type { Envelope } from '../../../src/api/contract/types';
+import {
+  type RunningMockApi,
+  cardTipFields,
+  guestReviewFields,
+  intentIdOf,
+  startMockApi,
+} from '../../testing';
+import { captchaToken, cardTipBody, donationBody, multipartForm } from '../../testingSends';
+
+let api: RunningMockApi;
+let guestId: string;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  guestId = (await api.createGuest('Jamie Guest', 'jamie@example.com')).userId;
+});
+
+afterAll(() => api.close());
+
+type Call = 'create-payment-intent' | 'create-donation-intent' | 'payment-intent-for-both';
+
+/** The call as the app makes it, for `amount` cents, with this captcha token. */
+function send(call: Call, key: string, token: string, amount = 1500): Promise<Response> {
+  const headers = { 'Idempotency-Key': key };
+  if (call === 'payment-intent-for-both') {
+    const fields = guestReviewFields(guestId, {
+      gratitudeType: 'BOTH',
+      sayThanks: `Thanks, whatever the token ${key}`,
+      ...cardTipFields(amount, token),
+    });
+    return api.request(`payment/${call}`, { method: 'POST', body: multipartForm(fields), headers });
+  }
+  const body =
+    call === 'create-payment-intent'
+      ? cardTipBody(amount, token)
+      : donationBody(guestId, amount, token);
+  return api.request(`payment/${call}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { ...headers, 'Content-Type': 'application/json' },
+  });
+}
+
+async function clientSecretOf(answer: Response): Promise<string> {
+  expect(answer.status).toBe(200);
+  return ((await answer.json()) as Envelope<never> & { data: { paymentIntent: string } }).data
+    .paymentIntent;
+}
+
+async function paymentsUnder(key: string): Promise<{ intentId: string }[]> {
+  const answer = await api.request('__payments');
+  const rows = ((await answer.json()) as Envelope<{ idempotencyKey: string; intentId: string }[]>)
+    .data.data;
+  return rows.filter((row) => row.idempotencyKey === key);
+}
+
+describe.each<Call>(['create-payment-intent', 'create-donation-intent', 'payment-intent-for-both'])(
+  '%s',
+  (call) => {
+    it('replays the first answer to the same request with a new captcha token', async () => {
+      const key = randomUUID();
+      const first = await clientSecretOf(await send(call, key, await captchaToken(api)));
+      // The reload: the first token is spent, the checkbox gives another.
+      const newToken = await captchaToken(api);
+      const retry = await send(call, key, newToken);
+      expect(retry.headers.get('idempotent-replayed')).toBe('true');
+      expect(await clientSecretOf(retry)).toBe(first);
+      expect(await paymentsUnder(key)).toEqual([
+        expect.objectContaining({ intentId: intentIdOf(first) }),
+      ]);
+      // A replay never asked about the new token: it is still good for a request of its own.
+      await clientSecretOf(await send(call, randomUUID(), newToken));
+    });
+
+    it('still refuses another amount under the same key, whatever the token', async () => {
+      const key = randomUUID();
+      await clientSecretOf(await send(call, key, await captchaToken(api)));
+      const other = await send(call, key, await captchaToken(api), 2500);
+      expect(other.status).toBe(422);
+      expect(await other.json()).toMatchObject({ error: 'idempotency_key_reused' });
+      expect(await paymentsUnder(key)).toHaveLength(1);
+    });
+  },
+);

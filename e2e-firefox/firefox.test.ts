@@ -9,6 +9,7 @@ import { galleryJourney } from './journeys/gallery';
 import { locatedVideoJourney } from './journeys/located-video';
 import { profileJourney } from './journeys/profile';
 import { recognitionJourney } from './journeys/recognition';
+import { reloadMidConfirmJourney } from './journeys/reload-mid-confirm';
 import { reviewTipJourney } from './journeys/review-tip';
 import { tipJourney } from './journeys/tip';
 
@@ -33,6 +34,10 @@ const JOURNEYS: Journeys<JourneyContext> = [
     declinedCardJourney,
   ],
   ['a review with a $15 tip paid with 4242 is published on the profile', reviewTipJourney],
+  [
+    'a reload while Pay Now is confirming: confirming, then succeeded and Congratulations; one charge',
+    reloadMidConfirmJourney,
+  ],
 ];
 
 // Firefox is heavy on 2 cores: one journey at a time unless FIREFOX_CONCURRENCY says otherwise.

@@ -5,7 +5,13 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 
 export { guestName, type PaymentRow } from '../e2e/journeyData';
 export { paymentsOf, profileOf } from '../e2e/suiteApi';
-import type { GuestSteps } from '../e2e/shared-journeys/guestSteps';
+import { GUEST_TOKEN } from '../e2e/suiteApi';
+import {
+  assertScenarioChosen,
+  STATUS_WATCH_MS,
+  type GuestSteps,
+} from '../e2e/shared-journeys/guestSteps';
+import { chooseScenarioInPage, watchStatusesInPage } from '../e2e/shared-journeys/inPage';
 import { expectAccessible, goto, saveScreenshot } from './harness';
 import {
   byLabel,
@@ -17,6 +23,7 @@ import {
   expectText,
   expectUrl,
   fill,
+  STEP_TIMEOUT,
   visible,
   within,
 } from './queries';
@@ -99,6 +106,24 @@ export function guestSteps(page: Page, baseUrl: string): GuestSteps {
     pressInDialog: (dialog, button) =>
       click(page, within(byRole('dialog', dialog), byRole('button', button))),
     expectUrl: (pattern) => expectUrl(page, pattern),
+    expectDisabled: async (name) => {
+      const button = await visible(page, byRole('button', name));
+      await eventually(`${name} disabled`, async () => {
+        assert.equal(await button.evaluate((b) => (b as HTMLButtonElement).disabled), true);
+      });
+    },
+    expectStatus: (text) =>
+      eventually(`a status reading ${text}`, async () => {
+        const shown = await page.evaluate(watchStatusesInPage, text, STATUS_WATCH_MS);
+        assert.ok(shown.includes(text), JSON.stringify(shown));
+      }),
+    expectDialog: async (name) => void (await visible(page, byRole('dialog', name))),
+    reload: async () => void (await page.reload({ timeout: STEP_TIMEOUT * 2 })),
+    chooseScenario: async (name, delayMs) =>
+      assertScenarioChosen(
+        name,
+        await page.evaluate(chooseScenarioInPage, GUEST_TOKEN, name, delayMs ?? null),
+      ),
     passCaptcha: () => passCaptcha(page),
     fillCard: (number) => fillCard(page, number),
     expectAccessible: () => expectAccessible(page),

@@ -2,7 +2,14 @@
 // step, the emulated captcha and card inputs. What the mock API stored: e2e/suiteApi.ts.
 import assert from 'node:assert/strict';
 import type { Browser } from 'webdriverio';
-import { CARD_OPTION_NAME, type GuestSteps } from '../e2e/shared-journeys/guestSteps';
+import {
+  assertScenarioChosen,
+  CARD_OPTION_NAME,
+  STATUS_WATCH_MS,
+  type GuestSteps,
+} from '../e2e/shared-journeys/guestSteps';
+import { chooseScenarioInPage, watchStatusesInPage } from '../e2e/shared-journeys/inPage';
+import { GUEST_TOKEN } from '../e2e/suiteApi';
 import { expectAccessible, goto, saveScreenshot } from './harness';
 import {
   byLabel,
@@ -100,6 +107,24 @@ export function guestSteps(browser: Browser, baseUrl: string): GuestSteps {
     pressInDialog: (dialog, button) =>
       click(browser, within(byRole('dialog', dialog), byRole('button', button))),
     expectUrl: (pattern) => expectUrl(browser, pattern),
+    expectDisabled: async (name) => {
+      const button = await visible(browser, byRole('button', name));
+      await eventually(`${name} disabled`, async () =>
+        assert.equal(await button.isEnabled(), false),
+      );
+    },
+    expectStatus: (text) =>
+      eventually(`a status reading ${text}`, async () => {
+        const shown = await browser.execute(watchStatusesInPage, text, STATUS_WATCH_MS);
+        assert.ok(shown.includes(text), JSON.stringify(shown));
+      }),
+    expectDialog: async (name) => void (await visible(browser, byRole('dialog', name))),
+    reload: () => browser.refresh(),
+    chooseScenario: async (name, delayMs) =>
+      assertScenarioChosen(
+        name,
+        await browser.execute(chooseScenarioInPage, GUEST_TOKEN, name, delayMs ?? null),
+      ),
     passCaptcha: () => passCaptcha(browser),
     fillCard: (number) => fillCard(browser, number),
     expectAccessible: () => expectAccessible(browser),

@@ -10,6 +10,7 @@ import { locatedVideoJourney } from './journeys/located-video';
 import { profileTabsJourney } from './journeys/profile-tabs';
 import { qrLinkJourney } from './journeys/qr-link';
 import { recognitionJourney } from './journeys/recognition';
+import { reloadMidConfirmJourney } from './journeys/reload-mid-confirm';
 import { reviewTipJourney } from './journeys/review-tip';
 
 const JOURNEYS: Journeys<JourneyContext> = [
@@ -30,6 +31,10 @@ const JOURNEYS: Journeys<JourneyContext> = [
   [
     "a declined card (0002): Stripe's message, nothing charged, 4242 then pays",
     declinedCardJourney,
+  ],
+  [
+    'a reload while Pay Now is confirming: confirming, then succeeded and Congratulations; one charge',
+    reloadMidConfirmJourney,
   ],
   [
     'gallery: a video plays (time moving on), and stops when fullscreen is left',

@@ -1,0 +1,70 @@
+// Paid once, sent once (issue 49) in another engine: a tip to Ava, reloaded while Pay Now is
+// confirming, is told and charged once, as e2e/paid-once.spec.ts tries it in Chromium. Stripe's
+// answer is held by the testers' confirm-slow scenario (the charge made at once, the answer a
+// minute later), so the reload comes while the page still waits for it whatever the machine's
+// speed. One journey for the Firefox and WebKit suites (guestSteps.ts).
+import assert from 'node:assert/strict';
+import { TEST_CARDS } from '../../mock-api/emulators/stripe/testCards';
+import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
+import { eventually } from '../eventually';
+import { guestName } from '../journeyData';
+import { paymentsOf } from '../suiteApi';
+import { CARD_OPTION_NAME, type GuestSteps } from './guestSteps';
+
+const PROFILE = 'ava-martinez';
+const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+/** How long Stripe's answer to the confirmation waits: the scenario's longest. */
+const CONFIRM_HELD_MS = 60_000;
+
+/** The emulator's first test card that simply pays, as a guest types it (groups of four). */
+const PAYS = (() => {
+  const card = TEST_CARDS.find((c) => c.outcome.kind === 'succeeded' && !c.outcome.disputed);
+  if (!card) throw new Error('no test card that pays');
+  return card.number.replace(/(\d{4})(?=\d)/g, '$1 ');
+})();
+
+export async function reloadMidConfirm(guestSteps: GuestSteps, guestLabel: string): Promise<void> {
+  const { baseUrl } = guestSteps;
+  const guest = guestName(guestLabel);
+  await guestSteps.startFlow(PROFILE, 'Give Gift', guest);
+  // Before the intent is made: the payment is this browser's (the tester's), so it is held.
+  await guestSteps.chooseScenario('confirm-slow', CONFIRM_HELD_MS);
+  await guestSteps.seeTextbox('Other (in Dollars)');
+  await guestSteps.pressButton('$20');
+  await guestSteps.passCaptcha();
+  await guestSteps.pressButton(CARD_OPTION_NAME);
+  await guestSteps.fillCard(PAYS);
+  await guestSteps.pressButton('Pay Now');
+  const pressed = Date.now();
+
+  // Stripe has made the charge (the data views say so); its answer has not reached the page.
+  await eventually('the payment succeeded at Stripe', async () => {
+    const rows = await paymentsOf(baseUrl, guest);
+    assert.deepEqual(
+      rows.map((row) => row.status),
+      ['succeeded'],
+    );
+  });
+  await guestSteps.expectStatus(PAYMENT_MESSAGES.confirming);
+  await guestSteps.expectDisabled('Back');
+  await guestSteps.expectAccessible();
+  await guestSteps.screenshot('reload-mid-confirm-confirming');
+  assert.ok(
+    Date.now() - pressed < CONFIRM_HELD_MS,
+    'the reload must come while the answer is held',
+  );
+
+  await guestSteps.reload();
+  await guestSteps.expectStatus(PAYMENT_MESSAGES.succeeded);
+  await guestSteps.expectUrl(new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`));
+  await guestSteps.expectDialog(CONGRATULATIONS);
+  await guestSteps.expectAccessible();
+  await guestSteps.screenshot('reload-mid-confirm-congratulations');
+
+  // Told once, charged once: one intent for the one attempt, succeeded, for the $20.
+  const rows = await paymentsOf(baseUrl, guest);
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.amountCents]),
+    [['succeeded', 2000]],
+  );
+}

@@ -1,16 +1,11 @@
+import { DRAFT_KEEP_MS, GUEST_KEEP_MS, readFlowDraft } from './flowDraft';
+import { discardFlowDraft, openFlowDraft, saveFlowDraft, wasWrittenHere } from './flowDraftWork';
 import {
-  DRAFT_KEEP_MS,
-  GUEST_KEEP_MS,
   clearSentDraft,
-  discardFlowDraft,
   forgetDraftPayment,
   keepDraftPayment,
   markDraftConfirming,
-  openFlowDraft,
-  readFlowDraft,
-  saveFlowDraft,
-  wasWrittenHere,
-} from './flowDraft';
+} from './draftOutcome';
 
 const guest = { fullName: 'Jo Doe', email: 'jo@example.com' };
 
@@ -81,10 +76,19 @@ describe('a flow draft', () => {
 });
 
 /** Another page of this browser (a reload, another tab): the module afresh, the same storage. */
-function anotherPage(): typeof import('./flowDraft') {
-  let page: typeof import('./flowDraft') | undefined;
+type Page = typeof import('./flowDraft') &
+  typeof import('./flowDraftWork') &
+  typeof import('./draftSendKey') &
+  typeof import('./draftOutcome');
+function anotherPage(): Page {
+  let page: Page | undefined;
   jest.isolateModules(() => {
-    page = jest.requireActual<typeof import('./flowDraft')>('./flowDraft');
+    page = {
+      ...jest.requireActual<typeof import('./flowDraft')>('./flowDraft'),
+      ...jest.requireActual<typeof import('./flowDraftWork')>('./flowDraftWork'),
+      ...jest.requireActual<typeof import('./draftSendKey')>('./draftSendKey'),
+      ...jest.requireActual<typeof import('./draftOutcome')>('./draftOutcome'),
+    };
   });
   return page!;
 }

@@ -8,14 +8,15 @@
 // made on and whether a confirmation of it was started, and the Idempotency-Key of its send. A
 // page that finds such a draft asks Stripe (or replays the key) before it offers to pay or send.
 //
-// A draft belongs to its guest. This page works on one draft per profile (`workingOn`): a fresh
-// tap on an action starts a new one, which replaces the stored draft once something is written;
-// the stored draft comes back only in the tab that wrote it (a reload) or when the guest asks for
-// it ("Continue your draft"). The guest's name and email are kept for less than the rest
-// (GUEST_KEEP_MS): on a shared phone the next guest must not find them.
+// A draft belongs to its guest: a fresh tap on an action starts a new one, which replaces the
+// stored draft once something is written; the stored draft comes back only in the tab that wrote
+// it (a reload) or when the guest asks for it ("Continue your draft"). The guest's name and email
+// are kept for less than the rest (GUEST_KEEP_MS): on a shared phone the next guest must not
+// find them. This module is what the profile page needs (reading a draft, and what a tap asks of
+// it); the flow works on its draft with flowDraftWork.ts, loaded with the flow.
 import type { FlowKind } from '../api/contract/kinds';
 import type { GratitudeIcon } from '../api/contract/types';
-import { newIdempotencyKey, submissionKey, type SubmissionKey } from './idempotency';
+import type { SubmissionKey } from './idempotency';
 
 /** A draft older than this is forgotten: the guest has moved on. */
 export const DRAFT_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -63,17 +64,7 @@ export interface FlowDraft {
 
 export type FlowDraftPatch = Partial<Omit<FlowDraft, 'savedAt' | 'id' | 'tab'>>;
 
-/** Per profile, the draft this page works on; null: a new one, not written yet. */
-const workingOn = new Map<string, string | null>();
-/** Profiles whose draft this page wrote: reading it back is not a restore. */
-const writtenHere = new Set<string>();
-/** Profiles whose gift or thanks was sent from this page: their draft is not written again. */
-const sentHere = new Set<string>();
-/** The last send key per profile, for pages whose storage keeps nothing. */
-const keysHere = new Map<string, SubmissionKey>();
-
 const storageKey = (profileId: string) => KEY_PREFIX + profileId;
-const sentKey = (profileId: string) => SENT_PREFIX + profileId;
 
 function storage(): Storage | null {
   try {
@@ -83,31 +74,6 @@ function storage(): Storage | null {
     return null;
   }
 }
-
-let pageTab: string | undefined;
-/** This tab's name: kept in sessionStorage, which a reload keeps and another tab does not share. */
-export function tabId(): string {
-  if (pageTab) return pageTab;
-  try {
-    pageTab = globalThis.sessionStorage?.getItem(TAB_KEY) ?? undefined;
-    if (!pageTab) {
-      pageTab = newIdempotencyKey();
-      globalThis.sessionStorage?.setItem(TAB_KEY, pageTab);
-    }
-  } catch {
-    pageTab ??= newIdempotencyKey();
-  }
-  return pageTab;
-}
-
-const isEmpty = (draft: FlowDraft) =>
-  draft.guest.fullName.trim() === '' &&
-  draft.guest.email.trim() === '' &&
-  (draft.review?.sayThanks.trim() ?? '') === '' &&
-  (draft.amount ?? '') === '' &&
-  draft.mediaCount === 0 &&
-  !draft.payment &&
-  !draft.sendKey;
 
 function isDraft(value: unknown): value is FlowDraft {
   const draft = value as Partial<FlowDraft> | null;
@@ -138,177 +104,41 @@ export function readFlowDraft(profileId: string, now = Date.now()): FlowDraft | 
   } catch {
     // Unreadable: dropped below.
   }
-  discardFlowDraft(profileId);
-  return null;
-}
-
-function writeDraft(profileId: string, draft: FlowDraft): void {
   try {
-    if (isEmpty(draft)) storage()?.removeItem(storageKey(profileId));
-    else storage()?.setItem(storageKey(profileId), JSON.stringify(draft));
-  } catch (error) {
-    // Full or disabled storage: the draft is not kept; the guest can still send.
-    console.error('Could not keep the draft', error);
-  }
-}
-
-/** Whether the profile's draft was written by this page (so reading it restores nothing new). */
-export const wasWrittenHere = (profileId: string) => writtenHere.has(profileId);
-
-/** The draft this page works on for the profile, as stored now, or null (none yet, or another's). */
-export function ownFlowDraft(profileId: string, now = Date.now()): FlowDraft | null {
-  const id = workingOn.get(profileId);
-  const stored = readFlowDraft(profileId, now);
-  return id && stored?.id === id ? stored : null;
-}
-
-/** Merges `patch` into the draft this page works on; a new draft replaces the stored one. */
-export function saveFlowDraft(profileId: string, patch: FlowDraftPatch, now = Date.now()): void {
-  if (sentHere.has(profileId)) return;
-  const current = ownFlowDraft(profileId, now);
-  const base: FlowDraft = current ?? {
-    id: newIdempotencyKey(),
-    tab: tabId(),
-    kind: 'RECOGNITION',
-    guest: { fullName: '', email: '' },
-    mediaCount: 0,
-    savedAt: now,
-  };
-  const draft: FlowDraft = {
-    ...base,
-    ...patch,
-    savedAt: now,
-    ...(patch.guest ? { guestSavedAt: now } : {}),
-  };
-  workingOn.set(profileId, draft.id);
-  writtenHere.add(profileId);
-  writeDraft(profileId, draft);
-}
-
-/**
- * The flow opens on this page: the draft it starts from, and whether that is a restore (a draft
- * this page did not write). A fresh tap (startFreshDraft) starts empty; a page that opens with
- * the flow in its address (a reload, a link) takes the stored draft only in the tab that owns it.
- */
-export function openFlowDraft(profileId: string): { draft: FlowDraft | null; restored: boolean } {
-  sentHere.delete(profileId);
-  const stored = readFlowDraft(profileId);
-  if (!workingOn.has(profileId)) {
-    const mine = stored !== null && stored.tab === tabId();
-    workingOn.set(profileId, mine ? stored.id : null);
-  }
-  const draft = ownFlowDraft(profileId);
-  return { draft, restored: draft !== null && !writtenHere.has(profileId) };
-}
-
-/**
- * A guest tapped an action: their flow starts empty, whoever wrote the stored draft. That draft
- * is nobody's now (a reload does not bring it back); the profile still offers to continue it.
- */
-export function startFreshDraft(profileId: string): void {
-  workingOn.set(profileId, null);
-  keysHere.delete(profileId);
-  writtenHere.delete(profileId);
-  sentHere.delete(profileId);
-  const stored = readFlowDraft(profileId);
-  if (stored?.tab) writeDraft(profileId, { ...stored, tab: null });
-}
-
-/** The guest asked for the stored draft ("Continue your draft"): this tab and page take it. */
-export function continueFlowDraft(profileId: string): void {
-  const stored = readFlowDraft(profileId);
-  workingOn.set(profileId, stored?.id ?? null);
-  writtenHere.delete(profileId);
-  sentHere.delete(profileId);
-  if (stored) writeDraft(profileId, { ...stored, tab: tabId() });
-}
-
-/**
- * Forgets the profile's draft: the guest discarded it. They may start another. Its files are
- * removed by flowDraftMedia's forgetDraftMedia where the flow is loaded (and left files are never
- * read back without their words, and are removed after a day).
- */
-export function discardFlowDraft(profileId: string): void {
-  writtenHere.delete(profileId);
-  keysHere.delete(profileId);
-  workingOn.delete(profileId);
-  try {
-    storage()?.removeItem(storageKey(profileId));
+    store?.removeItem(storageKey(profileId));
   } catch {
     // Nothing kept.
   }
+  return null;
 }
 
-/** Whether a sent draft's files must not be written again (see clearSentDraft). */
-export const isSentHere = (profileId: string) => sentHere.has(profileId);
+/** What a guest's tap asked of the profile's draft, for the flow that opens to take (once). */
+const requests = new Map<string, 'fresh' | 'continue'>();
 
-/**
- * The thanks or gift was sent: the draft is forgotten and not written again by this page, and
- * other tabs working on it are told (the storage event of its sent mark).
- */
-export function clearSentDraft(profileId: string): void {
-  // The draft this page works on; a page that never opened one (a redirect's return) ends the
-  // stored one.
-  const working = workingOn.get(profileId);
-  const id = working === undefined ? readFlowDraft(profileId)?.id : working;
-  if (id) {
-    try {
-      storage()?.setItem(sentKey(profileId), JSON.stringify({ id, at: Date.now() }));
-    } catch {
-      // Other tabs then learn it from the API's replay of the same key.
-    }
-  }
-  discardFlowDraft(profileId);
-  sentHere.add(profileId);
+/** A tap on an action: its flow starts empty, whoever wrote the stored draft. */
+export function askFreshDraft(profileId: string): void {
+  requests.set(profileId, 'fresh');
 }
 
-/** Whether the draft this page works on was sent from another tab (or page) since. */
-export function sentElsewhere(profileId: string): boolean {
-  const id = workingOn.get(profileId);
-  if (!id || sentHere.has(profileId)) return false;
-  try {
-    const raw = storage()?.getItem(sentKey(profileId));
-    const mark = raw ? (JSON.parse(raw) as { id?: unknown }) : null;
-    return mark?.id === id;
-  } catch {
-    return false;
-  }
+/** "Continue your draft": its flow takes the stored draft, for this tab and page. */
+export function askToContinueDraft(profileId: string): void {
+  requests.set(profileId, 'continue');
 }
 
-/** Calls `onChange` when another tab changes the profile's draft or sends it. */
-export function watchFlowDraft(profileId: string, onChange: () => void): () => void {
-  const keys = [storageKey(profileId), sentKey(profileId)];
-  const listener = (event: StorageEvent) => {
-    if (event.key === null || keys.includes(event.key)) onChange();
-  };
-  globalThis.addEventListener?.('storage', listener);
-  return () => globalThis.removeEventListener?.('storage', listener);
+/** What the last tap asked of the profile's draft, once; undefined: no tap (a reload, a link). */
+export function takeDraftRequest(profileId: string): 'fresh' | 'continue' | undefined {
+  const request = requests.get(profileId);
+  requests.delete(profileId);
+  return request;
 }
 
-/** Keeps the intent the draft's payment was made on (a new one ends any earlier confirmation). */
-export function keepDraftPayment(profileId: string, payment: DraftPayment): void {
-  saveFlowDraft(profileId, { payment, confirming: false });
-}
+/** This browser's storage for drafts, or null where it is disabled. */
+export const draftStorage = storage;
 
-/** A confirmation of the draft's intent started (true) or its outcome was seen (false). */
-export function markDraftConfirming(profileId: string, confirming: boolean): void {
-  if (ownFlowDraft(profileId)?.payment) saveFlowDraft(profileId, { confirming });
-}
+export const TAB_STORAGE_KEY = TAB_KEY;
 
-/** The draft no longer has an intent to ask about (Stripe canceled it). */
-export function forgetDraftPayment(profileId: string): void {
-  saveFlowDraft(profileId, { payment: undefined, confirming: false });
-}
+/** Where another page of this browser marks the profile's draft as sent (draftOutcome.ts). */
+export const sentKey = (profileId: string) => SENT_PREFIX + profileId;
 
-/**
- * The Idempotency-Key for sending `values` from the draft: the draft's own while they are the
- * same (a retry, a reload, another tab), a new one when they changed. Kept before it is used.
- */
-export function draftSendKey(profileId: string, values: unknown): string {
-  const previous = ownFlowDraft(profileId)?.sendKey ?? keysHere.get(profileId) ?? null;
-  const key = submissionKey(values, previous);
-  // Also in this page's memory: a retry without storage is still the same submission.
-  keysHere.set(profileId, key);
-  saveFlowDraft(profileId, { sendKey: key });
-  return key.key;
-}
+/** Where the profile's draft is kept. */
+export const draftKey = storageKey;

@@ -1,13 +1,9 @@
 // The files of a flow's draft (chosen photos or a video), in IndexedDB through idb-keyval, beside
 // the draft's words (flowDraft.ts). Loaded with the flow, not with the profile page.
 import { createStore, del, entries, get, set, type UseStore } from 'idb-keyval';
-import {
-  DRAFT_KEEP_MS,
-  clearSentDraft,
-  discardFlowDraft,
-  isSentHere,
-  saveFlowDraft,
-} from './flowDraft';
+import { DRAFT_KEEP_MS } from './flowDraft';
+import { discardFlowDraft, isSentHere, saveFlowDraft } from './flowDraftWork';
+import { clearSentDraft } from './draftOutcome';
 
 interface StoredMedia {
   savedAt: number;

@@ -6,17 +6,10 @@
 // the first request did arrive. Changing anything (kind, text, a file) makes a new key: that is a
 // different recognition. A double click sends the same values twice, hence the same key.
 import { stableStringify } from '../api/contract/canonicalJson';
+import { newRandomId } from './randomId';
 
-/** A random UUID v4; crypto.randomUUID where it exists (secure contexts), else getRandomValues. */
-export function newIdempotencyKey(): string {
-  const { crypto } = globalThis;
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40; // version 4
-  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80; // RFC 4122 variant
-  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A random UUID v4 (lib/randomId): one per submission. */
+export const newIdempotencyKey = newRandomId;
 
 export interface SubmissionKey {
   key: string;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import ProfileRoute from './ProfileRoute';
-import { discardFlowDraft } from '../../lib/flowDraft';
+import { discardFlowDraft } from '../../lib/flowDraftWork';
 
 let api: RunningMockApi;
 

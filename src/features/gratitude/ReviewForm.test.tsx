@@ -13,7 +13,7 @@ import GiveFlow, { reviewGiftFor } from '../../app/routes/GiveFlow';
 import { useLocation } from 'react-router-dom';
 import { useFlowAddress } from '../../lib/useFlowAddress';
 import { flowName } from '../../config/flowAddress';
-import { discardFlowDraft, tabId } from '../../lib/flowDraft';
+import { discardFlowDraft, tabId } from '../../lib/flowDraftWork';
 import type { FlowKind } from '../../api/contract/kinds';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
 

@@ -2,7 +2,8 @@
 // the guest's details, the review (kind, words, whether the gift part is open) and its media.
 import { useEffect, useRef, useState } from 'react';
 import type { FlowKind } from '../../api/contract/kinds';
-import { openFlowDraft, readFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
+import { readFlowDraft } from '../../lib/flowDraft';
+import { openFlowDraft, saveFlowDraft } from '../../lib/flowDraftWork';
 import { forgetDraftMedia, loadDraftMedia, saveDraftMedia } from '../../lib/flowDraftMedia';
 import type { AttachedMedia } from './media/MediaPicker';
 import type { ReviewDraft } from './ReviewForm';

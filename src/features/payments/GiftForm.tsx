@@ -11,7 +11,8 @@ import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from './paymentsApi';
 import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
-import { draftSendKey, ownFlowDraft, saveFlowDraft } from '../../lib/flowDraft';
+import { ownFlowDraft, saveFlowDraft } from '../../lib/flowDraftWork';
+import { draftSendKey } from '../../lib/draftSendKey';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
 import { markSent } from '../../lib/sentMark';
 

@@ -3,14 +3,9 @@
 // is told, what is offered meanwhile, and what becomes of the draft. The clock is the test's.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import {
-  keepDraftPayment,
-  markDraftConfirming,
-  openFlowDraft,
-  readFlowDraft,
-  saveFlowDraft,
-  startFreshDraft,
-} from '../../lib/flowDraft';
+import { readFlowDraft } from '../../lib/flowDraft';
+import { openFlowDraft, saveFlowDraft, startFreshDraft } from '../../lib/flowDraftWork';
+import { keepDraftPayment, markDraftConfirming } from '../../lib/draftOutcome';
 import { PAYMENT_MESSAGES } from './paymentMessages';
 import { PROCESSING_POLL_MS, PaymentRecovery } from './PaymentRecovery';
 import { checkPayment, resumePayment, type PaymentCheck } from './stripe/stripe';

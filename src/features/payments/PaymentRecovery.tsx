@@ -11,13 +11,9 @@ import type { UserDetails } from '../../api/contract/types';
 import { reviewTitle } from '../../api/contract/reviewForm';
 import { SUCCESS_REDIRECT_DELAY_MS } from '../../config/delays';
 import { RESULT_PARAMS, paths, redirectedPaymentSecret } from '../../config/paths';
-import {
-  forgetDraftPayment,
-  markDraftConfirming,
-  ownFlowDraft,
-  watchFlowDraft,
-  type FlowDraft,
-} from '../../lib/flowDraft';
+import { type FlowDraft } from '../../lib/flowDraft';
+import { ownFlowDraft } from '../../lib/flowDraftWork';
+import { forgetDraftPayment, markDraftConfirming, watchFlowDraft } from '../../lib/draftOutcome';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
 import { inFlightOf, useInFlight } from '../../lib/inFlight';
 import { rememberPendingReview } from '../../lib/pendingReviews';

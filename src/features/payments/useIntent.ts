@@ -4,7 +4,9 @@
 // attempt never has two intents that could both be paid.
 import { useRef } from 'react';
 import type { PaymentMethodKind } from '../../api/contract/fees';
-import { keepDraftPayment, ownFlowDraft, type DraftPayment } from '../../lib/flowDraft';
+import { type DraftPayment } from '../../lib/flowDraft';
+import { ownFlowDraft } from '../../lib/flowDraftWork';
+import { keepDraftPayment } from '../../lib/draftOutcome';
 import type { useCaptchaToken } from './useCaptchaToken';
 
 /** What an intent is asked for. */

@@ -3,7 +3,7 @@
 // wallet, the card form's outcome). PaymentSection renders what this returns.
 import { useReducer, useState, type Dispatch } from 'react';
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { markDraftConfirming } from '../../lib/flowDraft';
+import { markDraftConfirming } from '../../lib/draftOutcome';
 import { setInFlight } from '../../lib/inFlight';
 import type { PaymentMethodKind } from '../../api/contract/fees';
 import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
 import { Modal } from '../../components/Modal';
 import { markSent } from '../../lib/sentMark';
-import { clearSentDraft } from '../../lib/flowDraft';
+import { clearSentDraft } from '../../lib/draftOutcome';
 import { isSentQuery, redirectedPaymentSecret, withoutResultParams } from '../../config/paths';
 
 export const CONGRATULATIONS_MESSAGE = 'Congratulations! Your recognition has been sent.';

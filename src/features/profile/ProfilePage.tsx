@@ -10,7 +10,7 @@ import { rememberCurrentUserId } from '../../lib/currentUser';
 import { forgetPublishedReviews, pendingReviewsFor } from '../../lib/pendingReviews';
 import { usePageHydrated } from '../../loading/hydration';
 import { useFlowAddress } from '../../lib/useFlowAddress';
-import { continueFlowDraft, readFlowDraft, startFreshDraft } from '../../lib/flowDraft';
+import { askFreshDraft, askToContinueDraft, readFlowDraft } from '../../lib/flowDraft';
 import { ActionButtons } from './ActionButtons';
 import { appDownloadLinks, prefetchStaticParts, profileCard } from './staticParts';
 import { TeamStrip, hasTeam } from './TeamStrip';
@@ -180,7 +180,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
             opener.current = button;
             // A fresh tap starts empty: a draft left here may be another guest's (a shared
             // phone); it comes back only when asked for (Continue your draft).
-            startFreshDraft(id);
+            askFreshDraft(id);
             flowNavigation.open(kind);
           }}
         />
@@ -205,7 +205,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
                   type="button"
                   className="button-link"
                   onClick={() => {
-                    continueFlowDraft(id);
+                    askToContinueDraft(id);
                     flowNavigation.open(draft.kind);
                   }}
                 >

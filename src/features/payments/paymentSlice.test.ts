@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import fc from 'fast-check';
 import {
   PAYMENT_STATUSES,
-  amountChanged,
+  choiceReset,
   confirmationFailed,
   confirmationStarted,
   initialPaymentState,
@@ -66,7 +66,7 @@ const EVENTS = {
   confirmationStarted: confirmationStarted(),
   paymentSucceeded: paymentSucceeded(),
   confirmationFailed: confirmationFailed({ message: 'Your card has insufficient funds.' }),
-  amountChanged: amountChanged(),
+  choiceReset: choiceReset(),
 } satisfies Record<string, UnknownAction>;
 
 type EventName = keyof typeof EVENTS;
@@ -90,7 +90,7 @@ const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof
     confirmationStarted: IGNORED,
     paymentSucceeded: IGNORED,
     confirmationFailed: IGNORED,
-    amountChanged: IGNORED,
+    choiceReset: IGNORED,
   },
   creatingIntent: {
     methodChosen: IGNORED,
@@ -107,7 +107,7 @@ const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof
     confirmationStarted: IGNORED,
     paymentSucceeded: IGNORED,
     confirmationFailed: IGNORED,
-    amountChanged: initialPaymentState,
+    choiceReset: initialPaymentState,
   },
   awaitingCard: {
     methodChosen: chosen,
@@ -116,7 +116,7 @@ const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof
     confirmationStarted: STATES.confirming,
     paymentSucceeded: IGNORED,
     confirmationFailed: IGNORED,
-    amountChanged: initialPaymentState,
+    choiceReset: initialPaymentState,
   },
   confirming: {
     methodChosen: IGNORED,
@@ -125,7 +125,7 @@ const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof
     confirmationStarted: IGNORED,
     paymentSucceeded: STATES.succeeded,
     confirmationFailed: { ...STATES.failed, error: 'Your card has insufficient funds.' },
-    amountChanged: IGNORED,
+    choiceReset: IGNORED,
   },
   succeeded: {
     methodChosen: IGNORED,
@@ -134,7 +134,7 @@ const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof
     confirmationStarted: IGNORED,
     paymentSucceeded: IGNORED,
     confirmationFailed: IGNORED,
-    amountChanged: IGNORED,
+    choiceReset: IGNORED,
   },
   failed: {
     methodChosen: chosen,
@@ -144,7 +144,7 @@ const TRANSITIONS: Record<PaymentStatus, Record<EventName, PaymentState | typeof
     confirmationStarted: STATES.confirming,
     paymentSucceeded: IGNORED,
     confirmationFailed: IGNORED,
-    amountChanged: initialPaymentState,
+    choiceReset: initialPaymentState,
   },
 };
 
@@ -246,7 +246,7 @@ describe('paymentSlice transitions', () => {
     const creating = state;
     state = paymentReducer(state, methodChosen({ method: 'apple_pay', amountCents: 1000 }));
     expect(state).toBe(creating);
-    state = paymentReducer(state, amountChanged());
+    state = paymentReducer(state, choiceReset());
     state = paymentReducer(state, intentCreated({ clientSecret: 'pi_stale_secret' }));
     expect(state).toEqual(initialPaymentState);
   });
@@ -270,7 +270,7 @@ describe('paymentSlice properties', () => {
     fc.constant(confirmationStarted()),
     fc.constant(paymentSucceeded()),
     fc.string().map((message) => confirmationFailed({ message })),
-    fc.constant(amountChanged()),
+    fc.constant(choiceReset()),
   );
 
   it('stays in the union, keeps its fields consistent and succeeds only through confirming', () => {

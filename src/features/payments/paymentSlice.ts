@@ -8,10 +8,11 @@
  *   awaitingCard --confirmationStarted--> confirming
  *   failed (with an intent) --confirmationStarted--> confirming   (another card for the same intent)
  *   confirming --paymentSucceeded--> succeeded,      --confirmationFailed--> failed
- *   idle | creatingIntent | awaitingCard | failed --amountChanged--> idle
+ *   idle | creatingIntent | awaitingCard | failed --choiceReset--> idle
  *
- * amountChanged is ignored while confirming (the provider is already charging that amount: its
- * answer must still land) and after success.
+ * choiceReset (a new amount, a changed review, another option needing its own captcha) is
+ * ignored while confirming (the provider is already charging that amount: its answer must still
+ * land) and after success.
  */
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { PaymentMethodKind } from '../../api/contract/fees';
@@ -45,7 +46,7 @@ export const initialPaymentState: PaymentState = {
 
 const CAN_CHOOSE_METHOD: readonly PaymentStatus[] = ['idle', 'awaitingCard', 'failed'];
 /** idle is already the reset state; confirming and succeeded keep their payment. */
-const AMOUNT_CAN_RESET: readonly PaymentStatus[] = ['creatingIntent', 'awaitingCard', 'failed'];
+const CHOICE_CAN_RESET: readonly PaymentStatus[] = ['creatingIntent', 'awaitingCard', 'failed'];
 
 export const paymentSlice = createSlice({
   name: 'payment',
@@ -89,8 +90,8 @@ export const paymentSlice = createSlice({
       state.status = 'failed';
       state.error = action.payload.message;
     },
-    amountChanged(state): PaymentState | undefined {
-      if (!AMOUNT_CAN_RESET.includes(state.status)) return;
+    choiceReset(state): PaymentState | undefined {
+      if (!CHOICE_CAN_RESET.includes(state.status)) return;
       return initialPaymentState;
     },
   },
@@ -105,5 +106,5 @@ export const {
   confirmationStarted,
   paymentSucceeded,
   confirmationFailed,
-  amountChanged,
+  choiceReset,
 } = paymentSlice.actions;

@@ -10,7 +10,7 @@ import { INVALID_CAPTCHA_MESSAGE } from '../../api/contract/messages';
 import { checkChoice, type PaymentOption } from './paymentChoice';
 import { PAYMENT_MESSAGES, intentErrorMessage } from './paymentMessages';
 import {
-  amountChanged,
+  choiceReset,
   confirmationFailed,
   confirmationStarted,
   initialPaymentState,
@@ -95,10 +95,9 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
     });
     if (result.outcome === 'ignore') return null;
     if (result.outcome === 'askCaptcha') {
-      // Like a new amount: the highlight and the card form go, and so do the pay buttons until
-      // the captcha is passed again; then this press works.
-      dispatch(amountChanged());
-      captcha.renew();
+      // Another option's intent took the token: like a new choice, with the captcha asked for
+      // whatever; once it is passed, this press works.
+      resetChoice({ askCaptcha: true });
       setMessage(PAYMENT_MESSAGES.captchaAgain);
       return null;
     }
@@ -123,14 +122,16 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
   };
 
   /**
-   * What the intent would carry changed (the amount, or the review with it): the chosen option's
-   * highlight goes (spec 4). If an intent took the captcha's token, the new choice needs a new
-   * one: the captcha is asked for again, and the options go until it is passed.
+   * The one way a choice is undone: what the intent would carry changed (the amount, or the
+   * review with it), or another option needs a token of its own. The chosen option's highlight
+   * and the card form go (spec 4). A new choice needs a new token when an intent took the last
+   * one (or `askCaptcha` says so): the captcha is asked for again, and the pay buttons go until
+   * it is passed, so none on screen answers `invalid Captcha`.
    */
-  const resetChoice = () => {
-    dispatch(amountChanged());
-    if (captcha.spent()) captcha.renew();
-  };
+  function resetChoice({ askCaptcha }: { askCaptcha: boolean }) {
+    dispatch(choiceReset());
+    if (askCaptcha || captcha.spent()) captcha.renew();
+  }
 
   const wallet = useWalletPayment({
     checkChoice: (method) => check('wallet', method),
@@ -149,9 +150,9 @@ export function usePaymentChoice(options: PaymentChoiceOptions) {
       if (view.busy) return;
       amount.set(value);
       setMessage(null);
-      resetChoice();
+      resetChoice({ askCaptcha: false });
     },
-    resetChoice,
+    resetChoice: () => resetChoice({ askCaptcha: false }),
     changeCaptcha: (token: string | null) => {
       captcha.onChange(token);
       if (

@@ -166,6 +166,24 @@ test.describe('a tip while Pay Now is confirming', () => {
     await chargedOnce(page, guest);
   });
 
+  test('Back out of the flow while confirming: the profile says a payment may have gone through, and the flow tells it; one charge', async ({
+    page,
+  }) => {
+    test.slow();
+    const guest = guestName('Out Mid Pay');
+    const held = await holdConfirmAnswers(page);
+    await tipUpToPayNow(page, guest, PAYS);
+    await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
+    await page.goBack();
+    await page.goBack();
+    await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}$`));
+    held.release();
+    await page.getByRole('button', { name: 'See what happened' }).click();
+    await toldPaid(page);
+    await offersNoPayment(page);
+    await chargedOnce(page, guest);
+  });
+
   test('the flow’s arrow is disabled until the payment is told; one charge', async ({ page }) => {
     test.slow();
     const guest = guestName('Arrow Mid Pay');

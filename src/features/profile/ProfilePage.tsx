@@ -198,9 +198,13 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
         ) : (
           <>
             {draft && (
+              // A draft whose payment was being confirmed when its flow closed (Back twice, a
+              // reload on the profile): its flow asks Stripe what happened when it opens.
               <p className="profile-page__draft">
-                {flowLabel(draft.kind, user)} {titleCase(user.fullName)}: your draft is kept on this
-                device.{' '}
+                {flowLabel(draft.kind, user)} {titleCase(user.fullName)}:{' '}
+                {draft.confirming
+                  ? 'a payment from your draft may have gone through.'
+                  : 'your draft is kept on this device.'}{' '}
                 <button
                   type="button"
                   className="button-link"
@@ -209,7 +213,7 @@ export function ProfilePage({ tabs, Flow, prefetchFlow, verifyPayment }: Profile
                     flowNavigation.open(draft.kind);
                   }}
                 >
-                  Continue your draft
+                  {draft.confirming ? 'See what happened' : 'Continue your draft'}
                 </button>
               </p>
             )}

@@ -1,4 +1,5 @@
 // Apple Pay and Google Pay through Stripe's Express Checkout Element (the emulated wallet sheet).
+import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
 
@@ -7,6 +8,44 @@ interface IntentCall {
   amount: number;
   platformFeeForWallet: number;
   payment_method_types?: string[];
+}
+
+/** A browser timer may fire a rounded millisecond early. */
+const TIMER_SLACK_MS = 2;
+
+/**
+ * Times, in the page, from `succeeded` showing to the page moving on (the first history change),
+ * watched from before the payment: returns a reader of that delay in milliseconds.
+ */
+async function watchSuccessDelay(page: Page): Promise<() => Promise<number>> {
+  await page.evaluate(() => {
+    const times: { shown?: number; moved?: number } = {};
+    (window as { __successDelay?: typeof times }).__successDelay = times;
+    const moved = () => {
+      if (times.shown !== undefined) times.moved ??= performance.now();
+    };
+    new MutationObserver(() => {
+      const shown = [...document.querySelectorAll('[role="status"]')].some(
+        (status) => status.textContent === 'succeeded',
+      );
+      if (shown) times.shown ??= performance.now();
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    window.addEventListener('popstate', moved);
+    for (const name of ['pushState', 'replaceState'] as const) {
+      const original = history[name].bind(history);
+      history[name] = (...args: Parameters<History['pushState']>) => {
+        moved();
+        original(...args);
+      };
+    }
+  });
+  return () =>
+    page.evaluate(() => {
+      const times = (window as { __successDelay?: { shown?: number; moved?: number } })
+        .__successDelay;
+      if (times?.shown === undefined || times.moved === undefined) return Number.NaN;
+      return times.moved - times.shown;
+    });
 }
 
 test.describe('wallet payments', () => {
@@ -46,13 +85,14 @@ test.describe('wallet payments', () => {
     await expect(sheet).toBeVisible();
     await expect(sheet).toContainText('$15.95');
     await saveScreenshot('wallet-apple-pay-sheet');
+    const delay = await watchSuccessDelay(page);
     await sheet.getByRole('button', { name: 'Pay' }).click();
     await expect(sheet).toHaveCount(0);
     await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
-    const succeededAt = Date.now();
     await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
-    // The spec's 1000 ms wallet-success delay (a lower bound only: no timing upper bound here).
-    expect(Date.now() - succeededAt).toBeGreaterThanOrEqual(900);
+    // The spec's 1000 ms wallet-success delay, timed by the page's own clock (a lower bound only:
+    // how late the test sees either moment depends on the machine, not on the page).
+    expect(await delay()).toBeGreaterThanOrEqual(1000 - TIMER_SLACK_MS);
     await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
 
     const rows = await paymentsOf(request, guest);

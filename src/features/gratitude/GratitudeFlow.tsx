@@ -154,7 +154,7 @@ function FlowSteps({
         </>
       }
     >
-      {kept.restored && (
+      {kept.restored && !sentFromElsewhere && (
         <p className="flow-draft" role="status">
           Draft restored{' '}
           <button type="button" className="button-link" onClick={onDiscard}>
@@ -212,7 +212,10 @@ function FlowSteps({
           </>,
         )
       )}
-      <p className="flow-draft__state">{kept.savingMedia ? 'Saving your draft…' : kept.note}</p>
+      {/* A draft sent from another tab is kept nowhere any more. */}
+      <p className="flow-draft__state">
+        {sentFromElsewhere ? '' : kept.savingMedia ? 'Saving your draft…' : kept.note}
+      </p>
     </FlowPanel>
   );
 }

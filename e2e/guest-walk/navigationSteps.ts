@@ -27,6 +27,10 @@ export class OpenFlow extends Step {
     return !modalOpen(m) && openFlow(m)?.name !== this.flow;
   }
   update(m: WalkModel) {
+    // A fresh tap starts an empty draft (issue 49: a draft left here may be another guest's):
+    // from now on the page's draft is the new one, with nothing in it yet.
+    m.guestKnown = false;
+    m.draftAmount = '';
     pushEntry(m, { name: this.flow, step: 'guest' });
   }
   async act(walk: GuestPage, m: WalkModel) {

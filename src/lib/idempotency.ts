@@ -17,9 +17,12 @@ export interface SubmissionKey {
   fingerprint: string;
 }
 
+/** Whether `previous` was made for these very values. */
+export const sameSubmission = (values: unknown, previous: SubmissionKey): boolean =>
+  previous.fingerprint === stableStringify(values);
+
 /** The previous key when the values are unchanged, otherwise a new one. */
 export function submissionKey(values: unknown, previous: SubmissionKey | null): SubmissionKey {
-  const fingerprint = stableStringify(values);
-  if (previous && previous.fingerprint === fingerprint) return previous;
-  return { key: newIdempotencyKey(), fingerprint };
+  if (previous && sameSubmission(values, previous)) return previous;
+  return { key: newIdempotencyKey(), fingerprint: stableStringify(values) };
 }

@@ -6,17 +6,20 @@
 import { useSyncExternalStore } from 'react';
 
 export type InFlight = 'confirming' | 'sending';
+/** How the last thing on its way ended: 'sent' when the API accepted a recognition. */
+export type InFlightEnd = 'sent' | null;
 
 interface Entry {
   inFlight: InFlight | null;
   attendants: number;
+  ended: InFlightEnd;
 }
 
 const entries = new Map<string, Entry>();
 const listeners = new Set<() => void>();
 /** Snapshots per profile, so an unchanged entry is the same object (useSyncExternalStore). */
 const snapshots = new Map<string, Entry>();
-const IDLE: Entry = { inFlight: null, attendants: 0 };
+const IDLE: Entry = { inFlight: null, attendants: 0, ended: null };
 
 function update(profileId: string, change: (entry: Entry) => Entry): void {
   const next = change(entries.get(profileId) ?? IDLE);
@@ -25,9 +28,16 @@ function update(profileId: string, change: (entry: Entry) => Entry): void {
   for (const listener of listeners) listener();
 }
 
-/** Starts (a kind) or ends (null) what is on its way for the profile's draft. */
-export function setInFlight(profileId: string, inFlight: InFlight | null): void {
-  update(profileId, (entry) => ({ ...entry, inFlight }));
+/**
+ * Starts (a kind) or ends (null) what is on its way for the profile's draft; an end says how it
+ * ended, for the flow that attends it when the component that started it has gone.
+ */
+export function setInFlight(
+  profileId: string,
+  inFlight: InFlight | null,
+  ended: InFlightEnd = null,
+): void {
+  update(profileId, (entry) => ({ ...entry, inFlight, ended: inFlight ? null : ended }));
 }
 
 /** What is on its way for the profile's draft now (outside React). */
@@ -50,12 +60,16 @@ const subscribe = (listener: () => void) => {
   return () => listeners.delete(listener);
 };
 
-/** What is on its way for the profile's draft, and whether a component attends it. */
-export function useInFlight(profileId: string): { inFlight: InFlight | null; attended: boolean } {
+/** What is on its way for the profile's draft, whether a component attends it, how it ended. */
+export function useInFlight(profileId: string): {
+  inFlight: InFlight | null;
+  attended: boolean;
+  ended: InFlightEnd;
+} {
   const entry = useSyncExternalStore(
     subscribe,
     () => snapshots.get(profileId) ?? IDLE,
     () => IDLE,
   );
-  return { inFlight: entry.inFlight, attended: entry.attendants > 0 };
+  return { inFlight: entry.inFlight, attended: entry.attendants > 0, ended: entry.ended };
 }

@@ -16,6 +16,7 @@ import { flowName } from '../../config/flowAddress';
 import { discardFlowDraft, tabId } from '../../lib/flowDraftWork';
 import type { FlowKind } from '../../api/contract/kinds';
 import { ReviewForm, type ReviewDraft } from './ReviewForm';
+import { UNSETTLED_SEND_NOTE } from '../../config/messages';
 
 // jsdom decodes no image and has no canvas: the photo the browser would prepare is here the
 // picked file itself (e2e/photos.spec.ts checks the preparation in Chromium).
@@ -420,6 +421,14 @@ describe('ReviewForm', () => {
       await user.click(submit());
       expect(await screen.findByText(LOST_CONNECTION)).toHaveAttribute('role', 'alert');
       expect(sayThanks()).toHaveValue('Sent twice, stored once');
+      // It may be published already: with a tip it would be a second one. Only Submit is offered
+      // until the words change (another recognition).
+      expect(screen.getByText(UNSETTLED_SEND_NOTE)).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
+      await user.type(sayThanks(), '!');
+      expect(screen.getByRole('button', { name: 'Add Gift' })).toBeEnabled();
+      await user.type(sayThanks(), '{Backspace}');
+      expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
       await user.click(submit());
       await waitFor(() => expect(navigations()).toHaveLength(1));
       const stored = feedOf('bluebird-cafe').filter(

@@ -1,5 +1,5 @@
 // The review form: the kind, the title it gives, words of thanks and media, then sending it.
-import { useCallback, useEffect, useId, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Field, Form, Formik, useFormikContext } from 'formik';
 import { FormValuesObserver } from '../../components/FormValuesObserver';
 import { useLengthLimit } from '../../components/useLengthLimit';
@@ -9,10 +9,10 @@ import type { ReviewFormArgs } from '../../api/recognitionForm';
 import { useSendRecognitionMutation } from './gratitudeApi';
 import { serverErrorMessage } from './GuestDetailsForm';
 import { sentElsewhere } from '../../lib/draftOutcome';
-import { draftSendKey } from '../../lib/draftSendKey';
-import { attend, setInFlight } from '../../lib/inFlight';
+import { draftSendKey, sendAttempted } from '../../lib/draftSendKey';
+import { attend, setInFlight, type InFlightEnd } from '../../lib/inFlight';
 import { markSent } from '../../lib/sentMark';
-import { SENDING_MESSAGE } from '../../config/messages';
+import { SENDING_MESSAGE, UNSETTLED_SEND_NOTE } from '../../config/messages';
 import { useFinishFlow } from '../../lib/useFlowAddress';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
@@ -64,6 +64,15 @@ interface ReviewFormProps {
   onSent?: () => void;
 }
 
+/** What a send's Idempotency-Key stands for: the same values are the same submission. */
+const sendValues = (review: ReviewFormArgs) => ({
+  profileId: review.profileId,
+  guest: { fullName: review.guest.fullName, email: review.guest.email },
+  icon: review.icon,
+  sayThanks: review.sayThanks,
+  media: review.media,
+});
+
 export function ReviewForm({
   profile,
   guest,
@@ -105,6 +114,16 @@ export function ReviewForm({
     };
   };
 
+  // Whether this form is still on the page: a send whose answer comes after Browser Back folded
+  // the review step away is told by the flow around it (PaymentRecovery), from where it is now.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
+
   const submit = async (values: ReviewDraft) => {
     setServerError(null);
     if (sentElsewhere(profile._id)) {
@@ -114,17 +133,13 @@ export function ReviewForm({
     const review = reviewArgs(values);
     // One key per set of values, kept in the draft: a retry of the same values is the same
     // submission, after a lost answer and a reload too; changed words or media are another.
-    const idempotencyKey = draftSendKey(profile._id, {
-      profileId: profile._id,
-      guest: { fullName: guest.fullName, email: guest.email },
-      icon: review.icon,
-      sayThanks: review.sayThanks,
-      media: review.media,
-    });
+    const idempotencyKey = draftSendKey(profile._id, sendValues(review));
     if (review.media.length > 0) setPercentSent(0);
     setInFlight(profile._id, 'sending');
+    let ended: InFlightEnd = null;
     try {
       await sendRecognition({ ...review, idempotencyKey, onProgress: setPercentSent }).unwrap();
+      ended = 'sent';
       // Accepted: every load of the profile shows it to this guest from now on, whether or not
       // they press OK (lib/sentMark).
       markSent(profile._id);
@@ -132,11 +147,11 @@ export function ReviewForm({
       onSent?.();
       // The profile, in place (no reload): it asks the API again and shows the Congratulations
       // modal; the flow's steps are folded away behind it (one Back after OK leaves the flow).
-      finishFlow(paths.profile.href(profile._id, { sent: 'recognition' }));
+      if (mounted.current) finishFlow(paths.profile.href(profile._id, { sent: 'recognition' }));
     } catch (error) {
       setServerError(serverErrorMessage(error));
     } finally {
-      setInFlight(profile._id, null);
+      setInFlight(profile._id, null, ended);
       setPercentSent(null);
     }
   };
@@ -145,69 +160,86 @@ export function ReviewForm({
 
   return (
     <Formik<ReviewDraft> initialValues={draft} validationSchema={reviewSchema} onSubmit={submit}>
-      {({ values, isSubmitting, setFieldValue }) => (
-        <>
-          <Form className="gratitude-form" noValidate aria-label="Your thanks">
-            <FormValuesObserver onChange={onDraftChange} />
-            <fieldset className="gratitude-form__kinds" disabled={paymentLocked}>
-              <legend className="gratitude-form__label">Kind of thanks</legend>
-              {GRATITUDE_ICONS.map((icon) => (
-                <label key={icon} className="gratitude-form__kind">
-                  <Field type="radio" name="icon" value={icon} />
-                  {GRATITUDE_KINDS[icon].label}
-                </label>
-              ))}
-            </fieldset>
-            <ReviewTitleField title={reviewTitle(guest.fullName, values.icon, profile.userName)} />
-            <SayThanksField readOnly={paymentLocked} />
-            <MediaPicker
-              value={values.media}
-              onChange={(media) => void setFieldValue('media', media)}
-              onBusyChange={setPreparingMedia}
-              disabled={isSubmitting || sent || paymentLocked}
-            />
-            {percentSent !== null && <UploadProgress percent={percentSent} />}
-            <p role="status" className="gratitude-form__sending">
-              {isSubmitting ? SENDING_MESSAGE : ''}
-            </p>
-            <div role="alert" className="gratitude-form__server-error">
-              {serverError}
-            </div>
-            {!giftOpen && (
-              <div className="gratitude-form__actions">
-                <button
-                  type="button"
-                  className="button button--ghost"
-                  onClick={() => {
-                    setGiftOpen(true);
-                    onGiftOpen?.();
-                  }}
-                >
-                  {nonProfit ? 'Add Donation' : 'Add Gift'}
-                </button>
-                <button
-                  type="submit"
-                  className="button gratitude-form__submit"
-                  disabled={
-                    !hasTextOrMedia(values) || isSubmitting || preparingMedia || sent || !identified
-                  }
-                >
-                  Submit
-                </button>
+      {({ values, isSubmitting, setFieldValue }) => {
+        const unsettled = !sent && sendAttempted(profile._id, sendValues(reviewArgs(values)));
+        return (
+          <>
+            <Form className="gratitude-form" noValidate aria-label="Your thanks">
+              <FormValuesObserver onChange={onDraftChange} />
+              <fieldset className="gratitude-form__kinds" disabled={paymentLocked}>
+                <legend className="gratitude-form__label">Kind of thanks</legend>
+                {GRATITUDE_ICONS.map((icon) => (
+                  <label key={icon} className="gratitude-form__kind">
+                    <Field type="radio" name="icon" value={icon} />
+                    {GRATITUDE_KINDS[icon].label}
+                  </label>
+                ))}
+              </fieldset>
+              <ReviewTitleField
+                title={reviewTitle(guest.fullName, values.icon, profile.userName)}
+              />
+              <SayThanksField readOnly={paymentLocked} />
+              <MediaPicker
+                value={values.media}
+                onChange={(media) => void setFieldValue('media', media)}
+                onBusyChange={setPreparingMedia}
+                disabled={isSubmitting || sent || paymentLocked}
+              />
+              {percentSent !== null && <UploadProgress percent={percentSent} />}
+              <p role="status" className="gratitude-form__sending">
+                {isSubmitting ? SENDING_MESSAGE : ''}
+              </p>
+              <div role="alert" className="gratitude-form__server-error">
+                {serverError}
               </div>
-            )}
-          </Form>
-          {giftOpen &&
-            // Outside the review's <form>: the card form is a form of its own.
-            renderGift({
-              review: reviewArgs(values),
-              precondition: () => (hasTextOrMedia(values) ? null : MESSAGE_TEXT_OR_MEDIA_REQUIRED),
-              disabled: preparingMedia || !identified,
-              onLockChange: lockChanged,
-              onProgress: setPercentSent,
-            })}
-        </>
-      )}
+              {!giftOpen && unsettled && (
+                <p className="gratitude-form__note">{UNSETTLED_SEND_NOTE}</p>
+              )}
+              {!giftOpen && (
+                <div className="gratitude-form__actions">
+                  {/* A send of these very values may have gone through (its answer was lost): the
+                    review with a tip would be a second one. Submit finds out, sending it once. */}
+                  {!unsettled && (
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      onClick={() => {
+                        setGiftOpen(true);
+                        onGiftOpen?.();
+                      }}
+                    >
+                      {nonProfit ? 'Add Donation' : 'Add Gift'}
+                    </button>
+                  )}
+                  <button
+                    type="submit"
+                    className="button gratitude-form__submit"
+                    disabled={
+                      !hasTextOrMedia(values) ||
+                      isSubmitting ||
+                      preparingMedia ||
+                      sent ||
+                      !identified
+                    }
+                  >
+                    Submit
+                  </button>
+                </div>
+              )}
+            </Form>
+            {giftOpen &&
+              // Outside the review's <form>: the card form is a form of its own.
+              renderGift({
+                review: reviewArgs(values),
+                precondition: () =>
+                  hasTextOrMedia(values) ? null : MESSAGE_TEXT_OR_MEDIA_REQUIRED,
+                disabled: preparingMedia || !identified,
+                onLockChange: lockChanged,
+                onProgress: setPercentSent,
+              })}
+          </>
+        );
+      }}
     </Formik>
   );
 }

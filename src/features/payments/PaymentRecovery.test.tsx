@@ -145,4 +145,14 @@ describe('a payment the draft started earlier', () => {
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeVisible();
     expect(readFlowDraft(PROFILE._id)?.payment?.clientSecret).toBe(SECRET);
   });
+
+  it('a flow gone before Stripe answers ends nothing: its draft stays for the page that asks next', async () => {
+    draftWithIntent(true);
+    let answerNow!: (check: PaymentCheck) => void;
+    check.mockReturnValue(new Promise((resolve) => (answerNow = resolve)));
+    const { unmount } = renderFlow();
+    unmount();
+    await act(async () => answerNow(answer('succeeded')));
+    expect(readFlowDraft(PROFILE._id)).toMatchObject({ payment: { clientSecret: SECRET } });
+  });
 });

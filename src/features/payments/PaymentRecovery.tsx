@@ -15,7 +15,7 @@ import { type FlowDraft } from '../../lib/flowDraft';
 import { ownFlowDraft } from '../../lib/flowDraftWork';
 import { forgetDraftPayment, markDraftConfirming, watchFlowDraft } from '../../lib/draftOutcome';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
-import { inFlightOf, useInFlight } from '../../lib/inFlight';
+import { inFlightOf, useInFlight, type InFlight } from '../../lib/inFlight';
 import { rememberPendingReview } from '../../lib/pendingReviews';
 import { markSent } from '../../lib/sentMark';
 import { useFinishFlow } from '../../lib/useFlowAddress';
@@ -65,7 +65,7 @@ export function PaymentRecovery({ profile, children }: PaymentRecoveryProps) {
   const { search, pathname } = useLocation();
   const navigate = useNavigate();
   const finishFlow = useFinishFlow();
-  const { inFlight, attended } = useInFlight(profileId);
+  const { inFlight, attended, ended } = useInFlight(profileId);
   const [phase, setPhase] = useState<RecoveryPhase>(() =>
     intentToAsk(ownFlowDraft(profileId), search)?.confirming ? 'checking' : 'idle',
   );
@@ -127,6 +127,8 @@ export function PaymentRecovery({ profile, children }: PaymentRecoveryProps) {
       window.removeEventListener('focus', again);
       document.removeEventListener('visibilitychange', again);
       unwatch();
+      // A check still on its way is for a flow that has gone: its answer ends nothing here.
+      round.current += 1;
     };
   }, [profileId]);
 
@@ -137,15 +139,20 @@ export function PaymentRecovery({ profile, children }: PaymentRecoveryProps) {
     if (inFlight === 'confirming' && phase === 'failed') setPhase('idle');
   }
 
-  // A confirmation of this page's ended while no payment section showed it: ask how.
-  const wasAway = useRef(false);
+  // A confirmation or a send of this page's ended while no form showed it (Browser Back folded
+  // its step away): a recognition accepted is told from here, a confirmation is asked about.
+  const away = useRef<InFlight | null>(null);
+  const sentAway = useEffectEvent(() =>
+    finishFlow(paths.profile.href(profileId, { sent: 'recognition' })),
+  );
   useEffect(() => {
-    if (inFlight === 'confirming' && !attended) wasAway.current = true;
-    if (inFlight === null && wasAway.current) {
-      wasAway.current = false;
-      void check(true);
-    }
-  }, [inFlight, attended]);
+    if (inFlight && !attended) away.current = inFlight;
+    if (inFlight !== null || away.current === null) return;
+    const was = away.current;
+    away.current = null;
+    if (was === 'sending' && ended === 'sent') sentAway();
+    else void check(true);
+  }, [inFlight, attended, ended]);
 
   // The guest asks again after Stripe could not be reached.
   const [attempt, setAttempt] = useState(0);

@@ -7,7 +7,7 @@ import type { Page, Route } from '@playwright/test';
 import { TEST_CARDS, type CardOutcome } from '../mock-api/emulators/stripe/testCards';
 import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
 import { SENT_ELSEWHERE_MESSAGE } from '../src/features/gratitude/ReviewForm';
-import { TRY_AGAIN_MESSAGE } from '../src/config/messages';
+import { TRY_AGAIN_MESSAGE, UNSETTLED_SEND_NOTE } from '../src/config/messages';
 import { test, expect, waitForApp, GUEST_TOKEN } from './fixtures';
 import {
   fillCard,
@@ -58,13 +58,14 @@ async function publishedWith(page: Page, words: string): Promise<{ giver: string
 }
 
 /**
- * Holds the answers of Stripe's confirmations from now on: each request reaches the Stripe
- * emulator at once (the payment is made there), and its answer waits until `release()`.
+ * Holds the answers of `url` (by default Stripe's confirmations) from now on: each request reaches
+ * the server at once (the payment is made, the review stored), and its answer waits until
+ * `release()`.
  */
-async function holdConfirmAnswers(page: Page) {
+async function holdConfirmAnswers(page: Page, url = '**/v1/payment_intents/*/confirm') {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/v1/payment_intents/*/confirm', async (route: Route) => {
+  await page.route(url, async (route: Route) => {
     const answer = await route.fetch();
     await released;
     await route.fulfill({ response: answer }).catch(() => undefined); // the page may be gone
@@ -247,6 +248,39 @@ test.describe('a tip while Pay Now is confirming', () => {
   });
 });
 
+/** A review whose send may have gone through: Submit (the same send), and no Add Gift. */
+async function expectOnlySubmit(page: Page) {
+  await expect(page.getByText(UNSETTLED_SEND_NOTE)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add Gift' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeEnabled();
+}
+
+test.describe('a recognition on its way', () => {
+  test('browser Back while it is sending: the profile congratulates where the flow was opened, the review published once', async ({
+    page,
+  }) => {
+    test.slow();
+    const guest = guestName('Back Mid Send');
+    const words = freshWords('back while sending');
+    await startFlow(page, REVIEWED, /^Recognize/, guest);
+    await page.getByLabel('Say thanks').fill(words);
+    const held = await holdConfirmAnswers(page, '**/api/gratitude/create-gratitude');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const sending = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.sending });
+    await expect(sending).toBeVisible();
+    await expect.poll(() => publishedWith(page, words)).toEqual([{ giver: guest }]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\?flow=recognize&step=guest$/);
+    await expect(sending).toBeVisible();
+    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+    held.release();
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/user_profile/${REVIEWED}\\?show=true$`));
+    expect(await publishedWith(page, words)).toEqual([{ giver: guest }]);
+  });
+});
+
 test.describe('an answer lost after the server acted, then a reload', () => {
   for (const { call, media } of [
     { call: 'create-gratitude', media: false },
@@ -266,11 +300,14 @@ test.describe('an answer lost after the server acted, then a reload', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toBeVisible();
       expect(await publishedWith(page, words)).toEqual([{ giver: guest }]);
+      // With a tip it would be published a second time: only the same send is offered.
+      await expectOnlySubmit(page);
 
       await page.reload();
       await waitForApp(page);
       await expect(page.getByLabel('Say thanks')).toHaveValue(words);
       if (media) await expect(page.getByRole('img', { name: 'ava-feed-02.jpg' })).toBeVisible();
+      await expectOnlySubmit(page);
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
       expect(await publishedWith(page, words)).toEqual([{ giver: guest }]);

@@ -13,17 +13,23 @@ import {
   UseWallet,
   WALLETS,
 } from './giftSteps';
+import { HeldPay, HeldSend, INTERRUPTIONS } from './heldSteps';
+import { LostIntent, LostSend } from './lostSteps';
 import { initialModel, FLOWS, TABS, type Arrival, type ViewportName } from './model';
 import {
   BackArrow,
   BrowserHistory,
+  ContinueDraft,
   OpenFlow,
   OpenShowAddress,
   PressOk,
   Reload,
+  StartNewOne,
   SubmitGuestDetails,
 } from './navigationSteps';
 import type { WalkProfile } from './profiles';
+import { AddGift, SubmitReview, TypeThanks } from './reviewSteps';
+import { SecondTab, SENDERS } from './secondTab';
 import { Step, type WalkCommand } from './step';
 import { ClickTab, KeyTab, Resize, ScrollGalleryToEnd, TAB_KEYS, TapTeamMember } from './pageSteps';
 
@@ -71,22 +77,34 @@ export type StepWeights = Record<
   | 'chooseCardWithoutAmount'
   | 'pay'
   | 'walletPay'
-  | 'walletClose',
+  | 'walletClose'
+  | 'continueDraft'
+  | 'startNewOne'
+  | 'typeThanks'
+  | 'addGift'
+  | 'submitReview'
+  | 'heldSend'
+  | 'lostSend'
+  | 'heldPay'
+  | 'lostIntent'
+  | 'secondTab',
   number
 >;
 
 /**
- * The weights the walk uses (tuned on the model alone, with plannedSteps). The gift form's steps
- * weigh most: they are left out wherever the form is not open, and a payment takes five in a row.
- * The steps that leave a flow or the modal come often enough for the tabs to get their turn.
+ * The weights the walk uses (tuned on the model alone, with plannedSteps). The payment section's
+ * steps and the moves in flight weigh most: they are left out wherever they can't happen, and a
+ * payment takes five in a row (the fixed seed then plays each move in flight a few times in 50
+ * sequences). The steps that leave a flow or the modal come often enough for the tabs to get
+ * their turn.
  */
 export const STEP_WEIGHTS: StepWeights = {
   clickTab: 5,
   keyTab: 3,
   scrollGallery: 2,
-  openFlow: 1,
-  openGift: 1,
-  submitGuest: 6,
+  openFlow: 2,
+  openGift: 3,
+  submitGuest: 8,
   backArrow: 2,
   back: 1,
   forward: 1,
@@ -95,14 +113,24 @@ export const STEP_WEIGHTS: StepWeights = {
   showAddress: 1,
   pressOk: 2,
   tapTeam: 1,
-  preset: 6,
+  preset: 8,
   otherAmount: 1,
-  tickCaptcha: 8,
-  chooseCard: 8,
+  tickCaptcha: 10,
+  chooseCard: 16,
   chooseCardWithoutAmount: 1,
-  pay: 16,
+  pay: 10,
   walletPay: 4,
   walletClose: 3,
+  continueDraft: 6,
+  startNewOne: 2,
+  typeThanks: 16,
+  addGift: 3,
+  submitReview: 4,
+  heldSend: 16,
+  lostSend: 8,
+  heldPay: 24,
+  lostIntent: 4,
+  secondTab: 10,
 };
 
 /** Every step, as arbitraries for fc.commands (an arbitrary given n times comes up n times as often). */
@@ -130,6 +158,16 @@ export function guestSteps(weights: StepWeights = STEP_WEIGHTS): fc.Arbitrary<Wa
     pay: fc.constant(new PayWithTestCard()),
     walletPay: fc.constantFrom(...WALLETS).map((wallet) => new UseWallet(wallet, true)),
     walletClose: fc.constantFrom(...WALLETS).map((wallet) => new UseWallet(wallet, false)),
+    continueDraft: fc.constant(new ContinueDraft()),
+    startNewOne: fc.constant(new StartNewOne()),
+    typeThanks: fc.constant(new TypeThanks()),
+    addGift: fc.constant(new AddGift()),
+    submitReview: fc.constant(new SubmitReview()),
+    heldSend: fc.constantFrom(...INTERRUPTIONS).map((how) => new HeldSend(how)),
+    lostSend: fc.constant(new LostSend()),
+    heldPay: fc.constantFrom(...INTERRUPTIONS).map((how) => new HeldPay(how)),
+    lostIntent: fc.constant(new LostIntent()),
+    secondTab: fc.constantFrom(...SENDERS).map((sender) => new SecondTab(sender)),
   };
   return (Object.keys(steps) as (keyof StepWeights)[]).flatMap((name) =>
     Array.from({ length: weights[name] }, () => steps[name]),

@@ -1,6 +1,8 @@
-// The page a walk drives: one browser context and page per sequence, and what the page reports
-// going wrong while it walks (failed answers from its own origin, console errors, uncaught errors,
-// dialogs), with the network fault of GUEST_WALK_FAULTS when asked for.
+// The page a walk drives: one browser context and page per sequence (and a second tab when a step
+// opens one), what the pages report going wrong while it walks (failed answers from its own
+// origin, console errors, uncaught errors, dialogs), with the network fault of GUEST_WALK_FAULTS
+// when asked for, and the guest of each draft: a name, email and words of its own, so that the
+// mock API's payments and feed can be counted per draft.
 import type {
   Browser,
   BrowserContext,
@@ -29,7 +31,17 @@ declare global {
   }
 }
 
+/** A draft's guest, as the guest details step takes it. */
+export interface DraftGuest {
+  fullName: string;
+  email: string;
+}
+
 export class GuestPage {
+  /** This sequence's own mark in its guests' names and words (a shrink's replay is another). */
+  readonly tag = `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 6)}`;
+  /** Answers a step loses on purpose (their paths): the browser's report of them is expected. */
+  private readonly lostPaths = new Set<string>();
   /** What went wrong since the last check; each check takes and clears them. */
   private problems: string[] = [];
   /** What the walk expects may go wrong (a fault's doing, a loaded machine's), kept to explain a failure. */
@@ -40,6 +52,8 @@ export class GuestPage {
   readonly origin: string;
   /** Steps run in this sequence (for the walk's figures). */
   steps = 0;
+  /** The moves in flight run in this sequence, by kind (for the walk's figures). */
+  readonly moves = new Map<string, number>();
 
   private constructor(
     readonly context: BrowserContext,
@@ -64,7 +78,7 @@ export class GuestPage {
     context.setDefaultNavigationTimeout(STEP_WAIT_MS);
     const page = await context.newPage();
     const walk = new GuestPage(context, page, profile, faults, baseURL);
-    await walk.listen();
+    await walk.listen(page, '');
     if (faults) await walk.failLazyScriptsOnce();
     return walk;
   }
@@ -73,20 +87,43 @@ export class GuestPage {
     return new URL(url).origin === this.origin;
   }
 
-  private async listen(): Promise<void> {
-    const { page } = this;
-    page.on('request', (request) => {
-      if (this.ownOrigin(request.url()) && SETTLED_TYPES.has(request.resourceType())) {
-        this.inFlight.add(request);
-      }
-    });
-    const done = (request: Request) => this.inFlight.delete(request);
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
+  /** The guest whose details draft `n` carries. */
+  guestOf(n: number): DraftGuest {
+    return { fullName: `Walk ${this.tag} ${n}`, email: `walk.${this.tag}.${n}@example.com` };
+  }
+
+  /** Draft `n`'s words of thanks. */
+  wordsOf(n: number): string {
+    return `Thanks from the guest walk, ${this.tag} draft ${n}`;
+  }
+
+  /** A step loses the answer of `path` on purpose: the browser's report of it is expected. */
+  expectLost(path: string): void {
+    this.lostPaths.add(path);
+  }
+
+  /** A second tab of the same browser, watched as the first (its reports named as its own). */
+  async openSecondTab(): Promise<Page> {
+    const page = await this.context.newPage();
+    await this.listen(page, 'the second tab: ');
+    return page;
+  }
+
+  private async listen(page: Page, who: string): Promise<void> {
+    if (page === this.page) {
+      page.on('request', (request) => {
+        if (this.ownOrigin(request.url()) && SETTLED_TYPES.has(request.resourceType())) {
+          this.inFlight.add(request);
+        }
+      });
+      const done = (request: Request) => this.inFlight.delete(request);
+      page.on('requestfinished', done);
+      page.on('requestfailed', done);
+    }
     page.on('response', (response) => {
       if (!this.ownOrigin(response.url()) || response.status() < 400) return;
       const { pathname, search } = new URL(response.url());
-      const line = `${response.request().method()} ${pathname}${search} answered ${response.status()}`;
+      const line = `${who}${response.request().method()} ${pathname}${search} answered ${response.status()}`;
       if (this.slowLookupFallback(response)) this.tolerated.push(line);
       else this.problems.push(line);
     });
@@ -95,15 +132,15 @@ export class GuestPage {
       // The browser's "Failed to load resource" names no address: the address is its location.
       const url = message.text().startsWith('Failed to load resource') && message.location().url;
       const at = url ? url.replace(this.origin, '') : '';
-      const text = `console error: ${message.text().split('\n')[0]}${at ? ` (${at})` : ''}`;
+      const text = `${who}console error: ${message.text().split('\n')[0]}${at ? ` (${at})` : ''}`;
       if (this.expectedConsoleError(message)) this.tolerated.push(text);
       else this.problems.push(text);
     });
     page.on('pageerror', (error) => {
-      this.problems.push(`uncaught ${error.name}: ${error.message}`);
+      this.problems.push(`${who}uncaught ${error.name}: ${error.message}`);
     });
     page.on('dialog', (dialog) => {
-      this.problems.push(`a ${dialog.type()} dialog: ${dialog.message()}`);
+      this.problems.push(`${who}a ${dialog.type()} dialog: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
     });
     await page.addInitScript(() => {
@@ -139,12 +176,20 @@ export class GuestPage {
   }
 
   /**
-   * The browser's report of that 503; with faults on, its report of a script the fault failed,
-   * and the app's report of a part whose code could not load: nothing else is expected.
+   * The browser's report of that 503, of an answer a step lost on purpose; with faults on, its
+   * report of a script the fault failed, and the app's report of a part whose code could not
+   * load: nothing else is expected.
    */
   private expectedConsoleError(message: ConsoleMessage): boolean {
     const text = message.text();
     const at = message.location().url;
+    if (
+      text.startsWith('Failed to load resource: net::ERR_CONNECTION_RESET') &&
+      at !== '' &&
+      this.lostPaths.has(new URL(at).pathname)
+    ) {
+      return true;
+    }
     if (
       text.startsWith('Failed to load resource: the server responded with a status of 503') &&
       at !== '' &&

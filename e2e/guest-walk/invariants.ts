@@ -1,13 +1,19 @@
 // What must hold after every step of a guest's walk, whatever the steps were: the selected tab's
-// panel shows its own content, the flow's step is the address's, the page never goes down, and
-// nothing the page asks its own origin fails or logs an error.
+// panel shows its own content, the flow's step is the address's (and the history's entry the
+// model's), the page never goes down, nothing the page asks its own origin fails or logs an
+// error, and paid once, sent once: no draft has more than one succeeded payment or published
+// review, and a page never offers to pay for a draft that has paid.
 import type { Locator } from '@playwright/test';
 import { expect } from '../fixtures';
-
-type Expect = typeof expect;
+import { UNSETTLED_SEND_NOTE } from '../../src/config/messages';
+import { ownDraft, SENT_ELSEWHERE_MESSAGE, sentElsewhere } from './drafts';
 import type { GuestPage } from './guestPage';
+import { offeredPayments } from './interruptions';
+import { checkOnceEach, type DraftRecord } from './ledger';
 import { addressOf, expectedAddress, modalOpen, openFlow, TABS } from './model';
 import type { TabName, WalkModel } from './model';
+
+type Expect = typeof expect;
 
 const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
 const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
@@ -39,6 +45,10 @@ async function checkTabs(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
   const { page } = walk;
   await ex(page.getByRole('tablist', { name: 'Profile' })).toBeVisible();
   await ex(page.getByRole('tab', { name: m.tab, selected: true })).toBeVisible();
+  // The profile offers the stored draft, whoever's it is (a fresh tap does not bring it back).
+  const continueDraft = page.getByRole('button', { name: 'Continue your draft' });
+  if (m.stored) await ex(continueDraft).toBeVisible();
+  else ex(await continueDraft.count(), 'the profile offers a draft that is not kept').toBe(0);
   const panel = page.getByRole('tabpanel', { name: m.tab });
   await ex(panel).toBeVisible();
   const content = tabContent(panel);
@@ -79,11 +89,42 @@ async function checkFlow(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
     review: region.getByRole('form', { name: 'Your thanks' }),
     gift: region.getByRole('region', { name: profile.giftTitle }),
   };
-  await ex(step[flow.step]).toBeVisible();
-  for (const [name, form] of Object.entries(step)) {
-    if (name !== flow.step) ex(await form.count(), `the ${name} step shows too`).toBe(0);
+  if (sentElsewhere(m)) {
+    // Its draft was sent from another tab: it says so, and offers nothing of it.
+    await ex(region.getByRole('alert').filter({ hasText: SENT_ELSEWHERE_MESSAGE })).toBeVisible();
+    await ex(region.getByRole('button', { name: 'Start a new one' })).toBeVisible();
+    for (const [name, form] of Object.entries(step)) {
+      ex(await form.count(), `the ${name} step shows with a draft sent elsewhere`).toBe(0);
+    }
+    return;
   }
-  if (flow.step === 'gift') await checkGift(m, region, ex);
+  await ex(step[flow.step]).toBeVisible();
+  // The review's gift part (Add Gift) is the payment section inside the review step.
+  const giftPart = flow.step === 'review' && m.view?.giftOpen === true;
+  for (const [name, form] of Object.entries(step)) {
+    if (name === flow.step || (name === 'gift' && giftPart)) continue;
+    ex(await form.count(), `the ${name} step shows too`).toBe(0);
+  }
+  if (flow.step === 'review') {
+    const submit = step.review.getByRole('button', { name: 'Submit' });
+    if (giftPart) {
+      await ex(step.gift).toBeVisible();
+      ex(await submit.count(), 'Submit shows beside the gift part').toBe(0);
+    } else {
+      await ex(submit).toBeVisible();
+      // A review whose send may have gone through takes no tip: it would publish it again.
+      const addGift = step.review.getByRole('button', {
+        name: profile.giftAction === 'Donate' ? 'Add Donation' : 'Add Gift',
+        exact: true,
+      });
+      const unsettled = ownDraft(m)?.published === true;
+      ex(await addGift.count(), 'Add Gift shows for a review that may have been sent').toBe(
+        unsettled ? 0 : 1,
+      );
+      if (unsettled) await ex(step.review.getByText(UNSETTLED_SEND_NOTE)).toBeVisible();
+    }
+  }
+  if (m.gift) await checkGift(m, region, ex);
 }
 
 /**
@@ -121,6 +162,11 @@ async function checkShown(walk: GuestPage, m: WalkModel, ex: Expect): Promise<vo
   await ex
     .poll(() => addressOf(new URL(page.url())), { message: 'the flow and step in the address' })
     .toEqual(expectedAddress(m));
+  // Where the page is in its history (the Navigation API's entries: this origin's, in order).
+  ex(await historyPlace(walk), 'the history entry (index) and how many there are').toEqual({
+    index: m.index,
+    length: m.history.length,
+  });
   if (modalOpen(m)) {
     await ex(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
     return;
@@ -131,10 +177,42 @@ async function checkShown(walk: GuestPage, m: WalkModel, ex: Expect): Promise<vo
   else await checkTabs(walk, m, ex);
 }
 
+/** The page's place in its session history (Chromium's Navigation API). */
+function historyPlace(walk: GuestPage): Promise<{ index: number; length: number }> {
+  return walk.page.evaluate(() => {
+    const navigation = (
+      window as unknown as {
+        navigation: { currentEntry: { index: number }; entries: () => unknown[] };
+      }
+    ).navigation;
+    return { index: navigation.currentEntry.index, length: navigation.entries().length };
+  });
+}
+
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+/** The error screen (ErrorBoundary's), not a form's 'Something went wrong. Please try again.'. */
 const isDown = async (walk: GuestPage) =>
-  (await walk.page.getByText(/Something went wrong/).count()) > 0;
+  (await walk.page.getByText('Something went wrong', { exact: true }).count()) > 0;
+
+/**
+ * The page never offers to pay for a draft that has paid (the model says so, or the mock API's
+ * payments do): the draft its open flow works on. A fresh tap's flow is a new draft.
+ */
+async function checkNothingOfferedForPaid(
+  walk: GuestPage,
+  m: WalkModel,
+  records: DraftRecord[],
+): Promise<string[]> {
+  const n = m.working;
+  if (n === null || n === undefined || !openFlow(m)) return [];
+  const draft = m.drafts[n]!;
+  if (!draft.paid && !(records[n]!.succeeded > 0)) return [];
+  const offered = await offeredPayments(walk.page);
+  return offered.length === 0
+    ? []
+    : [`the page offers ${offered.join(', ')} for draft ${n}, which has paid`];
+}
 
 /** Throws what `broken` holds, with what the page reported and what was expected to go wrong. */
 function report(walk: GuestPage, broken: string[], early: string[] = []): void {
@@ -157,6 +235,8 @@ export async function checkInvariants(walk: GuestPage, m: WalkModel): Promise<vo
   await walk.settle();
   const broken: string[] = [];
   const early = walk.takeProblems();
+  const { records, problems } = await checkOnceEach(walk, m);
+  broken.push(...problems, ...(await checkNothingOfferedForPaid(walk, m, records)));
   if (await isDown(walk)) {
     broken.push('the page says "Something went wrong"');
   } else {

@@ -1,14 +1,24 @@
 // What the guest walk expects the page to be, step by step: which tab is selected, which flow is
 // open at which step (the browser's history of the flow's addresses, src/config/flowAddress.ts),
-// what the gift form holds, and whether the Congratulations modal is up.
+// the drafts (drafts.ts), what the payment section holds, and whether the Congratulations modal
+// is up.
+import {
+  clearSent,
+  emptyDrafts,
+  newDocument,
+  ownDraft,
+  sentElsewhere,
+  showFlow,
+  type DraftState,
+  type FlowName,
+} from './drafts';
 import type { WalkProfile } from './profiles';
+
+export { FLOWS, type FlowName } from './drafts';
 
 export const TABS = ['Feed', 'Photos/Videos', 'Socials'] as const;
 export type TabName = (typeof TABS)[number];
 
-/** The flows by their name in the address (`?flow=recognize`), with the button that opens each. */
-export const FLOWS = ['recognize', 'appreciate', 'celebrate', 'gratitude', 'gift'] as const;
-export type FlowName = (typeof FLOWS)[number];
 export type FlowStep = 'guest' | 'review' | 'gift';
 
 export const VIEWPORTS = {
@@ -32,19 +42,26 @@ export interface HistoryEntry {
 }
 
 export interface GiftModel {
+  /** Where the payment section shows: the gift step, or the review's gift part (Add Gift). */
+  scope: 'gift' | 'review';
   /** The amount field's text ('' when none). */
   amount: string;
   /** The captcha widget: ticked, never ticked (or a fresh round), or expired (after 2 minutes). */
   captcha: 'unticked' | 'ticked' | 'expired';
   /** Its token went to an intent: another amount, or another payment option, needs a new one. */
   tokenSpent: boolean;
-  /** The option and amount of the intent made last (reused for the same two): `card 15`. */
+  /** The intent made last, kept in the draft (reused for the same choice): `card 15 gift`. */
   intent: string | null;
   /** The card form (Pay Now) is open. */
   cardForm: boolean;
+  /**
+   * An intent call failed (its answer lost): the section's alert says so until another payment
+   * starts (the card option, a wallet's Pay) or the choice is reset (a new amount).
+   */
+  failed: boolean;
 }
 
-export interface WalkModel {
+export interface WalkModel extends DraftState {
   profile: WalkProfile;
   viewport: ViewportName;
   tab: TabName;
@@ -58,11 +75,7 @@ export interface WalkModel {
    * left alone by the walk, since whether Chromium kept that document is not the guest's to know.
    */
   deadDocs: Set<number>;
-  /** The guest's details are in this profile's draft (kept until a gift is paid). */
-  guestKnown: boolean;
-  /** The amount kept in the draft ('' when none). */
-  draftAmount: string;
-  /** The gift form, while its step shows. */
+  /** The payment section, while it shows (the gift step, or the review's gift part). */
   gift: GiftModel | null;
 }
 
@@ -73,7 +86,7 @@ export interface WalkModel {
 export type Arrival = FlowName | null;
 
 export function initialModel(profile: WalkProfile, arrival: Arrival = null): WalkModel {
-  return {
+  const m: WalkModel = {
     profile,
     viewport: 'desktop',
     tab: 'Feed',
@@ -81,10 +94,11 @@ export function initialModel(profile: WalkProfile, arrival: Arrival = null): Wal
     index: 0,
     doc: 0,
     deadDocs: new Set(),
-    guestKnown: false,
-    draftAmount: '',
+    ...emptyDrafts(),
     gift: null,
   };
+  arrive(m, false, true);
+  return m;
 }
 
 export const current = (m: WalkModel): HistoryEntry => m.history[m.index]!;
@@ -92,36 +106,55 @@ export const openFlow = (m: WalkModel) => current(m).flow;
 export const modalOpen = (m: WalkModel) => current(m).sent !== null;
 /** The tabs show (no flow in their place, no modal over them). */
 export const onTabs = (m: WalkModel) => !openFlow(m) && !modalOpen(m);
-export const atStep = (m: WalkModel, step: FlowStep) => !modalOpen(m) && openFlow(m)?.step === step;
+/** The flow shows `step`'s form (not the message that its draft was sent from another tab). */
+export const atStep = (m: WalkModel, step: FlowStep) =>
+  !modalOpen(m) && openFlow(m)?.step === step && !sentElsewhere(m);
+/** The payment section shows: the gift step, or the review with its gift part open. */
+export const paymentShown = (m: WalkModel) =>
+  atStep(m, 'gift') || (atStep(m, 'review') && m.view?.giftOpen === true);
 
 /** The step after the guest's details: the review for a kind, the gift for a gift alone. */
 export const nextStep = (name: FlowName): FlowStep => (name === 'gift' ? 'gift' : 'review');
 
-const freshGift = (m: WalkModel): GiftModel => ({
-  amount: m.draftAmount,
-  captcha: 'unticked',
-  tokenSpent: false,
-  intent: null,
-  cardForm: false,
-});
+/** A payment section mounts: the amount and the intent kept in the draft, a fresh captcha. */
+const freshGift = (m: WalkModel): GiftModel => {
+  const own = ownDraft(m);
+  return {
+    scope: openFlow(m)?.step === 'gift' ? 'gift' : 'review',
+    amount: own?.amount ?? '',
+    captcha: 'unticked',
+    tokenSpent: false,
+    intent: own?.intent ?? null,
+    cardForm: false,
+    failed: false,
+  };
+};
 
 /**
- * The page now shows the current entry in a newly mounted panel: the tabs start on Feed, a
- * flow's step starts from the draft (a later step without the guest's details falls back to
- * theirs, in place), the gift form starts from the kept amount. An address that says something
- * was sent (Congratulations) ends the draft: the guest's details and the amount are forgotten.
+ * The page now shows the current entry (in a new document when `newDoc`): the tabs start on Feed
+ * unless kept, a flow shows its draft (drafts.ts; a later step without the guest's details falls
+ * back to theirs, in place), a payment section starts from the draft. An address that says
+ * something was sent (Congratulations) ends the stored draft.
  */
-function arrive(m: WalkModel, keepTab: boolean): void {
+function arrive(m: WalkModel, keepTab: boolean, newDoc: boolean): void {
+  if (newDoc) newDocument(m);
   const entry = current(m);
-  if (entry.sent) {
-    m.guestKnown = false;
-    m.draftAmount = '';
-  }
-  if (entry.flow && entry.flow.step !== 'guest' && !m.guestKnown) {
-    entry.flow = { name: entry.flow.name, step: 'guest' };
+  if (entry.sent) clearSent(m);
+  if (entry.flow) {
+    const view = showFlow(m, entry.flow.name);
+    if (entry.flow.step !== 'guest' && !view.guestKnown) {
+      entry.flow = { name: entry.flow.name, step: 'guest' };
+    }
+  } else {
+    m.view = null;
   }
   if (!keepTab) m.tab = 'Feed';
-  m.gift = entry.flow?.step === 'gift' ? freshGift(m) : null;
+  m.gift = paymentShown(m) ? freshGift(m) : null;
+}
+
+/** A payment section opens where the flow is (the review's gift part, by Add Gift). */
+export function remountPayment(m: WalkModel): void {
+  m.gift = paymentShown(m) ? freshGift(m) : null;
 }
 
 /** A navigation inside the page that adds an entry (a flow opened, its next step). */
@@ -129,7 +162,7 @@ export function pushEntry(m: WalkModel, flow: HistoryEntry['flow']): void {
   const depth = current(m).depth + 1;
   m.history = [...m.history.slice(0, m.index + 1), { flow, depth, sent: null, doc: m.doc }];
   m.index += 1;
-  arrive(m, false);
+  arrive(m, false, false);
 }
 
 /** A navigation inside the page in place of the current entry. */
@@ -137,15 +170,15 @@ export function replaceEntry(m: WalkModel, flow: HistoryEntry['flow']): void {
   const entry = current(m);
   const keepTab = !entry.flow && !flow;
   m.history[m.index] = { ...entry, flow };
-  arrive(m, keepTab);
+  arrive(m, keepTab, false);
 }
 
-/** A page load of a new address (page.goto, a redirect after paying): a new entry. */
+/** A page load of a new address (page.goto): a new entry. */
 export function loadNewEntry(m: WalkModel, sent: SentQuery | null): void {
   m.doc += 1;
   m.history = [...m.history.slice(0, m.index + 1), { flow: null, depth: 0, sent, doc: m.doc }];
   m.index += 1;
-  arrive(m, false);
+  arrive(m, false, true);
 }
 
 /** A page load in place of the current entry: a reload, or location.replace (after OK). */
@@ -156,7 +189,7 @@ export function reloadEntry(m: WalkModel, change?: Partial<HistoryEntry>): void 
   m.doc += 1;
   // location.replace starts with no history state (flowDepth 0); a reload keeps it.
   m.history[m.index] = { ...entry, ...change, doc: m.doc };
-  arrive(m, false);
+  arrive(m, false, true);
 }
 
 /** Where Back or Forward by `delta` lands, or null when the walk does not go there. */
@@ -174,10 +207,23 @@ export function traverse(m: WalkModel, delta: -1 | 1): void {
   if (target.doc !== m.doc) {
     m.doc += 1;
     target.doc = m.doc;
-    arrive(m, false);
+    arrive(m, false, true);
   } else {
-    arrive(m, !from.flow && !target.flow);
+    arrive(m, !from.flow && !target.flow, false);
   }
+}
+
+/**
+ * A finished flow leaves for the page that says so (src/lib/flowExit.ts): back to the entry the
+ * flow was opened from (its depth below this one), which the result replaces, in place in this
+ * document, or by a load in another's.
+ */
+export function finishFlow(m: WalkModel, sent: SentQuery): void {
+  m.index = Math.max(0, m.index - current(m).depth);
+  const newDoc = current(m).doc !== m.doc;
+  if (newDoc) m.doc += 1;
+  m.history[m.index] = { flow: null, depth: 0, sent, doc: m.doc };
+  arrive(m, false, newDoc);
 }
 
 /** The flow's own back arrow (src/lib/useFlowAddress.ts): the previous entry, or the step before. */

@@ -1,5 +1,7 @@
-// The guest's steps between addresses: a flow opened, its next step, left by its back arrow or
-// the browser's Back and Forward, a reload, ?show=true and its OK.
+// The guest's steps between addresses: a flow opened (a fresh tap, or Continue your draft), its
+// next step, left by its back arrow or the browser's Back and Forward, a reload, ?show=true and
+// its OK, and a flow whose draft another tab sent started anew.
+import { continueStored, freshTap, sentElsewhere, writeDraft } from './drafts';
 import type { GuestPage } from './guestPage';
 import {
   atStep,
@@ -8,8 +10,10 @@ import {
   modalOpen,
   nextStep,
   openFlow,
+  onTabs,
   pushEntry,
   reloadEntry,
+  replaceEntry,
   traversalTarget,
   traverse,
   type FlowName,
@@ -17,8 +21,10 @@ import {
 } from './model';
 import { arrived, flowRegion, Step } from './step';
 
-const GUEST = { fullName: 'Walk Guest', email: 'walk.guest@example.com' };
-
+/**
+ * A tap on an action's button: its flow starts empty (a draft left on the profile may be another
+ * guest's), and the stored draft is nobody's from now on (a reload does not bring it back).
+ */
 export class OpenFlow extends Step {
   constructor(readonly flow: FlowName) {
     super();
@@ -27,10 +33,7 @@ export class OpenFlow extends Step {
     return !modalOpen(m) && openFlow(m)?.name !== this.flow;
   }
   update(m: WalkModel) {
-    // A fresh tap starts an empty draft (issue 49: a draft left here may be another guest's):
-    // from now on the page's draft is the new one, with nothing in it yet.
-    m.guestKnown = false;
-    m.draftAmount = '';
+    freshTap(m);
     pushEntry(m, { name: this.flow, step: 'guest' });
   }
   async act(walk: GuestPage, m: WalkModel) {
@@ -134,23 +137,64 @@ export class PressOk extends Step {
   }
 }
 
+/** The guest's details (the draft's own guest: a new draft's number names a new guest). */
 export class SubmitGuestDetails extends Step {
   check(m: Readonly<WalkModel>) {
     return atStep(m, 'guest');
   }
   update(m: WalkModel) {
     const flow = openFlow(m)!;
-    m.guestKnown = true;
+    writeDraft(m, (draft) => (draft.guestKnown = true), flow.name);
+    m.view!.guestKnown = true;
     pushEntry(m, { name: flow.name, step: nextStep(flow.name) });
   }
   async act(walk: GuestPage, m: WalkModel) {
+    const guest = walk.guestOf(m.working!);
     const form = flowRegion(walk).getByRole('form', { name: 'Your details' });
-    await form.getByLabel('Full Name').fill(GUEST.fullName);
-    await form.getByLabel('Email').fill(GUEST.email);
+    await form.getByLabel('Full Name').fill(guest.fullName);
+    await form.getByLabel('Email').fill(guest.email);
     await form.getByRole('button', { name: 'Submit' }).click();
     await arrived(walk, m);
   }
   toString() {
     return 'submit the guest details';
+  }
+}
+
+/** "Continue your draft" on the profile: the stored draft's flow, at the guest's details. */
+export class ContinueDraft extends Step {
+  override get move() {
+    return 'continue the draft';
+  }
+  check(m: Readonly<WalkModel>) {
+    return onTabs(m) && m.stored !== null;
+  }
+  update(m: WalkModel) {
+    pushEntry(m, { name: continueStored(m), step: 'guest' });
+  }
+  async act(walk: GuestPage, m: WalkModel) {
+    await walk.page.getByRole('button', { name: 'Continue your draft' }).click();
+    await arrived(walk, m);
+  }
+  toString() {
+    return 'continue the draft';
+  }
+}
+
+/** "Start a new one" where the flow says its draft was sent from another tab: an empty flow. */
+export class StartNewOne extends Step {
+  check(m: Readonly<WalkModel>) {
+    return !modalOpen(m) && sentElsewhere(m);
+  }
+  update(m: WalkModel) {
+    freshTap(m);
+    replaceEntry(m, { name: openFlow(m)!.name, step: 'guest' });
+  }
+  async act(walk: GuestPage, m: WalkModel) {
+    await flowRegion(walk).getByRole('button', { name: 'Start a new one' }).click();
+    await arrived(walk, m);
+  }
+  toString() {
+    return 'start a new draft after one sent elsewhere';
   }
 }

@@ -21,8 +21,14 @@ export abstract class Step implements WalkCommand {
   protected abstract act(walk: GuestPage, m: WalkModel, before: WalkModel): Promise<void>;
   abstract toString(): string;
 
+  /** What kind of move it is, for the walk's figures (the issue-49 moves are counted by it). */
+  get move(): string | null {
+    return null;
+  }
+
   async run(m: WalkModel, walk: GuestPage): Promise<void> {
     walk.steps += 1;
+    if (this.move) walk.moves.set(this.move, (walk.moves.get(this.move) ?? 0) + 1);
     const started = Date.now();
     const before = structuredClone(m);
     this.update(m);
@@ -43,11 +49,19 @@ export abstract class Step implements WalkCommand {
 /** Waits until the page shows the model's address, and the app works there. */
 export async function arrived(walk: GuestPage, m: WalkModel): Promise<void> {
   const wanted = expectedAddress(m);
-  await walk.page.waitForURL(
-    (url) =>
-      url.pathname === `/user_profile/${walk.profile.id}` &&
-      isDeepStrictEqual(addressOf(url), wanted),
-  );
+  try {
+    await walk.page.waitForURL(
+      (url) =>
+        url.pathname === `/user_profile/${walk.profile.id}` &&
+        isDeepStrictEqual(addressOf(url), wanted),
+    );
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new Error(
+      `the page did not arrive at ${JSON.stringify(wanted)}; it is at ${walk.page.url()}\n${message}`,
+      { cause: error },
+    );
+  }
   await waitForApp(walk.page);
 }
 

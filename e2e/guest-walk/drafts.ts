@@ -1,0 +1,167 @@
+// The guest's drafts as the walk expects the app to keep them (src/lib/flowDraft.ts): the one
+// stored draft of the profile and whose it is, the draft the page works on, the one another tab
+// or page sent last, and what the open flow holds. A draft is numbered in its sequence; its guest's
+// name, email and words carry the number (guestPage.ts), so the mock API's rows can be counted
+// per draft.
+
+/**
+ * What a flow says when its draft was sent from another tab (SENT_ELSEWHERE_MESSAGE of
+ * src/features/gratitude/ReviewForm.tsx, whose module brings React and CSS with it).
+ */
+export const SENT_ELSEWHERE_MESSAGE = 'This draft was already sent from another tab.';
+
+/** The flows by their name in the address (`?flow=recognize`). */
+export const FLOWS = ['recognize', 'appreciate', 'celebrate', 'gratitude', 'gift'] as const;
+export type FlowName = (typeof FLOWS)[number];
+
+export interface DraftModel {
+  /** Its number in the sequence. */
+  n: number;
+  /** The flow it was last written in with its kind (its guest, its review): Continue opens it. */
+  flow: FlowName;
+  guestKnown: boolean;
+  /** Its words of thanks are typed (each draft's own, guestPage.ts). */
+  words: boolean;
+  /** The review's gift part was opened (Add Gift, Add Donation). */
+  giftOpen: boolean;
+  /** The amount as typed ('' when none). */
+  amount: string;
+  /** The intent its payment was made on, as `card 15 gift` (option, amount, where), or null. */
+  intent: string | null;
+  /** A payment of it succeeded. */
+  paid: boolean;
+  /** The API has its review (sent, or paid with its tip): the feed shows it (once). */
+  published: boolean;
+}
+
+/** The profile's stored draft: which, and whether this tab owns it (its reload restores it). */
+export interface StoredDraft {
+  n: number;
+  mine: boolean;
+}
+
+/** What the open flow holds while it stays mounted (useFlowDraft's state). */
+export interface FlowView {
+  name: FlowName;
+  guestKnown: boolean;
+  words: boolean;
+  giftOpen: boolean;
+}
+
+/** The drafts' part of the walk's model. */
+export interface DraftState {
+  /** Every draft of the sequence, by number. */
+  drafts: DraftModel[];
+  /**
+   * The draft this page works on: a number, null for a new one not written yet, undefined when
+   * no flow has opened in this document since it loaded or sent (the next flow decides).
+   */
+  working: number | null | undefined;
+  stored: StoredDraft | null;
+  /** The draft the last "sent" mark names (another tab's flow on it says it was sent). */
+  sentMark: number | null;
+  /** The open flow, while it stays mounted (null: none). */
+  view: FlowView | null;
+}
+
+export const emptyDrafts = (): DraftState => ({
+  drafts: [],
+  working: undefined,
+  stored: null,
+  sentMark: null,
+  view: null,
+});
+
+/** The stored draft when it is the one this page works on (flowDraft's ownFlowDraft), or null. */
+export function ownDraft(m: Readonly<DraftState>): DraftModel | null {
+  const { working, stored } = m;
+  return working !== null && working !== undefined && stored?.n === working
+    ? m.drafts[working]!
+    : null;
+}
+
+/** The open flow says its draft was sent from another tab (and shows nothing else). */
+export const sentElsewhere = (m: Readonly<DraftState>) =>
+  m.view !== null && m.working !== null && m.working !== undefined && m.sentMark === m.working;
+
+/**
+ * The page writes its draft (saveFlowDraft): the stored draft it works on, or a new one (a fresh
+ * tap's, or when the one it worked on is gone) that replaces the stored one and is this tab's.
+ * `flow`: the write carries the flow's kind (the guest's details, the review).
+ */
+export function writeDraft(
+  m: DraftState,
+  change: (draft: DraftModel) => void,
+  flow: FlowName | null,
+): DraftModel {
+  let draft = ownDraft(m);
+  if (!draft) {
+    draft = {
+      n: m.drafts.length,
+      flow: flow ?? 'recognize',
+      guestKnown: false,
+      words: false,
+      giftOpen: false,
+      amount: '',
+      intent: null,
+      paid: false,
+      published: false,
+    };
+    m.drafts.push(draft);
+    m.working = draft.n;
+    m.stored = { n: draft.n, mine: true };
+  }
+  if (flow) draft.flow = flow;
+  change(draft);
+  return draft;
+}
+
+/**
+ * Sent (clearSentDraft): the "sent" mark names the draft this page works on (or, when no flow
+ * opened here, the stored one), the stored draft is gone, and the page works on none.
+ */
+export function clearSent(m: DraftState): void {
+  const id = m.working === undefined ? m.stored?.n : m.working;
+  if (id !== null && id !== undefined) m.sentMark = id;
+  m.stored = null;
+  m.working = undefined;
+}
+
+/** A fresh tap on an action (startFreshDraft): an empty draft; the stored one is nobody's. */
+export function freshTap(m: DraftState): void {
+  m.working = null;
+  if (m.stored) m.stored.mine = false;
+  m.view = null;
+}
+
+/** "Continue your draft" (continueFlowDraft): this tab and page take the stored draft. */
+export function continueStored(m: DraftState): FlowName {
+  const stored = m.stored!;
+  stored.mine = true;
+  m.working = stored.n;
+  m.view = null;
+  return m.drafts[stored.n]!.flow;
+}
+
+/** A new document: nothing decided yet. */
+export function newDocument(m: DraftState): void {
+  m.working = undefined;
+  m.view = null;
+}
+
+/**
+ * A flow shows: the first in this document takes the stored draft only if this tab owns it
+ * (openFlowDraft); a flow already mounted keeps what it holds, another mounts from the draft.
+ */
+export function showFlow(m: DraftState, name: FlowName): FlowView {
+  if (m.working === undefined) m.working = m.stored?.mine ? m.stored.n : null;
+  if (m.view?.name === name) return m.view;
+  const own = ownDraft(m);
+  m.view = {
+    name,
+    guestKnown: own?.guestKnown ?? false,
+    words: own?.words ?? false,
+    giftOpen: own?.flow === name && own.giftOpen,
+  };
+  return m.view;
+}

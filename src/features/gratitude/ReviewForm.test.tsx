@@ -576,6 +576,35 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
   });
 
+  it('a send whose answer was lost keeps its kind in another flow, which offers only that send', async () => {
+    const user = userEvent.setup();
+    const first = renderFlow('RECOGNITION', 'bluebird-cafe', api);
+    await user.type(screen.getByLabelText('Full Name'), 'Jo Doe');
+    await user.type(screen.getByLabelText('Email'), 'jo@example.com');
+    await user.click(submit());
+    await user.type(await screen.findByLabelText('Say thanks'), 'Lost, then celebrated');
+    loseNextAnswer = true;
+    await user.click(submit());
+    expect(await screen.findByText(LOST_CONNECTION)).toBeInTheDocument();
+    await noRequestInFlight(first.store);
+    first.unmount();
+
+    // Celebrate with the same words would be a second review: the draft keeps the sent kind.
+    const { store } = renderFlow('CELEBRATION', 'bluebird-cafe', api, 'review');
+    expect(await screen.findByLabelText('Say thanks')).toHaveValue('Lost, then celebrated');
+    expect(screen.getByRole('radio', { name: 'Recognition' })).toBeChecked();
+    expect(screen.getByText(UNSETTLED_SEND_NOTE)).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
+    await waitFor(() => expect(submit()).toBeEnabled());
+    await user.click(submit());
+    await waitFor(() => expect(address()).toHaveTextContent('?show=true'));
+    const stored = feedOf('bluebird-cafe').filter(
+      (item) => item.sayThanks === 'Lost, then celebrated',
+    );
+    expect(stored).toEqual([expect.objectContaining({ icon: 'RECOGNITION' })]);
+    await noRequestInFlight(store);
+  });
+
   it('restores a draft from an earlier page at the step in the address, and discards it', async () => {
     // What an earlier page of this browser left (this page wrote nothing for this profile).
     discardFlowDraft('ava-martinez');

@@ -36,11 +36,14 @@ export function useFlowDraft(profileId: string, kind: FlowKind) {
   });
   const { saved } = start;
   const sameKind = saved?.kind === kind;
+  // A send of the draft whose answer never came keeps its kind in any flow: the same values are
+  // the same send (its key), which the API makes once; another kind would be a second review.
+  const keepsKind = sameKind || saved?.sendKey !== undefined;
   const [guestValues, setGuestValuesState] = useState<GuestDetailsValues>(
     saved?.guest ?? { fullName: '', email: '' },
   );
   const [draft, setDraftState] = useState<ReviewDraft>({
-    icon: sameKind && saved.review ? saved.review.icon : kind === 'gift' ? 'RECOGNITION' : kind,
+    icon: keepsKind && saved?.review ? saved.review.icon : kind === 'gift' ? 'RECOGNITION' : kind,
     sayThanks: saved?.review?.sayThanks ?? '',
     media: [],
   });

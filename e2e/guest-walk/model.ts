@@ -184,9 +184,16 @@ export function loadNewEntry(m: WalkModel, sent: SentQuery | null): void {
 /** A page load in place of the current entry: a reload, or location.replace (after OK). */
 export function reloadEntry(m: WalkModel, change?: Partial<HistoryEntry>): void {
   const entry = current(m);
+  const before = m.doc;
   // A reloaded document is gone for good; one replaced by location.replace may not be.
-  if (!change) m.deadDocs.add(m.doc);
+  if (!change) m.deadDocs.add(before);
   m.doc += 1;
+  // Chromium keeps the reloaded document's other entries (the flow's steps pushed before) with
+  // the new one: Back to one of them is a popstate in the reloaded page, not a load (seen in the
+  // 500-sequence walk: the page that said its draft was sent elsewhere still said so after Back).
+  if (!change) {
+    for (const other of m.history) if (other.doc === before) other.doc = m.doc;
+  }
   // location.replace starts with no history state (flowDepth 0); a reload keeps it.
   m.history[m.index] = { ...entry, ...change, doc: m.doc };
   arrive(m, false, true);

@@ -1,6 +1,7 @@
 // The guest's interruptions in flight (issue 49): a reload, the browser's Back or the flow's arrow
 // while Pay Now's confirmation or a recognition's send is held on its way (the server has acted,
 // its answer waits). Each is one step: what the page shows meanwhile is checked as it happens.
+import type { Locator } from '@playwright/test';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
 import { expect } from '../fixtures';
 import { fillCard } from '../payment-helpers';
@@ -37,11 +38,31 @@ function interruptible(m: Readonly<WalkModel>, interruption: Interruption): bool
   return target?.doc === m.doc && target.flow?.name === openFlow(m)?.name;
 }
 
+/** How each interruption reads in a step's name. */
+const DOING: Record<Interruption, string> = {
+  reload: 'reload',
+  back: "the browser's Back",
+  arrow: "tap the flow's arrow",
+};
+
 /** The model at the moment Back has landed (before the answer is released). */
 function afterBack(before: WalkModel): WalkModel {
   const m = structuredClone(before);
   traverse(m, -1);
   return m;
+}
+
+/**
+ * Browser Back while something is held on its way: the step before, in this document, says what
+ * is happening (`status`) instead of showing its form.
+ */
+async function backWhileHeld(walk: GuestPage, before: WalkModel, status: Locator): Promise<void> {
+  const { page } = walk;
+  await page.goBack();
+  const back = afterBack(before);
+  await expect.poll(() => addressOf(new URL(page.url()))).toEqual(expectedAddress(back));
+  await expect(status.first()).toBeVisible();
+  await expect(flowRegion(walk).getByRole('form')).toHaveCount(0);
 }
 
 const arrow = (walk: GuestPage) =>
@@ -107,11 +128,7 @@ export class HeldPay extends Step {
             .or(page.getByRole('dialog', { name: CONGRATULATIONS })),
         ).toBeVisible();
       } else if (this.interruption === 'back') {
-        await page.goBack();
-        const back = afterBack(before);
-        await expect.poll(() => addressOf(new URL(page.url()))).toEqual(expectedAddress(back));
-        await expect(confirming.first()).toBeVisible();
-        await expect(flowRegion(walk).getByRole('form')).toHaveCount(0);
+        await backWhileHeld(walk, before, confirming);
         await expectNoPaymentOffered(page, 'after Back while confirming');
       } else {
         await tapDisabledArrow(walk, before);
@@ -123,7 +140,7 @@ export class HeldPay extends Step {
     }
   }
   toString() {
-    return `pay with 4242 and ${this.interruption === 'arrow' ? "tap the flow's arrow" : this.interruption === 'back' ? "the browser's Back" : 'reload'} while it is confirming`;
+    return `pay with 4242 and ${DOING[this.interruption]} while it is confirming`;
   }
 }
 
@@ -164,11 +181,7 @@ export class HeldSend extends Step {
       if (this.interruption === 'reload') {
         await page.reload();
       } else if (this.interruption === 'back') {
-        await page.goBack();
-        const back = afterBack(before);
-        await expect.poll(() => addressOf(new URL(page.url()))).toEqual(expectedAddress(back));
-        await expect(sending.first()).toBeVisible();
-        await expect(flowRegion(walk).getByRole('form')).toHaveCount(0);
+        await backWhileHeld(walk, before, sending);
         held.release();
       } else {
         await tapDisabledArrow(walk, before);
@@ -180,6 +193,6 @@ export class HeldSend extends Step {
     }
   }
   toString() {
-    return `submit the recognition and ${this.interruption === 'arrow' ? "tap the flow's arrow" : this.interruption === 'back' ? "the browser's Back" : 'reload'} while it is sending`;
+    return `submit the recognition and ${DOING[this.interruption]} while it is sending`;
   }
 }

@@ -578,7 +578,7 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
 
   it('a send whose answer was lost keeps its kind in another flow, which offers only that send', async () => {
     const user = userEvent.setup();
-    const first = renderFlow('RECOGNITION', 'bluebird-cafe', api);
+    const view = renderFlow('RECOGNITION', 'bluebird-cafe', api);
     await user.type(screen.getByLabelText('Full Name'), 'Jo Doe');
     await user.type(screen.getByLabelText('Email'), 'jo@example.com');
     await user.click(submit());
@@ -586,8 +586,8 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     loseNextAnswer = true;
     await user.click(submit());
     expect(await screen.findByText(LOST_CONNECTION)).toBeInTheDocument();
-    await noRequestInFlight(first.store);
-    first.unmount();
+    await noRequestInFlight(view.store);
+    view.unmount();
 
     // Celebrate with the same words would be a second review: the draft keeps the sent kind.
     const { store } = renderFlow('CELEBRATION', 'bluebird-cafe', api, 'review');

@@ -5,6 +5,7 @@
 // held, an answer lost after the server acted, a second tab on the same draft), checked against a
 // model after every step, with paid once, sent once read from the mock API (e2e/guest-walk/).
 // Settings: e2e/README.md.
+import { startPreview, type PreviewServer } from '../scripts/serverProcess';
 import { test } from './fixtures';
 import { walkSettings } from './guest-walk/settings';
 import { SHRINK_BUDGET_MS, walkShard, type WalkFigures } from './guest-walk/walk';
@@ -13,13 +14,30 @@ const settings = walkSettings();
 /** A sequence's budget on a machine several times slower: a step takes 1 to 5 s on a fast one. */
 const SEQUENCE_BUDGET_MS = 120_000;
 
+/**
+ * The walk's own demo server (one a worker, its own data): its many sends would otherwise push
+ * the seeded reviews that other specs look for (Ava's video, empty feeds) off the first page.
+ */
+let server: PreviewServer;
+/** The suite's data folder: the data views' secrets are read from the walk's own meanwhile. */
+const suiteData = process.env.E2E_DATA_DIR;
+test.beforeAll(async () => {
+  server = await startPreview('grati-walk');
+  process.env.E2E_DATA_DIR = server.dataDir;
+});
+test.afterAll(() => {
+  process.env.E2E_DATA_DIR = suiteData;
+  server?.stop();
+});
+
 test.describe('a guest walks the profile page', () => {
   for (const shard of settings.shards) {
-    test(`${shard.title} (seed ${shard.seed})`, async ({ browser, baseURL }, testInfo) => {
+    test(`${shard.title} (seed ${shard.seed})`, async ({ browser }, testInfo) => {
+      const baseURL = server.baseUrl;
       test.setTimeout(shard.runs * SEQUENCE_BUDGET_MS + SHRINK_BUDGET_MS + 60_000);
       const figures: WalkFigures = { sequences: 0, steps: [], moves: new Map() };
       try {
-        await walkShard(browser, baseURL!, shard, settings, figures);
+        await walkShard(browser, baseURL, shard, settings, figures);
       } finally {
         const { steps } = figures;
         const total = steps.reduce((sum, n) => sum + n, 0);

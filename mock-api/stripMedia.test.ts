@@ -1,7 +1,8 @@
 // The stored copy of an uploaded picture: upright, the same format, no metadata block left; a
 // picture sharp can't read (or too many pixels, or a poster too large) is refused, leaving no file.
-// An uploaded video loses its location in its own file, every other byte where it was.
-import { existsSync } from 'node:fs';
+// An uploaded video loses its location in its own file, every other byte where it was, in one
+// write; one the rule can't vouch for is a 400 and is left as it came.
+import { existsSync, promises as fsPromises } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,7 +16,12 @@ import {
   metadataBlocks,
 } from '../scripts/phonePhotos';
 import { SEED_VIDEO, locatedVideos } from '../scripts/locatedVideos';
-import { findVideoLocation, stripVideoLocation } from '../src/api/contract/videoLocation';
+import { withEmptyXyzBoxes, withTimedMetadataTrack } from '../scripts/craftedVideos';
+import {
+  VIDEO_REFUSAL_MESSAGES,
+  findVideoLocation,
+  stripVideoLocation,
+} from '../src/api/contract/videoLocation';
 import { HttpError } from './http';
 import {
   MAX_IMAGE_PIXELS,
@@ -208,5 +214,61 @@ describe('stripVideoLocationInFile', () => {
     const file = await upload(video);
     expect(await stripVideoLocationInFile(file)).toEqual([]);
     expect((await readFile(file)).equals(video)).toBe(true);
+  });
+});
+
+describe('stripVideoLocationInFile, bounded', () => {
+  /** Counts the writes made through every file handle opened meanwhile. */
+  function countWrites(): { writes: () => number } {
+    let writes = 0;
+    const open = fsPromises.open.bind(fsPromises);
+    jest.spyOn(fsPromises, 'open').mockImplementation(async (...args) => {
+      const handle = await open(...args);
+      const write = handle.write.bind(handle) as (...a: unknown[]) => unknown;
+      handle.write = ((...a: unknown[]) => {
+        writes += 1;
+        return write(...a);
+      }) as typeof handle.write;
+      return handle;
+    });
+    return { writes: () => writes };
+  }
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('writes 50,000 neutralised boxes back in one write', async () => {
+    const seed = await readFile(SEED_VIDEO);
+    const { bytes } = withEmptyXyzBoxes(seed, seed.length + 50_000 * 8);
+    const file = await upload(bytes);
+    const { writes } = countWrites();
+    const removed = await stripVideoLocationInFile(file);
+    expect(removed).toHaveLength(50_000);
+    expect(writes()).toBe(1);
+    const stored = await readFile(file);
+    expect(stored.equals(stripVideoLocation(Buffer.from(bytes)).bytes)).toBe(true);
+  });
+
+  it("zeroes a GPS track's samples in the file, in one write", async () => {
+    const { bytes, samples } = withTimedMetadataTrack(await readFile(SEED_VIDEO), 'gpmd');
+    const file = await upload(bytes);
+    const { writes } = countWrites();
+    expect((await stripVideoLocationInFile(file)).length).toBeGreaterThan(0);
+    expect(writes()).toBe(1);
+    const stored = await readFile(file);
+    expect(findVideoLocation(stored)).toEqual([]);
+    for (const { offset, size } of samples) {
+      expect(stored.subarray(offset, offset + size).every((b) => b === 0)).toBe(true);
+    }
+  });
+
+  it("refuses the probe's 6.5 million empty ©xyz boxes with a 400 saying why, leaving the file as it came", async () => {
+    const { bytes } = withEmptyXyzBoxes(await readFile(SEED_VIDEO), 52_428_800);
+    const file = await upload(bytes);
+    const { writes } = countWrites();
+    const error = await refusal(stripVideoLocationInFile(file));
+    expect(error).toMatchObject({ status: 400, code: 'unreadable_video', field: 'media' });
+    expect(error.message).toBe(VIDEO_REFUSAL_MESSAGES['too-many-parts']);
+    expect(writes()).toBe(0);
+    expect((await readFile(file)).equals(bytes)).toBe(true);
   });
 });

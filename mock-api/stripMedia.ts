@@ -1,15 +1,19 @@
 // Uploaded media as a careful backend stores them. Pictures are re-encoded with sharp, so that the
 // EXIF orientation is applied to the pixels and no metadata is left in the published file (EXIF
 // with its GPS position and camera make and model, XMP, IPTC; the ICC profile goes too, its
-// colours converted to sRGB). Videos lose their location boxes in place (QuickTime ©xyz, Keys,
-// XMP: src/api/contract/videoLocation.ts). A guest who films a thank-you card at home must not
-// publish where home is, whatever sent the file (the app strips it before sending; an API client
-// may not).
+// colours converted to sRGB). Videos lose their location in place (QuickTime ©xyz, Keys, XMP,
+// metadata tracks: src/api/contract/videoLocation.ts). A guest who films a thank-you card at home
+// must not publish where home is, whatever sent the file (the app strips it before sending; an
+// API client may not).
 import { promises as fs } from 'node:fs';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import type { ImageType } from '../src/api/contract/limits';
-import { type VideoLocationRange, stripVideoLocation } from '../src/api/contract/videoLocation';
+import {
+  type VideoLocationRange,
+  VideoRefusedError,
+  stripVideoLocation,
+} from '../src/api/contract/videoLocation';
 import { HttpError } from './http';
 
 /**
@@ -127,17 +131,37 @@ async function encode(bytes: Buffer, type: ImageType): Promise<Buffer> {
 }
 
 /**
- * Neutralises the location boxes of the video in `file`, in the file itself, and says what went.
- * The rule keeps every byte's place (so every chunk offset in it holds): only the ranges it
- * changed are written back. The upload was size-checked (at most 50 MB) and is read whole.
+ * Neutralises the location of the video in `file`, in the file itself, and says what went. The
+ * rule keeps every byte's place (so every chunk offset in it holds), so only the span from the
+ * first changed byte to the last is written back, in one write however many ranges changed (a
+ * write per range let 6.5 million empty `©xyz` boxes hold a request for minutes). The upload was
+ * size-checked (at most 50 MB) and is read whole: memory stays near the file's size. A video the
+ * rule can't vouch for (too many boxes, nested too deep, a metadata track it can't read) is a 400
+ * saying so, and the file is left as it came.
  */
 export async function stripVideoLocationInFile(file: string): Promise<VideoLocationRange[]> {
   const bytes = await fs.readFile(file);
-  const { removed } = stripVideoLocation(bytes);
+  let removed: VideoLocationRange[];
+  try {
+    ({ removed } = stripVideoLocation(bytes));
+  } catch (error) {
+    if (!(error instanceof VideoRefusedError)) throw error;
+    throw new HttpError(400, 'unreadable_video', error.message, 'media');
+  }
   if (removed.length === 0) return removed;
+  let start = bytes.length;
+  let end = 0;
+  for (const { offset, size } of removed) {
+    start = Math.min(start, offset);
+    end = Math.max(end, offset + size);
+  }
   const handle = await fs.open(file, 'r+');
   try {
-    for (const { offset, size } of removed) await handle.write(bytes, offset, size, offset);
+    // A write may take fewer bytes than asked (rarely, for a file): the rest follows.
+    while (start < end) {
+      const { bytesWritten } = await handle.write(bytes, start, end - start, start);
+      start += bytesWritten;
+    }
   } finally {
     await handle.close();
   }

@@ -5,6 +5,7 @@ import {
   LOCATION_KEY,
   LOCATION_TEXTS,
   SEED_VIDEO,
+  VIDEO_LOCATION,
   box,
   chunkOffsets,
   fullBox,
@@ -17,7 +18,23 @@ import {
   xmpPacket,
   xmpUuid,
 } from '../../../scripts/locatedVideos';
-import { findVideoLocation, stripVideoLocation, type VideoLocationRange } from './videoLocation';
+import {
+  FILLER_BYTE,
+  type TrackFormat,
+  hiddenLocations,
+  withEmptyXyzBoxes,
+  withOverlappingChunks,
+  withTimedMetadataTrack,
+} from '../../../scripts/craftedVideos';
+import {
+  MAX_VIDEO_BOX_DEPTH,
+  MAX_VIDEO_PARTS,
+  VIDEO_REFUSAL_MESSAGES,
+  VideoRefusedError,
+  findVideoLocation,
+  stripVideoLocation,
+  type VideoLocationRange,
+} from './videoLocation';
 
 const seed = readFileSync(SEED_VIDEO);
 const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomavc1', 'latin1'));
@@ -212,10 +229,19 @@ describe('stripVideoLocation on malformed input', () => {
     expect(strip(cut).malformed).toBe(true);
   });
 
-  it('never throws, keeps the length, changes only what it reports, and needs no second pass', () => {
+  it('never throws but to refuse (changing nothing), keeps the length, changes only what it reports, and needs no second pass', () => {
     const boxTypes = fc.constantFrom(
       'moov',
       'trak',
+      'mdia',
+      'hdlr',
+      'minf',
+      'stbl',
+      'stsd',
+      'stsc',
+      'stsz',
+      'stco',
+      'mdat',
       'udta',
       'meta',
       'keys',
@@ -255,11 +281,186 @@ describe('stripVideoLocation on malformed input', () => {
     fc.assert(
       fc.property(fc.oneof(fc.uint8Array({ maxLength: 300 }), boxy, mutated), (input) => {
         const before = Buffer.from(input);
-        const { bytes, removed } = strip(input);
+        let stripped: ReturnType<typeof strip>;
+        try {
+          stripped = strip(input);
+        } catch (error) {
+          expect(error).toBeInstanceOf(VideoRefusedError);
+          expect(Buffer.from(input).equals(before)).toBe(true);
+          return;
+        }
+        const { bytes, removed } = stripped;
         expectOnlyRangesChanged(before, bytes, removed);
         expect(strip(bytes).removed).toEqual([]);
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+/** The refusal `strip` throws, or a failure saying it did not throw one. */
+function refusal(bytes: Uint8Array): VideoRefusedError {
+  try {
+    stripVideoLocation(bytes);
+  } catch (error) {
+    if (error instanceof VideoRefusedError) return error;
+    throw error;
+  }
+  throw new Error('The video was not refused.');
+}
+
+/**
+ * `bytes` seen through a proxy that counts how many of its bytes are read one by one: the walk's
+ * work, whatever the machine's speed (its array methods still run on the bytes themselves).
+ */
+function countingReads(bytes: Uint8Array): { view: Uint8Array; reads: () => number } {
+  let reads = 0;
+  const view = new Proxy(bytes, {
+    get(target, key) {
+      if (typeof key === 'string' && key.charCodeAt(0) <= 57) reads += 1;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as () => unknown).bind(target) : value;
+    },
+  });
+  return { view, reads: () => reads };
+}
+
+describe('stripVideoLocation, bounded whatever the file holds', () => {
+  /** The security probe's upload: 50 MB, the seed video and 6,549,715 empty ©xyz boxes. */
+  const probe = withEmptyXyzBoxes(seed, 52_428_800);
+
+  it('refuses 6.5 million empty ©xyz boxes after reading MAX_VIDEO_PARTS of them, changing nothing, and strips 50,000', () => {
+    expect(probe.count).toBeGreaterThan(6_500_000);
+    expect(probe.bytes.length).toBe(52_428_796);
+    const before = Buffer.from(probe.bytes.subarray(0, 2 * 1024 * 1024));
+    const { view, reads } = countingReads(probe.bytes);
+    const error = refusal(view);
+    expect(error.reason).toBe('too-many-parts');
+    expect(error.message).toBe(VIDEO_REFUSAL_MESSAGES['too-many-parts']);
+    expect(error.message).toMatch(/more than 100,000 boxes.*Please choose another video\.$/);
+    // Nothing was changed: the refused video is neither sent nor published, half-stripped or not.
+    expect(probe.bytes.subarray(0, before.length).equals(before)).toBe(true);
+    // The work stops at the cap: a file 30 times smaller past it costs exactly the same reads.
+    const smaller = withEmptyXyzBoxes(seed, seed.length + 2 * MAX_VIDEO_PARTS * 8);
+    const counted = countingReads(smaller.bytes);
+    expect(refusal(counted.view).reason).toBe('too-many-parts');
+    expect(reads()).toBe(counted.reads());
+    // About a dozen byte reads a box (its size and type): never a pass over the 50 MB.
+    expect(reads()).toBeLessThan(20 * MAX_VIDEO_PARTS);
+
+    // Below the cap, as many location boxes are all stripped, in one walk as long.
+    const many = withEmptyXyzBoxes(seed, seed.length + 50_000 * 8);
+    const below = countingReads(Buffer.from(many.bytes));
+    const { removed } = stripVideoLocation(below.view);
+    expect(removed).toHaveLength(50_000);
+    expect(new Set(removed.map((r) => r.kind))).toEqual(new Set(['quicktime-xyz']));
+    expect(below.reads()).toBeLessThan(20 * 50_000 + 20_000);
+    expect(findVideoLocation(below.view)).toEqual([]);
+  });
+
+  it(`refuses boxes nested deeper than ${MAX_VIDEO_BOX_DEPTH} rather than leave what is below unread`, () => {
+    let nested = quickTimeXyz();
+    for (let i = 0; i < MAX_VIDEO_BOX_DEPTH + 2; i += 1) nested = box('udta', nested);
+    const deep = insertBox(seed, ['moov'], nested);
+    expect(holds(deep, VIDEO_LOCATION)).toBe(true);
+    expect(findVideoLocation(deep)).toEqual(['unchecked: refused as too-deep']);
+    const before = Buffer.from(deep);
+    expect(refusal(deep).reason).toBe('too-deep');
+    expect(deep.equals(before)).toBe(true);
+  });
+});
+
+describe('stripVideoLocation on a location recorded as a track', () => {
+  it.each<TrackFormat>(['gpmd', 'mebx', 'camm'])(
+    'zeroes every sample of a %s track where it stands, and nothing around them',
+    (format) => {
+      const video = withTimedMetadataTrack(seed, format);
+      expect(findVideoLocation(video.bytes)).not.toEqual([]);
+
+      const { bytes, removed } = strip(video.bytes);
+      expect(findVideoLocation(bytes)).toEqual([]);
+      for (const text of LOCATION_TEXTS) expect(holds(bytes, text)).toBe(false);
+      for (const { offset, size } of video.samples) {
+        expect(bytes.subarray(offset, offset + size).every((b) => b === 0)).toBe(true);
+      }
+      // Adjacent samples are one range: two chunks of samples apart, with filler between them.
+      const samples = removed.filter((r) => r.path === `moov/trak:${format}`);
+      expect(samples.map((r) => r.size)).toEqual([
+        2 * video.samples[0]!.size,
+        video.samples[2]!.size,
+        video.samples[3]!.size,
+      ]);
+      const last = video.samples[3]!;
+      expect(bytes.subarray(last.offset + last.size).every((b) => b === FILLER_BYTE)).toBe(true);
+      expect(chunkOffsets(bytes)).toEqual(chunkOffsets(video.bytes));
+      expectOnlyRangesChanged(video.bytes, bytes, removed);
+      expect(strip(bytes).removed).toEqual([]);
+    },
+  );
+
+  it('zeroes 90,000 chunks over one 4 MB range once: each byte looked at once, not per chunk', () => {
+    const size = 4 * 1024 * 1024;
+    const video = withOverlappingChunks(seed, 90_000, size);
+    const copy = Buffer.from(video.bytes);
+    const { view, reads } = countingReads(copy);
+    const { removed } = stripVideoLocation(view);
+    const { offset } = video.samples[0]!;
+    expect(removed.filter((r) => r.kind === 'timed-metadata')).toEqual([
+      { kind: 'timed-metadata', path: 'moov/trak:gpmd', offset, size },
+    ]);
+    expect(copy.subarray(offset, offset + size).every((b) => b === 0)).toBe(true);
+    // The walk's reads, and the range's bytes checked once (not 90,000 times 4 MB).
+    expect(reads()).toBeLessThan(20 * MAX_VIDEO_PARTS + 2 * size);
+  });
+
+  it("turns an Apple mebx entry's keys into one free box, so nothing names what the track held", () => {
+    const video = withTimedMetadataTrack(seed, 'mebx');
+    expect(holds(video.bytes, LOCATION_KEY)).toBe(true);
+    const { bytes, removed } = strip(video.bytes);
+    expect(holds(bytes, LOCATION_KEY)).toBe(false);
+    const [keys] = removed.filter((r) => r.path === 'moov/trak/stsd/mebx');
+    expect(bytes.readUInt32BE(keys!.offset)).toBe(keys!.size);
+    expect(bytes.toString('latin1', keys!.offset + 4, keys!.offset + 8)).toBe('free');
+  });
+
+  it("refuses a metadata track whose samples can't be zeroed safely, changing nothing", () => {
+    const { bytes } = withTimedMetadataTrack(seed, 'gpmd');
+    const stco = bytes.lastIndexOf('stco', undefined, 'latin1');
+    const outside = Buffer.from(bytes);
+    outside.writeUInt32BE(8, stco + 12); // a chunk inside ftyp, not in any mdat
+    const twice = Buffer.from(bytes);
+    twice.write('stsz', stco, 'latin1'); // stco read as a second sample size table
+    const disordered = Buffer.from(bytes);
+    const stsc = bytes.lastIndexOf('stsc', undefined, 'latin1');
+    disordered.writeUInt32BE(1, stsc + 24); // both chunk runs start at chunk 1
+    const fragmented = Buffer.concat([bytes, box('moof', fullBox('mfhd', Buffer.alloc(4)))]);
+    for (const crafted of [outside, twice, disordered, fragmented]) {
+      const before = Buffer.from(crafted);
+      expect(refusal(crafted).reason).toBe('unreadable-track');
+      expect(crafted.equals(before)).toBe(true);
+    }
+  });
+});
+
+describe('stripVideoLocation wherever else a location hides', () => {
+  it.each(hiddenLocations(seed))('clears %s in place', (_where, video) => {
+    expect(findVideoLocation(video)).not.toEqual([]);
+    const { bytes, removed } = strip(video);
+    expect(removed.length).toBeGreaterThan(0);
+    expect(findVideoLocation(bytes)).toEqual([]);
+    for (const text of LOCATION_TEXTS) expect(holds(bytes, text)).toBe(false);
+    expect(chunkOffsets(bytes)).toEqual(chunkOffsets(video));
+    expectOnlyRangesChanged(video, bytes, removed);
+    expect(strip(bytes).removed).toEqual([]);
+  });
+
+  it('takes a whole meta whose Keys hold more entries than they count (exiftool reads them all)', () => {
+    const meta = keysMeta();
+    const keysAt = meta.indexOf('keys') - 4;
+    meta.writeUInt32BE(1, keysAt + 12); // one key counted, three there: the location is the 2nd
+    const video = insertBox(seed, ['moov'], meta);
+    const { bytes, removed } = strip(video);
+    expect(removed.map((r) => [r.kind, r.path])).toEqual([['keys-location', 'moov/meta']]);
+    expect(findVideoLocation(bytes)).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
+import { VIDEO_REFUSAL_MESSAGES, VideoRefusedError } from '../../../api/contract/videoLocation';
 import { MediaPicker, type AttachedMedia } from './MediaPicker';
 import { preparePhoto } from './preparePhoto';
 import { prepareVideo } from './prepareVideo';
@@ -240,5 +241,17 @@ describe('MediaPicker preparing a video', () => {
     await user.upload(picker(), video());
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(TRY_AGAIN));
     expect(changes.at(-1)).toEqual([]);
+  });
+
+  it("leaves out a video the location rule refuses, with the rule's words, not try again", async () => {
+    jest.mocked(prepareVideo).mockRejectedValue(new VideoRefusedError('too-many-parts'));
+    const { changes, user } = renderPicker();
+    await user.upload(picker(), video());
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(VIDEO_REFUSAL_MESSAGES['too-many-parts']),
+    );
+    expect(screen.getByRole('alert')).not.toHaveTextContent(TRY_AGAIN);
+    expect(changes.at(-1)).toEqual([]);
+    expect(screen.getByLabelText('Attach photos or a video')).toBeEnabled();
   });
 });

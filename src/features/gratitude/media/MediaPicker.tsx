@@ -1,6 +1,7 @@
 // The review form's attach control: picks photos or a video, applies the attach rules and previews them.
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
 import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/limits';
+import { VideoRefusedError } from '../../../api/contract/videoLocation';
 import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
 import { preparePhoto } from './preparePhoto';
@@ -66,16 +67,18 @@ async function toCandidate(file: File): Promise<AttachedFile | null> {
 
 /**
  * The picked file replaced by its prepared copy (a photo upright and without metadata, a video
- * without its location), or null when the browser cannot read it. The original is never sent
- * instead: it holds the camera's metadata, the GPS position among them.
+ * without its location), or what to tell the guest when it can't be: the location rule's own
+ * words for a video it refuses, else try again. The original is never sent instead: it holds the
+ * camera's metadata, the GPS position among them.
  */
-async function withPrepared(item: AttachedMedia): Promise<AttachedMedia | null> {
+async function withPrepared(item: AttachedMedia): Promise<AttachedMedia | { error: string }> {
   const prepare = item.kind === 'video' ? prepareVideo : preparePhoto;
   try {
     return { ...item, file: { ...item.file, file: await prepare(item.file.file) } };
   } catch (error) {
+    if (error instanceof VideoRefusedError) return { error: error.message };
     console.error(`Could not prepare the ${item.kind === 'video' ? 'video' : 'photo'}`, error);
-    return null;
+    return { error: ATTACH_FAILED };
   }
 }
 
@@ -83,20 +86,20 @@ async function withPrepared(item: AttachedMedia): Promise<AttachedMedia | null> 
  * What was kept of a pick, made ready to send: photos are prepared one at a time (each decoded
  * 12 MP photo holds about 48 MB of pixels, too much times five on a phone); a video, which came
  * with its poster already (toCandidate), loses its location. A file that cannot be prepared is
- * left out, and the guest told to try again.
+ * left out, and the guest told why (each reason once).
  */
 async function readyToSend(
   picked: readonly AttachedMedia[],
   current: readonly AttachedMedia[],
-): Promise<{ media: AttachedMedia[]; failed: boolean }> {
+): Promise<{ media: AttachedMedia[]; errors: string[] }> {
   const media: AttachedMedia[] = [];
-  let failed = false;
+  const errors = new Set<string>();
   for (const item of picked) {
     const ready = current.includes(item) ? item : await withPrepared(item);
-    if (ready) media.push(ready);
-    else failed = true;
+    if ('error' in ready) errors.add(ready.error);
+    else media.push(ready);
   }
-  return { media, failed };
+  return { media, errors: [...errors] };
 }
 
 export function MediaPicker({ value, onChange, onBusyChange, disabled = false }: MediaPickerProps) {
@@ -122,11 +125,11 @@ export function MediaPicker({ value, onChange, onBusyChange, disabled = false }:
       const read = await Promise.all(files.map(toCandidate));
       const candidates = read.filter((candidate) => candidate !== null);
       const result = addMedia(value, candidates);
-      const { media, failed } = await readyToSend(result.media, value);
+      const { media, errors: unprepared } = await readyToSend(result.media, value);
       setErrors([
         ...result.errors,
         ...(candidates.length < read.length ? [VIDEO_TOO_SLOW] : []),
-        ...(failed ? [ATTACH_FAILED] : []),
+        ...unprepared,
       ]);
       onChange(media);
     } catch (error) {

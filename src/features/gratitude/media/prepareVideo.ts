@@ -5,7 +5,9 @@ import { stripVideoLocation } from '../../../api/contract/videoLocation';
 
 /**
  * The video to send in place of `file`: the same name, type and length, its location boxes
- * neutralised; `file` itself when it says nothing of where. Rejects when the file can't be read.
+ * neutralised; `file` itself when it says nothing of where. Rejects when the file can't be read,
+ * and with the rule's VideoRefusedError (its message is for the guest) for a video the rule can't
+ * vouch for: too many boxes, nested too deep, a GPS or sensor track it can't read.
  */
 export async function prepareVideo(file: File): Promise<File> {
   const bytes = new Uint8Array(await file.arrayBuffer());

@@ -13,6 +13,7 @@ import {
   sendReviewWithTip,
 } from './routes/payments/testing';
 import { DATA_FILE_NAME, EMULATORS_KEY } from './db/store';
+import { dataFileProblems } from './db/dataShape';
 
 /** A machine several times slower than an idle one still starts (or refuses) within this. */
 const START_TIMEOUT_MS = 60_000;
@@ -77,6 +78,10 @@ const without = (key: string) => (data: Record<string, unknown>) => {
   return JSON.stringify(rest, null, 2);
 };
 
+it('opens as the mock API wrote it: every record as the routes store it', () => {
+  expect(dataFileProblems(saved)).toEqual([]);
+});
+
 describe('a damaged data file', () => {
   it.each([
     [
@@ -93,6 +98,14 @@ describe('a damaged data file', () => {
       'payments an object',
       (data: Record<string, unknown>) => JSON.stringify({ ...data, payments: {} }),
       /payments must be a list, not an object/,
+    ],
+    [
+      'a payment whose metadata is null',
+      (data: Record<string, unknown>) => {
+        const [paid] = data.payments as Record<string, unknown>[];
+        return JSON.stringify({ ...data, payments: [{ ...paid, metadata: null }] });
+      },
+      /payments\[0\] \(id "pi_\w+"\): metadata must be an object, not null/,
     ],
     [
       'a truncated file',

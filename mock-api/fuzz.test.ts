@@ -565,7 +565,7 @@ const reviewFields = (gratitudeType: GratitudeType, userId: string): [string, st
     reviewFormFields({
       gratitudeType,
       icon: 'RECOGNITION',
-      title: 'Fuzz Guest recognized Ava',
+      title: 'Fuzz Guest recognized ava.martinez',
       sayThanks: 'Thank you!',
       guestName: 'Fuzz Guest',
       email: 'fuzz.guest@example.com',

@@ -20,10 +20,16 @@ import {
   isImageType,
   isVideoType,
 } from '../src/api/contract/limits';
-import { REVIEW_FORM_FIELDS, type ReviewFormField } from '../src/api/contract/reviewForm';
+import { normalizeName } from '../src/api/contract/names';
+import {
+  REVIEW_FORM_FIELDS,
+  type ReviewFormField,
+  reviewTitle,
+} from '../src/api/contract/reviewForm';
 import { emailAddress, gratitudeIcon, sayThanksText } from '../src/api/contract/schemas';
 import type { AcceptedMedia, Review } from './db/reviews';
 import type { Db } from './db/types';
+import { refusedCharacter, refusedCharacterMessage } from './freeText';
 import { HttpError, badRequest, notFound } from './http';
 import { videoDurationSeconds } from './mediaSniff';
 import { checkImage } from './stripMedia';
@@ -45,6 +51,17 @@ const coordinate = (limit: number) =>
       ),
   );
 
+/** Say thanks: the contract's rule (trimmed, at most 250 characters), then its characters. */
+const sayThanks = () =>
+  sayThanksText(`\${path} must be at most \${max} characters.`)
+    .default('')
+    .test('characters', function check(value) {
+      const found = value ? refusedCharacter(value) : null;
+      return (
+        found === null || this.createError({ message: refusedCharacterMessage(this.path, found) })
+      );
+    });
+
 /**
  * The form's fields in the order they are checked: the guest's name before the title that
  * carries it ({guestName} recognized {userName}), so a bad name is refused as the name.
@@ -60,7 +77,7 @@ const reviewShape = (gratitudeType: ReviewRules['gratitudeType']) =>
     ),
     guestName: nameField(),
     title: nameField({ max: MAX_TITLE_LENGTH }),
-    sayThanks: sayThanksText(`\${path} must be at most \${max} characters.`).default(''),
+    sayThanks: sayThanks(),
     accountType: choice(['Guest']),
     email: asSent(emailAddress(textString({ max: 254 }), '${path} is not a valid address.')),
     latitude: coordinate(90),
@@ -94,15 +111,20 @@ export async function validateReview(
     }
   }
   const fields = checkFields(Object.fromEntries(form.fields), REVIEW_SHAPES[rules.gratitudeType]);
-  const { icon, guestName, title, sayThanks, getThanksUserId, userId, ngoId } = fields;
+  const { icon, guestName, sayThanks, getThanksUserId, userId, ngoId } = fields;
   const isDonate = fields.isDonate === 'true';
 
-  if (!db.users.some((u) => u._id === getThanksUserId)) {
+  const profile = db.users.find((u) => u._id === getThanksUserId);
+  if (!profile) {
     throw notFound(`No account exists with the id "${getThanksUserId}".`, 'getThanksUserId');
   }
   if (!db.guests.some((g) => g.userId === userId)) {
     throw notFound(`No guest exists with the id "${userId}".`, 'userId');
   }
+  // The Review Title is the guest's name, the kind's verb and the profile's userName (spec 2),
+  // published as the card's headline: the API writes it from those, whatever title was sent (it
+  // is still checked above as text that carries a name), so no guest can publish another one.
+  const title = normalizeName(reviewTitle(guestName, icon, profile.userName));
 
   const review = { icon, title, sayThanks, guestName, getThanksUserId, userId, ngoId, isDonate };
   if (rules.media === 'none') {

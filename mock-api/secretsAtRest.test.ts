@@ -1,9 +1,11 @@
-// What the data file (db.json) holds of the Stripe emulator's secret key: nothing. Its idempotency
-// records are named by the key's digest, and a file an older version wrote with the key itself is
-// rewritten as the server starts on it, its answers still replayed.
+// What the data file (db.json) holds of the Stripe emulator's secret key and of cards: nothing. Its
+// idempotency records are named by the key's digest, with a digest of what they answered; a card
+// is kept by its test card, never its number; and a file an older version wrote with the key or
+// numbers in it is rewritten as the server starts on it, its answers still replayed.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stableStringify } from '../src/api/contract/canonicalJson';
 import { createStripeClient } from './stripeClient';
 import { EMULATORS_KEY } from './db/store';
 import { readEmulatorSecretKey } from './sharedDemo/keyFiles';
@@ -65,4 +67,52 @@ it('rewrites the records an older version saved with the key, at the start', asy
   // The same retry gets the same intent, not a second one.
   expect((await tipIntent(api.origin, 'tip-before-upgrade')).id).toBe(intent.id);
   expect(await dataFile()).not.toContain(secretKey);
+});
+
+it('rewrites the card numbers an older version saved, at the start; its retries still replay', async () => {
+  api = await openMockApi(dataDir, 'jest-at-rest');
+  const card = { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' };
+  const sdk = (origin: string) =>
+    createStripeClient({}, { origin, secretKey: readEmulatorSecretKey(dataDir) });
+  const made = await sdk(api.origin).paymentMethods.create(
+    { type: 'card', card },
+    { idempotencyKey: 'card-before-upgrade' },
+  );
+  await api.close();
+  api = undefined;
+  expect(await dataFile()).not.toContain(card.number);
+
+  // As an older version wrote it: the number beside each card (a real one it declined too), and
+  // the parameters of a kept answer as they were sent.
+  const saved = JSON.parse(await dataFile()) as {
+    [EMULATORS_KEY]: {
+      stripe: {
+        paymentMethods: Record<string, Record<string, unknown>>;
+        idempotency: Record<string, { scope: string; fingerprint: string }>;
+      };
+    };
+  };
+  const { paymentMethods, idempotency } = saved[EMULATORS_KEY].stripe;
+  const method = paymentMethods[made.id]!.method as { card: Record<string, unknown> };
+  paymentMethods[made.id] = { method, number: card.number };
+  const real = { ...method, id: 'pm_real', card: { ...method.card, last4: '1486' } };
+  paymentMethods.pm_real = { method: real, number: '4539578763621486' };
+  const sent = { type: 'card', card: { ...card, exp_month: '12', exp_year: '2040' } };
+  for (const answer of Object.values(idempotency)) {
+    if (answer.scope === 'POST /v1/payment_methods') answer.fingerprint = stableStringify(sent);
+  }
+  await writeFile(path.join(dataDir, 'db.json'), JSON.stringify(saved));
+  expect(await dataFile()).toContain('4539578763621486');
+
+  api = await openMockApi(dataDir, 'jest-at-rest');
+  const text = await dataFile();
+  for (const gone of [card.number, '4539578763621486', 'pm_real', '"number"']) {
+    expect(text).not.toContain(gone);
+  }
+  // The same retry gets the same PaymentMethod, not an idempotency_error.
+  const again = await sdk(api.origin).paymentMethods.create(
+    { type: 'card', card },
+    { idempotencyKey: 'card-before-upgrade' },
+  );
+  expect(again.id).toBe(made.id);
 });

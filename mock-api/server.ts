@@ -200,7 +200,7 @@ export async function createMockApi(options: MockApiOptions): Promise<MockApi> {
 /** What several mounts share (made before any is mounted): the payment services and emulators. */
 function sharedServices(
   store: Store,
-  { reconcileAfterMs, reconcileEveryMs, giveUpAfterMs, now }: MockApiOptions,
+  { reconcileAfterMs, reconcileEveryMs, giveUpAfterMs, now, allowedOrigins }: MockApiOptions,
   // The testers' fault scenarios: the payment calls apply them, the Stripe.js emulator reads its
   // flags, the webhooks their delivery faults, the Stripe emulator its confirmations' delay; the
   // testers' lists ask it who is asking.
@@ -225,6 +225,9 @@ function sharedServices(
     secretKey: emulatorSecretKey,
     initialState: restoreStripeState(store.savedEmulatorState('stripe')),
     persist: () => store.commit(),
+    // The app's origins (those CORS lets through): where a bank page may send the browser back
+    // to, besides this server's own host.
+    siteOrigins: allowedOrigins,
     // confirm-slow, for the tester whose payment it is (the emulator knows no testers).
     confirmationDelayMs: (intentId) => {
       const payment = store.db.payments?.find((p) => p.intentId === intentId);

@@ -13,7 +13,7 @@ import { OPERATOR_HEADER } from './sharedDemo/operator';
 import type { Store } from './db/store';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import type { Guest } from '../src/api/contract/guest';
-import { reviewFormFields } from '../src/api/contract/reviewForm';
+import { reviewFormFields, reviewTitle } from '../src/api/contract/reviewForm';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 
 export interface RunningMockApi {
@@ -154,7 +154,7 @@ export function guestReviewFields(
     ...reviewFormFields({
       gratitudeType: 'REVIEW',
       icon: 'RECOGNITION',
-      title: 'Jamie Guest recognized Ava',
+      title: reviewTitle('Jamie Guest', 'RECOGNITION', 'ava.martinez'),
       sayThanks: 'Thank you for the great service!',
       guestName: 'Jamie Guest',
       email: 'jamie@example.com',

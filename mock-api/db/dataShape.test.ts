@@ -3,13 +3,53 @@
 import { EMULATORS_KEY, dataFileProblems } from './dataShape';
 import { dbFromSeed } from './store';
 import seed from '../seed/seed.json';
-import type { Seed } from './types';
+import type { PaymentRecord, PendingGratitudeRecord, Seed } from './types';
 import { emptyStripeState } from '../emulators/stripe/state';
 
 /** A fresh data file's contents (no optional collection, no emulator state). */
 const fresh = () => dbFromSeed(seed as unknown as Seed) as unknown as Record<string, unknown>;
 
-const payment = (intentId: string) => ({ id: intentId, intentId, amountCents: 1500 });
+/** A payment as the payment calls store one (a $15 card tip to Ava). */
+const payment = (intentId: string): PaymentRecord => ({
+  id: intentId,
+  intentId,
+  endpoint: 'payment/create-payment-intent',
+  amountCents: 1500,
+  feeCents: 95,
+  totalCents: 1595,
+  paymentMethodTypes: ['card'],
+  metadata: {
+    getThanksUserID: 'ava-martinez',
+    title: 'Tip to ava.martinez',
+    guestName: 'Jamie Guest',
+    userName: 'ava.martinez',
+    email: 'jamie@example.com',
+    amountAfterFee: '1595',
+  },
+  idempotencyKey: `key-${intentId}`,
+  status: 'requires_payment_method',
+  walletPrepare: false,
+  tester: null,
+  createdAt: '2026-01-02T03:04:05.000Z',
+});
+
+/** A review waiting for the payment `intentId`, as payment-intent-for-both keeps it. */
+const pendingReview = (intentId: string): PendingGratitudeRecord => ({
+  intentId,
+  record: {
+    id: `review-${intentId}`,
+    userId: 'ava-martinez',
+    gratitudeType: 'REVIEW',
+    icon: 'RECOGNITION',
+    title: 'Jamie Guest recognized ava.martinez',
+    sayThanks: 'Thanks!',
+    media: [],
+    createdAt: '2026-01-02T03:04:05.000Z',
+    boosted: false,
+    tipAmount: 1500,
+    giveThanksUser: { fullName: 'Jamie Guest', profilePicture: null },
+  },
+});
 
 /** A file as a server that took payments leaves it: the payments and their Stripe state. */
 function withPayments(n: number): Record<string, unknown> {
@@ -103,7 +143,7 @@ describe('payments without their Stripe state', () => {
   });
 
   it('count the reviews waiting for a payment too', () => {
-    const file = { ...fresh(), pendingGratitudes: [{ intentId: 'pi_1', record: {} }] };
+    const file = { ...fresh(), pendingGratitudes: [pendingReview('pi_1')] };
     expect(dataFileProblems(file)).toEqual([
       '__emulators is missing, but the file holds 1 review waiting for its payment: their Stripe state would be lost',
     ]);
@@ -123,6 +163,100 @@ describe('payments without their Stripe state', () => {
     ]);
     expect(garbage({ paymentIntent: {} })).toEqual([
       `__emulators.stripe can't be restored: the saved Stripe emulator state has an unknown part "paymentIntent"`,
+    ]);
+  });
+});
+
+describe('a record with a field of the wrong type', () => {
+  /** The fresh file's first record of `collection`, changed by `change`. */
+  const firstChanged = (collection: string, change: (record: Record<string, unknown>) => void) => {
+    const file = fresh();
+    const records = structuredClone(file[collection]) as Record<string, unknown>[];
+    change(records[0]!);
+    return { ...file, [collection]: records };
+  };
+
+  it('is refused, naming the collection, the record and the field: a payment whose metadata is null', () => {
+    const file = withPayments(2);
+    (file.payments as PaymentRecord[])[1] = { ...payment('pi_1'), metadata: null as never };
+    expect(dataFileProblems(file)).toEqual([
+      'payments[1] (id "pi_1"): metadata must be an object, not null',
+    ]);
+  });
+
+  it.each([
+    [
+      'a payment metadata field that is a number',
+      () => {
+        const file = withPayments(1);
+        (file.payments as PaymentRecord[])[0]!.metadata.email = 42 as never;
+        return file;
+      },
+      'payments[0] (id "pi_0"): metadata.email must be a string, not a number',
+    ],
+    [
+      'a payment amount in text',
+      () => {
+        const file = withPayments(1);
+        (file.payments as PaymentRecord[])[0]!.amountCents = '1500' as never;
+        return file;
+      },
+      'payments[0] (id "pi_0"): amountCents must be a number, not a string',
+    ],
+    [
+      'a payment method no payment is made by',
+      () => {
+        const file = withPayments(1);
+        (file.payments as PaymentRecord[])[0]!.paymentMethodTypes = ['cash'] as never;
+        return file;
+      },
+      'payments[0] (id "pi_0"): paymentMethodTypes[0] must be one of card, bank, apple_pay, google_pay, not "cash"',
+    ],
+    [
+      'a feed item created at a number',
+      () => firstChanged('feed', (item) => (item.createdAt = 1700000000)),
+      /^feed\[0\] \(id "[^"]+"\): createdAt must be a string, not a number$/,
+    ],
+    [
+      'a feed item of no kind',
+      () => firstChanged('feed', (item) => (item.icon = 'HUG')),
+      /^feed\[0\] \(id "[^"]+"\): icon must be one of RECOGNITION, APPRECIATION, CELEBRATION, GRATITUDE, not "HUG"$/,
+    ],
+    [
+      'a profile whose count is text',
+      () =>
+        firstChanged('users', (user) => {
+          (user.iconsCount as Record<string, unknown>).handshakeCount = '3';
+        }),
+      'users[0] (_id "ava-martinez"): iconsCount.handshakeCount must be a number, not a string',
+    ],
+    [
+      'a profile without its team list',
+      () => firstChanged('users', (user) => delete user.memberIds),
+      'users[0] (_id "ava-martinez"): memberIds is missing (it must be a list)',
+    ],
+    [
+      'a review waiting for its payment whose media are null',
+      () => {
+        const file = withPayments(1);
+        const waiting = pendingReview('pi_0');
+        file.pendingGratitudes = [{ ...waiting, record: { ...waiting.record, media: null } }];
+        return file;
+      },
+      'pendingGratitudes[0] (intentId "pi_0"): record.media must be a list, not null',
+    ],
+  ])('is refused with %s', (_name, make, problem) => {
+    const problems = dataFileProblems(make());
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(problem);
+  });
+
+  it('names a record by an id that cannot break the line it is said on', () => {
+    const file = withPayments(1);
+    const odd = { ...payment('pi_0\n\u001b[31mred'), status: null as never };
+    file.payments = [odd];
+    expect(dataFileProblems(file)).toEqual([
+      'payments[0] (id "pi_0\\n\\u001b[31mred"): status must be a string, not null',
     ]);
   });
 });

@@ -1,8 +1,9 @@
 // The data file's shape, checked when the mock API opens it. A damaged file (a collection that is
 // not a list, payments whose Stripe state is gone) would otherwise start a server that fails on
 // every lookup, or that quietly drops the payments' state at its next write.
-import { type AnySchema, ValidationError, array, mixed, object, string } from 'yup';
+import { type AnySchema, ValidationError, mixed, object } from 'yup';
 import { restoreStripeState } from '../emulators/stripe/state';
+import { RECORDS, kindOf, listOf, namingTheRecord, recordOf } from './recordShapes';
 
 /**
  * The data file's key for the emulators' state, by emulator name ("stripe"). It sits beside the
@@ -16,46 +17,25 @@ export const EMULATORS_KEY = '__emulators';
 /** At most this many problems are listed: a list of a thousand bad records says so once. */
 const MAX_LISTED = 5;
 
-/** How a problem names what it found: "an object", "a list", "a string", "null". */
-function kindOf(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'a list';
-  if (typeof value === 'object') return 'an object';
-  return `a ${typeof value}`;
-}
+/** A collection of its records (./recordShapes.ts), required or absent in older files. */
+const collection = (name: keyof typeof RECORDS, optional = false): AnySchema =>
+  listOf(RECORDS[name].record, { optional });
 
-const notA =
-  (what: string) =>
-  ({ path, value }: { path: string; value: unknown }) =>
-    `${path} must be ${what}, not ${kindOf(value)}`;
-
-// Records are checked only as far as being objects: the routes read their fields, and a file
-// whose records are not even objects is one no route could use.
-const record = object().strict().typeError(notA('an object')).nonNullable(notA('an object'));
-
-function list(item: AnySchema) {
-  return array().of(item).strict().typeError(notA('a list')).nonNullable(notA('a list'));
-}
-
-const present = (schema: ReturnType<typeof list>) =>
-  schema.defined(({ path }) => `${path} is missing (it must be a list)`);
-
+// Each record is checked to the field, with the shape the routes write it in: a record the
+// routes could not read would otherwise fail every lookup that meets it.
 const dataShape = object({
-  users: present(list(record)),
-  feed: present(list(record)),
-  gallery: present(list(record)),
-  guests: present(list(record)),
-  profileClicks: present(list(record)),
-  demoProfiles: present(list(record)),
+  users: collection('users'),
+  feed: collection('feed'),
+  gallery: collection('gallery'),
+  guests: collection('guests'),
+  profileClicks: collection('profileClicks'),
+  demoProfiles: collection('demoProfiles'),
   // Absent in files written before these existed.
-  idempotency: list(record),
-  payments: list(record),
-  pendingGratitudes: list(record),
-  webhookEvents: list(string().strict().typeError(notA('a string'))),
-  [EMULATORS_KEY]: object({ stripe: mixed() })
-    .strict()
-    .typeError(notA('an object'))
-    .nonNullable(notA('an object')),
+  idempotency: collection('idempotency', true),
+  payments: collection('payments', true),
+  pendingGratitudes: collection('pendingGratitudes', true),
+  webhookEvents: collection('webhookEvents', true),
+  [EMULATORS_KEY]: recordOf({ stripe: mixed() }, { optional: true }),
 })
   .strict()
   .typeError(
@@ -73,7 +53,8 @@ export function dataFileProblems(saved: unknown): string[] {
     dataShape.validateSync(saved, { abortEarly: false });
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
-    return listed(error.errors);
+    const found = error.inner.length > 0 ? error.inner : [error];
+    return listed(found.map(({ message, path }) => namingTheRecord(message, path ?? '', saved)));
   }
   const problem = stripeStateProblem(saved as Record<string, unknown>);
   return problem ? [problem] : [];

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA_FILE_NAME, EMULATORS_KEY, Store, UPLOADS_DIR_NAME, resetData } from './store';
 import { emptyStripeState, restoreStripeState } from '../emulators/stripe/state';
+import { parametersDigest } from '../emulators/stripe/storeKeys';
 
 let dataDir: string;
 const lines: string[] = [];
@@ -69,7 +70,8 @@ describe("the emulators' state", () => {
   it('is kept when a store that never attached it commits', async () => {
     const first = await open();
     const saved = emptyStripeState();
-    saved.idempotency.k = { scope: 'POST /v1/x', fingerprint: '{}', status: 200, body: {} };
+    const fingerprint = parametersDigest('{}');
+    saved.idempotency.k = { scope: 'POST /v1/x', fingerprint, status: 200, body: {} };
     first.keepEmulatorState('stripe', saved);
     await first.commit();
     // A store opened by a script that runs no emulator changes the data only.
@@ -183,7 +185,29 @@ describe('a damaged data file', () => {
     stripe.paymentIntents.pi_1 = { id: 'pi_1' } as never;
     store.keepEmulatorState('stripe', stripe);
     await store.mutate((db) => {
-      db.payments = [{ id: 'p1', intentId: 'pi_1' } as never];
+      db.payments = [
+        {
+          id: 'p1',
+          intentId: 'pi_1',
+          endpoint: 'payment/create-payment-intent',
+          amountCents: 1500,
+          feeCents: 95,
+          totalCents: 1595,
+          paymentMethodTypes: ['card'],
+          metadata: {
+            getThanksUserID: 'ava-martinez',
+            title: 'Tip to ava.martinez',
+            guestName: 'Jamie Guest',
+            userName: 'ava.martinez',
+            email: 'jamie@example.com',
+            amountAfterFee: '1595',
+          },
+          idempotencyKey: 'k1',
+          status: 'requires_payment_method',
+          walletPrepare: false,
+          createdAt: '',
+        },
+      ];
       db.gallery.push({
         id: 'g',
         userId: 'u',

@@ -37,7 +37,8 @@ let Stripe: StripeFactory;
 let stopBrowsing: () => void;
 
 beforeAll(async () => {
-  api = await startMockApi();
+  // The page's origin: where the bank's page may send the browser back to (its return_url).
+  api = await startMockApi({ allowedOrigins: ['https://grati.example'] });
   // The script's calls carry this file's tester, as a tester's browser carries its cookie.
   stopBrowsing = browseAsTester(api);
   await runEmulatorScript(api, '/__stripe/stripe.js');

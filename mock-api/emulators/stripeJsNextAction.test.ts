@@ -21,7 +21,8 @@ let stripe: StripeLike;
 let stopBrowsing: () => void;
 
 beforeAll(async () => {
-  api = await startMockApi();
+  // The page's origin: where the bank's page may send the browser back to (its return_url).
+  api = await startMockApi({ allowedOrigins: ['https://grati.example'] });
   stopBrowsing = browseAsTester(api);
   await runEmulatorScript(api, '/__stripe/stripe.js');
   stripe = (window as unknown as { Stripe: (key: string) => StripeLike }).Stripe(

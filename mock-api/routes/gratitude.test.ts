@@ -134,7 +134,7 @@ describe('accepted gratitude', () => {
       id: body.data.data.id,
       gratitudeType: 'REVIEW',
       icon: 'CELEBRATION',
-      title: 'Jamie Guest recognized Ava',
+      title: 'Jamie Guest celebrated ava.martinez',
       sayThanks: 'Congratulations, Ava!',
       media: [],
       boosted: false,
@@ -417,6 +417,37 @@ describe('rejected gratitude stores nothing', () => {
       () => send('create-gratitude', { fields: fields({ title: 'x'.repeat(5000) }) }),
       { status: 400, field: 'title' },
     ],
+    // Say thanks is published as the card's text: no control or text-direction characters.
+    ...(
+      [
+        ['\u202e', 'U+202E (RIGHT-TO-LEFT OVERRIDE)'],
+        ['\u0000', 'U+0000 (NULL)'],
+        ['\u001b[2J', 'U+001B (ESCAPE)'],
+        ['\u2067', 'U+2067 (RIGHT-TO-LEFT ISOLATE)'],
+        ['\u202a', 'U+202A (LEFT-TO-RIGHT EMBEDDING)'],
+        ['\u0085', 'U+0085 (a control character)'],
+      ] as const
+    ).map(([character, named]): (typeof cases)[number] => [
+      `a Say thanks holding ${named}`,
+      () =>
+        send('create-gratitude', {
+          fields: fields({ sayThanks: `Thanks for ${character}everything, Ava!` }),
+        }),
+      {
+        status: 400,
+        field: 'sayThanks',
+        message: `sayThanks can't contain ${named}: control characters and text-direction embeddings, overrides and isolates are refused (line breaks and tabs are fine).`,
+      },
+    ]),
+    [
+      'a Say thanks holding NUL, with images',
+      () =>
+        send('image-gratitude', {
+          fields: fields({ sayThanks: 'Thanks\u0000' }),
+          files: [jpeg(JPEG)],
+        }),
+      { status: 400, field: 'sayThanks' },
+    ],
   ];
 
   it.each(cases)('%s', async (_name, request, expected) => {
@@ -428,6 +459,52 @@ describe('rejected gratitude stores nothing', () => {
     if (expected.field) expect(body.field).toBe(expected.field);
     if (expected.message) expect(body.message).toBe(expected.message);
     expect(await snapshot()).toEqual(before);
+  });
+});
+
+describe('Say thanks', () => {
+  it('keeps its line breaks and tabs', async () => {
+    const text = `Thank you!\nFor the latte art,\n\tand the smile. ${randomUUID()}`;
+    const answer = await send('create-gratitude', { fields: fields({ sayThanks: text }) });
+    expect(answer.status).toBe(200);
+    // A form's text goes with its line breaks as CR LF (fetch, as a browser, sends them so).
+    expect((await profile()).userFeed.map((item) => item.sayThanks)).toContain(
+      text.replaceAll('\n', '\r\n'),
+    );
+  });
+});
+
+describe('the Review Title', () => {
+  // What a security probe published as a card's headline.
+  const FORGED = 'Ava Martinez Is Under Investigation: Tip Jordan Instead';
+
+  it.each([
+    ['create-gratitude', []],
+    ['image-gratitude', [jpeg(JPEG)]],
+  ] as const)(
+    '%s publishes the guest name, the kind and the profile, whatever title was sent',
+    async (endpoint, files) => {
+      const text = `Thanks, Ava! ${randomUUID()}`;
+      const answer = await send(endpoint, {
+        fields: fields({ icon: 'GRATITUDE', title: FORGED, sayThanks: text }),
+        files: [...files],
+      });
+      expect(answer.status).toBe(200);
+      const item = (await profile()).userFeed.find((entry) => entry.sayThanks === text);
+      expect(item?.title).toBe('Jamie Guest thanked ava.martinez');
+      expect((await snapshot()).data.toString()).not.toContain('Under Investigation');
+    },
+  );
+
+  it('is written from the guest name as the API keeps it (trimmed, NFC)', async () => {
+    const text = `Merci ! ${randomUUID()}`;
+    const answer = await send('create-gratitude', {
+      fields: fields({ guestName: '  Jose\u0301 Guest ', title: 'whatever', sayThanks: text }),
+    });
+    expect(answer.status).toBe(200);
+    const item = (await profile()).userFeed.find((entry) => entry.sayThanks === text);
+    expect(item?.title).toBe('Jos\u00e9 Guest recognized ava.martinez');
+    expect(item?.giveThanksUser.fullName).toBe('Jos\u00e9 Guest');
   });
 });
 

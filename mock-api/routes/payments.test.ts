@@ -484,14 +484,20 @@ describe('payment-intent-for-both', () => {
   /** The multipart form of a review with a $15 tip (or `amount` cents) to Ava, from a guest. */
   async function bothForm(
     text: string,
-    options: { image?: boolean; amount?: number; guest?: string; target?: RunningMockApi } = {},
+    options: {
+      image?: boolean;
+      amount?: number;
+      guest?: string;
+      target?: RunningMockApi;
+      title?: string;
+    } = {},
   ): Promise<FormData> {
     const amount = options.amount ?? 1500;
     const form = new FormData();
     const fields = guestReviewFields(options.guest ?? guestId, {
       gratitudeType: 'BOTH',
       icon: 'APPRECIATION',
-      title: 'Jamie Guest appreciated Ava',
+      title: options.title ?? 'Jamie Guest appreciated ava.martinez',
       sayThanks: text,
       ...cardTipFields(amount, await captchaToken(options.target)),
     });
@@ -502,7 +508,10 @@ describe('payment-intent-for-both', () => {
     return form;
   }
 
-  async function sendBoth(text: string, options: { image?: boolean; amount?: number } = {}) {
+  async function sendBoth(
+    text: string,
+    options: { image?: boolean; amount?: number; title?: string } = {},
+  ) {
     return api.request('payment/payment-intent-for-both', {
       method: 'POST',
       body: await bothForm(text, options),
@@ -541,6 +550,19 @@ describe('payment-intent-for-both', () => {
       status: 'succeeded',
       published: true,
     });
+  });
+
+  it('publishes the Review Title the API writes, not a title the form made up', async () => {
+    const text = sayThanks();
+    const forged = 'Ava Martinez Is Under Investigation: Tip Jordan Instead';
+    const secret = await clientSecretOf(await sendBoth(text, { title: forged }));
+    const waiting = api.store.db.pendingGratitudes?.find((p) => p.intentId === intentIdOf(secret));
+    expect(waiting?.record.title).toBe('Jamie Guest appreciated ava.martinez');
+
+    expect((await confirmWithCard(api, secret, '4242424242424242')).body.status).toBe('succeeded');
+    await publishedInStore(text);
+    const item = (await profile('ava-martinez')).userFeed.find((i) => i.sayThanks === text);
+    expect(item?.title).toBe('Jamie Guest appreciated ava.martinez');
   });
 
   it('keeps the review hidden when the card is declined, whatever the URL says', async () => {

@@ -5,6 +5,12 @@ export class StripeError extends Error {
   constructor(
     readonly status: number,
     readonly body: StripeErrorBody,
+    /**
+     * Whether a 402 is kept as its Idempotency-Key's answer, as Stripe keeps the result of a
+     * request that reached its endpoint. false: a refusal that leaves nothing in the state, not
+     * even the digest of what was sent (a real card's number).
+     */
+    readonly kept = true,
   ) {
     super(body.message);
   }

@@ -46,6 +46,8 @@ export interface RouteContext {
   emitFor: (cause: Request) => Emit;
   /** How long the answer to a confirmation of the intent `intentId` waits (../index.ts). */
   confirmationDelayMs: (intentId: string) => number;
+  /** The site's origins besides this server's, a bank page may return to (challenges.ts). */
+  siteOrigins: readonly string[];
   /** A POST, run once per Idempotency-Key (per API key), replaying the first answer after. */
   post(path: string, handler: PostHandler, options?: PostOptions): void;
   get(path: string, handler: Handler<unknown>): void;
@@ -67,6 +69,8 @@ export interface RouterHooks {
   persist?: Persist;
   /** See RouteContext; default none. */
   confirmationDelayMs?: (intentId: string) => number;
+  /** See RouteContext; default none. */
+  siteOrigins?: readonly string[];
 }
 
 export function stripeRouter(
@@ -93,6 +97,7 @@ export function stripeRouter(
     state,
     emitFor,
     confirmationDelayMs: hooks.confirmationDelayMs ?? (() => 0),
+    siteOrigins: hooks.siteOrigins ?? [],
     post: (path, handler, options = {}) =>
       router.post(path, postRoute(state, keys, handler, { persist, serialized, ...options })),
     get: (path, handler) => router.get(path, getRoute(keys, handler)),
@@ -159,7 +164,7 @@ function postRoute(
 /**
  * The endpoint's answer, a 402 included: Stripe saves the result of a request that reached the
  * endpoint, failures included, but not one refused before it (authentication, a malformed
- * request), which is thrown on.
+ * request), which is thrown on, as is a refusal that must leave no trace (StripeError.kept).
  */
 interface EndpointAnswer {
   status: number;
@@ -176,7 +181,7 @@ function runEndpoint(
     const result = handler(req, fields, auth);
     return { status: result.status ?? 200, body: result.body };
   } catch (error) {
-    if (!(error instanceof StripeError) || error.status !== 402) throw error;
+    if (!(error instanceof StripeError) || error.status !== 402 || !error.kept) throw error;
     return { status: error.status, body: { error: error.body } };
   }
 }

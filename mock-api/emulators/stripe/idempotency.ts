@@ -15,7 +15,7 @@ import { StripeError } from './errors';
 import type { Fields } from './fields';
 import { nowSeconds } from './ids';
 import { own, type IdempotentResult, type StripeState } from './state';
-import { idempotencyStoreKey } from './storeKeys';
+import { idempotencyStoreKey, parametersDigest } from './storeKeys';
 
 export interface IdempotentRequest extends KeyedRequest {
   /** Where the first answer is kept in the state: per API key, named by its digest. */
@@ -36,7 +36,7 @@ export function idempotentRequest(
     storeKey: idempotencyStoreKey(auth.key, idempotencyKey),
     idempotencyKey,
     scope: `${req.method} ${req.baseUrl}${req.path}`,
-    fingerprint: stableStringify(withoutKey(fields)),
+    fingerprint: parametersDigest(stableStringify(withoutKey(fields))),
   };
 }
 

@@ -49,6 +49,12 @@ export interface StripeEmulatorOptions {
    * intent. Default none.
    */
   confirmationDelayMs?: (intentId: string) => number;
+  /**
+   * The site's origins a redirect 3-D Secure challenge's bank page may send the browser back to
+   * (`return_url`), besides the host the page is served on: the app's, when it is served apart
+   * from the emulator. Default none.
+   */
+  siteOrigins?: readonly string[];
 }
 
 export interface StripeEmulator {
@@ -80,7 +86,11 @@ export function createStripeEmulator(options: StripeEmulatorOptions = {}): Strip
     keys,
     eventEmitter(state, options.onEvent && heldUntilStored(options.onEvent)),
     [paymentIntentRoutes, threeDSecureRedirectRoutes, paymentMethodRoutes, chargeRoutes],
-    { persist: options.persist, confirmationDelayMs: options.confirmationDelayMs },
+    {
+      persist: options.persist,
+      confirmationDelayMs: options.confirmationDelayMs,
+      siteOrigins: options.siteOrigins,
+    },
   );
   return {
     router,

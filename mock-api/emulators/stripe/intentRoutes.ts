@@ -1,9 +1,9 @@
 // /v1/payment_intents: create, list, retrieve, confirm, cancel, and the emulator's own answer
 // to a 3-D Secure challenge.
 import type { Request } from 'express';
-import { outcomeFor } from './testCards';
+import { outcomeOf } from './testCards';
 import { authorizeIntent, requireSecret, viewIntent } from './auth';
-import { OUTCOME_PARAM, pendingAuthentication } from './challenges';
+import { OUTCOME_PARAM, RETURN_URL_PARAM, pendingAuthentication } from './challenges';
 import { invalidRequest } from './errors';
 import { asFields, checkParams, param, rule, type Fields } from './fields';
 import { originOf, type RouteContext } from './http';
@@ -70,7 +70,13 @@ function createAndRetrieveRoutes({ state, emitFor, post, get }: RouteContext): v
   });
 }
 
-function confirmAndCancelRoutes({ state, emitFor, post, confirmationDelayMs }: RouteContext): void {
+function confirmAndCancelRoutes({
+  state,
+  emitFor,
+  post,
+  confirmationDelayMs,
+  siteOrigins,
+}: RouteContext): void {
   // A confirmation's answer may be kept waiting (its effects are stored and told at once).
   const confirmation = {
     answerDelayMs: (req: Request) => confirmationDelayMs(String(req.params.id)),
@@ -81,9 +87,11 @@ function confirmAndCancelRoutes({ state, emitFor, post, confirmationDelayMs }: R
       const intent = findPaymentIntent(state, String(req.params.id));
       authorizeIntent(auth, intent, fields);
       assertConfirmable(intent);
+      // Before any PaymentMethod is made of the call: a refused one leaves nothing.
+      const { return_url: returnUrl } = checkParams(fields, { return_url: RETURN_URL_PARAM });
       const stored = paymentMethodToConfirm(state, fields);
-      const outcome = outcomeFor(stored.number);
-      const urls = { origin: originOf(req), returnUrl: fields.return_url };
+      const outcome = outcomeOf(stored.testCard);
+      const urls = { origin: originOf(req), siteOrigins, returnUrl };
       const failure = applyCardOutcome(state, intent, stored.method, outcome, urls, emitFor(req));
       if (failure) throw failure;
       return { body: viewIntent(intent, auth) };

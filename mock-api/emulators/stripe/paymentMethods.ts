@@ -1,7 +1,17 @@
 // Card PaymentMethods: made from card fields checked as Stripe checks them (402 card_errors), or
-// from Stripe's ready-made test ids such as pm_card_visa.
-import { STRIPE_MESSAGES, cardBrand, findTestPaymentMethod, isLuhnValid } from './testCards';
-import { invalidRequest } from './errors';
+// from Stripe's ready-made test ids such as pm_card_visa. Only a test card becomes one, and what
+// is kept of it is what Stripe shows of a card (brand, last4, expiry, fingerprint) and the test
+// card's id: never its number. A real card is refused, and nothing of it is kept.
+import {
+  LIVE_CARD_DECLINE,
+  STRIPE_MESSAGES,
+  cardBrand,
+  findTestCard,
+  findTestPaymentMethod,
+  isLuhnValid,
+} from './testCards';
+import { StripeError, invalidRequest } from './errors';
+import { cardFingerprint } from './storedCards';
 import {
   asFields,
   checkParams,
@@ -37,6 +47,8 @@ export function createPaymentMethod(
     card: param<Fields>().test(required(prefix, (card) => asFields(card) !== undefined)),
   });
   const card = checkParams(sent, cardShape(prefix)) as CardDetails;
+  const testCard = findTestCard(card.number);
+  if (!testCard) throw realCardRefused();
   const billing = asFields(asFields(fields.billing_details)?.address);
   const method: PaymentMethod = {
     id: newId('pm'),
@@ -52,20 +64,36 @@ export function createPaymentMethod(
       name: null,
     },
     card: {
-      brand: cardBrand(card.number),
-      last4: card.number.slice(-4),
+      brand: testCard.brand,
+      last4: testCard.number.slice(-4),
       exp_month: card.exp_month,
       exp_year: card.exp_year,
       funding: 'credit',
       country: 'US',
-      fingerprint: fingerprintOf(card.number),
+      fingerprint: cardFingerprint(testCard),
       checks: { address_postal_code_check: null, cvc_check: card.cvc ? 'unchecked' : null },
     },
     metadata: {},
   };
-  const stored = { method, number: card.number };
+  const stored = { method, testCard: testCard.id };
   addPaymentMethod(state, stored);
   return stored;
+}
+
+/**
+ * A well-formed number that is no test card: Stripe's test mode refuses a real card. Nothing is
+ * made or kept of it, not even its request's answer for an Idempotency-Key retry.
+ */
+function realCardRefused(): StripeError {
+  const { code, declineCode, message } = LIVE_CARD_DECLINE;
+  const body = {
+    type: 'card_error' as const,
+    code,
+    decline_code: declineCode,
+    message,
+    doc_url: 'https://stripe.com/docs/error-codes/card-declined',
+  };
+  return new StripeError(402, body, false);
 }
 
 /** A stored PaymentMethod, or a new one for Stripe's test ids (pm_card_visa, ...). */
@@ -75,11 +103,10 @@ export function paymentMethodFor(state: StripeState, id: string): StoredPaymentM
   const testCard = findTestPaymentMethod(id);
   if (testCard) {
     const year = new Date().getUTCFullYear() + 5;
-    const { method } = createPaymentMethod(state, {
+    return createPaymentMethod(state, {
       type: 'card',
       card: { number: testCard.number, exp_month: '12', exp_year: String(year) },
     });
-    return { method, number: testCard.number };
   }
   throw invalidRequest(`No such PaymentMethod: '${id}'`, 'payment_method', 'resource_missing', 400);
 }
@@ -130,9 +157,3 @@ const cardShape = (prefix: string) => ({
   ),
 });
 const thisYear = () => new Date().getUTCFullYear();
-
-function fingerprintOf(number: string): string {
-  let hash = 0;
-  for (const char of number) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
-  return hash.toString(36).padStart(16, '0').slice(-16);
-}

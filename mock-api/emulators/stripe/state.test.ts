@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import express from 'express';
 import { StripeError } from './errors';
 import { EVENTS_KEPT, eventEmitter } from './events';
-import { createStripeEmulator, type StripeEvent } from './index';
+import { createStripeEmulator, restoreStripeState, type StripeEvent } from './index';
 import { newPaymentIntent } from './paymentIntentParams';
 import { chargeOfPaymentIntent, refundCharge, refundableAmount } from './refunds';
 import { createPaymentMethod } from './paymentMethods';
@@ -19,7 +19,7 @@ import {
   paymentIntentsOf,
   type StripeState,
 } from './state';
-import { STRIPE_MESSAGES, outcomeFor } from './testCards';
+import { STRIPE_MESSAGES, outcomeOf } from './testCards';
 import {
   applyCardOutcome,
   assertCancelable,
@@ -31,6 +31,8 @@ import {
 import { pendingAuthentication, pendingRedirect } from './challenges';
 
 const ORIGIN = 'http://127.0.0.1:4010';
+/** The app's origin, beside the emulator's: where a bank page may send the browser back. */
+const SITE = { origin: ORIGIN, siteOrigins: ['https://grati.example'] };
 const nextYear = String(new Date().getUTCFullYear() + 1);
 
 /** A state, its emit (recording each event in the state) and the events' types in order. */
@@ -64,8 +66,8 @@ function confirmed(number: string, returnUrl?: string) {
     context.state,
     intent,
     card.method,
-    outcomeFor(card.number),
-    { origin: ORIGIN, returnUrl },
+    outcomeOf(card.testCard),
+    { ...SITE, returnUrl },
     context.emit,
   );
   return { ...context, intent, card, failure };
@@ -252,10 +254,13 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
   });
 
   it.each([
-    [undefined, 'payment_intent_redirect_confirmation_without_return_url'],
-    ['', 'payment_intent_redirect_confirmation_without_return_url'],
-    ['/user_profile/ava', 'url_invalid'],
-  ])('is refused with return_url %p (%s), the intent untouched', (returnUrl, code) => {
+    ['none', undefined, 'payment_intent_redirect_confirmation_without_return_url'],
+    ['empty', '', 'payment_intent_redirect_confirmation_without_return_url'],
+    ['a path', '/user_profile/ava', 'url_invalid'],
+    ['on another site', 'https://evil.example/user_profile/ava', 'url_invalid'],
+    ['on a host that only starts alike', 'https://grati.example.evil.example/', 'url_invalid'],
+    ['2049 characters long', `https://grati.example/${'a'.repeat(2027)}`, 'url_invalid'],
+  ])('is refused with a return_url %s (%s), the intent untouched', (_label, returnUrl, code) => {
     const context = setup();
     const intent = intentIn(context.state, context.emit);
     const before = structuredClone(intent);
@@ -266,8 +271,8 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
         context.state,
         intent,
         card.method,
-        outcomeFor(card.number),
-        { origin: ORIGIN, returnUrl },
+        outcomeOf(card.testCard),
+        { ...SITE, returnUrl },
         context.emit,
       );
     } catch (error) {
@@ -370,6 +375,103 @@ describe('refunding', () => {
     expect(() => chargeOfPaymentIntent(declined.state, declined.intent.id)).toThrow(
       `This PaymentIntent (${declined.intent.id}) does not have a successful charge to refund.`,
     );
+  });
+});
+
+describe('a state an older version saved, with its cards’ numbers', () => {
+  const REAL = '4539578763621486';
+
+  /** Today's state after a 4242 payment and a 0002 decline, then one declined real card, as kept then. */
+  function olderState() {
+    const paid = confirmed('4242424242424242');
+    const { state, emit } = paid;
+    const declined = intentIn(state, emit);
+    const card = cardIn(state, '4000000000000002');
+    applyCardOutcome(state, declined, card.method, outcomeOf(card.testCard), SITE, emit);
+    // As that version kept them: the number beside each card, a fingerprint made from it.
+    const older = JSON.parse(
+      JSON.stringify(state).replaceAll(paid.card.method.card.fingerprint, 'weak000004242'),
+    ) as StripeState;
+    const kept = older.paymentMethods as unknown as Record<string, Record<string, unknown>>;
+    const numbers: Record<string, string> = {
+      visa: '4242424242424242',
+      chargeDeclined: '4000000000000002',
+    };
+    for (const stored of Object.values(kept)) {
+      stored.number = numbers[String(stored.testCard)];
+      delete stored.testCard;
+    }
+    // A real card that version took, then declined: its PaymentMethod and its copies.
+    const real = {
+      ...structuredClone(card.method),
+      id: 'pm_real',
+      card: {
+        ...card.method.card,
+        last4: '1486',
+        exp_month: 4,
+        exp_year: 2031,
+        fingerprint: 'weak00001486',
+      },
+    };
+    kept.pm_real = { method: real, number: REAL };
+    const refused = structuredClone(older.paymentIntents[declined.id]!);
+    refused.id = 'pi_real';
+    refused.last_payment_error = { ...refused.last_payment_error!, payment_method: real };
+    older.paymentIntents.pi_real = refused;
+    older.events.push({ ...older.events.at(-1)!, id: 'evt_real', data: { object: refused } });
+    older.idempotency['sha256:abc\u0000key-made'] = {
+      scope: 'POST /v1/payment_methods',
+      fingerprint: `{"card":{"exp_month":"4","exp_year":"2031","number":"${REAL}"},"type":"card"}`,
+      status: 200,
+      body: real,
+    };
+    older.idempotency['sha256:abc\u0000key-confirmed'] = {
+      scope: 'POST /v1/payment_intents/pi_real/confirm',
+      fingerprint: `{"payment_method":"pm_real"}`,
+      status: 402,
+      body: { error: { code: 'card_declined', payment_method: real, payment_intent: refused } },
+    };
+    return { older, paid, declined, card };
+  }
+
+  it('keeps each test card by its id, with today’s fingerprint in every copy', () => {
+    const { older, paid, declined, card } = olderState();
+    const restored = restoreStripeState(older);
+    expect(restored.paymentMethods[paid.card.method.id]).toEqual({
+      method: paid.card.method,
+      testCard: 'visa',
+    });
+    expect(restored.paymentMethods[card.method.id]?.testCard).toBe('chargeDeclined');
+    expect(restored.paymentIntents[declined.id]?.last_payment_error?.payment_method).toEqual(
+      card.method,
+    );
+    const text = JSON.stringify(restored);
+    expect(text).not.toContain('weak0000');
+    expect(text).not.toMatch(/"number"/);
+    expect(text).not.toContain('4242424242424242');
+  });
+
+  it('forgets a real card with every copy of it, and keeps what it was sent only as a digest', () => {
+    const { older } = olderState();
+    const before = structuredClone(older);
+    const restored = restoreStripeState(older);
+    const text = JSON.stringify(restored);
+    expect(text).not.toContain(REAL);
+    expect(text).not.toContain('pm_real');
+    expect(text).not.toContain('"1486"');
+    // The decline itself stays: a payment that failed, with Stripe's words for why.
+    expect(restored.paymentIntents.pi_real?.last_payment_error).toMatchObject({
+      code: 'card_declined',
+    });
+    expect(restored.events.find((event) => event.id === 'evt_real')).toBeDefined();
+    // The answer that was the card is gone; the decline's is kept, without the card.
+    const answers = Object.values(restored.idempotency);
+    expect(answers.map((answer) => answer.scope)).toEqual([
+      'POST /v1/payment_intents/pi_real/confirm',
+    ]);
+    expect(answers[0]?.fingerprint).toMatch(/^sha256:[0-9a-f]{64}$/);
+    // What was saved is left as it was (the data file's text is replaced by a commit, not here).
+    expect(older).toEqual(before);
   });
 });
 

@@ -2,20 +2,22 @@
 // order, and an event log), with the lookups every endpoint shares. The operations that change it
 // live in transitions.ts (the PaymentIntent lifecycle) and refunds.ts.
 import { invalidRequest } from './errors';
-import { hashedStoreKey } from './storeKeys';
+import { forgetCardNumbers } from './storedCards';
+import { hashedParameters, hashedStoreKey } from './storeKeys';
 import type { Charge, Dispute, PaymentIntent, PaymentMethod, Refund, StripeEvent } from './types';
 
-/** A card PaymentMethod with the number it was made from (its outcome depends on the number). */
+/** A card PaymentMethod as kept: what Stripe shows of it, and the test card it was made from. */
 export interface StoredPaymentMethod {
   method: PaymentMethod;
-  number: string;
+  /** The test card's id (testCards.ts), never its number: what confirming with it does. */
+  testCard: string;
 }
 
 /** The first answer to a POST with an Idempotency-Key, replayed to a retry. */
 export interface IdempotentResult {
   /** `POST /v1/...`: a key is valid for one endpoint only. */
   scope: string;
-  /** The parameters, canonical: a retry must send the same ones. */
+  /** The parameters' digest (storeKeys.ts): a retry must send the same ones. */
   fingerprint: string;
   status: number;
   body: unknown;
@@ -58,11 +60,17 @@ export function emptyStripeState(): StripeState {
  * A state saved earlier (the mock API keeps it in its data file), checked for its shape; a part
  * an older file lacks starts empty. Anything else is refused: money state is never half-read.
  * Each part's records are checked to be objects (what every lookup assumes), not field by field.
+ * What an older version kept that today's never does (an API key, card numbers, a request's
+ * parameters) is put in today's form; `saved` itself is left as it was.
  */
 export function restoreStripeState(saved: unknown): StripeState {
-  const state = emptyStripeState();
-  if (saved === undefined) return state;
+  if (saved === undefined) return emptyStripeState();
   if (!isRecord(saved)) throw new Error('The saved Stripe emulator state is not an object.');
+  return restoredFrom(structuredClone(saved));
+}
+
+function restoredFrom(saved: Record<string, unknown>): StripeState {
+  const state = emptyStripeState();
   // A part under another name (a typo, a hand edit) would otherwise be dropped at the next write.
   const unknown = Object.keys(saved).find((key) => !Object.hasOwn(state, key));
   if (unknown !== undefined) {
@@ -77,13 +85,17 @@ export function restoreStripeState(saved: unknown): StripeState {
     }
     Object.assign(state, { [key]: part });
   }
-  // A file an older version saved names these by the API key itself: by its digest from now on.
+  // A file an older version saved names these by the API key itself, and keeps the parameters
+  // they answered: by their digests from now on.
   state.idempotency = Object.fromEntries(
     Object.entries(state.idempotency).map(([storeKey, answer]) => [
       hashedStoreKey(storeKey),
-      answer,
+      typeof answer.fingerprint === 'string'
+        ? { ...answer, fingerprint: hashedParameters(answer.fingerprint) }
+        : answer,
     ]),
   );
+  forgetCardNumbers(state);
   return state;
 }
 

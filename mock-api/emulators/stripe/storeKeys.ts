@@ -1,7 +1,8 @@
 // Where the emulator keeps an idempotent POST's first answer: per API key, as Stripe honours
-// Idempotency-Keys, but under a digest of the API key, never the key itself. The state is saved in
-// the mock API's data file (db.json), which backups, copies and bug reports carry further than the
-// data folder's owner-only key file.
+// Idempotency-Keys, but under a digest of the API key, never the key itself, and with a digest of
+// the parameters it answered, never the parameters (a card's number and CVC are some). The state
+// is saved in the mock API's data file (db.json), which backups, copies and bug reports carry
+// further than the data folder's owner-only key file.
 import { createHash } from 'node:crypto';
 
 const DIGEST_PREFIX = 'sha256:';
@@ -28,4 +29,18 @@ export function hashedStoreKey(storeKey: string): string {
   const owner = storeKey.slice(0, at);
   if (owner.startsWith(DIGEST_PREFIX)) return storeKey;
   return `${apiKeyDigest(owner)}${storeKey.slice(at)}`;
+}
+
+/** A request's parameters (their canonical text) as its kept answer names them: a SHA-256 digest. */
+export function parametersDigest(canonical: string): string {
+  return `${DIGEST_PREFIX}${createHash('sha256').update(canonical, 'utf8').digest('hex')}`;
+}
+
+/**
+ * A kept answer's parameters in today's form: an older version kept their canonical text itself
+ * (a JSON object, so never taken for a digest), which becomes its digest: the one a retry of the
+ * same request computes, so it still replays.
+ */
+export function hashedParameters(fingerprint: string): string {
+  return fingerprint.startsWith(DIGEST_PREFIX) ? fingerprint : parametersDigest(fingerprint);
 }

@@ -1,17 +1,23 @@
 // The Stripe emulator's PaymentIntents as its two clients use them: the official `stripe` SDK on
 // the server (secret key) and a browser script (publishable key + client secret, form posts like
 // Stripe.js). Keys, idempotency and unknown URLs: stripeAccess.test.ts.
+import { request as httpRequest } from 'node:http';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type Stripe from 'stripe';
 import { startMockApi, type RunningMockApi } from '../../testing';
 import { createStripeClient } from '../../stripeClient';
-import { STRIPE_MESSAGES, type StripeState } from './index';
-import { emulatorCalls } from './testing';
+import { EMULATOR_PUBLISHABLE_KEY, STRIPE_MESSAGES, type StripeState } from './index';
+import { type Answer, emulatorCalls } from './testing';
 
 let api: RunningMockApi;
 let stripe: Stripe;
 
+/** The app's origin, apart from the mock API's (as `npm run mock-api` beside `npm start`). */
+const APP_ORIGIN = 'http://localhost:4100';
+
 beforeAll(async () => {
-  api = await startMockApi();
+  api = await startMockApi({ allowedOrigins: [APP_ORIGIN] });
   stripe = createStripeClient({}, { origin: api.origin, secretKey: api.emulatorSecretKey });
 });
 
@@ -146,12 +152,15 @@ describe('confirming with Stripe test cards, as the browser does', () => {
     });
   });
 
-  it('a well-formed number that is not a test card is declined as a live card', async () => {
-    const { confirmation } = await payWithCard('4111111111111111');
-    expect(confirmation.status).toBe(402);
-    expect(confirmation.body.error).toMatchObject({
+  it('a well-formed number that is not a test card is refused as a live card', async () => {
+    const refused = await createCard('4111111111111111');
+    expect(refused.status).toBe(402);
+    expect(refused.body.error).toEqual({
+      type: 'card_error',
       code: 'card_declined',
       decline_code: 'test_mode_live_card',
+      message: STRIPE_MESSAGES.liveCardInTestMode,
+      doc_url: 'https://stripe.com/docs/error-codes/card-declined',
     });
   });
 
@@ -365,6 +374,119 @@ describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
     expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
   });
 
+  const state = () => api.store.savedEmulatorState('stripe') as StripeState;
+  const untouched = async (intentId: string) =>
+    expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({
+      status: 'requires_payment_method',
+      next_action: null,
+    });
+
+  it('sends the browser back only to the site: the host it serves, or the app’s origin', async () => {
+    const own = await confirmRedirectCard({
+      return_url: `${api.origin}/user_profile/ava-martinez`,
+    });
+    expect(own.confirmation.status).toBe(200);
+    for (const elsewhere of [
+      'https://evil.example/collect',
+      `${APP_ORIGIN}@evil.example/`,
+      'http://localhost:4101/user_profile/ava-martinez',
+      'javascript:alert(document.cookie)',
+      'grati://paid',
+    ]) {
+      const { intent, confirmation } = await confirmRedirectCard({ return_url: elsewhere });
+      expect(confirmation.status).toBe(400);
+      expect(confirmation.body.error).toMatchObject({
+        type: 'invalid_request_error',
+        code: 'url_invalid',
+        param: 'return_url',
+        message: `Not a valid URL: return_url must be on this site (${api.origin}, ${APP_ORIGIN}): the bank's page sends the browser and the payment's client secret there.`,
+      });
+      await untouched(intent.id);
+    }
+  });
+
+  it('takes a return_url of at most 2048 characters, from any card; a longer one leaves nothing', async () => {
+    const base = `${APP_ORIGIN}/user_profile/ava-martinez?from=`;
+    const ofLength = (length: number) => `${base}${'a'.repeat(length - base.length)}`;
+    const longest = await confirmRedirectCard({ return_url: ofLength(2048) });
+    expect(longest.confirmation.status).toBe(200);
+    const methods = Object.keys(state().paymentMethods).length;
+    for (const [card, length] of [
+      ['4000000000003063', 2049],
+      ['4242424242424242', 2049],
+      ['4000000000003063', 90 * 1024],
+    ] as const) {
+      const intent = await createIntent();
+      const confirmation = await browserPost(`/payment_intents/${intent.id}/confirm`, {
+        client_secret: intent.client_secret ?? '',
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': card,
+        'payment_method_data[card][exp_month]': '12',
+        'payment_method_data[card][exp_year]': '2040',
+        return_url: ofLength(length),
+      });
+      expect(confirmation.status).toBe(400);
+      expect(confirmation.body.error).toEqual({
+        type: 'invalid_request_error',
+        code: 'url_invalid',
+        param: 'return_url',
+        message: 'Invalid URL: return_url must be at most 2048 characters.',
+      });
+      await untouched(intent.id);
+    }
+    expect(Object.keys(state().paymentMethods)).toHaveLength(methods);
+  });
+
+  /** A confirmation sent straight to the server naming another Host (as no browser can). */
+  function confirmAsHost(host: string, intentId: string, fields: Record<string, string>) {
+    const body = new URLSearchParams({ key: EMULATOR_PUBLISHABLE_KEY, ...fields }).toString();
+    const { port } = new URL(api.origin);
+    return new Promise<{ status: number; body: Answer['body'] }>((resolve, reject) => {
+      const sent = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/v1/payment_intents/${intentId}/confirm`,
+          headers: { Host: host, 'Content-Type': 'application/x-www-form-urlencoded' },
+        },
+        (answer) => {
+          let text = '';
+          answer.on('data', (chunk: Buffer) => (text += chunk.toString()));
+          answer.on('end', () =>
+            resolve({ status: answer.statusCode ?? 0, body: JSON.parse(text) }),
+          );
+        },
+      );
+      sent.once('error', reject);
+      sent.end(body);
+    });
+  }
+
+  it('the bank’s page refuses a return_url kept for another host, before it authenticates', async () => {
+    const intent = await createIntent();
+    const secret = intent.client_secret ?? '';
+    const forged = await confirmAsHost('evil.example', intent.id, {
+      client_secret: secret,
+      payment_method: 'pm_card_threeDSecureRequired',
+      return_url: 'http://evil.example/collect',
+    });
+    // Its own host, as far as that call said: kept, as one an older version kept would be.
+    expect(forged.status).toBe(200);
+    expect(forged.body.next_action.redirect_to_url.return_url).toBe('http://evil.example/collect');
+
+    // The payer's browser reaches the page by the site's host: no page, no redirect, no charge.
+    const page = await fetch(
+      `${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect?client_secret=${secret}`,
+    );
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('return_url must be on this site');
+    const answer = await answerPage(intent.id, { client_secret: secret, outcome: 'complete' });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('location')).toBeNull();
+    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
+  });
+
   it('is refused without return_url, by the browser’s call and the stripe SDK alike', async () => {
     const { intent, confirmation } = await confirmRedirectCard({});
     expect(confirmation.status).toBe(400);
@@ -447,6 +569,86 @@ describe('charges, refunds and disputes, through the stripe SDK', () => {
     await expect(stripe.refunds.create({ payment_intent: intent.id })).rejects.toMatchObject({
       message: `This PaymentIntent (${intent.id}) does not have a successful charge to refund.`,
     });
+  });
+});
+
+describe('what is kept of a card', () => {
+  const state = () => api.store.savedEmulatorState('stripe') as StripeState;
+  const dataFile = async () => {
+    await api.store.flush();
+    return readFile(path.join(api.dataDir, 'db.json'), 'utf8');
+  };
+  /** A real-looking Visa (Luhn-valid, no test card) and its expiry, as a probe found stored. */
+  const REAL = '4539578763621486';
+
+  it('a test card: its brand, last4, expiry and fingerprint, and its test card, never its number', async () => {
+    const first = await createCard('4242 4242 4242 4242');
+    const second = await createCard('4242424242424242', { 'card[exp_month]': '7' });
+    expect(first.body.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12 });
+    expect(second.body.card.exp_month).toBe(7);
+    // One card, one fingerprint; nothing of the number in it.
+    expect(second.body.card.fingerprint).toBe(first.body.card.fingerprint);
+    expect(first.body.card.fingerprint).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(state().paymentMethods[first.body.id]).toEqual({ method: first.body, testCard: 'visa' });
+
+    // Through the stripe SDK too, whose Idempotency-Key keeps the answer with its parameters.
+    const made = await stripe.paymentMethods.create({
+      type: 'card',
+      card: { number: '5555555555554444', exp_month: 12, exp_year: 2040, cvc: '123' },
+    });
+    expect(made.card).toMatchObject({ brand: 'mastercard', last4: '4444' });
+    const paid = await payWithCard('4000000000000259');
+    expect(paid.after.status).toBe('succeeded');
+
+    const text = await dataFile();
+    for (const number of ['4242424242424242', '5555555555554444', '4000000000000259']) {
+      expect(text).not.toContain(number);
+    }
+    expect(text).not.toMatch(/"number"/);
+  });
+
+  it('a card that is no test card: refused as Stripe’s test mode refuses it, nothing kept', async () => {
+    const intent = await createIntent();
+    const methods = Object.keys(state().paymentMethods).length;
+    const answers = Object.keys(state().idempotency).length;
+    const events = state().events.length;
+    const liveCard = {
+      type: 'card_error',
+      code: 'card_declined',
+      decline_code: 'test_mode_live_card',
+      message: STRIPE_MESSAGES.liveCardInTestMode,
+    };
+
+    const created = await createCard(REAL, { 'card[exp_month]': '4', 'card[exp_year]': '2031' });
+    expect(created.status).toBe(402);
+    expect(created.body.error).toMatchObject(liveCard);
+    const confirmed = await browserPost(`/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      'payment_method_data[type]': 'card',
+      'payment_method_data[card][number]': REAL,
+      'payment_method_data[card][exp_month]': '4',
+      'payment_method_data[card][exp_year]': '2031',
+    });
+    expect(confirmed.status).toBe(402);
+    expect(confirmed.body.error).toMatchObject(liveCard);
+    // The SDK sends an Idempotency-Key: not even the answer to it is kept.
+    await expect(
+      stripe.paymentMethods.create({
+        type: 'card',
+        card: { number: REAL, exp_month: 4, exp_year: 2031, cvc: '123' },
+      }),
+    ).rejects.toMatchObject({ type: 'StripeCardError', decline_code: 'test_mode_live_card' });
+
+    expect(Object.keys(state().paymentMethods)).toHaveLength(methods);
+    expect(Object.keys(state().idempotency)).toHaveLength(answers);
+    expect(state().events).toHaveLength(events);
+    expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+      status: 'requires_payment_method',
+      last_payment_error: null,
+    });
+    const text = await dataFile();
+    expect(text).not.toContain(REAL);
+    expect(text).not.toContain('"1486"');
   });
 });
 

@@ -1,11 +1,12 @@
 // Stripe's documented test cards (https://docs.stripe.com/testing) and what each one does when a
 // PaymentIntent is confirmed with it, with the codes and messages the Stripe API returns.
 //
-// Numbers not in this table: a number that fails the Luhn check (or has a bad length) is refused
-// when the PaymentMethod is created, as Stripe does (402 card_error incorrect_number, 'Your card
-// number is incorrect.'). A well-formed number that is not a Stripe test card is declined at
-// confirmation the way Stripe's test mode declines a real card number (card_declined /
-// test_mode_live_card), so a tester who mistypes a card sees a decline, never a success.
+// Numbers not in this table are refused when the PaymentMethod is created: one that fails the
+// Luhn check (or has a bad length) as Stripe does (402 card_error incorrect_number, 'Your card
+// number is incorrect.'), a well-formed one the way Stripe's test mode refuses a real card
+// (card_declined / test_mode_live_card), so a tester who mistypes a card sees a decline, never a
+// success, and nothing of a real card is kept. A PaymentMethod keeps its card's `id`, never its
+// number: what confirming with it does is looked up by that id.
 
 export type CardOutcome =
   /** `disputed`: the payment succeeds, then the cardholder disputes it (Stripe's 0259 card). */
@@ -19,6 +20,8 @@ export type CardOutcome =
   | { kind: 'requires3ds'; nextAction: 'use_stripe_sdk' | 'redirect_to_url' };
 
 export interface TestCard {
+  /** What a PaymentMethod keeps instead of the number (Stripe's pm_card_ name where it has one). */
+  id: string;
   number: string;
   brand: CardBrand;
   /** Stripe's ready-made test PaymentMethod for this card, where Stripe documents one. */
@@ -53,42 +56,49 @@ const declined = (
 
 export const TEST_CARDS: readonly TestCard[] = [
   {
+    id: 'visa',
     number: '4242424242424242',
     brand: 'visa',
     paymentMethod: 'pm_card_visa',
     outcome: { kind: 'succeeded' },
   },
   {
+    id: 'visa_debit',
     number: '4000056655665556',
     brand: 'visa',
     paymentMethod: 'pm_card_visa_debit',
     outcome: { kind: 'succeeded' },
   },
   {
+    id: 'mastercard',
     number: '5555555555554444',
     brand: 'mastercard',
     paymentMethod: 'pm_card_mastercard',
     outcome: { kind: 'succeeded' },
   },
   {
+    id: 'amex',
     number: '378282246310005',
     brand: 'amex',
     paymentMethod: 'pm_card_amex',
     outcome: { kind: 'succeeded' },
   },
   {
+    id: 'discover',
     number: '6011111111111117',
     brand: 'discover',
     paymentMethod: 'pm_card_discover',
     outcome: { kind: 'succeeded' },
   },
   {
+    id: 'chargeDeclined',
     number: '4000000000000002',
     brand: 'visa',
     paymentMethod: 'pm_card_chargeDeclined',
     outcome: declined('card_declined', 'generic_decline', STRIPE_MESSAGES.genericDecline),
   },
   {
+    id: 'chargeDeclinedInsufficientFunds',
     number: '4000000000009995',
     brand: 'visa',
     paymentMethod: 'pm_card_chargeDeclinedInsufficientFunds',
@@ -96,30 +106,35 @@ export const TEST_CARDS: readonly TestCard[] = [
   },
   {
     // Stripe does not tell the payer that a card was reported lost: the message is the generic one.
+    id: 'chargeDeclinedLostCard',
     number: '4000000000009987',
     brand: 'visa',
     paymentMethod: 'pm_card_chargeDeclinedLostCard',
     outcome: declined('card_declined', 'lost_card', STRIPE_MESSAGES.genericDecline),
   },
   {
+    id: 'chargeDeclinedExpiredCard',
     number: '4000000000000069',
     brand: 'visa',
     paymentMethod: 'pm_card_chargeDeclinedExpiredCard',
     outcome: declined('expired_card', 'expired_card', STRIPE_MESSAGES.expiredCard, 'exp_month'),
   },
   {
+    id: 'chargeDeclinedIncorrectCvc',
     number: '4000000000000127',
     brand: 'visa',
     paymentMethod: 'pm_card_chargeDeclinedIncorrectCvc',
     outcome: declined('incorrect_cvc', 'incorrect_cvc', STRIPE_MESSAGES.incorrectCvc, 'cvc'),
   },
   {
+    id: 'chargeDeclinedProcessingError',
     number: '4000000000000119',
     brand: 'visa',
     paymentMethod: 'pm_card_chargeDeclinedProcessingError',
     outcome: declined('processing_error', 'processing_error', STRIPE_MESSAGES.processingError),
   },
   {
+    id: 'threeDSecureInPage',
     number: '4000002500003155',
     brand: 'visa',
     outcome: { kind: 'requires3ds', nextAction: 'use_stripe_sdk' },
@@ -127,12 +142,14 @@ export const TEST_CARDS: readonly TestCard[] = [
   {
     // Stripe's "3D Secure authentication must be completed" card; here its challenge is a
     // full-page redirect to the emulator's bank page (threeDSecureRedirect.ts).
+    id: 'threeDSecureRequired',
     number: '4000000000003063',
     brand: 'visa',
     paymentMethod: 'pm_card_threeDSecureRequired',
     outcome: { kind: 'requires3ds', nextAction: 'redirect_to_url' },
   },
   {
+    id: 'createDispute',
     number: '4000000000000259',
     brand: 'visa',
     paymentMethod: 'pm_card_createDispute',
@@ -141,6 +158,7 @@ export const TEST_CARDS: readonly TestCard[] = [
 ];
 
 const BY_NUMBER = new Map(TEST_CARDS.map((card) => [card.number, card]));
+const BY_ID = new Map(TEST_CARDS.map((card) => [card.id, card]));
 const BY_PAYMENT_METHOD = new Map(
   TEST_CARDS.flatMap((card) => (card.paymentMethod ? [[card.paymentMethod, card] as const] : [])),
 );
@@ -153,13 +171,20 @@ export function findTestPaymentMethod(id: string): TestCard | undefined {
   return BY_PAYMENT_METHOD.get(id);
 }
 
-/** What confirming a PaymentIntent with this (Luhn-valid) number does. */
-export function outcomeFor(number: string): CardOutcome {
-  return (
-    findTestCard(number)?.outcome ??
-    declined('card_declined', 'test_mode_live_card', STRIPE_MESSAGES.liveCardInTestMode)
-  );
+/**
+ * What confirming a PaymentIntent with the test card `id` does (a PaymentMethod keeps the id). An
+ * id no card has (none is ever stored) is declined as a real card in test mode.
+ */
+export function outcomeOf(id: string): CardOutcome {
+  return BY_ID.get(id)?.outcome ?? LIVE_CARD_DECLINE;
 }
+
+/** Stripe's test mode refusing a card that is no test card: a real one. */
+export const LIVE_CARD_DECLINE = declined(
+  'card_declined',
+  'test_mode_live_card',
+  STRIPE_MESSAGES.liveCardInTestMode,
+) as Extract<CardOutcome, { kind: 'declined' }>;
 
 export function isLuhnValid(number: string): boolean {
   if (!/^\d{12,19}$/.test(number)) return false;

@@ -3,12 +3,18 @@
 // form POSTs the payer's choice, which ends the authentication as /authenticate does and answers
 // 303 to the return_url. Plain HTML, no script: it works with JavaScript off.
 import { createHash } from 'node:crypto';
+import type { Request } from 'express';
 import { formatAmount } from '../browser/stripe-js/money';
 import { checkClientSecret } from './auth';
-import { OUTCOME_PARAM, THREE_D_SECURE_REDIRECT_PATH, pendingRedirect } from './challenges';
+import {
+  OUTCOME_PARAM,
+  THREE_D_SECURE_REDIRECT_PATH,
+  assertOnSite,
+  pendingRedirect,
+} from './challenges';
 import { StripeError } from './errors';
 import { checkParams } from './fields';
-import type { PageAnswer, RouteContext } from './http';
+import { type PageAnswer, type RouteContext, originOf } from './http';
 import { findPaymentIntent } from './state';
 import { finishRedirectAuthentication } from './transitions';
 import type { PaymentIntent } from './types';
@@ -32,12 +38,26 @@ button:focus-visible { outline: 3px solid #1a1f36; outline-offset: 2px; }
 // The page's one style sheet, allowed by its hash: nothing else may run or load in it.
 const STYLE_SOURCE = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
 
-export function threeDSecureRedirectRoutes({ state, emitFor, page }: RouteContext): void {
+export function threeDSecureRedirectRoutes({
+  state,
+  emitFor,
+  page,
+  siteOrigins,
+}: RouteContext): void {
+  // The return_url is checked again against the host the payer's browser reached the page by:
+  // one a confirmation stored for another host (sent with a forged Host header, or before this
+  // rule) is refused here, before the payment is authenticated, never followed.
+  const returnAddressOf = (req: Request, intent: PaymentIntent) => {
+    const { returnUrl } = pendingRedirect(intent);
+    assertOnSite(returnUrl, { origin: originOf(req), siteOrigins });
+    return returnUrl;
+  };
+
   page('get', THREE_D_SECURE_REDIRECT_PATH, (req, fields) =>
     answered(() => {
       const intent = findPaymentIntent(state, String(req.params.id));
       checkClientSecret(intent, fields);
-      const { returnUrl } = pendingRedirect(intent);
+      const returnUrl = returnAddressOf(req, intent);
       return { status: 200, headers: pageHeaders(returnUrl), html: challengePage(intent) };
     }),
   );
@@ -48,7 +68,7 @@ export function threeDSecureRedirectRoutes({ state, emitFor, page }: RouteContex
     answered(() => {
       const intent = findPaymentIntent(state, String(req.params.id));
       checkClientSecret(intent, fields);
-      pendingRedirect(intent);
+      returnAddressOf(req, intent);
       const { outcome } = checkParams(fields, { outcome: OUTCOME_PARAM });
       const back = finishRedirectAuthentication(state, intent, outcome, emitFor(req));
       return { status: 303, headers: { ...pageHeaders(), Location: back } };

@@ -85,7 +85,7 @@ export async function sendReviewWithTip(
   const fields = guestReviewFields(guestId, {
     gratitudeType: 'BOTH',
     icon: 'APPRECIATION',
-    title: 'Jamie Guest appreciated Ava',
+    title: 'Jamie Guest appreciated ava.martinez',
     sayThanks,
     getThanksUserId: PROFILE,
     ...cardTipFields(amount, await captchaToken(api)),

@@ -13,6 +13,7 @@ import { getAppConfig } from '../config/env';
 import { IMAGE_ROUTE } from '../config/images';
 import { readClientBuild } from './clientBuild';
 import { handleErrors } from './errors';
+import { requestProtocol } from './forwardedProto';
 import { HEALTH_PATHS, createHealthHandlers } from './health';
 import { refuseImageFetches, serveImages, type ImageEndpointOptions } from './images/serveImages';
 import { createServerMetrics, type ServerMetrics } from './metrics';
@@ -80,8 +81,17 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
-  // Whether a request is HTTPS (HSTS) is believed from the configured proxies only (TRUST_PROXY).
+  // Whether a request is HTTPS (HSTS) is believed from the configured proxies only (TRUST_PROXY),
+  // and from the X-Forwarded-Proto entry they wrote, not the client's (forwardedProto.ts):
+  // `req.protocol`, and `req.secure` with it, read it so.
   app.set('trust proxy', settings.trustProxy ?? false);
+  Object.defineProperty(app.request, 'protocol', {
+    configurable: true,
+    enumerable: true,
+    get(this: express.Request) {
+      return requestProtocol(this);
+    },
+  });
 
   app.use(logRequests(logger));
   app.use(metrics.middleware);

@@ -1,8 +1,12 @@
 // The server's profile lookups: one POST gratitude/findUser to the configured API, with one deadline
-// for the whole answer (headers and body) and a cap on its size, behind a short-lived LRU cache that also coalesces concurrent lookups of one profile, so a spike
-// on a shared profile makes one API call per TTL.
+// for the whole answer (headers and body) and a cap on its size, behind a short-lived LRU cache
+// that also coalesces concurrent lookups of one profile, so a spike on a shared profile makes one
+// API call per TTL. Lookups of distinct profiles go to the API a few at a time (lookupSlots.ts),
+// and fresh ones of one profile at most one a second.
 import { FIND_USER_PATH, findUserBody } from '../api/contract/findUser';
 import { LRUCache } from 'lru-cache';
+import { FRESH_LOOKUP_GAP_MS, createFreshLookups } from './freshLookups';
+import { LookupBusyError, createLookupSlots } from './lookupSlots';
 import type { LookupAnswer } from './renderPage';
 
 export interface ProfileLookupOptions {
@@ -18,6 +22,11 @@ export interface ProfileLookupOptions {
   /** At most this many profiles, and this many bytes of answers, are kept. */
   maxEntries?: number;
   maxBytes?: number;
+  /** Calls to the API at once, and calls that may wait for one (past them: LookupFailedError). */
+  concurrency?: number;
+  maxWaiting?: number;
+  /** A fresh lookup of a profile begins at least this long after its last one began. */
+  freshGapMs?: number;
   fetchFn?: typeof fetch;
 }
 
@@ -40,7 +49,8 @@ export interface ProfileLookup {
    * The API's answer for `id`. `fresh`: an answer the API gave to a call begun after this lookup
    * was asked for (a page just after a payment, or for the guest who just sent something), never
    * one from before: the requests that ask meanwhile share one such call, at most one call is
-   * under way per profile, and its answer replaces the cached one.
+   * under way per profile, calls begin at least a second apart (freshLookups.ts), and each
+   * answer replaces the cached one.
    */
   lookup(
     id: string,
@@ -52,6 +62,14 @@ export interface ProfileLookup {
 
 export const LOOKUP_TIMEOUT_MS = 3000;
 export const LOOKUP_TTL_MS = 5000;
+/**
+ * A process asks the API for at most this many profiles at once, and lets this many more wait
+ * (each for at most LOOKUP_TIMEOUT_MS): a burst of distinct profiles (a campaign's QR codes, or
+ * someone walking ids) is absorbed in turn, and past that is refused at once with a 503 the
+ * browser renders from the shell, rather than queued without end behind an API that is slow.
+ */
+export const LOOKUP_CONCURRENCY = 16;
+export const LOOKUP_MAX_WAITING = 64;
 /** A profile's findUser answer is tens of KB: anything past this is not one. */
 export const LOOKUP_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
@@ -98,13 +116,29 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
    * it: such a failure is asked once more, on a new connection. A deadline, a size or a given-up
    * lookup is not; an API that is down refuses the second as fast as the first.
    */
-  async function ask(id: string, signal?: AbortSignal): Promise<LookupAnswer> {
+  async function askAgainIfDropped(id: string, signal?: AbortSignal): Promise<LookupAnswer> {
     try {
       return await askOnce(id, signal);
     } catch (error) {
       if (!(error instanceof LookupFailedError && error.unreachable) || signal?.aborted)
         throw error;
       return askOnce(id, signal);
+    }
+  }
+
+  const slots = createLookupSlots({
+    concurrency: options.concurrency ?? LOOKUP_CONCURRENCY,
+    maxWaiting: options.maxWaiting ?? LOOKUP_MAX_WAITING,
+    maxWaitMs: timeoutMs,
+  });
+
+  /** The API's answer, asked when a slot is free; a refused slot is a failed lookup. */
+  async function ask(id: string, signal?: AbortSignal): Promise<LookupAnswer> {
+    try {
+      return await slots(() => askAgainIfDropped(id, signal));
+    } catch (error) {
+      if (!(error instanceof LookupBusyError)) throw error;
+      throw new LookupFailedError(`findUser not asked: ${error.message}`, { cause: error });
     }
   }
 
@@ -187,34 +221,12 @@ export function createProfileLookup(options: ProfileLookupOptions): ProfileLooku
     fetchMethod: (id, _stale, { signal }) => ask(id, signal),
   });
 
-  // Fresh lookups: a call under way was begun before a request that comes now, so that request
-  // waits for the next call, which every request coming meanwhile shares. So a burst of fresh
-  // requests for one profile (or someone replaying them) keeps at most one call under way.
-  interface Round {
-    answer: Promise<LookupAnswer>;
-    next: Promise<LookupAnswer> | null;
-  }
-  const rounds = new Map<string, Round>();
-  const ignore = () => undefined;
-
-  function startRound(id: string): Promise<LookupAnswer> {
-    const round: Round = { answer: ask(id), next: null };
-    rounds.set(id, round);
-    round.answer
-      // The newest answer serves everyone: a lookup under way from before cannot overwrite it.
-      .then((answer) => cache.set(id, answer), ignore)
-      .finally(() => {
-        if (rounds.get(id) === round) rounds.delete(id);
-      });
-    return round.answer;
-  }
-
-  function askAfterNow(id: string): Promise<LookupAnswer> {
-    const current = rounds.get(id);
-    if (!current) return startRound(id);
-    current.next ??= current.answer.then(ignore, ignore).then(() => startRound(id));
-    return current.next;
-  }
+  const askAfterNow = createFreshLookups({
+    ask: (id) => ask(id),
+    // The newest answer serves everyone: a lookup under way from before cannot overwrite it.
+    answered: (id, answer) => cache.set(id, answer),
+    gapMs: options.freshGapMs ?? FRESH_LOOKUP_GAP_MS,
+  });
 
   return {
     async lookup(id, { fresh = false } = {}) {

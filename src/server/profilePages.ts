@@ -72,21 +72,23 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
   }
 
   /** Looks the profile up and renders its page. */
-  async function render(id: string, url: string, fresh: boolean): Promise<CachedPage> {
-    return renderAnswer(id, url, await lookUp(id, fresh));
+  async function render(id: string, path: string): Promise<CachedPage> {
+    return renderAnswer(id, path, await lookUp(id, false));
   }
 
-  // The page for a guest who just sent something to the profile: from a lookup begun after their
-  // request came, rendered once per such lookup (the requests that came meanwhile share both), and
-  // kept for everyone, as the newest page there is.
-  const sentPages = new WeakMap<LookupAnswer, Promise<CachedPage>>();
-  async function renderForSender(id: string, path: string, key: string): Promise<CachedPage> {
+  // The page read afresh (a guest who just sent something, an address just after a send): from a
+  // lookup begun after the request came, rendered once per such lookup (the requests that came
+  // meanwhile share both), and kept for everyone, as the newest page there is. So however many
+  // such requests come, and whatever their queries say, they cost no more renders than lookups,
+  // and fresh lookups of a profile begin a second apart at least (freshLookups.ts).
+  const freshPages = new WeakMap<LookupAnswer, Promise<CachedPage>>();
+  async function renderFresh(id: string, path: string, key: string): Promise<CachedPage> {
     const answer = await lookUp(id, true);
     if (!answer) return renderAnswer(id, path, null);
-    let page = sentPages.get(answer);
+    let page = freshPages.get(answer);
     if (!page) {
       page = renderAnswer(id, path, answer);
-      sentPages.set(answer, page);
+      freshPages.set(answer, page);
       page.then((rendered) => pages.put(key, rendered)).catch(() => undefined);
     }
     return page;
@@ -139,21 +141,21 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
     const { id, path } = profileAddress(req.path, segment);
     const search = req.url.slice(req.path.length);
     const result = carriesResult(search);
-    // This browser just sent something to this profile (src/lib/sentMark.ts): a page from before
-    // would hide it from them. The cookie is only a hint to skip the caches, and costs no more
-    // than one lookup under way per profile however often it comes (ProfileLookup's `fresh`).
-    const sender = !result && carriesSentMark(req.headers.cookie, id);
+    // An address just after a send (the spec's `show`, Stripe's return), or a browser that just
+    // sent something to this profile (src/lib/sentMark.ts): a page from before would hide it from
+    // them. Neither costs more than one fresh lookup a second per profile however often it comes
+    // (ProfileLookup's `fresh`); an id that names no account has nothing to read afresh.
+    const fresh = isPlausibleProfileId(id) && (result || carriesSentMark(req.headers.cookie, id));
     // The same profile within the TTL is the same page, whatever else its query says (a ref or
-    // utm tag changes nothing on it): rendered once from its path, and concurrent requests wait
-    // for that one render. A page just after a payment is always rendered afresh, as asked.
-    const rendered = result
-      ? render(id, path + search, true)
-      : sender
-        ? renderForSender(id, path, req.path)
-        : pages.get(req.path, () => render(id, path, false));
+    // utm tag, a result's parameters: the server never renders what those change, the
+    // Congratulations and the flow, which open once the page works): rendered once from its
+    // path, and concurrent requests wait for that one render.
+    const rendered = fresh
+      ? renderFresh(id, path, req.path)
+      : pages.get(req.path, () => render(id, path));
     // Neither a page read afresh nor the sender's is kept by a cache: a browser, nginx or a CDN
     // would hand it to the next visitor or to the sender's next load unasked.
-    const cacheControl = result || sender ? 'no-store' : PROFILE_CACHE_CONTROL;
+    const cacheControl = result || fresh ? 'no-store' : PROFILE_CACHE_CONTROL;
     rendered
       .then((page) => sendPage(req, res, page, cacheControl))
       .catch((error: unknown) => failed(req, res, next, error));

@@ -1,6 +1,9 @@
+import { spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { APPLE_PAY_DOMAIN_FILE_MAX_BYTES } from './applePayDomainFile';
 import { DEFAULT_SERVE_PORT, SettingsError, parseServerSettings } from './settings';
 
 const valid = {
@@ -69,6 +72,34 @@ describe('parseServerSettings', () => {
     }
   });
 
+  it('refuses an Apple Pay domain file that is not a regular file, at once, or one too long', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'grati-settings-'));
+    const fifo = path.join(dir, 'association-pipe');
+    execFileSync('mkfifo', [fifo]);
+    // Something that would write to the pipe: a server reading it would wait for that, or for
+    // ever, before it said anything.
+    const writer = spawn(process.execPath, [
+      '-e',
+      `require('node:fs').writeFileSync(${JSON.stringify(fifo)}, '7B22')`,
+    ]);
+    try {
+      const parse = (file: string) => () =>
+        parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: file });
+      expect(parse(fifo)).toThrow(
+        `APPLE_PAY_DOMAIN_FILE "${fifo}" is not a regular file (a named pipe)`,
+      );
+      expect(parse(dir)).toThrow('is not a regular file (a directory)');
+      const long = path.join(dir, 'long');
+      writeFileSync(long, 'A'.repeat(APPLE_PAY_DOMAIN_FILE_MAX_BYTES + 1));
+      expect(parse(long)).toThrow(`more than an association file's`);
+      writeFileSync(long, 'A'.repeat(APPLE_PAY_DOMAIN_FILE_MAX_BYTES));
+      expect(parse(long)().applePayDomainAssociation).toHaveLength(APPLE_PAY_DOMAIN_FILE_MAX_BYTES);
+    } finally {
+      writer.kill();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('serves metrics on METRICS_PORT only, never on the public port', () => {
     expect(parseServerSettings({ ...valid, METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
     expect(parseServerSettings({ ...valid, METRICS_PORT: '0' }).metricsPort).toBe(0);
@@ -112,12 +143,48 @@ describe('parseServerSettings', () => {
     const env = {
       ...valid,
       MEDIA_ORIGINS:
-        'https://Media.Grati.example:443/, http://10.0.0.5:9000,,https://media.grati.example',
+        'https://media.grati.example/, http://10.0.0.5:9000,,https://media.grati.example, http://[fd00::5]:9000, http://media_host:8080',
     };
     expect(parseServerSettings(env).mediaOrigins).toEqual([
       'https://media.grati.example',
       'http://10.0.0.5:9000',
+      'http://[fd00::5]:9000',
+      'http://media_host:8080',
     ]);
+  });
+
+  it.each([
+    // A host the URL parser lets through, which the pages' policy would read as a new directive,
+    // a wildcard or a second source.
+    ['https://cdn.example;sandbox', 'MEDIA_ORIGINS must name hosts by name or address'],
+    ['https://cdn.example;script-src *', 'MEDIA_ORIGINS must be an absolute http or https URL'],
+    ['http://*', 'MEDIA_ORIGINS must name hosts by name or address'],
+    ['https://*.cdn.example', 'MEDIA_ORIGINS must name hosts by name or address'],
+    ["https://cdn.example'unsafe-inline'", 'MEDIA_ORIGINS must name hosts by name or address'],
+    ['https://cdn..example', 'MEDIA_ORIGINS must name hosts by name or address'],
+    ['https://cdn.example.', 'MEDIA_ORIGINS must name hosts by name or address'],
+    // Not written as the origin it is.
+    [
+      'https://Media.Grati.example:443/',
+      'MEDIA_ORIGINS must list each origin as it is written ("https://media.grati.example")',
+    ],
+    ['HTTPS://cdn.example', 'as it is written ("https://cdn.example")'],
+    ['http://cdn.example:80', 'as it is written ("http://cdn.example")'],
+    ['https://bücher.example', 'as it is written ("https://xn--bcher-kva.example")'],
+    ['https://cdn.example//', 'MEDIA_ORIGINS must list origins only'],
+    ['https://cdn.example/#x', 'must not have a query or a fragment'],
+  ])('refuses MEDIA_ORIGINS=%j, naming the entry', (entry, message) => {
+    const parse = () =>
+      parseServerSettings({ ...valid, MEDIA_ORIGINS: `https://media.grati.example,${entry}` });
+    expect(parse).toThrow(SettingsError);
+    expect(parse).toThrow(message);
+    expect(parse).toThrow(entry);
+  });
+
+  it("refuses an API whose origin the pages' policy could not list as the media's", () => {
+    expect(() =>
+      parseServerSettings({ ...valid, API_BASE_URL: 'https://api.example;sandbox/api' }),
+    ).toThrow('API_BASE_URL must name hosts by name or address');
   });
 
   it("takes the API's origin for the media when MEDIA_ORIGINS is unset or blank", () => {
@@ -129,7 +196,10 @@ describe('parseServerSettings', () => {
   it.each([
     [{ ...valid, MEDIA_ORIGINS: 'https://cdn.example/media' }, 'MEDIA_ORIGINS must list origins'],
     [{ ...valid, MEDIA_ORIGINS: 'ftp://cdn.example' }, 'MEDIA_ORIGINS must use http or https'],
-    [{ ...valid, MEDIA_ORIGINS: 'https://u:p@cdn.example' }, 'must not carry a user name'],
+    [
+      { ...valid, MEDIA_ORIGINS: 'https://u:p@cdn.example' },
+      'must not carry a user name or password (cdn.example)',
+    ],
     [{ ...valid, MEDIA_ORIGINS: 'cdn.example' }, 'MEDIA_ORIGINS must be an absolute http'],
     [{ ...valid, API_BASE_URL: undefined }, 'API_BASE_URL must be set'],
     [{ ...valid, API_BASE_URL: '/api' }, 'API_BASE_URL must be an absolute http or https URL'],

@@ -1,8 +1,11 @@
 // The production server's settings, read from the environment once at start and validated, so a
 // bad value stops the server with a message naming it instead of misbehaving on the first request.
 // Nothing the server prints or connects to comes from a request's headers: only from these.
-import { readFileSync } from 'node:fs';
 import express from 'express';
+import { readApplePayDomainFile } from './applePayDomainFile';
+import { SettingsError } from './settingsError';
+
+export { SettingsError };
 
 export interface ServerSettings {
   port: number;
@@ -52,10 +55,6 @@ export interface ServerSettings {
 /** Express's `trust proxy`: none (false), a hop count, or addresses, CIDRs and named ranges. */
 export type TrustProxy = false | number | string[];
 
-export class SettingsError extends Error {
-  override name = 'SettingsError';
-}
-
 export const DEFAULT_SERVE_PORT = 8080;
 /** The metrics port the image and deploy/ use (Prometheus exporters' customary range). */
 export const DEPLOY_METRICS_PORT = 9464;
@@ -75,24 +74,48 @@ function httpUrl(name: string, raw: string | undefined): URL {
     throw new SettingsError(`${name} must use http or https, not "${url.protocol}".`);
   }
   if (url.username || url.password) {
-    throw new SettingsError(`${name} must not carry a user name or password.`);
+    // Named by its host: the password stays out of the log.
+    throw new SettingsError(`${name} must not carry a user name or password (${url.host}).`);
   }
   if (url.search || url.hash) {
-    throw new SettingsError(`${name} must not have a query or a fragment.`);
+    throw new SettingsError(`${name} must not have a query or a fragment, not "${raw}".`);
   }
   return url;
 }
 
 /**
- * MEDIA_ORIGINS: comma-separated origins, each written as `URL.origin` does; unset or empty, the
- * API's own origin (where an API serves its media unless it says otherwise).
+ * A host the pages' Content-Security-Policy can list: DNS labels of letters, digits, hyphens and
+ * underscores (a service name on a private network may have one; the policy ignores such a
+ * source, it never widens), lower-cased with an international name in punycode by the URL
+ * parser, an IPv4 address (such labels too), or an IPv6 address in brackets. The URL parser lets
+ * other characters through (`cdn.example;sandbox`, `*`), which the policy would read as a new
+ * directive or a wildcard.
+ */
+const POLICY_HOST =
+  /^(?:(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*|\[[0-9a-f:.]+\])$/;
+
+/** `url`'s origin, if its host is one the pages' policy can name (POLICY_HOST). */
+function policyOrigin(name: string, url: URL, written: string): string {
+  if (!POLICY_HOST.test(url.hostname) || url.hostname.length > 253) {
+    throw new SettingsError(
+      `${name} must name hosts by name or address (letters, digits, hyphens and dots; no wildcard, no ";"), not "${written}": the pages' Content-Security-Policy lists it as it is.`,
+    );
+  }
+  return url.origin;
+}
+
+/**
+ * MEDIA_ORIGINS: comma-separated origins, each written as `URL.origin` writes it (a trailing
+ * slash aside): an http(s) scheme, a host and a port other than the scheme's own, nothing else.
+ * Unset or empty, the API's own origin (where an API serves its media unless it says otherwise).
+ * They go into the pages' policy, so what is listed is what is meant, character for character.
  */
 function parseMediaOrigins(raw: string | undefined, api: URL): string[] {
   const listed = (raw ?? '')
     .split(',')
     .map((entry) => entry.trim())
     .filter((entry) => entry !== '');
-  if (listed.length === 0) return [api.origin];
+  if (listed.length === 0) return [policyOrigin('API_BASE_URL', api, api.href)];
   const origins = listed.map((entry) => {
     const url = httpUrl('MEDIA_ORIGINS', entry);
     if (url.pathname !== '/') {
@@ -100,7 +123,13 @@ function parseMediaOrigins(raw: string | undefined, api: URL): string[] {
         `MEDIA_ORIGINS must list origins only (scheme, host and port), not "${entry}".`,
       );
     }
-    return url.origin;
+    const origin = policyOrigin('MEDIA_ORIGINS', url, entry);
+    if (entry.replace(/\/$/, '') !== origin) {
+      throw new SettingsError(
+        `MEDIA_ORIGINS must list each origin as it is written ("${origin}"), not "${entry}".`,
+      );
+    }
+    return origin;
   });
   return [...new Set(origins)];
 }
@@ -129,21 +158,6 @@ function parseMetricsPort(raw: string | undefined, port: number): number | null 
     );
   }
   return metricsPort;
-}
-
-/** The Apple Pay domain association file's content: a file that is there and not empty. */
-function readApplePayDomainFile(raw: string | undefined): Buffer | null {
-  const file = raw?.trim();
-  if (!file) return null;
-  let content: Buffer;
-  try {
-    content = readFileSync(file);
-  } catch (error) {
-    const reason = (error as NodeJS.ErrnoException).code ?? 'unreadable';
-    throw new SettingsError(`APPLE_PAY_DOMAIN_FILE "${file}" can't be read (${reason}).`);
-  }
-  if (content.length === 0) throw new SettingsError(`APPLE_PAY_DOMAIN_FILE "${file}" is empty.`);
-  return content;
 }
 
 /**

@@ -94,3 +94,34 @@ it('sends no HSTS over plain HTTP, whatever a client it does not trust claims', 
     }
   }
 });
+
+describe('X-Forwarded-Proto behind proxies that append to it', () => {
+  // A client that sent its own X-Forwarded-Proto (first), then what each proxy appended.
+  it.each([
+    // nginx on loopback, appending: the client's word ("https") is not believed.
+    [['loopback'], '203.0.113.9', 'https, http', false],
+    [['loopback'], '203.0.113.9', 'http, https', true],
+    [1, '203.0.113.9', 'https, http', false],
+    [1, '203.0.113.9', 'http, https', true],
+    // An ingress (10.0.0.2) and nginx, both appending: the ingress's entry says how the client came.
+    [['loopback', '10.0.0.0/8'], '203.0.113.9, 10.0.0.2', 'https, http, https', false],
+    [['loopback', '10.0.0.0/8'], '203.0.113.9, 10.0.0.2', 'http, https, http', true],
+    [2, '203.0.113.9, 10.0.0.2', 'http, https, http', true],
+    // A proxy that replaced the header: every entry left is a proxy's.
+    [['loopback', '10.0.0.0/8'], '203.0.113.9, 10.0.0.2', 'https', true],
+    // An address of X-Forwarded-For that is not a proxy of ours ends the count there.
+    [['loopback'], '10.0.0.2', 'https, http', false],
+  ] as const)(
+    'TRUST_PROXY %j, X-Forwarded-For %j, X-Forwarded-Proto %j: HTTPS is %j',
+    async (trustProxy, forwardedFor, forwardedProto, https) => {
+      const server = await serverTrusting(
+        typeof trustProxy === 'number' ? trustProxy : [...trustProxy],
+      );
+      const headers = await headersOf(server, '/healthz', {
+        'X-Forwarded-For': forwardedFor,
+        'X-Forwarded-Proto': forwardedProto,
+      });
+      expect(headers.get('strict-transport-security') !== null).toBe(https);
+    },
+  );
+});

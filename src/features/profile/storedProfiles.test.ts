@@ -8,12 +8,46 @@ import {
 
 const NOW = Date.UTC(2026, 10, 28, 12);
 
-const profileOf = (id: string, fullName = 'Ava Martinez'): FindUserResult =>
-  ({
-    userDetails: { _id: id, fullName, premium: { isProfileVerified: true } },
-    userFeed: [],
-    iconsCount: { handshakeCount: 1, thumbsupCount: 2, cleberateCount: 3, thankyouCount: 4 },
-  }) as unknown as FindUserResult;
+/** A profile as the API answers it (src/api/contract/types.ts), with one review and its photo. */
+const profileOf = (id: string, fullName = 'Ava Martinez'): FindUserResult => ({
+  userDetails: {
+    _id: id,
+    fullName,
+    userName: 'ava',
+    profession: 'Barista',
+    workPlace: null,
+    bio: null,
+    businessType: 'PERSON',
+    premium: { isProfileVerified: true },
+    isNgoVerified: false,
+    profilePicture: '/media/seed/ava.jpg',
+    socialLinks: { FBlink: null, InstaLink: 'https://instagram.com/ava', LinkedInLink: null },
+    workPlaceMembersData: [{ _id: 'kim', fullName: 'Kim Park', profilePicture: null }],
+    associatedWithWorkPlaceDetails: { workPlace: { _id: 'cafe', fullName: 'Bluebird Cafe' } },
+  },
+  userFeed: [
+    {
+      id: 'review-1',
+      gratitudeType: 'BOTH',
+      icon: 'RECOGNITION',
+      title: 'Sam recognized Ava',
+      sayThanks: 'Thank you!',
+      media: [{ imgUrl: '/media/seed/latte.jpg', mimeType: 'image/jpeg' }],
+      createdAt: '2026-11-27T12:00:00.000Z',
+      boosted: false,
+      tipAmount: 500,
+      giveThanksUser: { fullName: 'Sam Lee', profilePicture: null },
+    },
+  ],
+  iconsCount: { handshakeCount: 1, thumbsupCount: 2, cleberateCount: 3, thankyouCount: 4 },
+});
+
+type Profile = ReturnType<typeof profileOf>;
+const KEY = 'grati:profile:ava-martinez';
+/** Ava's profile with `change` made to it, stored as a copy of now. */
+const storedWith = (change: (profile: Profile) => unknown) =>
+  localStorage.setItem(KEY, `${NOW} ${JSON.stringify(change(profileOf('ava-martinez')))}`);
+const review = (profile: Profile) => profile.userFeed[0]!;
 
 beforeEach(() => localStorage.clear());
 
@@ -64,6 +98,85 @@ describe('the profiles this browser keeps for its next visit', () => {
   ])('shows nothing from a copy with %s', (_what, value) => {
     localStorage.setItem('grati:profile:ava-martinez', value);
     expect(readStoredProfile('ava-martinez', NOW + 1)).toBeNull();
+  });
+
+  // Copies the page's components would have met as if the API had answered them, each an error
+  // screen for that visit (issue 50): the shape check knew only the id, the name and the feed.
+  it.each([
+    ['a review that is null', (p: Profile) => ({ ...p, userFeed: [null] })],
+    [
+      'a review with no media list',
+      (p: Profile) => ({ ...p, userFeed: [{ ...review(p), media: null }] }),
+    ],
+    [
+      'a review without its author',
+      (p: Profile) => ({ ...p, userFeed: [{ ...review(p), giveThanksUser: null }] }),
+    ],
+    [
+      'a review whose time is not one',
+      (p: Profile) => ({ ...p, userFeed: [{ ...review(p), createdAt: 'yesterday' }] }),
+    ],
+    [
+      'a tip that is text',
+      (p: Profile) => ({ ...p, userFeed: [{ ...review(p), tipAmount: '5.00' }] }),
+    ],
+    [
+      'a photo without its address',
+      (p: Profile) => ({ ...p, userFeed: [{ ...review(p), media: [{ mimeType: 'image/jpeg' }] }] }),
+    ],
+    [
+      'a bio that is not text',
+      (p: Profile) => ({ ...p, userDetails: { ...p.userDetails, bio: { text: 'hi' } } }),
+    ],
+    [
+      'no social links',
+      (p: Profile) => ({ ...p, userDetails: { ...p.userDetails, socialLinks: null } }),
+    ],
+    [
+      'no team list',
+      (p: Profile) => ({ ...p, userDetails: { ...p.userDetails, workPlaceMembersData: null } }),
+    ],
+    [
+      'a team member that is null',
+      (p: Profile) => ({ ...p, userDetails: { ...p.userDetails, workPlaceMembersData: [null] } }),
+    ],
+    [
+      'a workplace without its name',
+      (p: Profile) => ({
+        ...p,
+        userDetails: { ...p.userDetails, associatedWithWorkPlaceDetails: { workPlace: {} } },
+      }),
+    ],
+    [
+      'a verification that is not a yes or no',
+      (p: Profile) => ({ ...p, userDetails: { ...p.userDetails, premium: {} } }),
+    ],
+    [
+      'a count that is text',
+      (p: Profile) => ({ ...p, iconsCount: { ...p.iconsCount, thumbsupCount: '2' } }),
+    ],
+    ['a feed that is an object', (p: Profile) => ({ ...p, userFeed: {} })],
+  ])('drops, and shows nothing from, a copy with %s', (_what, change) => {
+    storedWith(change);
+    expect(readStoredProfile('ava-martinez', NOW + 1)).toBeNull();
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it('shows a copy whose counts the API left out, and whose photo has no poster', () => {
+    storedWith((p) => ({
+      ...p,
+      iconsCount: {},
+      userFeed: [{ ...review(p), media: [{ ...review(p).media[0], thumbnailUrl: null }] }],
+    }));
+    expect(readStoredProfile('ava-martinez', NOW + 1)?.iconsCount).toEqual({});
+  });
+
+  it('drops a copy too old to show, and keeps one from the future (a clock put back) unshown', () => {
+    keepProfile('ava-martinez', profileOf('ava-martinez'), NOW);
+    expect(readStoredProfile('ava-martinez', NOW - 1)).toBeNull();
+    expect(localStorage.getItem(KEY)).not.toBeNull();
+    expect(readStoredProfile('ava-martinez', NOW + STORED_PROFILE_KEEP_MS + 1)).toBeNull();
+    expect(localStorage.getItem(KEY)).toBeNull();
   });
 
   it('works without storage (a privacy setting makes it throw)', () => {

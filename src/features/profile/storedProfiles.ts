@@ -3,6 +3,7 @@
 // while its lookup is made afresh, instead of waiting for that round trip (issue 36). What is kept
 // is what anyone sees on the page; a few profiles, for a month at most.
 import type { FindUserResult } from '../../api/contract/types';
+import { isStoredProfileOf } from './storedProfilesShape';
 
 /** A copy older than this is not shown: the guest has been away long enough to wait. */
 export const STORED_PROFILE_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
@@ -19,21 +20,6 @@ function storage(): Storage | null {
   }
 }
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null;
-
-/** The shape the page reads, checked: a copy written by an older build, or edited, is dropped. */
-function isProfileFor(id: string, value: unknown): value is FindUserResult {
-  if (!isObject(value) || !isObject(value.userDetails) || !isObject(value.iconsCount)) return false;
-  const { userDetails } = value;
-  return (
-    userDetails._id === id &&
-    typeof userDetails.fullName === 'string' &&
-    isObject(userDetails.premium) &&
-    Array.isArray(value.userFeed)
-  );
-}
-
 // An entry is `<savedAt> <JSON>`: its age is read without parsing the profile.
 function savedAtOf(value: string | null): number | null {
   const space = value?.indexOf(' ') ?? -1;
@@ -41,16 +27,34 @@ function savedAtOf(value: string | null): number | null {
   return Number.isFinite(savedAt) ? savedAt : null;
 }
 
-/** The copy kept of this profile, if a recent and sound one is there. */
+/** An entry read: when it was saved and what it holds (of any shape), or null if unreadable. */
+function storedCopy(value: string): { profile: unknown; savedAt: number } | null {
+  const savedAt = savedAtOf(value);
+  if (savedAt === null) return null;
+  try {
+    return { profile: JSON.parse(value.slice(value.indexOf(' ') + 1)) as unknown, savedAt };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The copy kept of this profile, if a recent and sound one is there. One that is not (of another
+ * shape or another profile, unreadable, too old) is removed, never shown: it would be ignored on
+ * every visit after this one too.
+ */
 export function readStoredProfile(id: string, now = Date.now()): FindUserResult | null {
   const store = storage();
   if (!store) return null;
   try {
     const value = store.getItem(KEY_PREFIX + id);
-    const savedAt = savedAtOf(value);
-    if (savedAt === null || now - savedAt > STORED_PROFILE_KEEP_MS || savedAt > now) return null;
-    const profile = JSON.parse(value!.slice(value!.indexOf(' ') + 1)) as unknown;
-    return isProfileFor(id, profile) ? profile : null;
+    if (value === null) return null;
+    const copy = storedCopy(value);
+    if (copy && copy.savedAt > now) return null;
+    if (copy && now - copy.savedAt <= STORED_PROFILE_KEEP_MS && isStoredProfileOf(id, copy.profile))
+      return copy.profile;
+    store.removeItem(KEY_PREFIX + id);
+    return null;
   } catch {
     return null;
   }

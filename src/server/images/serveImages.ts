@@ -6,22 +6,26 @@
 // under way the answer is a 503 with Retry-After.
 // Made-up addresses must not cost a decode each (issue 34: 36 `?v=<n>` variants of one 49 MP PNG
 // took 4 x 503 and 220 MB): a query is refused (sources.ts), and an answer is kept by the hash of
-// the source's bytes as well as by its address, so `/MEDIA/a.png`, `/media/%61.png` and
-// `/media/a.png` cost one download each but one decode in all. A request this endpoint made
-// itself (IMAGE_FETCH_HEADER) is refused before it takes a slot: it would wait on this server.
-import { createHash } from 'node:crypto';
+// the source's bytes as well as by its address, so `/MEDIA/a.png` and `/media/a.png` cost one
+// download each but one decode in all (pictureAnswers.ts). Nor a slot each (issue 50: 40
+// spellings of one picture held every slot, and everyone else's pictures were a 503): a source
+// is downloaded once for all its widths and formats, by its canonical address (`/media/%61.png`
+// is `/media/a.png`), and the slots count pictures (pictureGroup), whose spellings take turns
+// (pictureTurns.ts). A request this endpoint made itself (IMAGE_FETCH_HEADER) is refused before
+// it takes a slot: it would wait on this server.
 import type { RequestHandler } from 'express';
-import { LRUCache } from 'lru-cache';
-import pLimit from 'p-limit';
 import { IMAGE_WIDTHS, isImageWidth } from '../../config/images';
 import { HttpError } from '../errors';
 import type { ServerMetrics } from '../metrics';
-import { CONTENT_TYPES, negotiateFormat, resizePicture, type OutputFormat } from './resize';
+import { createPictureAnswers, type Variant } from './pictureAnswers';
+import { createPictureTurns } from './pictureTurns';
+import { negotiateFormat } from './resize';
 import {
   fetchPicture,
   mediaSource,
   normaliseOrigins,
   IMAGE_FETCH_HEADER,
+  SOURCE_LIMITS,
   type Resolve,
   type SourceLimits,
   type SourcePolicy,
@@ -55,7 +59,10 @@ export interface ImageEndpointOptions {
    * memory the sources take to `downloads` x `SourceLimits.maxBytes`.
    */
   downloads?: number;
-  /** Distinct pictures being made at once, waiting ones included; past it a 503 (default 32). */
+  /**
+   * Distinct pictures being made at once, waiting ones included (each counted once however it is
+   * spelt: pictureGroup); past it a 503 (default 32).
+   */
   maxPending?: number;
   /** Bytes of answers kept in memory (default 64 MB). */
   cacheBytes?: number;
@@ -64,17 +71,15 @@ export interface ImageEndpointOptions {
   resolve?: Resolve;
 }
 
-interface Variant {
-  body: Buffer;
-  contentType: string;
-  etag: string;
-}
-
-interface Wanted {
-  source: URL;
-  width: number;
-  format: OutputFormat;
-}
+/**
+ * Spellings of one picture (pictureGroup: `/MEDIA/a.png`, `/media//a.png`) downloaded at once,
+ * and how many more may wait their turn (pictureTurns.ts); past them a 503. A page never spells
+ * one picture two ways; two at once still serve two pictures whose names differ only in case (a
+ * case-sensitive origin may hold both), and the waiting ones are what issue 34's made-up
+ * spellings were: answered (from the picture's bytes), only later.
+ */
+const SPELLINGS_AT_ONCE = 2;
+const SPELLINGS_WAITING = 16;
 
 function singleParameter(value: unknown, name: string): string {
   if (typeof value !== 'string' || value === '') {
@@ -113,82 +118,20 @@ export function serveImages(options: ImageEndpointOptions): RequestHandler {
     signedUrls: options.signedUrls,
   };
   const sourceOptions = { ...policy, limits: options.sourceLimits, resolve: options.resolve };
-  const downloads = pLimit(options.downloads ?? 4);
-  const resizes = pLimit(options.concurrency ?? 1);
-  const maxPending = options.maxPending ?? 32;
   const metrics = options.metrics;
-  // Answers by what was resized (`format width sha256-of-source`), and each address's last known
-  // content key: a second address of the same bytes finds the answer without a decode.
-  const answers = new LRUCache<string, Variant>({
-    maxSize: options.cacheBytes ?? 64 * 1024 * 1024,
-    sizeCalculation: (variant) => variant.body.length + 200,
-    // A picture replaced at its address is seen again within a day.
-    ttl: 24 * 60 * 60 * 1000,
+  const answers = createPictureAnswers({
+    fetch: (source) => fetchPicture(source, sourceOptions),
+    downloads: options.downloads ?? 4,
+    concurrency: options.concurrency ?? 1,
+    cacheBytes: options.cacheBytes ?? 64 * 1024 * 1024,
+    turns: createPictureTurns({
+      maxPictures: options.maxPending ?? 32,
+      perPicture: SPELLINGS_AT_ONCE,
+      maxWaiting: SPELLINGS_WAITING,
+      maxWaitMs: (options.sourceLimits ?? SOURCE_LIMITS).timeoutMs,
+    }),
+    metrics,
   });
-  const contentOf = new LRUCache<string, string>({ max: 20_000, ttl: 24 * 60 * 60 * 1000 });
-  // Under way: by address (identical requests share one download) and by content (addresses of
-  // the same bytes share one decode).
-  const pending = new Map<string, Promise<Variant>>();
-  const decoding = new Map<string, Promise<Variant>>();
-
-  function decode(contentKey: string, body: Buffer, { width, format }: Wanted): Promise<Variant> {
-    const made = resizes(() => resizePicture(body, width, format))
-      .then((resized) => {
-        const etag = `"${createHash('sha256').update(resized).digest('base64url').slice(0, 27)}"`;
-        const variant = { body: resized, contentType: CONTENT_TYPES[format], etag };
-        answers.set(contentKey, variant);
-        return variant;
-      })
-      .finally(() => decoding.delete(contentKey));
-    decoding.set(contentKey, made);
-    return made;
-  }
-
-  // The download slot is held until the resize ends, so at most `downloads` sources are in
-  // memory; a slow origin holds a download slot, never the resize slot. Bytes whose answer is
-  // kept or being made let go of their slot at once: they are not needed.
-  const make = (addressKey: string, wanted: Wanted) => {
-    let follow: Promise<Variant> | undefined;
-    return downloads(async (): Promise<Variant | undefined> => {
-      const picture = await fetchPicture(wanted.source, sourceOptions);
-      const hash = createHash('sha256').update(picture.body).digest('base64url');
-      const contentKey = `${wanted.format} ${wanted.width} ${hash}`;
-      contentOf.set(addressKey, contentKey);
-      const kept = answers.get(contentKey);
-      follow = kept ? undefined : decoding.get(contentKey);
-      if (kept || follow) metrics?.images.inc({ source: 'same-bytes' });
-      if (kept) return kept;
-      if (follow) return undefined;
-      return decode(contentKey, picture.body, wanted);
-    }).then((variant) => variant ?? follow!);
-  };
-
-  /** The answer for an address: kept, under way (shared), or made now if there is room. */
-  function variantFor(addressKey: string, wanted: Wanted): Promise<Variant> {
-    const contentKey = contentOf.get(addressKey);
-    const kept = contentKey === undefined ? undefined : answers.get(contentKey);
-    if (kept) {
-      metrics?.images.inc({ source: 'hit' });
-      return Promise.resolve(kept);
-    }
-    const underWay = pending.get(addressKey);
-    if (underWay) {
-      metrics?.images.inc({ source: 'shared' });
-      return underWay;
-    }
-    if (pending.size >= maxPending) {
-      metrics?.images.inc({ source: 'busy' });
-      throw new HttpError(503, 'Too many pictures are being resized; try again shortly.');
-    }
-    metrics?.images.inc({ source: 'made' });
-    const made = make(addressKey, wanted).finally(() => {
-      pending.delete(addressKey);
-      metrics?.imagesPending.set(pending.size);
-    });
-    pending.set(addressKey, made);
-    metrics?.imagesPending.set(pending.size);
-    return made;
-  }
 
   return (req, res, next) => {
     metrics?.route(res, 'images');
@@ -200,7 +143,7 @@ export function serveImages(options: ImageEndpointOptions): RequestHandler {
       const format = negotiateFormat(req.get('accept'));
       let variant: Variant;
       try {
-        variant = await variantFor(`${format} ${width} ${source.href}`, { source, width, format });
+        variant = await answers.variantFor({ source, width, format });
       } catch (error) {
         if (error instanceof HttpError && error.status === 503) {
           res.set('Retry-After', RETRY_AFTER_SECONDS);

@@ -8,6 +8,7 @@ import {
   isImageRoutePath,
   isPublicAddress,
   mediaSource,
+  pictureGroup,
   type Resolve,
   type SourceLimits,
 } from './sources';
@@ -149,6 +150,33 @@ describe('mediaSource', () => {
     expect(mediaSource('https://grati.example/media/a.jpg', sameOrigin).pathname).toBe(
       '/media/a.jpg',
     );
+  });
+});
+
+describe('spellings of one picture', () => {
+  const policy = {
+    origins: ['https://media.grati.example'],
+    relativeTo: 'https://media.grati.example',
+  };
+
+  it.each([
+    ['/media/%61.png', '/media/a.png'],
+    ['/media/%7e%2D%5f%2e%41.png', '/media/~-_.A.png'],
+    ['/media/%2fa%3f.png', '/media/%2Fa%3F.png'],
+    ['/media/./x/%2e%2E/a.png', '/media/a.png'],
+    ['/media/a%20b.png', '/media/a%20b.png'],
+  ])('reads %j as every origin must, %j: one download and one cache entry', (raw, path) => {
+    expect(mediaSource(raw, policy).pathname).toBe(path);
+  });
+
+  it('counts spellings an origin may or may not tell apart as one picture', () => {
+    const group = (raw: string) => pictureGroup(mediaSource(raw, policy));
+    const picture = group('/media/a.png');
+    for (const spelt of ['/MEDIA/a.png', '/mEdIa/A.PNG', '/media//a.png', '/media/%2561.png']) {
+      expect(group(spelt)).toBe(picture);
+    }
+    expect(group('/media/b.png')).not.toBe(picture);
+    expect(group('/media/a.png.png')).not.toBe(picture);
   });
 });
 

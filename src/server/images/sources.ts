@@ -124,6 +124,46 @@ export function isImageRoutePath(pathname: string): boolean {
   return `/${segments.join('/')}` === IMAGE_ROUTE;
 }
 
+/** RFC 3986's unreserved characters: an escape of one names the same thing as the character. */
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * `part` (a path or a query) as every origin must read it (RFC 3986 6.2.2): an escape of an
+ * unreserved character decoded (`%61` is `a`), the others' hex in upper case (`%2f` is `%2F`).
+ */
+function normaliseEscapes(part: string): string {
+  return part.replace(/%([0-9A-Fa-f]{2})/g, (_escape, hex: string) => {
+    const character = String.fromCharCode(parseInt(hex, 16));
+    return UNRESERVED.test(character) ? character : `%${hex.toUpperCase()}`;
+  });
+}
+
+/**
+ * The address as any origin reads it: the URL parser has lower-cased the scheme and host, dropped
+ * a default port and resolved dot segments (`%2e` too); the escapes are normalised here. Two
+ * spellings with one canonical address are one picture on every server, so they share one
+ * download and one cache entry (`/media/%61.png` is `/media/a.png`).
+ */
+export function canonicalSource(url: URL): URL {
+  const canonical = new URL(url.href);
+  canonical.pathname = normaliseEscapes(url.pathname);
+  if (url.search !== '') canonical.search = normaliseEscapes(url.search);
+  return canonical;
+}
+
+/**
+ * What spellings of one picture have in common even where origins differ: its canonical address
+ * with the path fully decoded, in lower case, and runs of slashes merged. Whether `/MEDIA/a.png`
+ * or `/media//a.png` is `/media/a.png` is the origin's business (Express mounts ignore case,
+ * nginx merges slashes, S3 keys do neither), so such spellings are fetched as written, but they
+ * count as one picture against the endpoint's slots (serveImages.ts).
+ */
+export function pictureGroup(url: URL): string {
+  let path = url.pathname;
+  for (let i = 0; i < 3; i += 1) path = decodedOnce(path);
+  return `${url.origin}${path.toLowerCase().replace(/[/\\]+/g, '/')}${url.search}`;
+}
+
 /**
  * Refuses an address the endpoint must never fetch, on the first hop as on a redirect's: its own
  * route (a 400: the request would wait on itself), an origin outside the media origins (403, the
@@ -161,7 +201,8 @@ function checkHop(url: URL, policy: SourcePolicy, hop: 'url' | 'redirect'): void
  * The picture's address, if it is one of the media origins': a 400 for an address that is not
  * http(s), carries credentials, names the endpoint itself or carries a query (unless the API
  * signs its media URLs), a 403 for one outside the origins. A fragment is dropped (it never
- * reaches the origin). A path (`/media/a.jpg`, as an API that names its media relative to itself
+ * reaches the origin), and the escapes are written as every origin reads them (canonicalSource).
+ * A path (`/media/a.jpg`, as an API that names its media relative to itself
  * answers) is taken on `relativeTo`, the API's own origin, when the policy has one, and is then
  * held to the origins like any address. Nothing is connected to.
  */
@@ -192,6 +233,7 @@ export function mediaSource(raw: string, policy: SourcePolicy): URL {
   url.hash = '';
   // `a.jpg?` names the same file as `a.jpg`: one address, one cache entry.
   if (url.search === '') url.search = '';
+  url = canonicalSource(url);
   checkHop(url, policy, 'url');
   if (url.search !== '' && !policy.signedUrls) {
     throw new HttpError(

@@ -1,0 +1,160 @@
+/** @jest-environment node */
+// deploy/nginx.conf's picture cache and its per-client limit, with Debian's nginx (/usr/sbin/nginx,
+// or NGINX_PATH; skipped where there is none) in front of a stand-in server process on free
+// ports. Issue 50: the limit counted cache hits (300 quick requests for one cached picture got
+// 97 x 429); it must count only what reaches the server, and still count that.
+// NGINX_CONF names another config to check the same way (an older one, say).
+import { accessSync, constants as fsConstants } from 'node:fs';
+import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { request, type IncomingHttpHeaders } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, startGroupProcess, type GroupProcess } from '../../scripts/serverProcess';
+import { imageUrl } from '../config/images';
+import { startServer, type TestServer } from './images/testing';
+
+const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
+const CONFIG = process.env.NGINX_CONF ?? path.join(__dirname, '..', '..', 'deploy', 'nginx.conf');
+const hasNginx = (() => {
+  try {
+    accessSync(NGINX, fsConstants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+})();
+/** Counts, not durations: nginx and the requests share a machine that may be busy. */
+const GENEROUS_MS = 120_000;
+
+interface Answer {
+  status: number;
+  headers: IncomingHttpHeaders;
+}
+
+/** One request on a connection of its own, its body read and dropped. */
+function get(url: string, headers: Record<string, string> = {}): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers, agent: false }, (res) => {
+      res.resume();
+      res.on('error', reject);
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+(hasNginx ? describe : describe.skip)('nginx in front of the image endpoint', () => {
+  let dir: string;
+  let upstream: TestServer;
+  let nginx: GroupProcess;
+  /** The headers of each picture request that reached the server process. */
+  const reached: IncomingHttpHeaders[] = [];
+
+  beforeAll(async () => {
+    // A server process as nginx sees one: pictures a week cacheable, as the endpoint sends them.
+    upstream = await startServer((req, res) => {
+      if (req.url === '/healthz') {
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+        return;
+      }
+      reached.push(req.headers);
+      res
+        .writeHead(200, {
+          'content-type': 'image/webp',
+          'cache-control': 'public, max-age=604800, stale-while-revalidate=86400',
+          vary: 'Accept',
+        })
+        .end(Buffer.alloc(2048, 7));
+    });
+    // nginx's workers run as nobody when the tests run as root: its folders must let them in.
+    dir = await mkdtemp(path.join(tmpdir(), 'grati-nginx-'));
+    const cacheDir = path.join(dir, 'cache');
+    const runtimeDir = path.join(dir, 'run');
+    for (const folder of [dir, cacheDir, runtimeDir]) {
+      await mkdir(folder, { recursive: true });
+      await chmod(folder, 0o755);
+    }
+    const port = await freePort();
+    const config = (await readFile(CONFIG, 'utf8'))
+      .replaceAll('{{LISTEN_PORT}}', `127.0.0.1:${port}`)
+      .replaceAll('{{UPSTREAMS}}', `server 127.0.0.1:${upstream.port};`)
+      .replaceAll('{{CACHE_DIR}}', cacheDir)
+      .replaceAll('{{RUNTIME_DIR}}', runtimeDir);
+    const configFile = path.join(dir, 'nginx.conf');
+    await writeFile(configFile, config);
+    nginx = await startGroupProcess({
+      name: 'nginx',
+      command: NGINX,
+      args: ['-e', path.join(runtimeDir, 'error.log'), '-c', configFile, '-g', 'daemon off;'],
+      env: process.env,
+      port,
+      logFile: path.join(dir, 'nginx-stdout.log'),
+      ready: async (baseUrl) => (await fetch(`${baseUrl}/healthz`)).ok,
+    });
+  }, GENEROUS_MS);
+
+  afterAll(async () => {
+    await nginx?.stop();
+    await upstream?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  const picture = (name: string) =>
+    `${nginx.baseUrl}${imageUrl(`https://media.grati.example/${name}.jpg`, 256)}`;
+
+  it(
+    'answers 300 quick requests for one cached picture from its cache, none turned away',
+    async () => {
+      const before = reached.length;
+      const first = await get(picture('cached'), { accept: 'image/webp' });
+      expect(first.status).toBe(200);
+      expect(first.headers['x-cache-status']).toBe('MISS');
+
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, () => get(picture('cached'), { accept: 'image/webp' })),
+      );
+      const statuses: Record<number, number> = {};
+      for (const { status } of answers) statuses[status] = (statuses[status] ?? 0) + 1;
+      expect(statuses).toEqual({ 200: 300 });
+      expect(new Set(answers.map((a) => a.headers['x-cache-status']))).toEqual(new Set(['HIT']));
+      expect(reached.length - before).toBe(1);
+    },
+    GENEROUS_MS,
+  );
+
+  it(
+    'still limits the pictures one client has made: past the burst, a miss is a 429',
+    async () => {
+      const before = reached.length;
+      const count = 500;
+      const started = Date.now();
+      const answers = await Promise.all(
+        Array.from({ length: count }, (_, n) =>
+          // A client naming itself in the gate's header is not believed: each is still this one.
+          get(picture(`cold-${n}`), { 'x-grati-client': `10.9.${n >> 8}.${n & 255}` }),
+        ),
+      );
+      const seconds = (Date.now() - started) / 1000;
+      const made = reached.length - before;
+      const refused = answers.filter((a) => a.status === 429).length;
+      expect(made + refused).toBe(count);
+      // 200 at once, then 20 a second: however slowly the requests went out, no more came through
+      // (and unless they took over 15 s to, some were refused).
+      expect(made).toBeLessThanOrEqual(200 + Math.ceil(20 * seconds) + 1);
+    },
+    GENEROUS_MS,
+  );
+
+  it('sends the server the client once in X-Forwarded-For, and nothing of the gate', async () => {
+    const before = reached.length;
+    await get(picture('headers'), { accept: 'image/webp', 'x-forwarded-for': '198.51.100.7' });
+    const headers = reached.slice(before);
+    expect(headers).toHaveLength(1);
+    expect(headers[0]!['x-forwarded-for']).toBe('198.51.100.7, 127.0.0.1');
+    expect(headers[0]!['x-forwarded-proto']).toBe('http');
+    expect(headers[0]!.accept).toBe('image/webp');
+    expect(headers[0]!['x-grati-client']).toBeUndefined();
+    expect(headers[0]!.cookie).toBeUndefined();
+  });
+});

@@ -1,0 +1,196 @@
+/** @jest-environment node */
+// The profile page at an address just after a send (`?show=`, Stripe's `?redirect_status=`,
+// `?payment_intent=`), and profiles asked for all at once: the production server over real HTTP,
+// its real lookup, in front of a stub API that holds its answers until the test lets them go.
+// Issue 50: 20 connections for 10 s at such an address made 3,786 renders and 429 lookups, and
+// distinct profiles had 200 calls in flight to the API at once.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { resetPageHydration } from '../loading/hydration';
+import type { ServerApp } from './app';
+import { startServer, type TestServer } from './images/testing';
+import { LOOKUP_CONCURRENCY, LOOKUP_MAX_WAITING, createProfileLookup } from './profileLookup';
+import { serverAppBefore, setServerBuildConfig } from './testing';
+
+setServerBuildConfig();
+
+const profile = (id: string) => ({
+  status: 200,
+  data: {
+    data: {
+      userDetails: {
+        _id: id,
+        fullName: `profile ${id}`,
+        userName: id,
+        profession: 'Nurse',
+        workPlace: null,
+        bio: 'Thanks for reading.',
+        businessType: 'PERSON',
+        premium: { isProfileVerified: false },
+        isNgoVerified: false,
+        profilePicture: null,
+        socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
+        workPlaceMembersData: [],
+        associatedWithWorkPlaceDetails: null,
+      },
+      userFeed: [],
+      iconsCount: { handshakeCount: 0, thumbsupCount: 0 },
+    },
+    totalPostCount: 0,
+  },
+});
+
+/** A generous bound for a test that waits on counts, on a loaded machine. */
+const GENEROUS_MS = 120_000;
+
+describe('pages that are read afresh, and profiles asked for at once', () => {
+  let distDir: string;
+  let api: TestServer;
+  let server: TestServer;
+  let serverApp: ServerApp;
+  /** The profiles findUser was called for, in order, and how many wait for their answer. */
+  const calls: string[] = [];
+  let waiting = 0;
+  let mostWaiting = 0;
+  /** While set, findUser answers wait for it. */
+  let held: Promise<void> | null = null;
+  let release = () => {};
+  const hold = () => {
+    held = new Promise((resolve) => (release = resolve));
+  };
+  const letGo = () => {
+    held = null;
+    release();
+  };
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'grati-result-'));
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html lang=en><head><title>Grati</title></head><body><div id=root></div></body></html>',
+    );
+    api = await startServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const { _id: id } = JSON.parse(body) as { _id: string };
+        calls.push(id);
+        waiting += 1;
+        mostWaiting = Math.max(mostWaiting, waiting);
+        void (held ?? Promise.resolve()).then(() => {
+          waiting -= 1;
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify(profile(id)));
+        });
+      });
+    });
+    // The production lookup, with a deadline (and a lifetime of its entries, which ends a
+    // lookup still under way) that the held answers never reach on a loaded machine.
+    const lookup = createProfileLookup({
+      apiBaseUrl: `${api.origin}/api`,
+      guestToken: 'token',
+      timeoutMs: GENEROUS_MS,
+      ttlMs: GENEROUS_MS,
+    });
+    serverApp = serverAppBefore(api.origin, distDir, lookup);
+    server = await startServer(serverApp.app);
+  });
+
+  afterAll(async () => {
+    letGo();
+    await Promise.all([server?.close(), api?.close()]);
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const callsFor = (id: string) => calls.filter((call) => call === id).length;
+
+  // The server renders as in production: before any page of this process has hydrated.
+  beforeEach(() => resetPageHydration());
+
+  /** Profile pages the server has rendered so far (its render-time histogram's count). */
+  async function pagesMade(): Promise<number> {
+    const metric = await serverApp.metrics.renderSeconds.get();
+    return metric.values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
+  }
+
+  /** Resolves once `condition` holds (checked every few milliseconds). */
+  async function waitUntil(condition: () => boolean): Promise<void> {
+    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+
+  it(
+    'renders an address just after a send once per lookup, whatever its query says',
+    async () => {
+      hold();
+      const madeBefore = await pagesMade();
+      const queries = Array.from({ length: 60 }, (_, n) =>
+        [
+          `?show=true&utm_source=${n}`,
+          `?redirect_status=succeeded&payment_intent=pi_${n}&payment_intent_client_secret=pi_${n}_secret_${n}`,
+          `?payment_intent=pi_${n}&made_up_${n}=1`,
+          `?show=${n}&flow=gift&step=gift`,
+        ].at(n % 4)!,
+      );
+      const answers = queries.map((query) =>
+        fetch(`${server.origin}/user_profile/ava${query}`).then(async (answer) => ({
+          status: answer.status,
+          cacheControl: answer.headers.get('cache-control'),
+          html: await answer.text(),
+        })),
+      );
+      const arrived = () => server.requests.filter((url) => url.startsWith('/user_profile/ava?'));
+      await waitUntil(() => arrived().length === queries.length);
+      letGo();
+
+      const pages = await Promise.all(answers);
+      for (const answer of pages) {
+        expect(answer.status).toBe(200);
+        expect(answer.cacheControl).toBe('no-store');
+        expect(answer.html).toContain('profile ava');
+        // What the query changes (the Congratulations, a redirect's payment read back, the flow)
+        // shows once the page works: the server's page is the profile's, whatever it says.
+        expect(answer.html).not.toContain('Congratulations!');
+        expect(answer.html).not.toMatch(/pi_\d+/);
+      }
+      // One call began before the others came, and they all share the next one: two in all,
+      // each rendered once.
+      expect(callsFor('ava')).toBe(2);
+      expect((await pagesMade()) - madeBefore).toBe(2);
+      expect(new Set(pages.map((page) => page.html)).size).toBe(2);
+    },
+    GENEROUS_MS,
+  );
+
+  it(
+    `asks the API for ${LOOKUP_CONCURRENCY} distinct profiles at once, lets ${LOOKUP_MAX_WAITING} wait, and answers the rest 503 with Retry-After at once`,
+    async () => {
+      hold();
+      mostWaiting = 0;
+      const count = 200;
+      const answers = Array.from({ length: count }, (_, n) =>
+        fetch(`${server.origin}/user_profile/distinct-${n}`).then(async (answer) => ({
+          status: answer.status,
+          retryAfter: answer.headers.get('retry-after'),
+          body: await answer.text(),
+        })),
+      );
+      const refused = count - LOOKUP_CONCURRENCY - LOOKUP_MAX_WAITING;
+      const settled: { status: number; retryAfter: string | null }[] = [];
+      for (const answer of answers) void answer.then((a) => settled.push(a));
+      // The ones past the queue are answered while the API still holds every call.
+      await waitUntil(() => settled.length === refused);
+      expect(waiting).toBe(LOOKUP_CONCURRENCY);
+      for (const answer of settled) {
+        expect(answer.status).toBe(503);
+        expect(Number(answer.retryAfter)).toBeGreaterThan(0);
+      }
+      letGo();
+      const statuses = (await Promise.all(answers)).map((answer) => answer.status);
+      expect(statuses.filter((status) => status === 200)).toHaveLength(count - refused);
+      expect(mostWaiting).toBe(LOOKUP_CONCURRENCY);
+    },
+    GENEROUS_MS,
+  );
+});

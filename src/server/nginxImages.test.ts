@@ -1,11 +1,11 @@
 /** @jest-environment node */
 // deploy/nginx.conf's picture cache and its per-client limit, with Debian's nginx (/usr/sbin/nginx,
-// or NGINX_PATH; skipped where there is none) in front of a stand-in server process on free
+// or NGINX_PATH; .ci/run installs it, and without it this fails saying so) in front of a stand-in server process on free
 // ports. Issue 50: the limit counted cache hits (300 quick requests for one cached picture got
 // 97 x 429); it must count only what reaches the server, and still count that.
 // NGINX_CONF names another config to check the same way (an older one, say).
-import { accessSync, constants as fsConstants } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { constants as fsConstants } from 'node:fs';
+import { access, chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { request, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -15,14 +15,6 @@ import { startServer, type TestServer } from './images/testing';
 
 const NGINX = process.env.NGINX_PATH ?? '/usr/sbin/nginx';
 const CONFIG = process.env.NGINX_CONF ?? path.join(__dirname, '..', '..', 'deploy', 'nginx.conf');
-const hasNginx = (() => {
-  try {
-    accessSync(NGINX, fsConstants.X_OK);
-    return true;
-  } catch {
-    return false;
-  }
-})();
 /** Counts, not durations: nginx and the requests share a machine that may be busy. */
 const GENEROUS_MS = 120_000;
 
@@ -44,7 +36,7 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   });
 }
 
-(hasNginx ? describe : describe.skip)('nginx in front of the image endpoint', () => {
+describe('nginx in front of the image endpoint', () => {
   let dir: string;
   let upstream: TestServer;
   let nginx: GroupProcess;
@@ -52,6 +44,11 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
   const reached: IncomingHttpHeaders[] = [];
 
   beforeAll(async () => {
+    await access(NGINX, fsConstants.X_OK).catch(() => {
+      throw new Error(
+        `no nginx at ${NGINX}: install Debian's nginx (.ci/run does) or set NGINX_PATH`,
+      );
+    });
     // A server process as nginx sees one: pictures a week cacheable, as the endpoint sends them.
     upstream = await startServer((req, res) => {
       if (req.url === '/healthz') {

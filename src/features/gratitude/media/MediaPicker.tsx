@@ -1,6 +1,11 @@
 // The review form's attach control: picks photos or a video, applies the attach rules and previews them.
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
-import { isVideoType, IMAGE_TYPES, VIDEO_TYPES } from '../../../api/contract/limits';
+import {
+  isVideoType,
+  IMAGE_TYPES,
+  MAX_VIDEO_BYTES,
+  VIDEO_TYPES,
+} from '../../../api/contract/limits';
 import { VideoRefusedError } from '../../../api/contract/videoLocation';
 import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
@@ -41,12 +46,28 @@ interface MediaPickerProps {
   disabled?: boolean;
 }
 
+/** What to tell the guest of a picked file that is not attached (each reason once, in the alert). */
+interface NotAttached {
+  error: string;
+}
+
+/** Why a video could not be made ready to send: the location rule's own words, else try again. */
+function videoRefusal(error: unknown): NotAttached {
+  if (error instanceof VideoRefusedError) return { error: error.message };
+  console.error('Could not prepare the video', error);
+  return { error: ATTACH_FAILED };
+}
+
 /**
- * A picked file as the rules see it; a video with its duration and poster read. Null for a video
- * the browser did not read in time: it is left out, and the guest told. A video the browser cannot
- * read has no duration, and the rules refuse it.
+ * A picked file as the rules see it; a video without its location, with its duration and poster
+ * read. The location rule runs first: it reads the file once and refuses in milliseconds a video it
+ * can't vouch for, which the browser's player could take seconds to open (a file of millions of
+ * boxes), and the player then opens the very copy that is sent. A video the rule refuses, or the
+ * browser did not read in time, is not attached, and the guest told why. A video the browser
+ * cannot read has no duration, and the rules refuse it; one over the size limit is left to them
+ * unread.
  */
-async function toCandidate(file: File): Promise<AttachedFile | null> {
+async function toCandidate(file: File): Promise<AttachedFile | NotAttached> {
   const candidate: AttachedFile = {
     file,
     name: file.name,
@@ -55,38 +76,43 @@ async function toCandidate(file: File): Promise<AttachedFile | null> {
     thumbnail: null,
   };
   if (!isVideoType(file.type)) return candidate;
+  let sendable = file;
+  if (file.size <= MAX_VIDEO_BYTES) {
+    try {
+      sendable = await prepareVideo(file);
+    } catch (error) {
+      return videoRefusal(error);
+    }
+  }
   try {
-    const { durationSeconds, thumbnail } = await readVideo(file);
-    return { ...candidate, durationSeconds, thumbnail };
+    const { durationSeconds, thumbnail } = await readVideo(sendable);
+    return { ...candidate, file: sendable, durationSeconds, thumbnail };
   } catch (error) {
-    if (error instanceof VideoReadTimeoutError) return null;
+    if (error instanceof VideoReadTimeoutError) return { error: VIDEO_TOO_SLOW };
     console.error('Could not read the video', error);
-    return candidate;
+    return { ...candidate, file: sendable };
   }
 }
 
 /**
- * The picked file replaced by its prepared copy (a photo upright and without metadata, a video
- * without its location), or what to tell the guest when it can't be: the location rule's own
- * words for a video it refuses, else try again. The original is never sent instead: it holds the
- * camera's metadata, the GPS position among them.
+ * The picked photo replaced by its prepared copy (upright, without metadata), or try again when it
+ * can't be. The original is never sent instead: it holds the camera's metadata, the GPS position
+ * among them. A video was prepared when it was picked (toCandidate).
  */
-async function withPrepared(item: AttachedMedia): Promise<AttachedMedia | { error: string }> {
-  const prepare = item.kind === 'video' ? prepareVideo : preparePhoto;
+async function withPrepared(item: AttachedMedia): Promise<AttachedMedia | NotAttached> {
+  if (item.kind === 'video') return item;
   try {
-    return { ...item, file: { ...item.file, file: await prepare(item.file.file) } };
+    return { ...item, file: { ...item.file, file: await preparePhoto(item.file.file) } };
   } catch (error) {
-    if (error instanceof VideoRefusedError) return { error: error.message };
-    console.error(`Could not prepare the ${item.kind === 'video' ? 'video' : 'photo'}`, error);
+    console.error('Could not prepare the photo', error);
     return { error: ATTACH_FAILED };
   }
 }
 
 /**
  * What was kept of a pick, made ready to send: photos are prepared one at a time (each decoded
- * 12 MP photo holds about 48 MB of pixels, too much times five on a phone); a video, which came
- * with its poster already (toCandidate), loses its location. A file that cannot be prepared is
- * left out, and the guest told why (each reason once).
+ * 12 MP photo holds about 48 MB of pixels, too much times five on a phone); a video came ready
+ * (toCandidate). A file that cannot be prepared is left out, and the guest told why.
  */
 async function readyToSend(
   picked: readonly AttachedMedia[],
@@ -123,14 +149,11 @@ export function MediaPicker({ value, onChange, onBusyChange, disabled = false }:
     setWorking(true);
     try {
       const read = await Promise.all(files.map(toCandidate));
-      const candidates = read.filter((candidate) => candidate !== null);
+      const candidates = read.filter((candidate): candidate is AttachedFile => 'file' in candidate);
+      const unread = read.flatMap((candidate) => ('error' in candidate ? [candidate.error] : []));
       const result = addMedia(value, candidates);
       const { media, errors: unprepared } = await readyToSend(result.media, value);
-      setErrors([
-        ...result.errors,
-        ...(candidates.length < read.length ? [VIDEO_TOO_SLOW] : []),
-        ...unprepared,
-      ]);
+      setErrors([...new Set([...result.errors, ...unread, ...unprepared])]);
       onChange(media);
     } catch (error) {
       // Reading a file can fail in ways the rules do not name (a file removed meanwhile).

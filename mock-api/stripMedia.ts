@@ -135,12 +135,16 @@ async function encode(bytes: Buffer, type: ImageType): Promise<Buffer> {
  * rule keeps every byte's place (so every chunk offset in it holds), so only the span from the
  * first changed byte to the last is written back, in one write however many ranges changed (a
  * write per range let 6.5 million empty `©xyz` boxes hold a request for minutes). The upload was
- * size-checked (at most 50 MB) and is read whole: memory stays near the file's size. A video the
- * rule can't vouch for (too many boxes, nested too deep, a metadata track it can't read) is a 400
- * saying so, and the file is left as it came.
+ * size-checked (at most 50 MB) and is read whole, once: a caller that has read it already (for its
+ * duration) passes its `bytes`, so memory stays near the file's size. A video the rule can't vouch
+ * for (too many boxes, nested too deep, a metadata track it can't read) is a 400 saying so, and the
+ * file is left as it came.
  */
-export async function stripVideoLocationInFile(file: string): Promise<VideoLocationRange[]> {
-  const bytes = await fs.readFile(file);
+export async function stripVideoLocationInFile(
+  file: string,
+  read?: Uint8Array,
+): Promise<VideoLocationRange[]> {
+  const bytes = read ?? (await fs.readFile(file));
   let removed: VideoLocationRange[];
   try {
     ({ removed } = stripVideoLocation(bytes));

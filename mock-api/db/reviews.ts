@@ -9,10 +9,13 @@ import { type ImageType, type MediaType, isImageType } from '../../src/api/contr
 import { GRATITUDE_KINDS } from '../../src/api/contract/kinds';
 import { extensionOf } from '../mediaSniff';
 import { type UploadedFile, removeFiles } from '../multipart';
-import { type ImageField, stripVideoLocationInFile, writeStrippedImage } from '../stripMedia';
+import { type ImageField, writeStrippedImage } from '../stripMedia';
 import type { Db, FeedRecord, GalleryRecord } from './types';
 
-/** An uploaded file the review's checks accepted, still at its temporary path. */
+/**
+ * An uploaded file the review's checks accepted, still at its temporary path; a video there is
+ * already without its location (the checks strip it from the bytes they read, ../reviewForm.ts).
+ */
 export interface AcceptedMedia {
   file: UploadedFile;
   type: MediaType;
@@ -37,7 +40,7 @@ export interface Review {
 /**
  * Stores accepted media under random final names in uploads/: each picture re-encoded upright
  * without its metadata (../stripMedia), a video without its location boxes (stripped in its
- * temporary file, which static serving never answers, then moved) and its poster stripped beside
+ * temporary file when it was checked, which static serving never answers, then moved) and its poster stripped beside
  * it. On any failure nothing of it is left: what was stored is removed before the error goes on.
  */
 export async function storeMedia(uploadsDir: string, media: AcceptedMedia[]): Promise<FeedMedia[]> {
@@ -61,7 +64,6 @@ async function storeOne(
     return { imgUrl, mimeType: type };
   }
   const name = `${randomUUID()}.${extensionOf(type)}`;
-  await stripVideoLocationInFile(file.tempPath);
   await fs.rename(file.tempPath, path.join(uploadsDir, name));
   const video: FeedMedia = { imgUrl: `uploads/${name}`, mimeType: type };
   if (!thumbnail) return video;

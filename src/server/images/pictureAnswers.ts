@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import pLimit from 'p-limit';
+import { fairLimit } from './fairLimit';
 import type { ServerMetrics } from '../metrics';
 import { pictureGroup, type FetchedPicture } from './sources';
 import type { PictureTurns, Release } from './pictureTurns';
@@ -65,7 +66,8 @@ export interface PictureAnswers {
 export function createPictureAnswers(options: PictureAnswerOptions): PictureAnswers {
   const { metrics, turns } = options;
   const downloads = pLimit(options.downloads);
-  const resizes = pLimit(options.concurrency);
+  // In turn by picture (its bytes' hash): one picture's many widths never hold back another's.
+  const resizes = fairLimit(options.concurrency);
   // Answers by what was resized (`format width sha256-of-source`), and each address's last known
   // content key: a second address of the same bytes finds the answer without a decode.
   const answers = new LRUCache<string, Variant>({
@@ -81,8 +83,12 @@ export function createPictureAnswers(options: PictureAnswerOptions): PictureAnsw
   const sources = new Map<string, SourceUnderWay>();
   const decoding = new Map<string, Promise<Variant>>();
 
-  function decode(contentKey: string, body: Buffer, { width, format }: Wanted): Promise<Variant> {
-    const made = resizes(() => resizePicture(body, width, format))
+  function decode(
+    contentKey: string,
+    { body, hash }: Downloaded,
+    { width, format }: Wanted,
+  ): Promise<Variant> {
+    const made = resizes(hash, () => resizePicture(body, width, format))
       .then((resized) => {
         const etag = `"${createHash('sha256').update(resized).digest('base64url').slice(0, 27)}"`;
         const variant = { body: resized, contentType: CONTENT_TYPES[format], etag };
@@ -142,7 +148,8 @@ export function createPictureAnswers(options: PictureAnswerOptions): PictureAnsw
    */
   function answerOf(entry: SourceUnderWay, addressKey: string, wanted: Wanted): Promise<Variant> {
     let follow: Promise<Variant> | undefined;
-    const using = entry.bytes.then(({ body, hash }): Promise<Variant> | Variant | undefined => {
+    const using = entry.bytes.then((downloaded): Promise<Variant> | Variant | undefined => {
+      const { hash } = downloaded;
       const contentKey = `${wanted.format} ${wanted.width} ${hash}`;
       contentOf.set(addressKey, contentKey);
       const kept = answers.get(contentKey);
@@ -150,7 +157,7 @@ export function createPictureAnswers(options: PictureAnswerOptions): PictureAnsw
       if (kept || follow) metrics?.images.inc({ source: 'same-bytes' });
       if (kept) return kept;
       if (follow) return undefined;
-      return decode(contentKey, body, wanted);
+      return decode(contentKey, downloaded, wanted);
     });
     entry.using.push(using);
     const answer = using.then((variant) => variant ?? follow!);

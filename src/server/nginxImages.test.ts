@@ -38,7 +38,7 @@ function get(url: string, headers: Record<string, string> = {}): Promise<Answer>
 
 describe('nginx in front of the image endpoint', () => {
   let dir: string;
-  let upstream: TestServer;
+  let upstreams: TestServer[] = [];
   let nginx: GroupProcess;
   /** The headers of each picture request that reached the server process. */
   const reached: IncomingHttpHeaders[] = [];
@@ -49,21 +49,30 @@ describe('nginx in front of the image endpoint', () => {
         `no nginx at ${NGINX}: install Debian's nginx (.ci/run does) or set NGINX_PATH`,
       );
     });
-    // A server process as nginx sees one: pictures a week cacheable, as the endpoint sends them.
-    upstream = await startServer((req, res) => {
+    // Two server processes as nginx sees them: pictures a week cacheable, as the endpoint sends
+    // them, and a picture that is `busy` turned away as the endpoint turns away a spelling past
+    // its picture's queue (a 503 with Retry-After, src/server/images/serveImages.ts).
+    const serve: Parameters<typeof startServer>[0] = (req, res) => {
       if (req.url === '/healthz') {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
         return;
       }
       reached.push(req.headers);
+      if (req.url?.includes('busy')) {
+        res
+          .writeHead(503, { 'content-type': 'application/json', 'retry-after': '2' })
+          .end('{"error":"This picture is being fetched under many other addresses"}');
+        return;
+      }
       res
         .writeHead(200, {
-          'content-type': 'image/webp',
+          'content-type': req.url?.startsWith('/_img') ? 'image/webp' : 'text/html',
           'cache-control': 'public, max-age=604800, stale-while-revalidate=86400',
           vary: 'Accept',
         })
         .end(Buffer.alloc(2048, 7));
-    });
+    };
+    upstreams = [await startServer(serve), await startServer(serve)];
     // nginx's workers run as nobody when the tests run as root: its folders must let them in.
     dir = await mkdtemp(path.join(tmpdir(), 'grati-nginx-'));
     const cacheDir = path.join(dir, 'cache');
@@ -75,7 +84,10 @@ describe('nginx in front of the image endpoint', () => {
     const port = await freePort();
     const config = (await readFile(CONFIG, 'utf8'))
       .replaceAll('{{LISTEN_PORT}}', `127.0.0.1:${port}`)
-      .replaceAll('{{UPSTREAMS}}', `server 127.0.0.1:${upstream.port};`)
+      .replaceAll(
+        '{{UPSTREAMS}}',
+        upstreams.map((upstream) => `server 127.0.0.1:${upstream.port};`).join('\n        '),
+      )
       .replaceAll('{{CACHE_DIR}}', cacheDir)
       .replaceAll('{{RUNTIME_DIR}}', runtimeDir);
     const configFile = path.join(dir, 'nginx.conf');
@@ -93,7 +105,7 @@ describe('nginx in front of the image endpoint', () => {
 
   afterAll(async () => {
     await nginx?.stop();
-    await upstream?.close();
+    await Promise.all(upstreams.map((upstream) => upstream.close()));
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
@@ -121,6 +133,39 @@ describe('nginx in front of the image endpoint', () => {
   );
 
   it(
+    "a process's 503 for one picture is that picture's answer: no process is taken out, so no one else gets a 502",
+    async () => {
+      // One client's spellings past their picture's queue, each turned away by a process.
+      const busy = await Promise.all(
+        Array.from({ length: 20 }, (_, n) => get(picture(`busy-${n}`), { accept: 'image/webp' })),
+      );
+      expect(new Set(busy.map((answer) => answer.status))).toEqual(new Set([503]));
+      // Everyone else, at once after: other pictures and a page (nginx counted each 503 as the
+      // process failing, skipped both for 10 s, and answered these 502 "no live upstreams").
+      const others = await Promise.all([
+        ...Array.from({ length: 10 }, (_, n) =>
+          get(picture(`unrelated-${n}`), { accept: 'image/webp' }),
+        ),
+        get(`${nginx.baseUrl}/user_profile/bluebird-cafe?show=true`),
+      ]);
+      expect(others.map((answer) => answer.status)).toEqual(Array(11).fill(200));
+    },
+    GENEROUS_MS,
+  );
+
+  it('sends the server the client once in X-Forwarded-For, and nothing of the gate', async () => {
+    const before = reached.length;
+    await get(picture('headers'), { accept: 'image/webp', 'x-forwarded-for': '198.51.100.7' });
+    const headers = reached.slice(before);
+    expect(headers).toHaveLength(1);
+    expect(headers[0]!['x-forwarded-for']).toBe('198.51.100.7, 127.0.0.1');
+    expect(headers[0]!['x-forwarded-proto']).toBe('http');
+    expect(headers[0]!.accept).toBe('image/webp');
+    expect(headers[0]!['x-grati-client']).toBeUndefined();
+    expect(headers[0]!.cookie).toBeUndefined();
+  });
+  // Last: it spends this client's allowance.
+  it(
     'still limits the pictures one client has made: past the burst, a miss is a 429',
     async () => {
       const before = reached.length;
@@ -142,16 +187,4 @@ describe('nginx in front of the image endpoint', () => {
     },
     GENEROUS_MS,
   );
-
-  it('sends the server the client once in X-Forwarded-For, and nothing of the gate', async () => {
-    const before = reached.length;
-    await get(picture('headers'), { accept: 'image/webp', 'x-forwarded-for': '198.51.100.7' });
-    const headers = reached.slice(before);
-    expect(headers).toHaveLength(1);
-    expect(headers[0]!['x-forwarded-for']).toBe('198.51.100.7, 127.0.0.1');
-    expect(headers[0]!['x-forwarded-proto']).toBe('http');
-    expect(headers[0]!.accept).toBe('image/webp');
-    expect(headers[0]!['x-grati-client']).toBeUndefined();
-    expect(headers[0]!.cookie).toBeUndefined();
-  });
 });

@@ -1,9 +1,13 @@
 // A guest's video goes without where it was made (issue 33): each of the videos a phone writes
 // (QuickTime ©xyz in an mp4, the Keys location in a .mov, XMP GPS in an mp4; made from the seed
-// video by scripts/locatedVideos.ts) plays here as it is, is sent by the review form without its
-// location, is published so, and the published copy plays in Chromium.
+// video by scripts/locatedVideos.ts), and one an action camera writes (GPMF, mebx and CAMM tracks,
+// and the places the first rule did not look, issue 50: scripts/craftedVideos.ts), plays here as it
+// is, is sent by the review form without its location, is published so (exiftool -ee reads no
+// place in it), and the published copy plays in Chromium.
 import type { Locator, Page } from '@playwright/test';
+import { trackedVideo } from '../scripts/craftedVideos';
 import { LOCATION_TEXTS, chunkOffsets, locatedVideos } from '../scripts/locatedVideos';
+import { exiftoolTags, locationTags } from '../scripts/videoProbes';
 import { findVideoLocation, stripVideoLocation } from '../src/api/contract/videoLocation';
 import { GUEST_TOKEN, expect, test, waitForApp } from './fixtures';
 import { startFlow } from './payment-helpers';
@@ -69,7 +73,7 @@ async function publishedMedia(page: Page, words: string) {
 }
 
 test.describe('a video is sent and published without its location', () => {
-  for (const video of locatedVideos()) {
+  for (const video of [...locatedVideos(), trackedVideo()]) {
     test(`a video carrying ${video.carries}: sent and published without it, and it plays`, async ({
       page,
       expectAccessible,
@@ -77,6 +81,7 @@ test.describe('a video is sent and published without its location', () => {
     }) => {
       // What must not be published is there, so the checks below can fail.
       expect(findVideoLocation(video.bytes)).not.toEqual([]);
+      expect(locationTags(await exiftoolTags(video.bytes))).not.toEqual([]);
       await recordUploads(page);
       await startFlow(page, PROFILE, /^Celebrate/, 'Robin Located');
       const words = `Filmed somewhere ${video.name} ${Date.now()}`;
@@ -117,6 +122,7 @@ test.describe('a video is sent and published without its location', () => {
       expect(bytes.length).toBe(video.bytes.length);
       expect(findVideoLocation(bytes)).toEqual([]);
       for (const place of LOCATION_TEXTS) expect(bytes.includes(place), place).toBe(false);
+      expect(locationTags(await exiftoolTags(bytes))).toEqual([]);
       expect(chunkOffsets(bytes)).toEqual(chunkOffsets(video.bytes));
       await expectPlays(await playInPage(page, { url }), 'the published video');
     });

@@ -4,9 +4,12 @@
 // box, ©xyz in a media box's user data), and a file of millions of empty location boxes. Each is
 // the seed video with boxes added by ./locatedVideos.ts, so its chunk offsets still hold. What a
 // stranger reads of a published copy: ./videoProbes.ts.
+import { readFileSync } from 'node:fs';
 import {
   KEYS_LOCATION,
   LOCATION_KEY,
+  type LocatedVideo,
+  SEED_VIDEO,
   box,
   fullBox,
   insertBox,
@@ -256,6 +259,23 @@ export const hiddenLocations = (video: Buffer): [string, Buffer][] => [
   ['XMP (uuid and XMP_) in a track’s mdia', withXmpInMdia(video)],
   ['©xyz in mdia/udta', withXyzInMdiaUdta(video)],
 ];
+
+/**
+ * One video with all of the above: a GPMF, an mebx and a CAMM track, and every LOW 6 layout, as
+ * the review form takes a file (for a browser test that sends it and plays what is published).
+ */
+export function trackedVideo(video: Buffer = readFileSync(SEED_VIDEO)): LocatedVideo {
+  const tracked = (['gpmd', 'mebx', 'camm'] as TrackFormat[]).reduce(
+    (bytes, format) => withTimedMetadataTrack(bytes, format).bytes,
+    video,
+  );
+  return {
+    carries: 'GPMF, mebx and CAMM tracks and locations in hidden boxes (mp4)',
+    name: 'GX_tracked.mp4',
+    type: 'video/mp4',
+    bytes: withXyzInMdiaUdta(withXmpInMdia(withXmpInFree(withSecondKeys(tracked)))),
+  };
+}
 
 /**
  * `video` grown to `size` bytes by empty `©xyz` boxes (8 bytes each, the smallest box) in its

@@ -47,21 +47,40 @@ async function logSince(file: string, mark: number): Promise<string> {
   return (await readFile(file).catch(() => Buffer.alloc(0))).subarray(mark).toString('utf8');
 }
 
-/** (a) one process direct, (b) nginx in front of two, (c) how much nginx's cache answered during
- * (b); nginx and both processes stop with the section. */
-export async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
+/** Two fresh processes, named `a` and `b`, with nginx (deploy/nginx.conf) in front of them, all
+ * tracked by the harness (the image steps, bench/imageSpellings.ts, use it too). */
+export async function nginxInFront(h: Harness, mockApi: GroupProcess, a: string, b: string) {
   const nginxPort = await freePort();
   // Both processes serve the site as it is seen through nginx.
   const publicOrigin = `http://localhost:${nginxPort}`;
-  const a = await freshServer(h, mockApi, 'server-upstream-a', publicOrigin);
-  const b = await freshServer(h, mockApi, 'server-upstream-b', publicOrigin);
+  const servers = [
+    await freshServer(h, mockApi, a, publicOrigin),
+    await freshServer(h, mockApi, b, publicOrigin),
+  ] as const;
   // nginx's workers run as nobody when the bench runs as root: the temp dir (mode 700 from
   // mkdtemp) must let them through to nginx's own folders (mode 755).
   await chmod(h.tmp, 0o711);
   const nginx = h.track(
-    await startNginx(await mkdtemp(path.join(h.tmp, 'nginx-')), [a.port, b.port], nginxPort),
+    await startNginx(
+      await mkdtemp(path.join(h.tmp, 'nginx-')),
+      servers.map((s) => s.port),
+      nginxPort,
+    ),
   );
-  h.log(`  ${nginx.version}: ${nginx.baseUrl} -> ${a.baseUrl}, ${b.baseUrl}`);
+  h.log(`  ${nginx.version}: ${nginx.baseUrl} -> ${servers.map((s) => s.baseUrl).join(', ')}`);
+  return { nginx, servers };
+}
+
+/** (a) one process direct, (b) nginx in front of two, (c) how much nginx's cache answered during
+ * (b); nginx and both processes stop with the section. */
+export async function scaleOutOn(h: Harness, mockApi: GroupProcess) {
+  const { nginx, servers } = await nginxInFront(
+    h,
+    mockApi,
+    'server-upstream-a',
+    'server-upstream-b',
+  );
+  const [a, b] = servers;
   const direct = await serverLoad('(a) one process, direct', a.baseUrl, [cachedProfile]);
   const mark = await logMark(nginx.accessLog);
   const proxied = await serverLoad('(b) nginx + 2 processes', nginx.baseUrl, [cachedProfile]);

@@ -1,7 +1,8 @@
 // The `photos` section (issue 23): three 12 MP phone photos (4032 x 3024 JPEGs with camera and GPS
 // EXIF, made now by scripts/phonePhotos.ts, never written to the repository) sent to sam-lee
 // through the API, then measured in the browser (photoBrowser.ts) and at the production server's
-// image endpoint (photoServer.ts, imageAbuse.ts). A step that fails keeps the others.
+// image endpoint (photoServer.ts, imageAbuse.ts, imageSpellings.ts). A step that fails keeps the
+// others.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { AUTH, PHOTO_PROFILE, createGuest, formOf, json, reviewFields, userNameO
 import { KB, seconds, times, wholeKb } from './format';
 import type { Harness, Section } from './harness';
 import { abuseFigures, abuseResistance, bombFigures, bombRefusal } from './imageAbuse';
+import { spellingFigures, spellingSteps } from './imageSpellings';
 import { firstView, galleryThumbnails, uploadThroughForm } from './photoBrowser';
 import { resizeFigures, resizesUnderLoad } from './photoServer';
 import { onFreshServer, startMockApi } from './processes';
@@ -98,6 +100,10 @@ async function serverSteps(h: Harness, photos: BenchPhoto[]) {
     abuse: await on('nested and made-up image addresses at once', 'abuse', (server) =>
       abuseResistance(server, seeded.urls),
     ),
+    spellings: await h.step(
+      'photos: spellings of one picture and held connections (issue 50)',
+      () => spellingSteps(h, mockApi, seeded.urls),
+    ),
     resizes: await on('page renders and RSS while 20 cold resizes run', 'resizes', (server) =>
       resizesUnderLoad(server, seeded.urls),
     ),
@@ -163,13 +169,14 @@ export const photosSection: Section = {
       ...(await h.step('photos: the browser steps', () => browserSteps(h, photos))),
       ...(await h.step('photos: the image endpoint steps', () => serverSteps(h, photos))),
     };
-    const { bomb, abuse, resizes } = report;
+    const { bomb, abuse, spellings, resizes } = report;
     return {
       results: { photos: { profile: PHOTO_PROFILE, ...report } },
       figures: [
         browserFigures(report),
         ...(bomb ? [bombFigures(bomb)] : []),
         ...(abuse ? [abuseFigures(abuse)] : []),
+        ...(spellings ? spellingFigures(spellings) : []),
         ...(resizes ? [resizeFigures(resizes)] : []),
       ],
     };

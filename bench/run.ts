@@ -13,6 +13,7 @@ import { phoneSection } from './phone';
 import { photosSection } from './photos';
 import { productionSection } from './production';
 import { thankSection } from './thank';
+import { videosSection } from './videoAbuse';
 import { report, type SectionOutcome } from './reporter';
 
 /** The bench, in the order it runs. The first three share one preview server and its data. */
@@ -25,6 +26,7 @@ const SECTIONS: Section[] = [
   gallerySection, // a 1,000-item gallery scrolled to the end
   productionSection, // dist-server/server.js alone and behind nginx (`server`)
   photosSection, // real 12 MP phone photos
+  videosSection, // the probe's crafted 50 MB video at both upload routes and in the form
 ];
 const NAMES = [...new Set(SECTIONS.map((s) => s.name))];
 

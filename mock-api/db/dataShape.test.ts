@@ -3,35 +3,12 @@
 import { EMULATORS_KEY, dataFileProblems } from './dataShape';
 import { dbFromSeed } from './store';
 import seed from '../seed/seed.json';
+import { paymentRecord as payment } from './testRecords';
 import type { PaymentRecord, PendingGratitudeRecord, Seed } from './types';
 import { emptyStripeState } from '../emulators/stripe/state';
 
 /** A fresh data file's contents (no optional collection, no emulator state). */
 const fresh = () => dbFromSeed(seed as unknown as Seed) as unknown as Record<string, unknown>;
-
-/** A payment as the payment calls store one (a $15 card tip to Ava). */
-const payment = (intentId: string): PaymentRecord => ({
-  id: intentId,
-  intentId,
-  endpoint: 'payment/create-payment-intent',
-  amountCents: 1500,
-  feeCents: 95,
-  totalCents: 1595,
-  paymentMethodTypes: ['card'],
-  metadata: {
-    getThanksUserID: 'ava-martinez',
-    title: 'Tip to ava.martinez',
-    guestName: 'Jamie Guest',
-    userName: 'ava.martinez',
-    email: 'jamie@example.com',
-    amountAfterFee: '1595',
-  },
-  idempotencyKey: `key-${intentId}`,
-  status: 'requires_payment_method',
-  walletPrepare: false,
-  tester: null,
-  createdAt: '2026-01-02T03:04:05.000Z',
-});
 
 /** A review waiting for the payment `intentId`, as payment-intent-for-both keeps it. */
 const pendingReview = (intentId: string): PendingGratitudeRecord => ({

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DATA_FILE_NAME, EMULATORS_KEY, Store, UPLOADS_DIR_NAME, resetData } from './store';
 import { emptyStripeState, restoreStripeState } from '../emulators/stripe/state';
 import { parametersDigest } from '../emulators/stripe/storeKeys';
+import { paymentRecord } from './testRecords';
 
 let dataDir: string;
 const lines: string[] = [];
@@ -185,29 +186,7 @@ describe('a damaged data file', () => {
     stripe.paymentIntents.pi_1 = { id: 'pi_1' } as never;
     store.keepEmulatorState('stripe', stripe);
     await store.mutate((db) => {
-      db.payments = [
-        {
-          id: 'p1',
-          intentId: 'pi_1',
-          endpoint: 'payment/create-payment-intent',
-          amountCents: 1500,
-          feeCents: 95,
-          totalCents: 1595,
-          paymentMethodTypes: ['card'],
-          metadata: {
-            getThanksUserID: 'ava-martinez',
-            title: 'Tip to ava.martinez',
-            guestName: 'Jamie Guest',
-            userName: 'ava.martinez',
-            email: 'jamie@example.com',
-            amountAfterFee: '1595',
-          },
-          idempotencyKey: 'k1',
-          status: 'requires_payment_method',
-          walletPrepare: false,
-          createdAt: '',
-        },
-      ];
+      db.payments = [{ ...paymentRecord('pi_1'), id: 'p1' }];
       db.gallery.push({
         id: 'g',
         userId: 'u',

@@ -11,35 +11,11 @@ import { resetPageHydration } from '../loading/hydration';
 import type { ServerApp } from './app';
 import { startServer, type TestServer } from './images/testing';
 import { LOOKUP_CONCURRENCY, LOOKUP_MAX_WAITING, createProfileLookup } from './profileLookup';
-import { serverAppBefore, setServerBuildConfig } from './testing';
+import { profileAnswer, serverAppBefore, setServerBuildConfig } from './testing';
 
 setServerBuildConfig();
 
-const profile = (id: string) => ({
-  status: 200,
-  data: {
-    data: {
-      userDetails: {
-        _id: id,
-        fullName: `profile ${id}`,
-        userName: id,
-        profession: 'Nurse',
-        workPlace: null,
-        bio: 'Thanks for reading.',
-        businessType: 'PERSON',
-        premium: { isProfileVerified: false },
-        isNgoVerified: false,
-        profilePicture: null,
-        socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
-        workPlaceMembersData: [],
-        associatedWithWorkPlaceDetails: null,
-      },
-      userFeed: [],
-      iconsCount: { handshakeCount: 0, thumbsupCount: 0 },
-    },
-    totalPostCount: 0,
-  },
-});
+const profile = (id: string) => profileAnswer(id);
 
 /** A generous bound for a test that waits on counts, on a loaded machine. */
 const GENEROUS_MS = 120_000;

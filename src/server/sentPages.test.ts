@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServer, type TestServer } from './images/testing';
 import { PROFILE_CACHE_CONTROL } from './profilePages';
-import { serverAppBefore, setServerBuildConfig } from './testing';
+import { profileAnswer, serverAppBefore, setServerBuildConfig } from './testing';
 
 setServerBuildConfig();
 
@@ -24,31 +24,11 @@ const review = (id: string, sayThanks: string) => ({
   giveThanksUser: { fullName: 'Kim Park', profilePicture: null },
 });
 
-const profile = (id: string, words: string[]) => ({
-  status: 200,
-  data: {
-    data: {
-      userDetails: {
-        _id: id,
-        fullName: `profile ${id}`,
-        userName: id,
-        profession: 'Nurse',
-        workPlace: null,
-        bio: 'Thanks for reading.',
-        businessType: 'PERSON',
-        premium: { isProfileVerified: false },
-        isNgoVerified: false,
-        profilePicture: null,
-        socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
-        workPlaceMembersData: [],
-        associatedWithWorkPlaceDetails: null,
-      },
-      userFeed: words.map((sayThanks) => review(id, sayThanks)),
-      iconsCount: { handshakeCount: 0, thumbsupCount: words.length },
-    },
-    totalPostCount: words.length,
-  },
-});
+const profile = (id: string, words: string[]) =>
+  profileAnswer(
+    id,
+    words.map((sayThanks) => review(id, sayThanks)),
+  );
 
 describe('the profile page for the guest who just sent something', () => {
   let distDir: string;

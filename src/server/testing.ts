@@ -1,5 +1,5 @@
-// What the server's tests share: the build config a client build carries, and the production
-// server's app in front of a test API.
+// What the server's tests share: the build config a client build carries, the production
+// server's app in front of a test API, and that API's answer for a profile.
 import pino from 'pino';
 import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
 
@@ -37,4 +37,36 @@ export function serverAppBefore(
     ...(lookup ? { lookup } : {}),
     logger: pino({ level: 'silent' }),
   });
+}
+
+/**
+ * A stub API's findUser answer for the person `id` whose feed is `feed` (the reviews, newest
+ * first), in the contract's shape.
+ */
+export function profileAnswer(id: string, feed: readonly unknown[] = []) {
+  return {
+    status: 200,
+    data: {
+      data: {
+        userDetails: {
+          _id: id,
+          fullName: `profile ${id}`,
+          userName: id,
+          profession: 'Nurse',
+          workPlace: null,
+          bio: 'Thanks for reading.',
+          businessType: 'PERSON',
+          premium: { isProfileVerified: false },
+          isNgoVerified: false,
+          profilePicture: null,
+          socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
+          workPlaceMembersData: [],
+          associatedWithWorkPlaceDetails: null,
+        },
+        userFeed: feed,
+        iconsCount: { handshakeCount: 0, thumbsupCount: feed.length },
+      },
+      totalPostCount: feed.length,
+    },
+  };
 }

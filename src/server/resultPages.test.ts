@@ -4,14 +4,18 @@
 // its real lookup, in front of a stub API that holds its answers until the test lets them go.
 // Issue 50: 20 connections for 10 s at such an address made 3,786 renders and 429 lookups, and
 // distinct profiles had 200 calls in flight to the API at once.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { resetPageHydration } from '../loading/hydration';
 import type { ServerApp } from './app';
 import { startServer, type TestServer } from './images/testing';
 import { LOOKUP_CONCURRENCY, LOOKUP_MAX_WAITING, createProfileLookup } from './profileLookup';
-import { profileAnswer, serverAppBefore, setServerBuildConfig } from './testing';
+import {
+  findUserStub,
+  profileAnswer,
+  serverAppBefore,
+  setServerBuildConfig,
+  shellBuild,
+} from './testing';
 
 setServerBuildConfig();
 
@@ -41,26 +45,14 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
   };
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'grati-result-'));
-    writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html lang=en><head><title>Grati</title></head><body><div id=root></div></body></html>',
-    );
-    api = await startServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const { _id: id } = JSON.parse(body) as { _id: string };
-        calls.push(id);
-        waiting += 1;
-        mostWaiting = Math.max(mostWaiting, waiting);
-        void (held ?? Promise.resolve()).then(() => {
-          waiting -= 1;
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(JSON.stringify(profile(id)));
-        });
-      });
+    distDir = shellBuild('grati-result-');
+    api = await findUserStub(async (id) => {
+      calls.push(id);
+      waiting += 1;
+      mostWaiting = Math.max(mostWaiting, waiting);
+      await held;
+      waiting -= 1;
+      return profile(id);
     });
     // The production lookup, with a deadline (and a lifetime of its entries, which ends a
     // lookup still under way) that the held answers never reach on a loaded machine.

@@ -2,12 +2,16 @@
 // The profile page right after a guest sent something to it (the mark src/lib/sentMark.ts sets):
 // the production server over real HTTP, its real lookup, in front of a stub API whose feed the
 // test changes as a send would.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { startServer, type TestServer } from './images/testing';
 import { PROFILE_CACHE_CONTROL } from './profilePages';
-import { profileAnswer, serverAppBefore, setServerBuildConfig } from './testing';
+import {
+  findUserStub,
+  profileAnswer,
+  serverAppBefore,
+  setServerBuildConfig,
+  shellBuild,
+} from './testing';
 
 setServerBuildConfig();
 
@@ -42,23 +46,12 @@ describe('the profile page for the guest who just sent something', () => {
   let held: Promise<void> | null = null;
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'grati-sent-'));
-    // The build's shell, as webpack writes it (minified: the page is rendered into `<div id=root>`).
-    writeFileSync(
-      path.join(distDir, 'index.html'),
-      '<!doctype html><html lang=en><head><title>Grati</title></head><body><div id=root></div></body></html>',
-    );
-    api = await startServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const { _id: id } = JSON.parse(body) as { _id: string };
-        calls.push(id);
-        const answer = JSON.stringify(profile(id, [...(feeds.get(id) ?? [])]));
-        void (held ?? Promise.resolve()).then(() =>
-          res.writeHead(200, { 'content-type': 'application/json' }).end(answer),
-        );
-      });
+    distDir = shellBuild('grati-sent-');
+    api = await findUserStub(async (id) => {
+      calls.push(id);
+      const answer = profile(id, [...(feeds.get(id) ?? [])]);
+      await held;
+      return answer;
     });
     const { app } = serverAppBefore(api.origin, distDir);
     server = await startServer(app);

@@ -1,7 +1,11 @@
 // What the server's tests share: the build config a client build carries, the production
 // server's app in front of a test API, and that API's answer for a profile.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pino from 'pino';
 import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
+import { startServer, type TestServer } from './images/testing';
 
 /** Sets __APP_CONFIG__ (webpack's DefinePlugin value in a build) for code that reads getAppConfig(). */
 export function setServerBuildConfig(): void {
@@ -69,4 +73,31 @@ export function profileAnswer(id: string, feed: readonly unknown[] = []) {
       totalPostCount: feed.length,
     },
   };
+}
+
+/**
+ * A build folder holding only the shell, as webpack writes it (minified: the page is rendered into
+ * `<div id=root>`). The caller removes it.
+ */
+export function shellBuild(prefix: string): string {
+  const distDir = mkdtempSync(path.join(tmpdir(), prefix));
+  writeFileSync(
+    path.join(distDir, 'index.html'),
+    '<!doctype html><html lang=en><head><title>Grati</title></head><body><div id=root></div></body></html>',
+  );
+  return distDir;
+}
+
+/** A stub API whose findUser answers each profile id with what `answer` gives (200, JSON). */
+export function findUserStub(answer: (id: string) => unknown): Promise<TestServer> {
+  return startServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const { _id: id } = JSON.parse(body) as { _id: string };
+      void Promise.resolve(answer(id)).then((value) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(value)),
+      );
+    });
+  });
 }

@@ -33,7 +33,9 @@ async function main(): Promise<void> {
   // The proxies in front of a shared demo (TRUST_PROXY), believed alike by both apps.
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const { createServerApp, SERVER_TIMEOUTS } = require(SERVER_APP) as ServerModule;
+  const { createServerApp, readBranchLinkSettings, SERVER_TIMEOUTS } = require(
+    SERVER_APP,
+  ) as ServerModule;
 
   // The port comes first (the servers are configured with it); a request that arrives before
   // they are ready waits for them instead of hanging unanswered.
@@ -62,6 +64,8 @@ async function main(): Promise<void> {
       mediaOrigins: [apiOrigin],
       logLevel: process.env.LOG_LEVEL ?? (process.env.CI ? 'error' : 'warn'),
       trustProxy,
+      // QR codes' links resolved as live: the demo build's emulator (/__branch) on the API's origin.
+      branchLinks: readBranchLinkSettings(process.env, `${apiOrigin}/api`),
     },
     distDir: DIST_DIR,
   });

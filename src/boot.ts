@@ -4,4 +4,4 @@
 // is still on the way, instead of after it. main.tsx, which depends on it, renders the app.
 import { startLinkSession } from './features/deeplink/linkSession';
 
-void startLinkSession(window.location.search);
+void startLinkSession(window.location, window.history.state);

@@ -28,7 +28,7 @@ const store = makeStore({ preloadedState });
 // A visit through a Branch link (a QR code) waits for its session, which src/boot.ts, the page's
 // first script, has started: the profile it opens is asked for as soon as both the link and the
 // store are here, before the app's first render.
-void startLinkSession(window.location.search).then(
+void startLinkSession(window.location, window.history.state).then(
   (id) => id && prefetchProfile(store.dispatch, id),
 );
 const app = <App store={store} Router={Router} />;

@@ -1,5 +1,5 @@
 import { startMockApi, type RunningMockApi } from '../testing';
-import { BRANCH_EMULATOR_ROUTE } from './branch';
+import { BRANCH_EMULATOR_ROUTE, SLOW_LINK, SLOW_LINK_DELAY_MS } from './branch';
 
 const KEY = 'key_test_gratiDemoEmulatorKey000000000000';
 
@@ -49,6 +49,18 @@ describe('POST /__branch/v1/open', () => {
       '+clicked_branch_link': true,
       dynamicKey: 'ava-martinez',
       '~referring_link': 'https://grati.app.link/qr-ava',
+    });
+  });
+
+  it(`resolves ${SLOW_LINK} to Ava, but only after ${SLOW_LINK_DELAY_MS} ms`, async () => {
+    const started = Date.now();
+    const response = await open({ link_identifier: SLOW_LINK });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_LINK_DELAY_MS - 50);
+    expect(response.status).toBe(200);
+    expect(JSON.parse(((await response.json()) as OpenBody).data)).toMatchObject({
+      '+clicked_branch_link': true,
+      dynamicKey: 'ava-martinez',
+      '~referring_link': `https://grati.app.link/${SLOW_LINK}`,
     });
   });
 

@@ -26,6 +26,14 @@ export const EMULATED_LINKS: Readonly<Record<string, string>> = {
 /** A link whose lookup fails on the server, so `branch.init` calls back with an error. */
 export const BROKEN_LINK = 'qr-broken';
 
+/**
+ * Ava's link, answered only after SLOW_LINK_DELAY_MS: past the production server's deadline for
+ * Branch (BRANCH_RESOLVE_MS, 2 s at most), so the server leaves it to the page, whose branch-sdk
+ * (5 s) resolves it: the page's own path, as when Branch is slow for the server.
+ */
+export const SLOW_LINK = 'qr-ava-slow';
+export const SLOW_LINK_DELAY_MS = 2500;
+
 // The same rule the SDK applies before it sends a POST; live keys are refused so an emulator
 // can never be mistaken for the real service.
 const TEST_KEY = /^key_test_[A-Za-z0-9]{32,}$/;
@@ -61,37 +69,20 @@ export function branchEmulator(): Router {
   router.post('/v1/open', (req, res) => {
     const body = formBody(req);
     if (!requireBranchKey(body.branch_key, res)) return;
+    if (body.link_identifier === SLOW_LINK) {
+      const answer = () => {
+        if (!res.destroyed) sendOpen(res, body, 'ava-martinez', SLOW_LINK);
+      };
+      setTimeout(answer, SLOW_LINK_DELAY_MS).unref();
+      return;
+    }
     const linkId = body.link_identifier ?? '';
     if (linkId === BROKEN_LINK) {
       branchError(res, 400, `The link ${linkId} is not valid.`);
       return;
     }
     const profileId = Object.hasOwn(EMULATED_LINKS, linkId) ? EMULATED_LINKS[linkId] : undefined;
-    const data: Record<string, unknown> = {
-      '+clicked_branch_link': profileId !== undefined,
-      '+is_first_session': true,
-    };
-    if (profileId !== undefined) {
-      Object.assign(data, {
-        '+match_guaranteed': true,
-        '+click_timestamp': Math.floor(Date.now() / 1000),
-        '~referring_link': `https://grati.app.link/${linkId}`,
-        '~channel': 'qr',
-        '~feature': 'profile',
-        '~id': numericId(),
-        [DYNAMIC_KEY]: profileId,
-      });
-    }
-    res.json({
-      session_id: numericId(),
-      identity_id: numericId(),
-      browser_fingerprint_id: body.browser_fingerprint_id || numericId(),
-      link: `https://grati.app.link/?%24identity_id=${numericId()}`,
-      identity: null,
-      has_app: false,
-      // Branch sends the link data as a JSON string; the SDK parses it into `data_parsed`.
-      data: JSON.stringify(data),
-    });
+    sendOpen(res, body, profileId, linkId);
   });
 
   // Sent after a successful init (Journeys). No banner is ever configured here.
@@ -104,6 +95,40 @@ export function branchEmulator(): Router {
     branchError(res, 404, `The Branch emulator has no ${req.method} ${req.path}.`);
   });
   return router;
+}
+
+/** /v1/open's answer: the link data of `linkId`, a clicked link when it opens `profileId`. */
+function sendOpen(
+  res: Response,
+  body: Record<string, string | undefined>,
+  profileId: string | undefined,
+  linkId: string,
+): void {
+  const data: Record<string, unknown> = {
+    '+clicked_branch_link': profileId !== undefined,
+    '+is_first_session': true,
+  };
+  if (profileId !== undefined) {
+    Object.assign(data, {
+      '+match_guaranteed': true,
+      '+click_timestamp': Math.floor(Date.now() / 1000),
+      '~referring_link': `https://grati.app.link/${linkId}`,
+      '~channel': 'qr',
+      '~feature': 'profile',
+      '~id': numericId(),
+      [DYNAMIC_KEY]: profileId,
+    });
+  }
+  res.json({
+    session_id: numericId(),
+    identity_id: numericId(),
+    browser_fingerprint_id: body.browser_fingerprint_id || numericId(),
+    link: `https://grati.app.link/?%24identity_id=${numericId()}`,
+    identity: null,
+    has_app: false,
+    // Branch sends the link data as a JSON string; the SDK parses it into `data_parsed`.
+    data: JSON.stringify(data),
+  });
 }
 
 function formBody(req: Request): Record<string, string | undefined> {

@@ -39,6 +39,14 @@ export const DEEP_LINK_PARAMETER = '_branch_match_id';
 export const opensDeepLink = (search: string) =>
   new URLSearchParams(search).has(DEEP_LINK_PARAMETER);
 
+/**
+ * Whether a visit's address opens a Branch link whose profile is yet to be found: the link's
+ * parameter at an address that names no profile. At a profile's address (a link that already
+ * named it, a reload) the page is that profile, and the link's session is for attribution only.
+ */
+export const resolvesDeepLink = (pathname: string, search: string) =>
+  opensDeepLink(search) && profileIdSegment(pathname) === null;
+
 /** The routes that show a profile: the production server renders them with the profile's data. */
 export const PROFILE_ROUTES = [paths.profile, paths.userDetails] as const;
 

@@ -16,8 +16,10 @@ import { handleErrors } from './errors';
 import { requestProtocol } from './forwardedProto';
 import { HEALTH_PATHS, createHealthHandlers } from './health';
 import { refuseImageFetches, serveImages, type ImageEndpointOptions } from './images/serveImages';
+import { createBranchLinksFor, type BranchLinkSettings } from './branchLinkSettings';
+import { serveLinkPages } from './linkPages';
 import { createServerMetrics, type ServerMetrics } from './metrics';
-import { serveProfilePages } from './profilePages';
+import { createProfilePages } from './profilePages';
 import { createProfileLookup, type ProfileLookup } from './profileLookup';
 import { compressAsItGoes, logRequests, onlyReading, securityHeaders } from './requestFrame';
 import type { ServerSettings } from './settings';
@@ -26,10 +28,16 @@ import { createReadiness } from './shutdown';
 import { ASSETS_PATH, serveApplePayDomain, serveAssets, serveRootFiles } from './staticFiles';
 
 export { PROFILE_CACHE_CONTROL } from './profilePages';
+export { readBranchLinkSettings } from './branchLinkSettings';
 
 export interface ServerAppOptions {
   settings: Pick<ServerSettings, 'apiBaseUrl' | 'publicOrigin' | 'mediaOrigins' | 'logLevel'> &
-    Partial<Pick<ServerSettings, 'applePayDomainAssociation' | 'trustProxy' | 'mediaSignedUrls'>>;
+    Partial<
+      Pick<ServerSettings, 'applePayDomainAssociation' | 'trustProxy' | 'mediaSignedUrls'>
+    > & {
+      /** How QR codes' links are resolved (readBranchLinkSettings); absent, they are not. */
+      branchLinks?: BranchLinkSettings;
+    };
   /** The client build (index.html, assets/). */
   distDir: string;
   /** Replaces the API lookup (tests). */
@@ -78,6 +86,9 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
     metrics,
   });
 
+  const branchLinks = createBranchLinksFor(settings.branchLinks);
+  const profiles = createProfilePages({ build, publicOrigin, lookup, metrics, shell });
+
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', 'strong');
@@ -119,7 +130,9 @@ export function createServerApp(options: ServerAppOptions): ServerApp {
   app.use(ASSETS_PATH, serveAssets(distDir, metrics));
   app.use(serveRootFiles(distDir, metrics));
   app.use(serveApplePayDomain(settings.applePayDomainAssociation ?? null, metrics));
-  app.use(serveProfilePages({ build, publicOrigin, lookup, metrics, shell }));
+  app.use(profiles.serve);
+  // A QR code's link, resolved here: its profile's page, in place (linkPages.ts).
+  app.use(serveLinkPages({ branchLinks, profiles, shell, metrics }));
   app.use(shell.serveAppRoutes);
   app.use(handleErrors(shell.sendErrorPage));
 

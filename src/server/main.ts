@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SERVER_TIMEOUTS, createServerApp } from './app';
+import { readBranchLinkSettings } from './branchLinkSettings';
 import { demoBuildRefusal, readBuildKind } from './buildKind';
 import { HEALTH_PATHS } from './health';
 import { SettingsError, parseServerSettings } from './settings';
@@ -47,7 +48,12 @@ function returnMemoryWhenIdle(server: import('node:http').Server): void {
 function main(): void {
   let settings;
   try {
-    settings = parseServerSettings(process.env);
+    const server = parseServerSettings(process.env);
+    // BRANCH_RESOLVE, BRANCH_RESOLVE_MS, BRANCH_KEY, BRANCH_API_URL (branchLinkSettings.ts).
+    settings = {
+      ...server,
+      branchLinks: readBranchLinkSettings(process.env, server.apiBaseUrl),
+    };
   } catch (error) {
     if (!(error instanceof SettingsError)) throw error;
     console.error(`grati-web: ${error.message}`);

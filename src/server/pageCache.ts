@@ -15,12 +15,18 @@ export interface CachedPage {
   gzip: Buffer;
   /** Its Content-Security-Policy. */
   policy: string;
+  /** The 'sha256-...' sources of its own inline scripts (the policy allows them, and the shell's). */
+  inlineScripts: string[];
   /** `Link` header: the page's scripts, preloaded as soon as the headers arrive. */
   link: string;
 }
 
 /** A page as it was rendered, compressed, with its policy and its `Link` header. */
-export function toCachedPage(page: RenderedPage, policy: string): CachedPage {
+export function toCachedPage(
+  page: RenderedPage,
+  policy: string,
+  inlineScripts: string[],
+): CachedPage {
   return {
     status: page.status,
     html: page.html,
@@ -32,6 +38,7 @@ export function toCachedPage(page: RenderedPage, policy: string): CachedPage {
     }),
     gzip: gzipSync(page.html, { level: 6 }),
     policy,
+    inlineScripts,
     link: page.scripts
       .map((src) => `<${src}>; rel=preload; as=script; fetchpriority=low`)
       .join(', '),

@@ -59,7 +59,17 @@ function profileAddress(pathname: string, segment: string): { id: string; path: 
   };
 }
 
-export function serveProfilePages(options: ProfilePagesOptions): RequestHandler {
+export interface ProfilePages {
+  /** Serves the profile routes' pages. */
+  serve: RequestHandler;
+  /**
+   * The page `/user_profile/{id}` answers `req` with (cached as it is), for the page of a link
+   * that opens this profile (linkPages.ts). Rejects as the page's render would.
+   */
+  pageFor(req: Request, id: string): Promise<CachedPage>;
+}
+
+export function createProfilePages(options: ProfilePagesOptions): ProfilePages {
   const { build, lookup, metrics, shell } = options;
   const pages = createPageCache();
 
@@ -111,7 +121,8 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
       flowScripts: build.flowScripts,
     });
     stopTimer();
-    return toCachedPage(page, shell.policy(page.inlineScripts.map(scriptHash)));
+    const inlineScripts = page.inlineScripts.map(scriptHash);
+    return toCachedPage(page, shell.policy(inlineScripts), inlineScripts);
   }
 
   function failed(req: Request, res: Response, next: (error: unknown) => void, error: unknown) {
@@ -131,16 +142,11 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
     void shell.sendErrorPage(res);
   }
 
-  return (req, res, next) => {
-    const segment = profileIdSegment(req.path);
-    if (!segment) {
-      next();
-      return;
-    }
-    metrics.route(res, 'profile');
-    const { id, path } = profileAddress(req.path, segment);
-    const search = req.url.slice(req.path.length);
-    const result = carriesResult(search);
+  /**
+   * The page at `key` (the address's path) for `req`: read afresh for a result or the sender
+   * (`fresh`), else from the cache.
+   */
+  function pageAt(req: Request, id: string, path: string, key: string, result: boolean) {
     // An address just after a send (the spec's `show`, Stripe's return), or a browser that just
     // sent something to this profile (src/lib/sentMark.ts): a page from before would hide it from
     // them. Neither costs more than one fresh lookup a second per profile however often it comes
@@ -150,9 +156,21 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
     // utm tag, a result's parameters: the server never renders what those change, the
     // Congratulations and the flow, which open once the page works): rendered once from its
     // path, and concurrent requests wait for that one render.
-    const rendered = fresh
-      ? renderFresh(id, path, req.path)
-      : pages.get(req.path, () => render(id, path));
+    const rendered = fresh ? renderFresh(id, path, key) : pages.get(key, () => render(id, path));
+    return { fresh, rendered };
+  }
+
+  const serve: RequestHandler = (req, res, next) => {
+    const segment = profileIdSegment(req.path);
+    if (!segment) {
+      next();
+      return;
+    }
+    metrics.route(res, 'profile');
+    const { id, path } = profileAddress(req.path, segment);
+    const search = req.url.slice(req.path.length);
+    const result = carriesResult(search);
+    const { fresh, rendered } = pageAt(req, id, path, req.path, result);
     // Neither a page read afresh nor the sender's is kept by a cache: a browser, nginx or a CDN
     // would hand it to the next visitor or to the sender's next load unasked.
     const cacheControl = result || fresh ? 'no-store' : PROFILE_CACHE_CONTROL;
@@ -160,4 +178,10 @@ export function serveProfilePages(options: ProfilePagesOptions): RequestHandler 
       .then((page) => sendPage(req, res, page, cacheControl))
       .catch((error: unknown) => failed(req, res, next, error));
   };
+
+  const pageFor = (req: Request, id: string) => {
+    const path = paths.profile.href(id);
+    return pageAt(req, id, path, path, false).rendered;
+  };
+  return { serve, pageFor };
 }

@@ -69,8 +69,14 @@ describe('the app shell', () => {
       ]);
       expect(html.indexOf('main.1.js')).toBeLessThan(html.indexOf('rel="preload"'));
       expect(html.indexOf('rel="preload"')).toBeLessThan(html.indexOf('</head>'));
-      // Nothing else of the shell changes (its scripts, its root).
-      expect(html.replace(/<link rel="preload"[^>]*>/g, '')).toBe(SHELL);
+      // Its root shows the gate's 'Loading...' until the app renders (issue 51); nothing else of
+      // the shell changes (its scripts).
+      expect(html.replace(/<link rel="preload"[^>]*>/g, '')).toBe(
+        SHELL.replace(
+          '<div id=root></div>',
+          '<div id=root><p class="deep-link-gate" role="status">Loading...</p></div>',
+        ),
+      );
     }
   });
 

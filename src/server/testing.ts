@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
+import { TEST_BRANCH_KEY } from './branchStub';
 import { startServer, type TestServer } from './images/testing';
 
 /** Sets __APP_CONFIG__ (webpack's DefinePlugin value in a build) for code that reads getAppConfig(). */
@@ -15,7 +16,8 @@ export function setServerBuildConfig(): void {
       guestToken: 'token',
       stripePublishableKey: 'pk_test_server',
       recaptchaSiteKey: 'site-key',
-      branchKey: 'key_test_server',
+      // Shaped as branch-sdk (and the server's link settings, branchLinkSettings.ts) want it.
+      branchKey: TEST_BRANCH_KEY,
       marketingUrl: 'https://www.grati.example',
     },
   });
@@ -23,12 +25,14 @@ export function setServerBuildConfig(): void {
 
 /**
  * The production server's app for the build in `distDir`, in front of the API at `apiOrigin`
- * (which serves the media too), logging nothing; `lookup` replaces its own lookup of profiles.
+ * (which serves the media too), logging nothing; `lookup` replaces its own lookup of profiles;
+ * `branchLinks`, how it resolves QR codes' links (by default it does not).
  */
 export function serverAppBefore(
   apiOrigin: string,
   distDir: string,
   lookup?: ServerAppOptions['lookup'],
+  branchLinks?: ServerAppOptions['settings']['branchLinks'],
 ): ServerApp {
   return createServerApp({
     settings: {
@@ -36,6 +40,7 @@ export function serverAppBefore(
       publicOrigin: 'https://grati.example',
       mediaOrigins: [apiOrigin],
       logLevel: 'silent',
+      ...(branchLinks ? { branchLinks } : {}),
     },
     distDir,
     ...(lookup ? { lookup } : {}),

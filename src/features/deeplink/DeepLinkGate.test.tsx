@@ -1,6 +1,8 @@
 import { StrictMode } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import userEvent from '@testing-library/user-event';
+import { Link, MemoryRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { LINK_VISIT_STATE_KEY } from '../../config/linkVisit';
 import { DeepLinkGate } from './DeepLinkGate';
 import { startLinkSession } from './linkSession';
 import { initDeepLinks, type DeepLinkSession } from './branch';
@@ -24,8 +26,19 @@ function deferredSession() {
 
 function ProfileStub() {
   const { id } = useParams();
-  return <h1>Profile of {id}</h1>;
+  return (
+    <>
+      <h1>Profile of {id}</h1>
+      <Link to="?flow=gift&step=guest">Give Gift</Link>
+    </>
+  );
 }
+
+/** An address as `window.location` has it. */
+const at = (href: string) => {
+  const url = new URL(href, 'https://grati.example');
+  return { pathname: url.pathname, search: url.search };
+};
 
 function Address() {
   const location = useLocation();
@@ -56,7 +69,10 @@ beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-afterEach(() => consoleError.mockRestore());
+afterEach(() => {
+  consoleError.mockRestore();
+  window.history.replaceState(null, '');
+});
 
 describe('a visit through a Branch link', () => {
   it('shows Loading... until the session starts, then opens the dynamic key’s profile', async () => {
@@ -96,15 +112,63 @@ describe('a visit through a Branch link', () => {
     expect(localStorage.getItem('userId')).toBeNull();
   });
 
-  it('shows the page it was opened at when the link carries no dynamic key', async () => {
+  it('shows Invalid QR Found when the link opens no profile', async () => {
     const session = deferredSession();
     renderAt('/?_branch_match_id=qr-nobody');
 
     await act(async () => session.resolve({ dynamicKey: null }));
 
-    expect(await screen.findByRole('heading', { name: 'Home page' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Invalid QR Found' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
     expect(screen.getByText(/^Address:/)).toHaveTextContent(
       'Address: /?_branch_match_id=qr-nobody',
+    );
+    expect(localStorage.getItem('userId')).toBeNull();
+  });
+
+  it('shows the profile at once when the address already names it, and never moves', async () => {
+    const session = deferredSession();
+    renderAt('/user_profile/sam-lee?_branch_match_id=qr-ava');
+
+    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    // For attribution only, once the page is idle.
+    await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
+    await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
+
+    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
+    expect(localStorage.getItem('userId')).toBeNull();
+  });
+
+  it('shows Invalid QR Found at once when the server found the link opens none', async () => {
+    deferredSession();
+    window.history.replaceState(
+      { [LINK_VISIT_STATE_KEY]: { clickId: 'qr-nobody', invalid: true } },
+      '',
+    );
+    renderAt('/?_branch_match_id=qr-nobody');
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Invalid QR Found' })).toBeInTheDocument();
+    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+  });
+});
+
+describe('a guest who opens a flow before the session ends', () => {
+  it('is not moved by the session', async () => {
+    const user = userEvent.setup();
+    const session = deferredSession();
+    // An earlier link's data, as branch-sdk keeps it for the tab, comes back with this session.
+    renderAt('/user_profile/sam-lee');
+    await user.click(screen.getByRole('link', { name: 'Give Gift' }));
+    await waitFor(() => expect(initMock).toHaveBeenCalled());
+
+    await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
+
+    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
+    expect(screen.getByText(/^Address:/)).toHaveTextContent(
+      'Address: /user_profile/sam-lee?flow=gift&step=guest',
     );
     expect(localStorage.getItem('userId')).toBeNull();
   });
@@ -140,7 +204,7 @@ describe('any other visit', () => {
 describe('the session as the app starts (startLinkSession, before any render)', () => {
   it('starts on a link visit, and the gate then shows what became of that session', async () => {
     const session = deferredSession();
-    const opened = startLinkSession('?_branch_match_id=qr-ava');
+    const opened = startLinkSession(at('/?_branch_match_id=qr-ava'));
     // Nothing rendered yet: the SDK is already asked.
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
 
@@ -157,8 +221,8 @@ describe('the session as the app starts (startLinkSession, before any render)', 
 
   it('does not start on any other visit (the gate starts it once the page is idle)', async () => {
     deferredSession();
-    await expect(startLinkSession('')).resolves.toBeNull();
-    await expect(startLinkSession('?show=true')).resolves.toBeNull();
+    await expect(startLinkSession(at('/'))).resolves.toBeNull();
+    await expect(startLinkSession(at('/user_profile/ava?show=true'))).resolves.toBeNull();
     // The adapter's chunk would have been asked for by now.
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(initMock).not.toHaveBeenCalled();
@@ -166,7 +230,7 @@ describe('the session as the app starts (startLinkSession, before any render)', 
 
   it('swallows a failure there: the gate shows it (Invalid QR Found)', async () => {
     const session = deferredSession();
-    const opened = startLinkSession('?_branch_match_id=qr-broken');
+    const opened = startLinkSession(at('/?_branch_match_id=qr-broken'));
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
     renderAt('/?_branch_match_id=qr-broken');
 
@@ -177,5 +241,20 @@ describe('the session as the app starts (startLinkSession, before any render)', 
     ).toBeInTheDocument();
     // No profile to ask for, and nothing thrown at main.tsx.
     await expect(opened).resolves.toBeNull();
+  });
+
+  it("leaves a link the server resolved to the page's idle session, with its click id", async () => {
+    deferredSession();
+    const state = { [LINK_VISIT_STATE_KEY]: { clickId: 'qr-ava' } };
+    // The server's page put the profile's address and its answer in place before this ran.
+    await expect(startLinkSession(at('/user_profile/ava-martinez'), state)).resolves.toBeNull();
+    window.history.replaceState(state, '');
+    renderAt('/user_profile/ava-martinez');
+
+    expect(screen.getByRole('heading', { name: 'Profile of ava-martinez' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(initMock).toHaveBeenCalledWith(expect.objectContaining({ clickId: 'qr-ava' })),
+    );
+    expect(initMock).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,12 +1,16 @@
 // Shows what became of the deep-link session. A visit through a Branch link
-// (`?_branch_match_id=...`), whose session src/boot.ts has started, waits for it: `Loading...`,
-// then the profile the link's dynamic key names, or `Invalid QR Found` when initialisation fails.
-// Any other visit shows its page at once, and the gate starts the session once the page is idle
-// (a failure there is only logged).
+// (`?_branch_match_id=...`) at an address that names no profile, whose session src/boot.ts has
+// started, waits for it: `Loading...`, then the profile the link's dynamic key names, or
+// `Invalid QR Found` when initialisation fails or the link names no profile (or when the server
+// already found so, src/config/linkVisit.ts). Any other visit shows its page at once, and the gate
+// starts the session once the page is idle, for attribution only: it never moves the guest (a
+// failure there is only logged).
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppReady } from '../../components/AppReady';
-import { opensDeepLink, paths } from '../../config/paths';
+import { readFlowAddress } from '../../config/flowAddress';
+import { readLinkVisit } from '../../config/linkVisit';
+import { paths, resolvesDeepLink } from '../../config/paths';
 import { rememberCurrentUserId } from '../../lib/currentUser';
 import { whenIdle } from '../../loading/idle';
 import type { DeepLinkSession } from './branch';
@@ -16,14 +20,29 @@ import './DeepLinkGate.css';
 type GateStatus = 'resolving' | 'ready' | 'invalid';
 
 export function DeepLinkGate({ children }: { children: ReactNode }) {
-  const { search } = useLocation();
+  const { pathname, search, key } = useLocation();
   const navigate = useNavigate();
-  // Only the address the app started at can carry the link being opened.
-  const [opensLink] = useState(() => opensDeepLink(search));
-  const [status, setStatus] = useState<GateStatus>(opensLink ? 'resolving' : 'ready');
+  // Only the address the app started at can carry the link being opened, and only in the entry
+  // it started in.
+  const [opened] = useState(() => {
+    const serverAnswered = readLinkVisit(globalThis.history?.state);
+    const opensLink = resolvesDeepLink(pathname, search) && !serverAnswered;
+    return { opensLink, key, invalid: Boolean(serverAnswered?.invalid) };
+  });
+  const { opensLink } = opened;
+  const [status, setStatus] = useState<GateStatus>(
+    opened.invalid ? 'invalid' : opensLink ? 'resolving' : 'ready',
+  );
 
   const onSession = useEffectEvent(({ dynamicKey }: DeepLinkSession) => {
-    if (dynamicKey) {
+    // An idle session (attribution) never moves the guest; nor does the link's own once the
+    // guest has gone on from where it opened (a flow opened meanwhile, another entry).
+    if (!opensLink || status !== 'resolving') return;
+    if (!dynamicKey) {
+      setStatus('invalid');
+      return;
+    }
+    if (key === opened.key && !readFlowAddress(search)) {
       rememberCurrentUserId(dynamicKey);
       void navigate(paths.profile.href(dynamicKey), { replace: true });
     }
@@ -32,7 +51,7 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
 
   const onFailure = useEffectEvent((error: unknown) => {
     console.error('Failed to initialize Branch SDK', error);
-    setStatus(opensLink ? 'invalid' : 'ready');
+    if (opensLink) setStatus('invalid');
   });
 
   useEffect(() => {
@@ -51,6 +70,14 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
     };
   }, [opensLink]);
 
+  return status === 'ready' ? children : <LinkScreen status={status} />;
+}
+
+/**
+ * The gate's own screens: the link being resolved, or a link that opens no profile. The server
+ * sends the same markup in the page's HTML before the app renders (src/server/shellPages.ts).
+ */
+export function LinkScreen({ status }: { status: Exclude<GateStatus, 'ready'> }) {
   if (status === 'resolving') {
     return (
       <p className="deep-link-gate" role="status">
@@ -59,13 +86,10 @@ export function DeepLinkGate({ children }: { children: ReactNode }) {
       </p>
     );
   }
-  if (status === 'invalid') {
-    return (
-      <section className="page deep-link-gate" aria-labelledby="invalid-qr-title">
-        <AppReady />
-        <h1 id="invalid-qr-title">Invalid QR Found</h1>
-      </section>
-    );
-  }
-  return children;
+  return (
+    <section className="page deep-link-gate" aria-labelledby="invalid-qr-title">
+      <AppReady />
+      <h1 id="invalid-qr-title">Invalid QR Found</h1>
+    </section>
+  );
 }

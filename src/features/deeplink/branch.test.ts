@@ -61,6 +61,20 @@ describe('initDeepLinks', () => {
     expect(mockBranch.setAPIUrl).not.toHaveBeenCalled();
   });
 
+  it("hands Branch the opening link's click id when the address no longer carries it", async () => {
+    mockBranch.init.mockImplementation((_key, _options, callback) =>
+      callback(null, sessionData({ '+clicked_branch_link': true, dynamicKey: 'ava-martinez' })),
+    );
+    const { initDeepLinks } = loadAdapter();
+
+    await initDeepLinks({ branchKey: 'key_test_x', clickId: 'qr-ava' });
+    expect(mockBranch.init).toHaveBeenCalledWith(
+      'key_test_x',
+      { branch_match_id: 'qr-ava' },
+      expect.any(Function),
+    );
+  });
+
   it.each([
     ['no link', { '+clicked_branch_link': false }],
     ['an empty key', { '+clicked_branch_link': true, dynamicKey: '  ' }],

@@ -11,6 +11,11 @@ export interface DeepLinkOptions {
   branchKey: string;
   /** A Branch-compatible API (the mock API's emulator), absolute or a path; absent: Branch. */
   apiUrl?: string;
+  /**
+   * The opening link's click id when the address no longer carries it (the server resolved the
+   * link and put the profile's address in place): Branch's `branch_match_id` init option.
+   */
+  clickId?: string | undefined;
 }
 
 export interface DeepLinkSession {
@@ -32,7 +37,11 @@ export function initDeepLinks(options: DeepLinkOptions): Promise<DeepLinkSession
 // In the adapter's own chunk: the SDK comes with it, never in the first load.
 const branchSdk = lazyModule('branch', () => import(/* webpackChunkName: "branch" */ 'branch-sdk'));
 
-async function startSession({ branchKey, apiUrl }: DeepLinkOptions): Promise<DeepLinkSession> {
+async function startSession({
+  branchKey,
+  apiUrl,
+  clickId,
+}: DeepLinkOptions): Promise<DeepLinkSession> {
   // branch-sdk touches `window` as it loads, so it loads here, in the browser, on first use.
   const branch: BranchSdk = (await branchSdk.load()).default;
   if (apiUrl) {
@@ -42,7 +51,7 @@ async function startSession({ branchKey, apiUrl }: DeepLinkOptions): Promise<Dee
     if (branch.getAPIUrl() !== url) throw new Error(`branch-sdk refused the API URL ${url}.`);
   }
   return new Promise((resolve, reject) => {
-    branch.init(branchKey, {}, (error, data) => {
+    branch.init(branchKey, clickId ? { branch_match_id: clickId } : {}, (error, data) => {
       if (error) reject(error);
       else resolve({ dynamicKey: readDynamicKey(data?.data_parsed) });
     });

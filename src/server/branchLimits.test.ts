@@ -1,0 +1,211 @@
+/** @jest-environment node */
+// The server's Branch client's limits, over real HTTP against a stub Branch that never answers,
+// trickles, refuses, floods, holds requests and fails: its deadline, its cap on an answer's size,
+// its cap on requests in flight, its breaker (on a clock the test moves) and its off switch. No
+// bound here depends on the machine's speed: a cut must come long before the stub's own end.
+import type { ServerResponse } from 'node:http';
+import { createBranchLinks, type BranchLinks, type BranchLinksOptions } from './branchLinks';
+import {
+  TEST_BRANCH_KEY as KEY,
+  clicked,
+  noAnswer,
+  startBranchStub,
+  waitUntil,
+  type BranchStub,
+} from './branchStub';
+import { startServer } from './images/testing';
+
+const DEADLINE_MS = 200;
+/** For the tests that are not about the deadline: one no machine reaches. */
+const ROOMY_MS = 15_000;
+/** When a trickling stub would be done: a cut that came anywhere near it did not come. */
+const TRICKLE_MS = 30_000;
+const MAX_ANSWER_BYTES = 64 * 1024;
+const FLOOD_BYTES = 128 * 1024 * 1024;
+/** What sockets and stream buffers may take beyond the cap before the client stops reading. */
+const BUFFER_SLACK_BYTES = 32 * 1024 * 1024;
+
+let stub: BranchStub;
+beforeAll(async () => {
+  stub = await startBranchStub();
+});
+afterAll(() => stub.close());
+beforeEach(() => stub.reset());
+
+const linksFor = (options: Partial<BranchLinksOptions> = {}) =>
+  createBranchLinks({ branchKey: KEY, apiUrl: stub.origin, deadlineMs: ROOMY_MS, ...options });
+
+/** A closed port: connections to it are refused. */
+async function refusingUrl(): Promise<string> {
+  const server = await startServer(() => undefined);
+  await server.close();
+  return server.origin;
+}
+
+/** Resolves, with how long it took, and whether the stub then saw its connection cut. */
+async function timed(links: BranchLinks, link: string) {
+  const cutBefore = stub.cut;
+  const started = Date.now();
+  const answer = await links.resolve(link);
+  const tookMs = Date.now() - started;
+  await waitUntil(() => stub.cut > cutBefore, TRICKLE_MS / 3);
+  return { answer, tookMs, wasCut: stub.cut > cutBefore };
+}
+
+describe('the deadline', () => {
+  it('cuts a Branch that never answers at the deadline', async () => {
+    stub.handle = () => undefined;
+    const { answer, tookMs, wasCut } = await timed(linksFor({ deadlineMs: DEADLINE_MS }), 'qr-1');
+    expect(answer).toEqual(noAnswer('deadline'));
+    // A timer never fires early; how late it fires is the machine's, so only far bounds.
+    expect(tookMs).toBeGreaterThanOrEqual(DEADLINE_MS - 5);
+    expect(tookMs).toBeLessThan(TRICKLE_MS / 3);
+    expect(wasCut).toBe(true);
+  });
+
+  it('cuts an answer whose body trickles past the deadline', async () => {
+    const body = clicked('ava-martinez');
+    stub.handle = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(body.slice(0, 10));
+      let sent = 10;
+      const drip = setInterval(() => {
+        if (res.destroyed || sent >= body.length) return clearInterval(drip);
+        res.write(body.slice(sent, ++sent));
+      }, TRICKLE_MS / body.length);
+    };
+    const { answer, tookMs, wasCut } = await timed(linksFor({ deadlineMs: DEADLINE_MS }), 'qr-1');
+    expect(answer).toEqual(noAnswer('deadline'));
+    expect(tookMs).toBeLessThan(TRICKLE_MS / 3);
+    expect(wasCut).toBe(true);
+  });
+});
+
+describe('what is not an answer', () => {
+  it('answers "no answer" when the connection is refused', async () => {
+    const links = createBranchLinks({ branchKey: KEY, apiUrl: await refusingUrl() });
+    expect(await links.resolve('qr-1')).toEqual(noAnswer('unreachable'));
+  });
+
+  it('stops reading a flood at the cap, long before its end', async () => {
+    let sentBytes = 0;
+    let done: () => void = () => undefined;
+    const finished = new Promise<void>((resolve) => (done = resolve));
+    stub.handle = (_req, res) => {
+      // No Content-Length: the size is only known by reading.
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const chunk = Buffer.alloc(64 * 1024, 0x20);
+      const more = () => {
+        while (sentBytes < FLOOD_BYTES && !res.destroyed) {
+          sentBytes += chunk.length;
+          if (!res.write(chunk)) return;
+        }
+        if (!res.destroyed) res.end();
+      };
+      res.on('drain', more).on('close', done);
+      more();
+    };
+    const links = linksFor({ maxAnswerBytes: MAX_ANSWER_BYTES });
+    expect(await links.resolve('qr-1')).toEqual(noAnswer('tooLarge'));
+    await finished;
+    expect(sentBytes).toBeLessThan(MAX_ANSWER_BYTES + BUFFER_SLACK_BYTES);
+    // One that says its size (Content-Length) is refused as well.
+    stub.answerWith(200, clicked('x'.repeat(MAX_ANSWER_BYTES)));
+    expect(await links.resolve('qr-1')).toEqual(noAnswer('tooLarge'));
+  });
+});
+
+describe('the cap on requests in flight', () => {
+  it('asks at most maxInFlight at once, turning the next away at once', async () => {
+    const waiting: ServerResponse[] = [];
+    stub.handle = (_req, res) => waiting.push(res);
+    const links = linksFor({ maxInFlight: 2 });
+    const first = [links.resolve('qr-1'), links.resolve('qr-2')];
+    await waitUntil(() => waiting.length === 2);
+    expect(await links.resolve('qr-3')).toEqual(noAnswer('busy'));
+    expect(stub.received).toHaveLength(2);
+    for (const res of waiting) res.writeHead(200).end(clicked('ava-martinez'));
+    expect(await Promise.all(first)).toEqual([
+      { kind: 'profile', profileId: 'ava-martinez' },
+      { kind: 'profile', profileId: 'ava-martinez' },
+    ]);
+    // The slots are free again.
+    stub.answerWith(200, clicked('bluebird-cafe'));
+    expect(await links.resolve('qr-4')).toEqual({ kind: 'profile', profileId: 'bluebird-cafe' });
+  });
+});
+
+describe('the breaker', () => {
+  it('opens after K failures in a row and lets one probe through after the cool-down', async () => {
+    let clock = 1_000;
+    const links = linksFor({ breakerFailures: 3, breakerCoolDownMs: 30_000, now: () => clock });
+    stub.answerWith(503, '{}');
+    // Failures that an answer interrupts do not count: the row starts again.
+    await links.resolve('qr-1');
+    await links.resolve('qr-1');
+    stub.answerWith(200, clicked('ava-martinez'));
+    expect(await links.resolve('qr-1')).toMatchObject({ kind: 'profile' });
+    stub.answerWith(503, '{}');
+    for (let i = 0; i < 3; i += 1) {
+      expect(await links.resolve('qr-1')).toEqual(noAnswer('unavailable'));
+    }
+    expect(stub.received).toHaveLength(6);
+    expect(await links.resolve('qr-1')).toEqual(noAnswer('breakerOpen'));
+    clock += 29_999;
+    expect(await links.resolve('qr-1')).toEqual(noAnswer('breakerOpen'));
+    expect(stub.received).toHaveLength(6);
+    // The cool-down is over: one probe, which fails and opens the breaker again.
+    clock += 1;
+    expect(await links.resolve('qr-1')).toEqual(noAnswer('unavailable'));
+    expect(await links.resolve('qr-1')).toEqual(noAnswer('breakerOpen'));
+    expect(stub.received).toHaveLength(7);
+    // Another cool-down; while its probe is under way, no one else is sent.
+    clock += 30_000;
+    let answerProbe: () => void = () => undefined;
+    stub.handle = (_req, res) => {
+      answerProbe = () => res.writeHead(200).end(clicked('ava-martinez'));
+    };
+    const probe = links.resolve('qr-1');
+    await waitUntil(() => stub.received.length === 8);
+    expect(await links.resolve('qr-2')).toEqual(noAnswer('breakerOpen'));
+    answerProbe();
+    expect(await probe).toEqual({ kind: 'profile', profileId: 'ava-martinez' });
+    // The probe's answer closed it.
+    stub.answerWith(200, clicked('bluebird-cafe'));
+    expect(await links.resolve('qr-3')).toEqual({ kind: 'profile', profileId: 'bluebird-cafe' });
+    expect(stub.received).toHaveLength(9);
+  });
+
+  it('counts deadlines and refused connections as failures; not a link Branch refused', async () => {
+    stub.handle = () => undefined;
+    const slow = linksFor({ deadlineMs: DEADLINE_MS, breakerFailures: 2, now: () => 0 });
+    expect(await slow.resolve('qr-1')).toEqual(noAnswer('deadline'));
+    expect(await slow.resolve('qr-1')).toEqual(noAnswer('deadline'));
+    expect(await slow.resolve('qr-1')).toEqual(noAnswer('breakerOpen'));
+    expect(stub.received).toHaveLength(2);
+
+    const down = createBranchLinks({
+      branchKey: KEY,
+      apiUrl: await refusingUrl(),
+      breakerFailures: 2,
+      now: () => 0,
+    });
+    expect(await down.resolve('qr-1')).toEqual(noAnswer('unreachable'));
+    expect(await down.resolve('qr-1')).toEqual(noAnswer('unreachable'));
+    expect(await down.resolve('qr-1')).toEqual(noAnswer('breakerOpen'));
+
+    stub.answerWith(400, '{"error":{"code":400}}');
+    const refusing = linksFor({ breakerFailures: 2, now: () => 0 });
+    for (let i = 0; i < 3; i += 1) {
+      expect(await refusing.resolve('qr-broken')).toEqual({ kind: 'failed', status: 400 });
+    }
+  });
+});
+
+describe('the off switch', () => {
+  it('asks nothing when turned off', async () => {
+    stub.answerWith(200, clicked('ava-martinez'));
+    expect(await linksFor({ enabled: false }).resolve('qr-ava')).toEqual(noAnswer('off'));
+    expect(stub.received).toHaveLength(0);
+  });
+});

@@ -1,0 +1,141 @@
+/** @jest-environment node */
+// A QR code's link (`/?_branch_match_id=<id>`) resolved by the server (issue 51): the production
+// server over real HTTP, its real lookup and its real Branch client, in front of a stub API and a
+// stub Branch (branchStub.ts).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { LINK_VISIT_STATE_KEY } from '../config/linkVisit';
+import { TEST_BRANCH_KEY, clicked, openBody, startBranchStub, type BranchStub } from './branchStub';
+import { startServer, type TestServer } from './images/testing';
+import { scriptHash } from './pagePolicy';
+import { PROFILE_CACHE_CONTROL } from './profilePages';
+import { profileAnswer, serverAppBefore, setServerBuildConfig } from './testing';
+
+setServerBuildConfig();
+
+const DEADLINE_MS = 200;
+
+/** The inline scripts of a page, in order. */
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+
+describe('the page of a QR code’s link', () => {
+  let distDir: string;
+  let api: TestServer;
+  let branch: BranchStub;
+  let server: TestServer;
+  /** The profiles findUser was called for. */
+  const calls: string[] = [];
+
+  beforeAll(async () => {
+    distDir = mkdtempSync(path.join(tmpdir(), 'grati-links-'));
+    // The build's shell, as webpack writes it (minified), with its first script.
+    writeFileSync(
+      path.join(distDir, 'index.html'),
+      '<!doctype html><html lang=en><head><title>Grati</title><script defer src="/assets/boot.js"></script></head><body><div id=root></div></body></html>',
+    );
+    api = await startServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const { _id: id } = JSON.parse(body) as { _id: string };
+        calls.push(id);
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(profileAnswer(id)));
+      });
+    });
+    branch = await startBranchStub();
+    const { app } = serverAppBefore(api.origin, distDir, undefined, {
+      resolveLinks: true,
+      branchKey: TEST_BRANCH_KEY,
+      apiUrl: branch.origin,
+      deadlineMs: DEADLINE_MS,
+    });
+    server = await startServer(app);
+  });
+
+  beforeEach(() => branch.reset());
+
+  afterAll(async () => {
+    await Promise.all([server?.close(), api?.close(), branch?.close()]);
+    rmSync(distDir, { recursive: true, force: true });
+  });
+
+  const visit = (target: string) => fetch(`${server.origin}${target}`);
+
+  it('is the profile’s page, kept by no cache, that puts the profile’s address in place first', async () => {
+    branch.answerWith(200, clicked('ava-martinez'));
+    const answer = await visit('/?_branch_match_id=qr-ava');
+    const html = await answer.text();
+
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(html).toContain('>Profile Ava-martinez</h1>');
+    expect(html).not.toContain('Loading...');
+    // Asked as branch-sdk asks, with the build's key.
+    expect(branch.received.map((body) => body.get('link_identifier'))).toEqual(['qr-ava']);
+    expect(branch.received[0]!.get('branch_key')).toBe(TEST_BRANCH_KEY);
+
+    // The first script the page runs: the profile's address, and the click id for the session.
+    const [first] = inlineScripts(html);
+    expect(first).toContain('history.replaceState(');
+    expect(first).toContain('"/user_profile/ava-martinez"');
+    expect(first).toContain(`"${LINK_VISIT_STATE_KEY}":{"clickId":"qr-ava"}`);
+    // Before the loader that runs the app's scripts after paint.
+    expect(inlineScripts(html).at(-1)).toContain('requestAnimationFrame');
+    expect(inlineScripts(html)).toHaveLength(2);
+    expect(answer.headers.get('content-security-policy')).toContain(scriptHash(first!));
+  });
+
+  it.each([
+    ['slower than the deadline', (stub: BranchStub) => (stub.handle = () => undefined)],
+    ['down', (stub: BranchStub) => (stub.handle = (_req, res) => res.destroy())],
+    ['in trouble (503)', (stub: BranchStub) => stub.answerWith(503, '{}')],
+  ])('is the shell, showing Loading..., when Branch is %s', async (_case, breakBranch) => {
+    breakBranch(branch);
+    const started = Date.now();
+    const answer = await visit('/?_branch_match_id=qr-ava');
+    const html = await answer.text();
+
+    expect(Date.now() - started).toBeLessThan(DEADLINE_MS + 2000);
+    expect(answer.status).toBe(200);
+    expect(html).toMatch(
+      /<div id=root><p class="deep-link-gate" role="status">Loading...<\/p><\/div>/,
+    );
+    expect(html).not.toContain('replaceState');
+    expect(html).not.toContain('Profile Ava');
+  });
+
+  it.each([
+    ['an unknown link', 200, openBody({ '+clicked_branch_link': false })],
+    ['a link Branch refuses', 400, JSON.stringify({ error: { code: 400, message: 'no' } })],
+  ])('says Invalid QR Found for %s', async (_case, status, body) => {
+    branch.answerWith(status, body);
+    const answer = await visit('/?_branch_match_id=qr-nobody');
+    const html = await answer.text();
+
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    expect(html).toContain('<h1 id="invalid-qr-title">Invalid QR Found</h1>');
+    expect(html).not.toContain('Loading...');
+    // The page's session is told, so it does not ask again before it shows anything.
+    const [first] = inlineScripts(html);
+    expect(first).toContain(`"${LINK_VISIT_STATE_KEY}":{"clickId":"qr-nobody","invalid":true}`);
+    expect(answer.headers.get('content-security-policy')).toContain(scriptHash(first!));
+  });
+
+  it('renders the profile an address already names, without asking Branch', async () => {
+    const answer = await visit('/user_profile/sam-lee?_branch_match_id=qr-ava');
+    const html = await answer.text();
+
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe(PROFILE_CACHE_CONTROL);
+    expect(html).toContain('>Profile Sam-lee</h1>');
+    expect(html).not.toContain('Loading...');
+    expect(html).not.toContain('replaceState');
+    expect(branch.received).toHaveLength(0);
+    expect(calls).toContain('sam-lee');
+  });
+});

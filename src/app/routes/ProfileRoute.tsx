@@ -7,11 +7,10 @@ import { ProfilePage } from '../../features/profile/ProfilePage';
 import { lazyModule } from '../../loading/lazyModule';
 import { lazyPart } from '../../loading/lazyPart';
 import { whenIdle } from '../../loading/idle';
-import { useRendersItself } from '../../loading/hydration';
 
-// The forms and payments are not part of the first load: they are fetched once the page is idle,
-// or as soon as a guest shows the intent to give (a pointer down, hover or focus on an action),
-// so the first open is as quick as the second.
+// The forms and payments are not part of the first load: they are fetched as soon as the page
+// works (usePrefetchAhead), or earlier when a guest shows the intent to give (a pointer down,
+// hover or focus on an action), so the first open is as quick as the second.
 const giveFlow = lazyPart(
   'gratitude',
   () => import(/* webpackChunkName: "gratitude" */ './GiveFlow').then((module) => module.default),
@@ -47,21 +46,19 @@ const verifyRedirectedPayment = (clientSecret: string) =>
   paymentReturn.load().then((module) => module.redirectedPaymentFailure(clientSecret));
 
 /**
- * Fetches the flow and the other tabs once the browser is idle after the page works. A page the
- * browser renders itself (a QR code's link: no server markup to hydrate first) fetches the flow
- * at once: its profile shows only after its lookup, and a guest who taps Give Gift as soon as it
- * is there would otherwise wait for the flow behind the feed's pictures (issue 36).
+ * Fetches the flow at once, however the page was opened (its own address, a QR code's link
+ * answered by the server, a page the browser renders itself): a guest who taps Give Gift as soon
+ * as the page works would otherwise wait for it behind the feed's pictures (issues 36 and 51).
+ * The other tabs once the browser is idle.
  */
 function usePrefetchAhead() {
-  const rendersItself = useRendersItself();
   useEffect(() => {
-    if (rendersItself) giveFlow.prefetch();
+    giveFlow.prefetch();
     return whenIdle(() => {
-      giveFlow.prefetch();
       galleryTab.prefetch();
       socialsTab.prefetch();
     });
-  }, [rendersItself]);
+  }, []);
 }
 
 export default function ProfileRoute() {

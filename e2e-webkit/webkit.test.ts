@@ -19,7 +19,10 @@ const JOURNEYS: Journeys<JourneyContext> = [
     applePayAfterCardJourney,
   ],
   ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
-  ["a QR code's link opens Ava's profile; a broken one shows Invalid QR Found", qrLinkJourney],
+  [
+    "a QR code's link opens Ava's page from the server, a slow one through the page; a broken one shows Invalid QR Found",
+    qrLinkJourney,
+  ],
   [
     'recognition with a 12 MP phone photo: prepared upright without EXIF, sent, on top of the feed',
     recognitionJourney,

@@ -9,6 +9,7 @@ import { LINK_VISIT_STATE_KEY } from '../config/linkVisit';
 import { TEST_BRANCH_KEY, clicked, openBody, startBranchStub, type BranchStub } from './branchStub';
 import { startServer, type TestServer } from './images/testing';
 import { scriptHash } from './pagePolicy';
+import type { ServerMetrics } from './metrics';
 import { PROFILE_CACHE_CONTROL } from './profilePages';
 import { profileAnswer, serverAppBefore, setServerBuildConfig } from './testing';
 
@@ -25,6 +26,7 @@ describe('the page of a QR code’s link', () => {
   let api: TestServer;
   let branch: BranchStub;
   let server: TestServer;
+  let metrics: ServerMetrics;
   /** The profiles findUser was called for. */
   const calls: string[] = [];
 
@@ -47,13 +49,14 @@ describe('the page of a QR code’s link', () => {
       });
     });
     branch = await startBranchStub();
-    const { app } = serverAppBefore(api.origin, distDir, undefined, {
+    const built = serverAppBefore(api.origin, distDir, undefined, {
       resolveLinks: true,
       branchKey: TEST_BRANCH_KEY,
       apiUrl: branch.origin,
       deadlineMs: DEADLINE_MS,
     });
-    server = await startServer(app);
+    metrics = built.metrics;
+    server = await startServer(built.app);
   });
 
   beforeEach(() => branch.reset());
@@ -124,6 +127,26 @@ describe('the page of a QR code’s link', () => {
     const [first] = inlineScripts(html);
     expect(first).toContain(`"${LINK_VISIT_STATE_KEY}":{"clickId":"qr-nobody","invalid":true}`);
     expect(answer.headers.get('content-security-policy')).toContain(scriptHash(first!));
+  });
+
+  it('counts what Branch answered, for the operator', async () => {
+    const counts = async () =>
+      new Map(
+        (await metrics.branchLinks.get()).values.map(({ labels, value }) => [
+          `${labels.answer}/${labels.reason}`,
+          value,
+        ]),
+      );
+    const before = await counts();
+    branch.answerWith(200, clicked('ava-martinez'));
+    await (await visit('/?_branch_match_id=qr-ava')).text();
+    branch.answerWith(503, '{}');
+    await (await visit('/?_branch_match_id=qr-ava')).text();
+
+    const grown = [...(await counts())]
+      .map(([key, value]) => [key, value - (before.get(key) ?? 0)] as const)
+      .filter(([, more]) => more > 0);
+    expect(Object.fromEntries(grown)).toEqual({ 'profile/': 1, 'noAnswer/unavailable': 1 });
   });
 
   it('renders the profile an address already names, without asking Branch', async () => {

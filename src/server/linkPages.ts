@@ -55,6 +55,11 @@ export function serveLinkPages(options: LinkPagesOptions): RequestHandler {
 
   async function answer(req: Request, res: Response, clickId: string): Promise<boolean> {
     const found = await branchLinks.resolve(clickId);
+    metrics.branchLinks.inc({
+      answer: found.kind,
+      reason:
+        'reason' in found ? found.reason : found.kind === 'failed' ? String(found.status) : '',
+    });
     if (found.kind === 'noProfile' || found.kind === 'failed') {
       // No profile to show, now or on a reload: nothing for a cache or a crawler to keep.
       shell.sendLinkShell(res, {

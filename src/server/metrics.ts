@@ -1,6 +1,7 @@
 // The production server's metrics, in Prometheus text format at /metrics (prom-client): requests
 // by route and status with their durations, server render time, profile lookups by cache outcome,
-// the image endpoint's answers by source and its pictures under way, and the process's own
+// the image endpoint's answers by source and its pictures under way, QR codes' links by Branch's
+// answer, and the process's own
 // figures. One registry per server app, so tests can run several.
 import type { RequestHandler, Response } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
@@ -20,6 +21,8 @@ export interface ServerMetrics {
   images: Counter<'source'>;
   /** Distinct pictures the image endpoint is fetching, resizing or waiting to. */
   imagesPending: Gauge;
+  /** QR codes' links by what Branch answered (branchLinks.ts's LinkAnswer kind, and its reason). */
+  branchLinks: Counter<'answer' | 'reason'>;
 }
 
 export function createServerMetrics(): ServerMetrics {
@@ -62,6 +65,12 @@ export function createServerMetrics(): ServerMetrics {
     help: 'Distinct pictures the image endpoint is fetching, resizing or waiting to.',
     registers: [registry],
   });
+  const branchLinks = new Counter({
+    name: 'branch_link_answers_total',
+    help: "QR codes' links resolved by the server, by answer (profile, noProfile, failed, noAnswer) and reason (noAnswer's: off, busy, breakerOpen, deadline, unreachable, ...).",
+    labelNames: ['answer', 'reason'] as const,
+    registers: [registry],
+  });
   const ROUTE = Symbol('route');
   type Labelled = Response & { [ROUTE]?: RouteLabel };
 
@@ -89,5 +98,6 @@ export function createServerMetrics(): ServerMetrics {
     lookups,
     images,
     imagesPending,
+    branchLinks,
   };
 }

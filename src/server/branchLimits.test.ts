@@ -64,16 +64,7 @@ describe('the deadline', () => {
   });
 
   it('cuts an answer whose body trickles past the deadline', async () => {
-    const body = clicked('ava-martinez');
-    stub.handle = (_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.write(body.slice(0, 10));
-      let sent = 10;
-      const drip = setInterval(() => {
-        if (res.destroyed || sent >= body.length) return clearInterval(drip);
-        res.write(body.slice(sent, ++sent));
-      }, TRICKLE_MS / body.length);
-    };
+    stub.trickle(clicked('ava-martinez'), TRICKLE_MS);
     const { answer, tookMs, wasCut } = await timed(linksFor({ deadlineMs: DEADLINE_MS }), 'qr-1');
     expect(answer).toEqual(noAnswer('deadline'));
     expect(tookMs).toBeLessThan(TRICKLE_MS / 3);
@@ -89,22 +80,12 @@ describe('what is not an answer', () => {
 
   it('stops reading a flood at the cap, long before its end', async () => {
     let sentBytes = 0;
-    let done: () => void = () => undefined;
-    const finished = new Promise<void>((resolve) => (done = resolve));
-    stub.handle = (_req, res) => {
-      // No Content-Length: the size is only known by reading.
-      res.writeHead(200, { 'content-type': 'application/json' });
-      const chunk = Buffer.alloc(64 * 1024, 0x20);
-      const more = () => {
-        while (sentBytes < FLOOD_BYTES && !res.destroyed) {
-          sentBytes += chunk.length;
-          if (!res.write(chunk)) return;
-        }
-        if (!res.destroyed) res.end();
-      };
-      res.on('drain', more).on('close', done);
-      more();
-    };
+    const finished = new Promise<void>((resolve) =>
+      stub.flood(FLOOD_BYTES, (sent) => {
+        sentBytes = sent;
+        resolve();
+      }),
+    );
     const links = linksFor({ maxAnswerBytes: MAX_ANSWER_BYTES });
     expect(await links.resolve('qr-1')).toEqual(noAnswer('tooLarge'));
     await finished;

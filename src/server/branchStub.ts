@@ -28,6 +28,10 @@ export interface BranchStub {
   /** Connections closed before their answer was done, so far. */
   readonly cut: number;
   answerWith(status: number, body: string): void;
+  /** Answers 200 with `body`, its first 10 characters at once, the rest one by one over `overMs`. */
+  trickle(body: string, overMs: number): void;
+  /** Answers 200 with `bytes` of spaces, no Content-Length; `onEnd` once the answer closes. */
+  flood(bytes: number, onEnd?: (sentBytes: number) => void): void;
   reset(): void;
   close(): Promise<void>;
 }
@@ -65,6 +69,34 @@ export async function startBranchStub(): Promise<BranchStub> {
     answerWith(status, body) {
       handle = (_req, res) =>
         res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+    },
+    trickle(body, overMs) {
+      handle = (_req, res) => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.write(body.slice(0, 10));
+        let sent = 10;
+        const drip = setInterval(() => {
+          if (res.destroyed || sent >= body.length) return clearInterval(drip);
+          res.write(body.slice(sent, ++sent));
+        }, overMs / body.length);
+      };
+    },
+    flood(bytes, onEnd) {
+      handle = (_req, res) => {
+        let sentBytes = 0;
+        // No Content-Length: the size is only known by reading.
+        res.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(64 * 1024, 0x20);
+        const more = () => {
+          while (sentBytes < bytes && !res.destroyed) {
+            sentBytes += chunk.length;
+            if (!res.write(chunk)) return;
+          }
+          if (!res.destroyed) res.end();
+        };
+        res.on('drain', more).on('close', () => onEnd?.(sentBytes));
+        more();
+      };
     },
     reset() {
       received.length = 0;

@@ -109,7 +109,7 @@ test.describe('gift-only payments by card', () => {
     const askedBeforeTryAgain = asked;
     await saveScreenshot('gift-captcha-failed');
     online = true;
-    await alert.getByRole('button', { name: 'Try again' }).click();
+    await alert.getByRole('button', { name: 'Try again to load the captcha' }).click();
     await passCaptcha(page);
     await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
     expect(asked).toBe(askedBeforeTryAgain + 1);
@@ -118,6 +118,31 @@ test.describe('gift-only payments by card', () => {
         (text) => !/ERR_INTERNET_DISCONNECTED|The captcha could not be loaded/.test(text),
       ),
     ).toEqual([]);
+  });
+
+  test('the captcha comes back by itself when the connection does: offline, then online', async ({
+    page,
+    context,
+  }) => {
+    // The connection is away from the details step on, when the script is fetched ahead.
+    let online = false;
+    await page.route('**/__recaptcha/api.js*', (route) =>
+      online ? route.continue() : route.abort('internetdisconnected'),
+    );
+    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Offline Captcha'));
+    await context.setOffline(true);
+    await page.getByRole('button', { name: '$10' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'The captcha could not be loaded' });
+    await expect(alert).toBeVisible({ timeout: 30_000 });
+    // Two buttons may say Try again: each names what it retries.
+    await expect(alert.getByRole('button')).toHaveAccessibleName('Try again to load the captcha');
+
+    online = true;
+    await context.setOffline(false);
+    // No button pressed: the page tries again as the browser says it is online.
+    await passCaptcha(page);
+    await expect(alert).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
   });
 
   test('one dropped request for the captcha script goes unnoticed', async ({ page }) => {

@@ -144,6 +144,8 @@ test.describe('with the keyboard alone', () => {
     await tabTo(page, card);
     await expectFocusVisible(page);
     await page.keyboard.press('Enter');
+    // The form the option opened takes the focus (it fell to the page before, issue 52).
+    await expect(page.getByRole('heading', { level: 3, name: 'Card details' })).toBeFocused();
     const number = page.getByLabel('Card number');
     await expect(number).toBeVisible();
     await tabTo(page, number);

@@ -3,7 +3,7 @@
 // a plain part shows nothing more than it had. Any other error (a part that threw while rendering)
 // goes on to the page's own boundary and its error screen, as it would without the layer. A
 // class: React has no hook for this.
-import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Component, useEffect, useEffectEvent, type ErrorInfo, type ReactNode } from 'react';
 import { ChunkLoadFailure } from './lazyModule';
 import './PartBoundary.css';
 
@@ -43,14 +43,28 @@ export class PartBoundary extends Component<PartBoundaryProps, { error: unknown 
   }
 }
 
-/** What a part whose code could not be fetched shows in its place, with its "Try again". */
+/** The retry button's name: what it retries ("Try again to load the captcha"). */
+export const retryName = (label: string) =>
+  `Try again to load ${label.charAt(0).toLowerCase()}${label.slice(1)}`;
+
+/**
+ * What a part whose code could not be fetched shows in its place, with its "Try again", named
+ * for what it retries (two may be on screen). It also tries again by itself when the browser
+ * says the connection is back: a guest who went offline need not find the button.
+ */
 export function PartFailed({ label, onRetry }: { label: string; onRetry: () => void }) {
+  const retry = useEffectEvent(onRetry);
+  useEffect(() => {
+    const online = () => retry();
+    window.addEventListener('online', online);
+    return () => window.removeEventListener('online', online);
+  }, []);
   return (
     <div className="part-failed" role="alert">
       <p>
         {label} {PART_FAILED_TEXT}
       </p>
-      <button type="button" className="button" onClick={onRetry}>
+      <button type="button" className="button" aria-label={retryName(label)} onClick={onRetry}>
         Try again
       </button>
     </div>

@@ -64,7 +64,9 @@ describe('lazyPart', () => {
     render(<gallery.Part userId="sam" />);
     expect(await screen.findByText('tiles of sam', {}, WAIT)).toBeInTheDocument();
     expect(calls.count).toBe(2);
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Try again to load the gallery' }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows "Try again" in its own place after two failures, and loads on the tap', async () => {
@@ -82,7 +84,7 @@ describe('lazyPart', () => {
       'The gallery could not be loaded',
     );
     expect(screen.getByRole('heading', { name: 'Ava Martinez' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again to load the gallery' }));
     expect(await screen.findByText('tiles of jo', {}, WAIT)).toBeInTheDocument();
     expect(calls.count).toBe(3);
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -116,7 +118,9 @@ describe('lazyPart', () => {
       </ErrorBoundary>,
     );
     expect(await screen.findByText("The page's own error screen", {}, WAIT)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Try again to load the gallery' }),
+    ).not.toBeInTheDocument();
   });
 
   it('renders a part whose code is here directly, with nothing suspended', async () => {

@@ -190,6 +190,7 @@ function FlowSteps({
                 <button
                   type="button"
                   className="button button--secondary"
+                  aria-label="Try again to look up your details"
                   onClick={() => follow(lookUp(lookup.values), lookup.values)}
                 >
                   Try again

@@ -657,7 +657,7 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     // Nothing is sent without the guest's id.
     expect(submit()).toBeDisabled();
     expect(sayThanks()).toHaveValue('Thanks!');
-    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again to look up your details' }));
     expect(
       await screen.findByText(/Something went wrong\. Please try again\./, {
         selector: '.gratitude-flow__lookup',

@@ -1,6 +1,6 @@
 // The card form of a payment: Stripe's Payment Element (cards only) and `Pay Now`, which submits
 // the form, takes the intent and confirms it (Stripe's deferred-intent order).
-import { useId, useRef, type FormEvent } from 'react';
+import { useEffect, useId, useRef, type FormEvent } from 'react';
 import { PaymentElement, useElements } from './stripe/StripeProvider';
 import { StripeUnavailableError, payWithElements } from './stripe/stripe';
 import { PAYMENT_MESSAGES, failureMessage, intentErrorMessage } from './paymentMessages';
@@ -40,6 +40,13 @@ export function CardPayment({
 }: CardPaymentProps) {
   const elements = useElements();
   const labelId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // The card option the guest pressed is disabled while its intent is made, and focus falls to
+  // the page: the form the option opened takes it, as each step's heading does.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) heading.current?.focus();
+  }, []);
   // Two clicks can land before `confirming` re-renders: this guard sees the first at once. It
   // stays set after a success, so a click that lands after the charge cannot start another.
   const inFlight = useRef(false);
@@ -80,7 +87,7 @@ export function CardPayment({
 
   return (
     <form className="card-payment" aria-labelledby={labelId} onSubmit={(e) => void pay(e)}>
-      <h3 id={labelId} className="card-payment__title">
+      <h3 id={labelId} ref={heading} tabIndex={-1} className="card-payment__title">
         Card details
       </h3>
       <div className="card-payment__field">

@@ -51,7 +51,7 @@ it('asks again once for a dropped script, says so after a second failure, and Tr
     'The captcha could not be loaded. Check your connection and try again.',
   );
 
-  await user.click(screen.getByRole('button', { name: 'Try again' }));
+  await user.click(screen.getByRole('button', { name: 'Try again to load the captcha' }));
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   expect(captchaScripts()).toHaveLength(1);
   // This time the script comes: the emulator's, as the page shell sends Google's URL to it.

@@ -1,0 +1,51 @@
+// The captcha that could not be loaded comes back by itself when the browser says the connection
+// is back (issue 52): a guest who went offline need not find its Try again. A file of its own: the
+// adapter keeps a loaded script for the page's life. No emulator is run before: jsdom loads no script, so each load's outcome is played
+// here (the script's error event, or the script run as the page would run it).
+import { act, render, screen } from '@testing-library/react';
+import { allowConsoleError } from '../../../../jest/consoleGuard';
+import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';
+import { runEmulatorScript, setEmulatorBuildConfig } from '../../../testing/emulatedPage';
+import { CAPTCHA_RETRY_MS, CAPTCHA_SCRIPT_URL, Captcha } from './Captcha';
+
+let api: RunningMockApi;
+
+beforeAll(async () => {
+  api = await startMockApi();
+  setEmulatorBuildConfig(api);
+});
+
+afterAll(() => api.close());
+
+afterEach(() => jest.useRealTimers());
+
+/* eslint-disable testing-library/no-node-access -- script tags are not UI */
+const captchaScripts = () =>
+  Array.from(document.querySelectorAll<HTMLScriptElement>('script')).filter(
+    (script) => script.src === CAPTCHA_SCRIPT_URL,
+  );
+/* eslint-enable testing-library/no-node-access */
+const fail = (script: HTMLScriptElement | undefined) =>
+  act(() => {
+    script?.dispatchEvent(new Event('error'));
+  });
+
+it('comes back by itself when the connection does, with no Try again pressed', async () => {
+  allowConsoleError(/The captcha could not be loaded/);
+  jest.useFakeTimers({ advanceTimers: true });
+  render(<Captcha onChange={() => {}} />);
+  await fail(captchaScripts()[0]);
+  await act(() => jest.advanceTimersByTimeAsync(CAPTCHA_RETRY_MS));
+  await fail(captchaScripts()[0]);
+  expect(await screen.findByRole('alert')).toHaveTextContent('The captcha could not be loaded.');
+
+  act(() => {
+    window.dispatchEvent(new Event('online'));
+  });
+  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  expect(captchaScripts()).toHaveLength(1);
+  await act(() => runEmulatorScript(api, '/__recaptcha/api.js?onload=onloadcallback'));
+  expect(
+    await screen.findByRole('checkbox', { name: "I'm not a robot" }, { timeout: 5000 }),
+  ).not.toBeChecked();
+});

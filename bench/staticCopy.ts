@@ -1,6 +1,8 @@
 // The static copy: a profile page saved as HTML once rendered, without scripts, served from one
 // origin that proxies everything else to the real server, so its CSS, images and fonts resolve as
 // the app's do: the page the app cannot beat (the app's LCP is given as a multiple of its LCP).
+// `capture` saves the page once the app rendered it; `captureAsServed` the page as the server
+// answered it, before any script (the thank section's QR step: the profile page answered in place).
 import {
   createServer,
   request,
@@ -18,6 +20,13 @@ const PREFIX = '/__static/';
 const SCRIPTY =
   'script, link[rel="modulepreload"], link[rel="preload"][as="script"], ' +
   'link[rel="prefetch"][as="script"], link[rel="preload"][as="fetch"]';
+
+/** The page's markup without what only feeds its scripts (run in the page). */
+const withoutScripts = (scripty: string) => {
+  const root = document.documentElement.cloneNode(true) as HTMLElement;
+  for (const element of root.querySelectorAll(scripty)) element.remove();
+  return `<!doctype html>\n${root.outerHTML}`;
+};
 
 /** An HTTP server on a free port, with its base URL and a close that drops open connections. */
 export async function serve(handler: RequestListener) {
@@ -85,12 +94,22 @@ export async function startStaticCopies(target: string) {
         await page.getByRole('heading', { level: 1 }).waitFor(visible);
         await page.getByRole('tab', { name: 'Feed' }).waitFor(visible);
         await page.waitForLoadState('networkidle');
-        const html = await page.evaluate((scripty) => {
-          const root = document.documentElement.cloneNode(true) as HTMLElement;
-          for (const element of root.querySelectorAll(scripty)) element.remove();
-          return `<!doctype html>\n${root.outerHTML}`;
-        }, SCRIPTY);
+        const html = await page.evaluate(withoutScripts, SCRIPTY);
         pages.set(profileId, html);
+        return html;
+      } finally {
+        await context.close();
+      }
+    },
+    /** Serves, at urlOf(key) from now on, the page the server answers at `path` as it came:
+     * parsed with scripting off (nothing of the app ran), without its scripts. */
+    async captureAsServed(browser: Browser, key: string, path: string): Promise<string> {
+      const context = await browser.newContext({ javaScriptEnabled: false });
+      try {
+        const page = await context.newPage();
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        const html = await page.evaluate(withoutScripts, SCRIPTY);
+        pages.set(key, html);
         return html;
       } finally {
         await context.close();

@@ -1,116 +1,15 @@
-// The two journeys of the `thank` section (bench/thank.ts) as a scripted guest, and what the
-// page records of them: for each step, its tap (or the photo picked) and the first frame in which
-// what the guest needs next is shown and enabled. The page times itself (an init script), so
-// Playwright's round trips are not in the waits; Node only waits for its report, and finds the
-// step's required requests among those the page made, for the step's floor.
+// The two journeys of the `thank` section (bench/thank.ts) as a scripted guest (thankPacing.ts:
+// a guest who reads and decides, or the instant one), and what the page records of them
+// (thankRecorder.ts): for each step, its tap (or the photo picked) and the first frame in which
+// what the guest needs next is shown and enabled. Node finds the step's required requests among
+// those the page made, for the step's floor; the QR step's floor is its static copy, painted.
 import type { Page, Request } from '@playwright/test';
 import { SUCCESS_REDIRECT_DELAY_MS } from '../src/config/delays';
 import { PHONE } from './browser';
 import { round } from './format';
-import { fillGuest, GIVE_UP_MS } from './phonePage';
 import { CONGRATULATIONS } from './photoBrowser';
-
-/** What the guest needs next (names as RegExp sources); a step's conditions hold in one frame. */
-export type Condition =
-  | { ready: true } // the page works (data-app-ready)
-  | { button: string } // a button of this name, shown and enabled
-  | { field: string } // a control whose label is this, shown and enabled
-  | { dialog: string } // a dialog of this title, shown
-  | { heading: string }; // a top-level heading (h1) of this text, shown
-
-type StartOn = 'origin' | 'pointerdown' | 'change';
-/** The step being timed, kept in sessionStorage so that a new document goes on with it. */
-interface Armed {
-  name: string;
-  until: Condition[];
-  startOn: StartOn;
-  /** Epoch ms: the tap, the file picked, or the document's time origin (the QR link opened). */
-  start: number | null;
-  /** Epoch ms: the first frame in which every condition held. */
-  shown: number | null;
-}
-
-declare global {
-  interface Window {
-    __thank: { arm: (name: string, until: Condition[], startOn: StartOn) => void };
-  }
-}
-
-const KEY = 'bench:thank';
-const MESSAGE = 'bench:thank ';
-
-/** Installed before the page's own scripts, in every document (serialised: self-contained). */
-function thankRecorder(open: { name: string; until: Condition[] }, key: string, message: string) {
-  if (window !== window.top || !location.protocol.startsWith('http')) return;
-  const epoch = (at: number) => performance.timeOrigin + at;
-  const save = (state: Armed) => sessionStorage.setItem(key, JSON.stringify(state));
-  let armed = JSON.parse(sessionStorage.getItem(key) ?? 'null') as Armed | null;
-  // The QR code's link starts the journey: its wait runs from this document's time origin.
-  if (new URLSearchParams(location.search).has('_branch_match_id')) {
-    armed = { ...open, startOn: 'origin', start: performance.timeOrigin, shown: null };
-    save(armed);
-  }
-  const nameOf = (node: Element | null) =>
-    (node?.getAttribute('aria-label') ?? node?.textContent ?? '').replace(/\s+/g, ' ').trim();
-  // :disabled also sees a disabled fieldset around the control.
-  const usable = (node: Element | null | undefined) =>
-    !!node && !node.matches(':disabled') && node.checkVisibility({ visibilityProperty: true });
-  const all = (selector: string) => [...document.querySelectorAll(selector)];
-  const holds = (c: Condition) => {
-    if ('ready' in c) return document.documentElement.dataset.appReady === 'true';
-    if ('button' in c)
-      return all('button').some((b) => new RegExp(c.button).test(nameOf(b)) && usable(b));
-    if ('field' in c)
-      return all('label').some(
-        (l) => new RegExp(c.field).test(nameOf(l)) && usable((l as HTMLLabelElement).control),
-      );
-    if ('heading' in c)
-      return all('h1').some((h) => new RegExp(c.heading).test(nameOf(h)) && usable(h));
-    return all('[role="dialog"]').some((d) => {
-      const title = document.getElementById(d.getAttribute('aria-labelledby') ?? '');
-      return new RegExp(c.dialog).test(nameOf(title ?? d)) && d.checkVisibility();
-    });
-  };
-  let frame = 0;
-  // Checked in the next frame after a change (when it can be painted), once the step started.
-  const check = () => {
-    if (!armed || armed.start === null || armed.shown !== null || frame !== 0) return;
-    frame = requestAnimationFrame(() => {
-      frame = 0;
-      if (!armed || armed.shown !== null || !armed.until.every(holds)) return;
-      armed.shown = epoch(performance.now());
-      save(armed);
-      console.debug(message + JSON.stringify(armed));
-    });
-  };
-  const begin = (startOn: StartOn, at: number) => {
-    if (!armed || armed.start !== null || armed.startOn !== startOn) return;
-    armed.start = epoch(at);
-    save(armed);
-    check();
-  };
-  addEventListener('pointerdown', (e) => begin('pointerdown', e.timeStamp), true);
-  addEventListener(
-    'change',
-    (e) => {
-      if ((e.target as HTMLInputElement).type === 'file') begin('change', e.timeStamp);
-    },
-    true,
-  );
-  new MutationObserver(check).observe(document, {
-    subtree: true,
-    childList: true,
-    attributes: true,
-    characterData: true,
-  });
-  window.__thank = {
-    arm: (name, until, startOn) => {
-      armed = { name, until, startOn, start: null, shown: null };
-      save(armed);
-    },
-  };
-  check();
-}
+import { think, typeInto, type Guest } from './thankPacing';
+import { arm, reportOf, type Condition, type StartOn } from './thankRecorder';
 
 /** A request a step's floor counts: one round trip, and its bytes at the phone's rates. */
 interface Wire {
@@ -122,20 +21,13 @@ const at = (what: string, path: RegExp, method = 'POST'): Wire => ({
   matches: (request, url) => request.method() === method && path.test(url.pathname),
 });
 const WIRES = {
+  // The profile's page itself: the server resolves the link and answers with it (issue 51).
   qrPage: {
     what: 'the QR page',
     matches: (r, url) =>
       r.resourceType() === 'document' && url.searchParams.has('_branch_match_id'),
   },
-  fingerprint: at('branch fingerprint', /^\/__branch\/app\.link\/_r$/, 'GET'),
   branchOpen: at('branch open', /^\/__branch\/v1\/open$/),
-  // The profile in place (a lookup), or its page if the app ever loads one.
-  profile: {
-    what: 'the profile',
-    matches: (r, url) =>
-      (r.resourceType() === 'document' && url.pathname.startsWith('/user_profile/')) ||
-      (r.method() === 'POST' && url.pathname.endsWith('/gratitude/findUser')),
-  },
   captcha: at('captcha token', /\/__recaptcha\/token$/),
   intent: at('intent', /\/payment\/create-(payment|donation)-intent$/),
   paymentMethod: at('payment method', /\/v1\/payment_methods$/),
@@ -143,13 +35,16 @@ const WIRES = {
   gratitude: at('gratitude post', /\/gratitude\/(image|create)-gratitude$/),
 } satisfies Record<string, Wire>;
 
-/** One visit of a journey: the page, the QR link and what the guest types. */
+/** One visit of a journey: the page, the QR link, the guest and what they type, and the paint of
+ * the static copy on the same kind of visit in this run (the QR step's floor). */
 export interface Visit {
   page: Page;
   qrUrl: string;
+  guest: Guest;
   guestName: string;
   words: string;
   photo: Buffer;
+  staticCopyPaintMs: number;
 }
 
 interface Step {
@@ -162,6 +57,10 @@ interface Step {
   until: Condition[];
   /** The requests the step requires: one round trip each, and their bytes. */
   wire: Wire[];
+  /** The step's floor is the static copy's paint instead (the QR step). */
+  staticCopyFloor?: boolean;
+  /** Requests the step must not wait for: named if one was made before the step ended. */
+  notDuring?: Wire[];
   delayMs?: number;
 }
 
@@ -184,20 +83,44 @@ const step = (name: string, act: Step['act'], until: Condition[], more?: Partial
   wire: [],
   ...more,
 });
-/** The QR link opened: the page works, and shows the profile's name (its card) and `button`. */
+/** Opens `url` as a scanned link opens: from a blank page (a return visit's page before it is
+ * not still at work when it starts), and on as soon as it is committed (the guest may tap as soon
+ * as it is painted, not after the page's `load`). */
+export async function openFresh(page: Page, url: string) {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+}
+/** The name the QR code's profile (bench/demo.ts's PROFILE, the seed's Ava) shows. */
+const PROFILE_NAME = '^Ava Martinez$';
+const GIVE_GIFT = exact('Give Gift');
+const RECOGNIZE = '^Recognize';
+/** The QR link opened: the profile's name (its card) and `button` painted, as the server's page
+ * shows them before the app's scripts run (a tap then is replayed once the page works). */
 const openProfile = (button: string) =>
   step(
     'open the profile (QR link)',
-    (v) => v.page.goto(v.qrUrl),
-    [{ ready: true }, { heading: PROFILE_NAME }, { button }],
+    (v) => openFresh(v.page, v.qrUrl),
+    [{ heading: PROFILE_NAME }, { button }],
     {
       startOn: 'origin',
-      wire: [WIRES.qrPage, WIRES.fingerprint, WIRES.branchOpen, WIRES.profile],
+      wire: [WIRES.qrPage],
+      staticCopyFloor: true,
+      // Branch's session is opened at idle, for attribution: not before the profile shows.
+      notDuring: [WIRES.branchOpen],
     },
   );
-/** The name the QR code's profile (bench/demo.ts's PROFILE, the seed's Ava) shows. */
-const PROFILE_NAME = '^Ava Martinez$';
-const typeGuest = { before: (v: Visit) => fillGuest(v.page, v.guestName) };
+/** The static copy's paint is timed until this: the open step's conditions for both journeys. */
+export const STATIC_COPY_OPEN = {
+  name: 'the static copy painted',
+  until: [{ heading: PROFILE_NAME }, { button: GIVE_GIFT }, { button: RECOGNIZE }],
+} satisfies { name: string; until: Condition[] };
+
+const typeGuest = {
+  before: async (v: Visit) => {
+    await typeInto(v.page, v.guest, 'Full Name', v.guestName);
+    await typeInto(v.page, v.guest, 'Email', 'bench@example.com');
+  },
+};
 const FULL_NAME: Condition = { field: exact('Full Name') };
 const CONGRATULATED: Condition = { dialog: exact(CONGRATULATIONS) };
 const CAPTCHA = "I'm not a robot";
@@ -209,17 +132,17 @@ const pickPhoto = (v: Visit) =>
     .setInputFiles({ name: 'IMG_0036.jpg', mimeType: 'image/jpeg', buffer: v.photo });
 
 async function fillCard(v: Visit) {
-  await v.page.getByLabel('Card number').fill('4242 4242 4242 4242');
-  await v.page.getByLabel('Expiration date').fill('12 / 34');
-  await v.page.getByLabel('Security code').fill('123');
-  await v.page.getByLabel('ZIP').fill('10001');
+  await typeInto(v.page, v.guest, 'Card number', '4242 4242 4242 4242', '4242424242424242');
+  await typeInto(v.page, v.guest, 'Expiration date', '12 / 34', '1234');
+  await typeInto(v.page, v.guest, 'Security code', '123');
+  await typeInto(v.page, v.guest, 'ZIP', '10001');
 }
 
 export const JOURNEYS: Journey[] = [
   {
     name: 'tip',
     steps: [
-      openProfile(exact('Give Gift')),
+      openProfile(GIVE_GIFT),
       step('Give Gift -> Full Name', tap('Give Gift'), [FULL_NAME]),
       step('Submit -> $10', tap('Submit'), [{ button: exact('$10') }], typeGuest),
       step('$10 -> the captcha', tap('$10'), [{ field: exact(CAPTCHA) }]),
@@ -249,7 +172,7 @@ export const JOURNEYS: Journey[] = [
   {
     name: 'recognition',
     steps: [
-      openProfile('^Recognize'),
+      openProfile(RECOGNIZE),
       step('Recognize -> Full Name', tap(/^Recognize/), [FULL_NAME]),
       step('Submit -> Say thanks', tap('Submit'), [{ field: exact('Say thanks') }], typeGuest),
       step(
@@ -257,7 +180,7 @@ export const JOURNEYS: Journey[] = [
         pickPhoto,
         [{ button: '^Remove ' }, { button: exact('Submit') }],
         {
-          before: (v) => v.page.getByLabel('Say thanks').fill(v.words),
+          before: (v) => typeInto(v.page, v.guest, 'Say thanks', v.words),
           startOn: 'change',
         },
       ),
@@ -268,25 +191,11 @@ export const JOURNEYS: Journey[] = [
   },
 ];
 
-/** The init script of a context that walks `journey`. */
-export const recorderFor = (journey: Journey) => {
+/** The first step of a journey (the QR link's): its context's recorder opens it (recorderFor). */
+export const openStepOf = (journey: Journey) => {
   const { name, until } = journey.steps[0]!;
-  const args = [{ name, until }, KEY, MESSAGE].map((arg) => JSON.stringify(arg)).join(', ');
-  return `(${thankRecorder.toString()})(${args});`;
+  return { name, until };
 };
-
-/** The page's report of the step `name` (it logs it once shown). */
-function reportOf(page: Page, name: string): Promise<Armed> {
-  const parse = (text: string) => JSON.parse(text.slice(MESSAGE.length)) as Armed;
-  const report = page
-    .waitForEvent('console', {
-      predicate: (m) => m.text().startsWith(MESSAGE) && parse(m.text()).name === name,
-      timeout: GIVE_UP_MS * 4,
-    })
-    .then((m) => parse(m.text()));
-  report.catch(() => undefined);
-  return report;
-}
 
 /** Transferred bytes: the response as received (headers too), and the body as sent (Chromium
  * puts its length among the headers it sent). */
@@ -300,9 +209,23 @@ async function bytesOf(request: Request) {
   };
 }
 
+/** The server's own time for Branch's answer (`Server-Timing: branch;dur=<ms>`, linkPages.ts),
+ * or null: the server did not answer with its page (it left the link to the browser). */
+async function branchMsOf(request: Request | undefined): Promise<number | null> {
+  const timing = await (await request?.response())?.headerValue('server-timing');
+  const ms = /(?:^|,)\s*branch;dur=([\d.]+)/.exec(timing ?? '')?.[1];
+  return ms === undefined ? null : Number(ms);
+}
+
+/** When Node saw each request (epoch ms): a little after the page made it. */
+const seenAt = new WeakMap<Request, number>();
+
+const path = (r: Request) => `${r.method()} ${new URL(r.url()).pathname}`;
+
 /** A step's floor: a round trip for each required request made, their bytes at the phone's
- * rates, and the spec's delay. A required request the step did not make is named. */
-async function floorOf(step: Step, made: Request[]) {
+ * rates, and the spec's delay (the QR step: its static copy's paint). A required request the
+ * step did not make is named, and so is one made that it must not wait for. */
+async function floorOf(step: Step, made: Request[], visit: Visit, shown: number) {
   const found = step.wire.map((w) => made.find((r) => w.matches(r, new URL(r.url()))));
   const bytes = await Promise.all(found.map((r) => (r ? bytesOf(r) : { down: 0, up: 0 })));
   const downBytes = bytes.reduce((sum, b) => sum + b.down, 0);
@@ -310,9 +233,14 @@ async function floorOf(step: Step, made: Request[]) {
   const roundTrips = found.filter(Boolean).length;
   const { latency, downloadThroughput, uploadThroughput } = PHONE.network;
   const wireMs = (downBytes / downloadThroughput + upBytes / uploadThroughput) * 1000;
-  const path = (r: Request) => `${r.method()} ${new URL(r.url()).pathname}`;
+  const wireFloorMs = round(roundTrips * latency + wireMs + (step.delayMs ?? 0));
+  // Made before the step ended: seen by Node before the page's frame (both on this machine's clock).
+  const before = made.filter((r) => (seenAt.get(r) ?? Infinity) < shown);
   return {
-    floorMs: round(roundTrips * latency + wireMs + (step.delayMs ?? 0)),
+    floorMs: step.staticCopyFloor ? visit.staticCopyPaintMs : wireFloorMs,
+    floorOf: step.staticCopyFloor ? ('staticCopy' as const) : ('wire' as const),
+    /** The wire's own floor (round trips, bytes, delay), also for the QR step. */
+    wireFloorMs,
     roundTrips,
     delayMs: step.delayMs ?? 0,
     downBytes,
@@ -322,6 +250,10 @@ async function floorOf(step: Step, made: Request[]) {
       r ? [`${path(r)}: ${bytes[i]!.down} B, ${bytes[i]!.up} B`] : [],
     ),
     notMade: step.wire.filter((_, i) => !found[i]).map((w) => w.what),
+    madeDuring: (step.notDuring ?? [])
+      .filter((w) => before.some((r) => w.matches(r, new URL(r.url()))))
+      .map((w) => w.what),
+    branchMs: step.staticCopyFloor ? await branchMsOf(found[0]) : null,
   };
 }
 
@@ -331,21 +263,22 @@ export type StepResult = { step: string; waitMs: number } & Awaited<ReturnType<t
 export async function walk(visit: Visit, journey: Journey): Promise<StepResult[]> {
   const { page } = visit;
   const made: Request[] = [];
-  const onRequest = (request: Request) => made.push(request);
+  const onRequest = (request: Request) => {
+    seenAt.set(request, Date.now());
+    made.push(request);
+  };
   page.on('request', onRequest);
   try {
     const results: StepResult[] = [];
     for (const step of journey.steps) {
       await step.before?.(visit);
-      const report = reportOf(page, step.name);
       const { name, until, startOn = 'pointerdown' } = step;
       if (startOn !== 'origin') {
-        await page.evaluate((a) => window.__thank.arm(a.name, a.until, a.startOn), {
-          name,
-          until,
-          startOn,
-        });
+        // Reads what the step showed and decides, then taps: M (the paced guest only).
+        await think(visit.guest);
+        await arm(page, name, until, startOn);
       }
+      const report = reportOf(page, name);
       const from = made.length;
       await step.act(visit);
       const { start, shown } = await report.catch((error: unknown) => {
@@ -354,7 +287,7 @@ export async function walk(visit: Visit, journey: Journey): Promise<StepResult[]
         });
       });
       if (start === null || shown === null) throw new Error(`${step.name}: reported unfinished`);
-      const floor = await floorOf(step, made.slice(from));
+      const floor = await floorOf(step, made.slice(from), visit, shown);
       results.push({ step: step.name, waitMs: round(shown - start), ...floor });
     }
     return results;

@@ -96,6 +96,29 @@ describe('the page of a QR code’s link', () => {
     expect(answer.headers.get('content-security-policy')).toContain(scriptHash(first!));
   });
 
+  it('says how long Branch took to answer, a duration only', async () => {
+    // Branch answers after 60 ms: the page's Server-Timing holds that wait, and nothing else.
+    branch.handle = (_req, res) => {
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(clicked('ava-martinez'));
+      }, 60);
+    };
+    const answer = await visit('/?_branch_match_id=qr-ava');
+    await answer.text();
+
+    const timing = answer.headers.get('server-timing') ?? '';
+    expect(timing).toMatch(/^branch;dur=\d+\.\d$/);
+    const duration = Number(timing.slice('branch;dur='.length));
+    expect(duration).toBeGreaterThanOrEqual(55);
+    expect(duration).toBeLessThan(DEADLINE_MS);
+
+    // Invalid QR Found says it too; a profile's own address (Branch not asked) does not.
+    branch.answerWith(200, openBody({ '+clicked_branch_link': false }));
+    const invalid = await visit('/?_branch_match_id=qr-nobody');
+    expect(invalid.headers.get('server-timing')).toMatch(/^branch;dur=\d+\.\d$/);
+    expect((await visit('/user_profile/sam-lee')).headers.get('server-timing')).toBeNull();
+  });
+
   it.each([
     ['slower than the deadline', (stub: BranchStub) => (stub.handle = () => undefined)],
     ['down', (stub: BranchStub) => (stub.handle = (_req, res) => res.destroy())],
@@ -122,6 +145,8 @@ describe('the page of a QR code’s link', () => {
     );
     expect(html).not.toContain('replaceState');
     expect(html).not.toContain('Profile Ava');
+    // The page's own path: no Branch answer to time.
+    expect(answer.headers.get('server-timing')).toBeNull();
   });
 
   it.each([

@@ -3,6 +3,8 @@
 // in place, kept by no cache, whose first script puts the profile's address in the address bar;
 // a link that opens none with 'Invalid QR Found'. Without an answer in time (Branch slow or down,
 // the breaker open, BRANCH_RESOLVE=off), the shell as before: the page resolves the link itself.
+// The pages answered here say how long Branch's answer took (`Server-Timing: branch;dur=<ms>`, a
+// duration only), for the bench and a browser's own timings.
 import type { Request, RequestHandler, Response } from 'express';
 import { LINK_VISIT_STATE_KEY, type LinkVisit } from '../config/linkVisit';
 import { DEEP_LINK_PARAMETER, isAppRoute, paths, resolvesDeepLink } from '../config/paths';
@@ -54,13 +56,16 @@ export function serveLinkPages(options: LinkPagesOptions): RequestHandler {
   const { branchLinks, profiles, shell, metrics } = options;
 
   async function answer(req: Request, res: Response, clickId: string): Promise<boolean> {
+    const asked = performance.now();
     const found = await branchLinks.resolve(clickId);
     metrics.branchLinks.inc({
       answer: found.kind,
       reason:
         'reason' in found ? found.reason : found.kind === 'failed' ? String(found.status) : '',
     });
+    const branchTiming = `branch;dur=${(performance.now() - asked).toFixed(1)}`;
     if (found.kind === 'noProfile' || found.kind === 'failed') {
+      res.set('Server-Timing', branchTiming);
       // No profile to show, now or on a reload: nothing for a cache or a crawler to keep.
       shell.sendLinkShell(res, {
         status: 404,
@@ -75,6 +80,7 @@ export function serveLinkPages(options: LinkPagesOptions): RequestHandler {
     try {
       const page = await profiles.pageFor(req, profileId);
       metrics.route(res, 'profile');
+      res.set('Server-Timing', branchTiming);
       sendProfile(res, page, linkVisitScript({ clickId }, paths.profile.href(profileId)), shell);
       return true;
     } catch (error) {

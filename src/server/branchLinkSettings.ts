@@ -49,7 +49,7 @@ function parseApiUrl(raw: string, written: string): string {
 
 /**
  * BRANCH_API_URL when set (empty: Branch's own, as for the build); else the build's
- * `branchApiUrl`, a path (`/__branch`, the demo's emulator) taken on the API's origin, where the
+ * `branchApiUrl`, a path (the demo's emulator's) taken on the API's origin, where the
  * mock API serves it beside /api; else Branch's own.
  */
 function readApiUrl(

@@ -8,7 +8,6 @@
 import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { AppReady } from '../../components/AppReady';
-import { readFlowAddress } from '../../config/flowAddress';
 import { readLinkVisit } from '../../config/linkVisit';
 import { paths, resolvesDeepLink } from '../../config/paths';
 import { rememberCurrentUserId } from '../../lib/currentUser';
@@ -20,33 +19,29 @@ import './DeepLinkGate.css';
 type GateStatus = 'resolving' | 'ready' | 'invalid';
 
 export function DeepLinkGate({ children }: { children: ReactNode }) {
-  const { pathname, search, key } = useLocation();
+  const { pathname, search } = useLocation();
   const navigate = useNavigate();
-  // Only the address the app started at can carry the link being opened, and only in the entry
-  // it started in.
-  const [opened] = useState(() => {
+  // Only the address the app started at can carry the link being opened.
+  const [{ opensLink, invalid }] = useState(() => {
     const serverAnswered = readLinkVisit(globalThis.history?.state);
-    const opensLink = resolvesDeepLink(pathname, search) && !serverAnswered;
-    return { opensLink, key, invalid: Boolean(serverAnswered?.invalid) };
+    return {
+      opensLink: resolvesDeepLink(pathname, search) && !serverAnswered,
+      invalid: Boolean(serverAnswered?.invalid),
+    };
   });
-  const { opensLink } = opened;
   const [status, setStatus] = useState<GateStatus>(
-    opened.invalid ? 'invalid' : opensLink ? 'resolving' : 'ready',
+    invalid ? 'invalid' : opensLink ? 'resolving' : 'ready',
   );
 
   const onSession = useEffectEvent(({ dynamicKey }: DeepLinkSession) => {
-    // An idle session (attribution) never moves the guest; nor does the link's own once the
-    // guest has gone on from where it opened (a flow opened meanwhile, another entry).
+    // An idle session (attribution) never moves the guest, whatever they opened meanwhile. The
+    // link's own shows nothing else until it ends (Loading...): nothing to open meanwhile.
     if (!opensLink || status !== 'resolving') return;
-    if (!dynamicKey) {
-      setStatus('invalid');
-      return;
-    }
-    if (key === opened.key && !readFlowAddress(search)) {
+    if (dynamicKey) {
       rememberCurrentUserId(dynamicKey);
       void navigate(paths.profile.href(dynamicKey), { replace: true });
     }
-    setStatus('ready');
+    setStatus(dynamicKey ? 'ready' : 'invalid');
   });
 
   const onFailure = useEffectEvent((error: unknown) => {

@@ -5,7 +5,7 @@
 // hydrated markup matches the server's), where the link's scenario waits to be turned on.
 import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { readReproLink } from './reproLink';
+import { scenarioNameIn } from './scenarioParam';
 import { Spinner } from '../../components/Spinner';
 import { whenIdle } from '../../loading/idle';
 import { lazyPart } from '../../loading/lazyPart';
@@ -37,7 +37,7 @@ export function ScenarioBar() {
   const ready = useIdleAfterHydration();
   // The tester's own toggle; until then a repro link in the address opens the panel.
   const [toggled, setToggled] = useState<boolean | null>(null);
-  const open = toggled ?? (ready && readReproLink(search) !== null);
+  const open = toggled ?? (ready && scenarioNameIn(search) !== null);
   const panelId = useId();
   const toggle = useRef<HTMLButtonElement>(null);
   return (

@@ -2,7 +2,9 @@
 // `ttlMinutes=`) offers that scenario to the browser that opens it: the panel shows what the link
 // would turn on and turns it on only when asked. Pure helpers; the panel reads and copies them.
 
-export const SCENARIO_PARAM = 'scenario';
+import { SCENARIO_PARAM, scenarioNameIn } from './scenarioParam';
+
+export { SCENARIO_PARAM };
 /** The name a link (or the panel) gives for "no scenario". */
 export const NO_SCENARIO = 'none';
 /** The scenarios that take a delay (the intent calls', Stripe's confirmations', the webhooks'). */
@@ -30,9 +32,9 @@ function wholeNumber(params: URLSearchParams, name: string): number | undefined 
 
 /** The scenario an address asks for, or null when it asks for none. */
 export function readReproLink(search: string): ReproRequest | null {
-  const params = new URLSearchParams(search);
-  const name = params.get(SCENARIO_PARAM)?.trim();
+  const name = scenarioNameIn(search);
   if (!name) return null;
+  const params = new URLSearchParams(search);
   const delayMs = wholeNumber(params, DELAY_PARAM);
   const ttlMinutes = wholeNumber(params, TTL_PARAM);
   return {

@@ -221,4 +221,40 @@ test.describe('spoken limits', () => {
     await expect(said).toHaveAttribute('aria-live', 'polite');
     await saveScreenshot('limit-said');
   });
+
+  test('characters are counted as a person counts them: an emoji is one, a family is kept whole', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
+    await page.goto('/user_profile/jonathan-reyes');
+    await page.getByRole('button', { name: /^Celebrate/ }).click();
+    // A 30-character name that ends in an emoji keeps it.
+    await fullName(page).fill('x'.repeat(29));
+    await page.keyboard.insertText('\u{1F600}');
+    await expect(fullName(page)).toHaveValue(`${'x'.repeat(29)}\u{1F600}`);
+    await email(page).fill('emoji@example.com');
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    const counter = (count: number) => page.getByText(`${count}/250`, { exact: true });
+    await sayThanks(page).fill('\u{1F600}'.repeat(125));
+    await expect(counter(125)).toBeVisible();
+    // Spaces before the words use up nothing.
+    await sayThanks(page).fill(`   ${'x'.repeat(250)}`);
+    await expect(sayThanks(page)).toHaveValue(`   ${'x'.repeat(250)}`);
+    await expect(counter(250)).toBeVisible();
+    // A family typed near the limit is kept whole, then one past the limit is left out whole.
+    await sayThanks(page).fill('x'.repeat(248));
+    await page.keyboard.insertText(family);
+    await expect(sayThanks(page)).toHaveValue(`${'x'.repeat(248)}${family}`);
+    await expect(counter(249)).toBeVisible();
+    await page.keyboard.insertText(family);
+    await expect(counter(250)).toBeVisible();
+    await page.keyboard.insertText(family);
+    await expect(sayThanks(page)).toHaveValue(`${'x'.repeat(248)}${family}${family}`);
+    await expect(
+      page.getByText('1 character was left out: Say thanks takes up to 250 characters.'),
+    ).toBeVisible();
+    await saveScreenshot('limit-family-emoji');
+  });
 });

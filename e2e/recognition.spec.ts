@@ -239,6 +239,36 @@ test.describe('sending a recognition', () => {
     await expect(first.getByRole('button', { name: /^Play/ })).toBeVisible();
   });
 
+  test("names keep the capitals they were written with: the profile's and the guest's", async ({
+    page,
+    expectAccessible,
+  }) => {
+    await page.goto('/user_profile/marcus-oconnell');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Marcus O'Connell");
+    await expect(page).toHaveTitle("Marcus O'Connell | Grati");
+
+    const guest = "Anne-Marie McDonald O'Connell"; // 29 characters
+    const words = `Thanks for the flat white, Marcus! ${Date.now()}`;
+    await startRecognition(page, 'marcus-oconnell', /^Recognize/, guest);
+    await expect(page.getByLabel('Review Title')).toHaveValue(
+      `${guest} recognized marcus.oconnell`,
+    );
+    await page.getByLabel('Say thanks').fill(words);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const dialog = page.getByRole('dialog', {
+      name: 'Congratulations! Your recognition has been sent.',
+    });
+    await expect(dialog).toBeVisible();
+    await waitForApp(page);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(page).toHaveURL(/\/user_profile\/marcus-oconnell$/);
+    await waitForApp(page);
+    const card = page.getByRole('article').filter({ hasText: words });
+    await expect(card.getByRole('heading')).toHaveText(`${guest} recognized Marcus.oconnell`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText("Marcus O'Connell");
+    await expectAccessible();
+  });
+
   test('a double click on Submit stores one recognition', async ({ page }) => {
     await startRecognition(page, 'elliot-fairbanks', /^Appreciate/, 'Robin Double');
     await page.getByLabel('Say thanks').fill('Double click, single thanks.');

@@ -7,8 +7,10 @@ import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import busboy from 'busboy';
 import type { Request, Response } from 'express';
+import { CLUSTER_UNITS } from '../src/api/contract/characters';
 import {
   MAX_IMAGES,
+  MAX_SAY_THANKS_LENGTH,
   MAX_VIDEO_BYTES,
   MESSAGE_IMAGE_SIZE,
   MESSAGE_TOO_MANY_IMAGES,
@@ -27,7 +29,9 @@ const LIMITS = {
   // 5 images + slack, so 6 images reach the count rule and its message.
   files: MAX_IMAGES + 2,
   fields: 40,
-  fieldSize: 4 * 1024,
+  // The longest Say thanks the rule takes, in UTF-8: 250 characters of at most CLUSTER_UNITS
+  // UTF-16 units each (src/api/contract/characters.ts), at most 3 bytes a unit.
+  fieldSize: MAX_SAY_THANKS_LENGTH * CLUSTER_UNITS * 3,
   fieldNameSize: 100,
   parts: 50,
 };

@@ -462,6 +462,58 @@ describe('rejected gratitude stores nothing', () => {
   });
 });
 
+const FAMILY = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
+
+describe('lengths, in characters as a person counts them', () => {
+  it.each([
+    ['250 emoji', '\u{1F600}'.repeat(249)],
+    ['250 family emoji (over 4 KB of UTF-8)', FAMILY.repeat(249)],
+    ['250 characters after leading spaces', `${' '.repeat(40)}${'x'.repeat(249)}`],
+  ])('takes a Say thanks of %s', async (_what, start) => {
+    const text = `${start}${randomUUID().slice(0, 1)}`;
+    const answer = await send('create-gratitude', { fields: fields({ sayThanks: text }) });
+    expect(answer.status).toBe(200);
+    expect((await profile()).userFeed.map((item) => item.sayThanks)).toContain(text.trim());
+  });
+
+  it('refuses 251 emoji, saying what is wrong', async () => {
+    const before = await snapshot();
+    const answer = await send('create-gratitude', {
+      fields: fields({ sayThanks: '\u{1F600}'.repeat(251) }),
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await answer.json()).toMatchObject({
+      field: 'sayThanks',
+      message: 'sayThanks must be at most 250 characters.',
+    });
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('takes a 30-character guestName that ends in an emoji, and publishes it whole', async () => {
+    const guestName = `${'Anne-Marie McDonald O'.padEnd(29, 'x')}${FAMILY}`;
+    const text = `Thanks! ${randomUUID()}`;
+    const answer = await send('create-gratitude', {
+      fields: fields({ guestName, sayThanks: text }),
+    });
+    expect(answer.status).toBe(200);
+    const item = (await profile()).userFeed.find((entry) => entry.sayThanks === text);
+    expect(item?.giveThanksUser.fullName).toBe(guestName);
+    expect(item?.title).toBe(`${guestName} recognized ava.martinez`);
+  });
+
+  it('refuses a 31-character guestName of emoji', async () => {
+    const answer = await send('create-gratitude', {
+      fields: fields({ guestName: '\u{1F600}'.repeat(31) }),
+    });
+    expect(answer.status).toBe(400);
+    expect(await answer.json()).toMatchObject({
+      field: 'guestName',
+      message: 'guestName must be at most 30 characters.',
+    });
+  });
+});
+
 describe('Say thanks', () => {
   it('keeps its line breaks and tabs', async () => {
     const text = `Thank you!\nFor the latte art,\n\tand the smile. ${randomUUID()}`;

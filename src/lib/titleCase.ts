@@ -11,11 +11,11 @@ const ALPHANUMERIC = /[\p{L}\p{N}]/u;
  * Title-cases `text` word by word, following the profile card rule of spec section 2.
  *
  * - A word is a maximal run of non-whitespace characters. Hyphens, dots and apostrophes do not
- *   split words: `jean-luc` -> `Jean-luc`, `ava.martinez` -> `Ava.martinez`,
- *   `o'connell` -> `O'connell`.
- * - In a word, the first letter or digit is upper-cased and every character after it is
- *   lower-cased; characters before it (leading punctuation such as `(` or `@`) are left alone, so
- *   `(ava` -> `(Ava` and `3RD` -> `3rd`.
+ *   split words: `jean-luc` -> `Jean-luc`, `ava.martinez` -> `Ava.martinez`.
+ * - In a word, the first letter or digit is upper-cased and every character after it is kept as
+ *   the person wrote it: title case raises a first letter, it never lowers one, so
+ *   `Marcus O'Connell`, `Anne-Marie McDonald` and `AVA` stay as they are. Characters before the
+ *   first letter or digit (leading punctuation such as `(` or `@`) are left alone: `(ava` -> `(Ava`.
  * - The whole words `recognized`, `celebrated` and `thanked`, and the two-word phrase `tip to`
  *   (`tip` immediately followed by the word `to`), are written all lower-case, whatever their
  *   case in the input. Matching is case-insensitive and on the whole word only: `thanked,` or
@@ -53,18 +53,14 @@ export function titleCase(text: string): string {
     .join('');
 }
 
+/** The word with its first letter or digit raised; nothing else changes. */
 function capitalizeWord(word: string): string {
-  let seenAlphanumeric = false;
   let result = '';
+  let offset = 0;
   for (const char of word) {
-    if (seenAlphanumeric) {
-      result += toLower(char);
-    } else if (ALPHANUMERIC.test(char)) {
-      seenAlphanumeric = true;
-      result += toUpper(char);
-    } else {
-      result += char;
-    }
+    if (ALPHANUMERIC.test(char)) return result + toUpper(char) + word.slice(offset + char.length);
+    result += char;
+    offset += char.length;
   }
   return result;
 }

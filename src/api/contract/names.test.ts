@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { CLUSTER_UNITS, countCharacters } from './characters';
 import { MAX_FULL_NAME_LENGTH } from './guest';
 import {
   FORBIDDEN_NAME_RANGES,
@@ -124,7 +125,16 @@ describe('nameProblem', () => {
     expect(nameProblem('x'.repeat(11), 10)).toBe('tooLong');
   });
 
-  it('accepts no name that holds a forbidden character, a lone surrogate or too many units', () => {
+  it('counts characters as a person does: 30 emoji, or 29 letters and a family, pass', () => {
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
+    expect(check('\u{1F600}'.repeat(30))).toBeNull();
+    expect(check(`${'x'.repeat(29)}${family}`)).toBeNull();
+    expect(check('\u{1F1EB}\u{1F1F7}'.repeat(30))).toBeNull();
+    expect(check('\u{1F600}'.repeat(31))).toBe('tooLong');
+    expect(check(`${'x'.repeat(30)}${family}`)).toBe('tooLong');
+  });
+
+  it('accepts no name that holds a forbidden character, a lone surrogate or too many characters', () => {
     let accepted = 0;
     const names = fc.oneof(anyText, fc.string({ unit: 'grapheme', maxLength: 34 }));
     fc.assert(
@@ -132,7 +142,8 @@ describe('nameProblem', () => {
         const name = normalizeName(raw);
         if (nameProblem(name) !== null) return;
         expect(codePoints(name).filter(isForbidden)).toEqual([]);
-        expect(name.length).toBeLessThanOrEqual(MAX_FULL_NAME_LENGTH);
+        expect(countCharacters(name)).toBeLessThanOrEqual(MAX_FULL_NAME_LENGTH);
+        expect(name.length).toBeLessThanOrEqual(MAX_FULL_NAME_LENGTH * CLUSTER_UNITS);
         expect(name).toBe(name.normalize('NFC'));
         expect(name).toBe(name.trim());
         expect(name).not.toBe('');

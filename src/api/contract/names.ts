@@ -1,6 +1,7 @@
 // Names are text: the one rule for a person's name (the guest's Full Name, a form's guestName) on
 // the form and on the API. A name is trimmed and put in Unicode NFC before it is measured, checked
 // and stored, and it may not hold control or text-direction characters.
+import { countCharacters } from './characters';
 import { MAX_FULL_NAME_LENGTH } from './guest';
 
 /**
@@ -50,7 +51,8 @@ export function hasForbiddenCharacter(text: string): boolean {
  * - `empty`: nothing, or nothing that shows (only joiners, fillers or variation selectors);
  * - `characters`: a control or text-direction character;
  * - `broken`: half a UTF-16 surrogate pair, which is not text (and no Stripe call can send it);
- * - `tooLong`: more than `max` UTF-16 code units, the unit the form's limits count in.
+ * - `tooLong`: more than `max` characters as a person counts them (./characters.ts), the unit the
+ *   form's limits count in.
  */
 export type NameProblem = 'empty' | 'characters' | 'broken' | 'tooLong';
 
@@ -59,7 +61,7 @@ export function nameProblem(name: string, max: number = MAX_FULL_NAME_LENGTH): N
   const textProblem = textCharactersProblem(name);
   if (textProblem) return textProblem;
   if (name.replace(INVISIBLE, '') === '') return 'empty';
-  if (name.length > max) return 'tooLong';
+  if (countCharacters(name) > max) return 'tooLong';
   return null;
 }
 

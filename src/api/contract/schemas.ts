@@ -3,6 +3,7 @@
 // name the field) and its own base schema (a form's values are always text; a request's are
 // whatever was sent, so the API's base refuses what is not a string before these rules run).
 import * as yup from 'yup';
+import { countCharacters } from './characters';
 import { EMAIL_PATTERN, MAX_FULL_NAME_LENGTH } from './guest';
 import { MAX_SAY_THANKS_LENGTH } from './limits';
 import { type NameProblem, nameProblem, normalizeName } from './names';
@@ -12,7 +13,7 @@ import { GRATITUDE_ICONS } from './types';
 export type NameMessages = Record<NameProblem, string>;
 
 export interface NameRule {
-  /** In UTF-16 code units, counted after normalising. */
+  /** In characters as a person counts them (./characters.ts), counted after normalising. */
   max?: number;
   /** Nothing (or nothing that shows) is taken, as '' (the API's wallet preparation call). */
   allowEmpty?: boolean;
@@ -46,9 +47,20 @@ export const emailAddress = <S extends yup.StringSchema<string | undefined>>(
   message: string,
 ): S => base.matches(EMAIL_PATTERN, { message, excludeEmptyString: true });
 
-/** "Say thanks": trimmed, at most MAX_SAY_THANKS_LENGTH characters. */
+/**
+ * "Say thanks": trimmed, at most MAX_SAY_THANKS_LENGTH characters as a person counts them
+ * (./characters.ts). The message may use Yup's `${max}`.
+ */
 export const sayThanksText = (tooLongMessage: string) =>
-  yup.string().trim().max(MAX_SAY_THANKS_LENGTH, tooLongMessage);
+  yup
+    .string()
+    .trim()
+    .test({
+      name: 'max',
+      message: tooLongMessage,
+      params: { max: MAX_SAY_THANKS_LENGTH },
+      test: (value) => value == null || countCharacters(value) <= MAX_SAY_THANKS_LENGTH,
+    });
 
 /** One of the gratitude kinds' icons (an absent one is the base's to refuse). */
 export const gratitudeIcon = <S extends yup.Schema<unknown>>(base: S, message: string): S =>

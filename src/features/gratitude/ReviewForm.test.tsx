@@ -254,6 +254,24 @@ describe('ReviewForm', () => {
     expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
   });
 
+  it('counts 125 emoji as 125, and keeps a family emoji at the limit whole or not at all', async () => {
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
+    const { user } = renderReview();
+    await user.click(sayThanks());
+    await user.paste('\u{1F600}'.repeat(125));
+    expect(sayThanks()).toHaveAccessibleDescription('125/250');
+    await user.clear(sayThanks());
+    await user.paste(`   ${'x'.repeat(249)}`);
+    await user.paste(family);
+    expect(sayThanks()).toHaveValue(`   ${'x'.repeat(249)}${family}`);
+    expect(sayThanks()).toHaveAccessibleDescription('250/250');
+    await user.paste(family);
+    expect(sayThanks()).toHaveValue(`   ${'x'.repeat(249)}${family}`);
+    expect(
+      screen.getByText('1 character was left out: Say thanks takes up to 250 characters.'),
+    ).toBeInTheDocument();
+  });
+
   it('opens the tip section with Add Gift, which hides itself and sends nothing yet', async () => {
     const { user } = renderReview();
     const before = api.store.db.feed.length;

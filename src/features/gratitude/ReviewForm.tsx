@@ -15,6 +15,7 @@ import { markSent } from '../../lib/sentMark';
 import { SENDING_MESSAGE, UNSETTLED_SEND_NOTE } from '../../config/messages';
 import { useFinishFlow } from '../../lib/useFlowAddress';
 import { MAX_SAY_THANKS_LENGTH, MESSAGE_TEXT_OR_MEDIA_REQUIRED } from '../../api/contract/limits';
+import { measureText } from '../../api/contract/characters';
 import { MediaPicker, type AttachedMedia } from './media/MediaPicker';
 import { reviewTitle } from '../../api/contract/reviewForm';
 import { SAY_THANKS_LABEL, hasTextOrMedia, reviewSchema } from './schemas';
@@ -299,7 +300,7 @@ function SayThanksField({ readOnly }: { readOnly: boolean }) {
           .join(' ')}
       />
       <p id={countId} className="gratitude-form__count">
-        {values.sayThanks.length}/{MAX_SAY_THANKS_LENGTH}
+        {measureText(values.sayThanks)}/{MAX_SAY_THANKS_LENGTH}
       </p>
       <p id={noteId} className="gratitude-form__note" aria-live="polite">
         {limit.note}

@@ -59,6 +59,16 @@ describe('guestDetailsSchema', () => {
     });
   });
 
+  it('counts characters as a person does: emoji, flags and accented letters are one each', async () => {
+    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
+    expect(await errorsOf(guestDetailsSchema, guest('\u{1F600}'.repeat(30)))).toEqual({});
+    expect(await errorsOf(guestDetailsSchema, guest(`${'x'.repeat(29)}${family}`))).toEqual({});
+    expect(await errorsOf(guestDetailsSchema, guest('\u{1F1EB}\u{1F1F7}'.repeat(30)))).toEqual({});
+    expect(await errorsOf(guestDetailsSchema, guest('\u{1F600}'.repeat(31)))).toEqual({
+      fullName: ['Full Name must be at most 30 characters'],
+    });
+  });
+
   it('measures the name after trimming it', async () => {
     expect(await errorsOf(guestDetailsSchema, guest(`   ${'x'.repeat(30)}   `))).toEqual({});
     expect(guestDetailsSchema.cast(guest('  Jo Doe  ', ' jo@example.com '))).toEqual({
@@ -204,6 +214,17 @@ describe('reviewSchema', () => {
     expect(await errorsOf(reviewSchema, review('x'.repeat(250)))).toEqual({});
     expect(await errorsOf(reviewSchema, review(` ${'x'.repeat(250)}\n`))).toEqual({});
     expect(await errorsOf(reviewSchema, review('x'.repeat(251)))).toEqual({
+      sayThanks: ['Say thanks must be at most 250 characters'],
+    });
+  });
+
+  it('counts 125 emoji as 125 characters, and refuses 251 emoji', async () => {
+    expect(await errorsOf(reviewSchema, review('\u{1F600}'.repeat(125)))).toEqual({});
+    expect(await errorsOf(reviewSchema, review('\u{1F600}'.repeat(250)))).toEqual({});
+    expect(
+      await errorsOf(reviewSchema, review(`${'  '.repeat(20)}${'e\u0301'.repeat(250)}`)),
+    ).toEqual({});
+    expect(await errorsOf(reviewSchema, review('\u{1F600}'.repeat(251)))).toEqual({
       sayThanks: ['Say thanks must be at most 250 characters'],
     });
   });

@@ -2,7 +2,7 @@
 // decimal separator ends the amount instead of letting the cents join the dollars.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { guestName, passCaptcha, startGift } from './payment-helpers';
+import { described, guestName, passCaptcha, startGift } from './payment-helpers';
 
 const amountField = (page: Page) => page.getByLabel('Other (in Dollars)');
 
@@ -28,7 +28,7 @@ test.describe('the amount field: whole dollars, said out loud', () => {
     await expect(field).toHaveValue('10');
     await expect(field).not.toHaveValue('1050');
     await expect(page.getByText('Whole dollars only')).toBeVisible();
-    await expect(field).toHaveAccessibleDescription('Whole dollars only');
+    await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
     await expectAccessible();
 
     // The total shows before any payment option is chosen.
@@ -66,7 +66,7 @@ test.describe('the amount field: whole dollars, said out loud', () => {
           // Refused, and the field says why instead of the key silently vanishing.
           await expect(field).toHaveValue(value);
           await expect(field, `after ${key} in ${typed}`).toHaveAccessibleDescription(
-            'Digits only',
+            described('Digits only'),
           );
           await expect(page.getByText('Digits only')).toBeVisible();
         }
@@ -91,10 +91,10 @@ test.describe('the amount field: whole dollars, said out loud', () => {
 
     await pasteEvent(page, '12.50');
     await expect(field).toHaveValue('34');
-    await expect(field).toHaveAccessibleDescription('Whole dollars only');
+    await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
     await pasteEvent(page, 'abc');
     await expect(field).toHaveValue('34');
-    await expect(field).toHaveAccessibleDescription('Digits only');
+    await expect(field).toHaveAccessibleDescription(described('Digits only'));
 
     // A real paste of full-width digits, through the clipboard.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -103,7 +103,7 @@ test.describe('the amount field: whole dollars, said out loud', () => {
     await field.focus();
     await page.keyboard.press('ControlOrMeta+V');
     await expect(field).toHaveValue('56');
-    await expect(field).toHaveAccessibleDescription('');
+    await expect(field).toHaveAccessibleDescription(described());
   });
 });
 
@@ -120,7 +120,7 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     const field = amountField(page);
     await field.pressSequentially('1,000');
     await expect(field).toHaveValue('1000');
-    await expect(field).toHaveAccessibleDescription('');
+    await expect(field).toHaveAccessibleDescription(described());
 
     // A real paste (the clipboard, then the shortcut), as a guest copying 1,000 makes it.
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -128,7 +128,7 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     await field.clear();
     await field.press('ControlOrMeta+V');
     await expect(field).toHaveValue('1000');
-    await expect(field).toHaveAccessibleDescription('');
+    await expect(field).toHaveAccessibleDescription(described());
 
     await field.clear();
     await field.pressSequentially(',5');
@@ -143,7 +143,7 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     const field = amountField(page);
     await field.pressSequentially('10.50');
     await expect(field).toHaveValue('10');
-    await expect(field).toHaveAccessibleDescription('Whole dollars only');
+    await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
     await saveScreenshot('amount-cents-dropped');
 
     // A click at the field's start moves the caret there: what is typed now is dollars.
@@ -152,7 +152,7 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     await expect.poll(() => caretOf(page)).toBe(0);
     await field.press('2');
     await expect(field).toHaveValue('210');
-    await expect(field).toHaveAccessibleDescription('');
+    await expect(field).toHaveAccessibleDescription(described());
     await saveScreenshot('amount-after-caret-move');
   });
 
@@ -163,7 +163,7 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     await field.press('Home');
     await field.press('.');
     await expect(field).toHaveValue('12');
-    await expect(field).toHaveAccessibleDescription('Whole dollars only');
+    await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
     await field.press('End');
     await field.press('3');
     await expect(field).toHaveValue('123');
@@ -197,7 +197,7 @@ test('an on-screen keyboard (text with no key named): 1,000 is 1000, 12.5 is 12,
   await field.clear();
   await screenType('12.5');
   await expect(field).toHaveValue('12');
-  await expect(field).toHaveAccessibleDescription('Whole dollars only');
+  await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
   // A dot at the start: the caret stays there, so what follows is still cents.
   await field.press('Home');
   await screenType('.3');

@@ -2,7 +2,14 @@
 // browser reports (securitypolicyviolation events and console CSP errors) fails the test.
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
+import {
+  fillCard,
+  guestName,
+  passCaptcha,
+  setScenario,
+  startFlow,
+  startGift,
+} from './payment-helpers';
 import { recordViolations } from './pageProblems';
 
 const SEED_IMAGE = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-feed-01.jpg');
@@ -75,6 +82,8 @@ test.describe('Content-Security-Policy', () => {
     await page.getByRole('button', { name: 'Complete authentication' }).click();
     await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
 
+    // Apple Pay in this desktop Chromium: the tester's scenario forces it, until /gpay.
+    await setScenario(page, 'wallet-apple-pay');
     await startGift(page, 'bluebird-cafe', /Give Gift/, guestName('Csp Wallet'));
     await page.getByRole('button', { name: '$15' }).click();
     await passCaptcha(page);
@@ -85,6 +94,7 @@ test.describe('Content-Security-Policy', () => {
       .click();
     await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
 
+    await setScenario(page, null);
     await page.goto('/gpay');
     await passCaptcha(page);
     await expect(page.getByRole('button', { name: /Google Pay/ })).toBeVisible();

@@ -1,7 +1,14 @@
 // Gift-only tips and donations by card, against the Stripe.js and reCAPTCHA emulators.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { fillCard, guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
+import {
+  described,
+  fillCard,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  startGift,
+} from './payment-helpers';
 
 /** The payment scripts' requests (Stripe.js, the captcha's) the page makes, as they go out. */
 function watchPaymentScripts(page: Page): string[] {
@@ -231,7 +238,7 @@ test.describe('gift-only payments by card', () => {
     // Whole dollars: what is typed right after a dot is cents, and never joins the dollars.
     await amount.pressSequentially('1.5e,0');
     await expect(amount).toHaveValue('1');
-    await expect(amount).toHaveAccessibleDescription('Whole dollars only');
+    await expect(amount).toHaveAccessibleDescription(described('Whole dollars only'));
     await amount.fill('');
 
     await passCaptcha(page);

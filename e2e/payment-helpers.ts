@@ -8,6 +8,12 @@ import type { PaymentRow } from './journeyData';
 
 export { guestName, type PaymentRow } from './journeyData';
 
+/** What the amount field says under it before anything is paid (issue 52). */
+export const AMOUNT_LIMIT = 'You can give up to $970,873.';
+
+/** The amount field's description: the most a guest can give, then what it last refused. */
+export const described = (help = '') => [AMOUNT_LIMIT, help].filter(Boolean).join(' ');
+
 // A connection of its own for each call: a kept-alive one can be closed by the server (after its
 // 5 s keep-alive) just as the next call, coming later on a slow machine, goes out on it.
 const AUTH = { Authorization: `Bearer ${GUEST_TOKEN}`, Connection: 'close' };
@@ -63,6 +69,8 @@ export type ScenarioName =
   | 'slow'
   | 'captcha-fail'
   | 'wallet-unsupported'
+  | 'wallet-apple-pay'
+  | 'wallet-google-pay'
   | 'stripe-unavailable'
   | 'webhook-delayed'
   | 'webhook-duplicate'

@@ -6,7 +6,7 @@
 // Element).
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { fillCard, guestName, passCaptcha, startGift } from './payment-helpers';
+import { fillCard, guestName, passCaptcha, setScenario, startGift } from './payment-helpers';
 
 declare global {
   interface Window {
@@ -117,6 +117,8 @@ test('a card tip uses the Payment Element, elements.submit and confirmPayment', 
 });
 
 test('an Apple Pay tip uses the Express Checkout Element and confirmPayment', async ({ page }) => {
+  // Apple Pay in this desktop Chromium: the tester's scenario forces it.
+  await setScenario(page, 'wallet-apple-pay');
   await startGift(page, 'ava-martinez', /Give Gift/, guestName('Calls Apple'));
   await page.getByRole('button', { name: '$15' }).click();
   await passCaptcha(page);

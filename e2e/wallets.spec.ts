@@ -1,7 +1,7 @@
 // Apple Pay and Google Pay through Stripe's Express Checkout Element (the emulated wallet sheet).
-import type { Page } from '@playwright/test';
-import { test, expect } from './fixtures';
-import { guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
+import { devices, type Browser, type Page } from '@playwright/test';
+import { test, expect, gotoWaitsForApp } from './fixtures';
+import { guestName, passCaptcha, paymentsOf, setScenario, startGift } from './payment-helpers';
 
 interface IntentCall {
   metadata: { getThanksUserID: string };
@@ -48,6 +48,16 @@ async function watchSuccessDelay(page: Page): Promise<() => Promise<number>> {
     });
 }
 
+/** A page in a new context whose browser says it is `userAgent` (a phone's, from devices). */
+async function phonePage(
+  browser: Browser,
+  baseURL: string | undefined,
+  userAgent: string,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, userAgent });
+  return gotoWaitsForApp(await context.newPage());
+}
+
 test.describe('wallet payments', () => {
   test('Apple Pay tips Ava: the sheet shows the total, success goes to the profile after 1 s', async ({
     page,
@@ -56,6 +66,9 @@ test.describe('wallet payments', () => {
     saveScreenshot,
   }) => {
     const guest = guestName('Apple Guest');
+    // This Chromium is a desktop Chrome, whose wallet is Google Pay: the tester forces Apple Pay,
+    // as the scenario panel does (the platforms' own wallets: the next test).
+    await setScenario(page, 'wallet-apple-pay');
     const intentCalls: IntentCall[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('/api/payment/create-payment-intent')) {
@@ -70,13 +83,11 @@ test.describe('wallet payments', () => {
     // Stripe's own buttons carry no fee: each wallet's fee is listed beside them.
     const fees = page.getByRole('list', { name: 'Wallet fees' });
     await expect(applePay).toBeVisible();
-    await expect(googlePay).toBeVisible();
+    await expect(googlePay).toHaveCount(0);
     await expect(fees.getByRole('listitem').filter({ hasText: 'Apple Pay' })).toContainText(
       '3.0%+$0.50',
     );
-    await expect(fees.getByRole('listitem').filter({ hasText: 'Google Pay' })).toContainText(
-      '2.9%+$0.30',
-    );
+    await expect(fees.getByRole('listitem')).toHaveCount(1);
     await expectAccessible();
     await saveScreenshot('wallet-options');
 
@@ -122,7 +133,11 @@ test.describe('wallet payments', () => {
     const guest = guestName('Google Guest');
     await startGift(page, 'bluebird-cafe', /Give Gift/, guest);
     await passCaptcha(page);
+    // Desktop Chrome's own wallet, with its fee beside it.
     const googlePay = page.getByRole('button', { name: /Google Pay/ });
+    await expect(page.getByRole('list', { name: 'Wallet fees' }).getByRole('listitem')).toHaveText([
+      'Google Pay 2.9%+$0.30',
+    ]);
     await googlePay.click();
     await expect(page.getByRole('alert')).toHaveText('Please enter a valid amount greater than 0.');
     await expect(page.getByRole('dialog')).toHaveCount(0);
@@ -146,6 +161,44 @@ test.describe('wallet payments', () => {
     expect(rows.map((row) => [row.status, row.amountCents, row.feeCents])).toEqual([
       ['succeeded', 2000, 88],
     ]);
+  });
+
+  test('each phone offers its own wallet: Apple Pay on an iPhone, Google Pay on an Android, never both', async ({
+    browser,
+    baseURL,
+    saveScreenshot,
+  }) => {
+    for (const [device, own, other] of [
+      ['iPhone 15', 'Apple Pay', 'Google Pay'],
+      ['Pixel 7', 'Google Pay', 'Apple Pay'],
+    ] as const) {
+      const page = await phonePage(browser, baseURL, devices[device].userAgent);
+      try {
+        await startGift(page, 'ava-martinez', /Give Gift/, guestName(`${device} Guest`));
+        await page.getByRole('button', { name: '$15' }).click();
+        await passCaptcha(page);
+        await expect(page.getByRole('button', { name: new RegExp(own) })).toBeVisible();
+        await expect(page.getByRole('button', { name: new RegExp(other) })).toHaveCount(0);
+        await expect(
+          page.getByRole('list', { name: 'Wallet fees' }).getByRole('listitem'),
+        ).toHaveCount(1);
+        // The spec's message where Google Pay is missing: on the iPhone.
+        await expect(
+          page.getByText('Google Pay is not supported on this device or browser'),
+        ).toHaveCount(own === 'Apple Pay' ? 1 : 0);
+        await saveScreenshot(`wallet-${device.replace(' ', '-').toLowerCase()}`, page);
+        // The tester's scenario still forces the other one on this phone.
+        await setScenario(page, other === 'Apple Pay' ? 'wallet-apple-pay' : 'wallet-google-pay');
+        await page.reload();
+        await startGift(page, 'ava-martinez', /Give Gift/, guestName(`${device} Forced`));
+        await page.getByRole('button', { name: '$15' }).click();
+        await passCaptcha(page);
+        await expect(page.getByRole('button', { name: new RegExp(other) })).toBeVisible();
+        await expect(page.getByRole('button', { name: new RegExp(own) })).toHaveCount(0);
+      } finally {
+        await page.context().close();
+      }
+    }
   });
 
   test('/gpay pays a fixed $20 with Google Pay', async ({

@@ -37,6 +37,8 @@ it('lists every scenario with a description, none active at first', async () => 
     'answer-lost',
     'captcha-fail',
     'wallet-unsupported',
+    'wallet-apple-pay',
+    'wallet-google-pay',
     'stripe-unavailable',
     'confirm-slow',
     'webhook-delayed',
@@ -59,7 +61,7 @@ it('lists every scenario with a description, none active at first', async () => 
       },
     ]),
   );
-  expect(SCENARIO_NAMES).toHaveLength(13);
+  expect(SCENARIO_NAMES).toHaveLength(15);
 });
 
 it('sets one scenario, then clears it with null or "none"', async () => {
@@ -102,18 +104,24 @@ it('needs the guest token like the rest of the API', async () => {
 /** As this file's tester's browser asks the emulators (its cookie names it). */
 const asTester = () => ({ headers: { [TESTER_HEADER]: api.tester } });
 
-it('wallet-unsupported makes the Stripe.js emulator offer no wallet', async () => {
-  const walletsSupported = async () =>
+it('the wallet scenarios set the Stripe.js emulator’s wallets; without one, the platform decides', async () => {
+  const wallets = async () =>
     (
       (await (await fetch(`${api.origin}/__stripe/config`, asTester())).json()) as {
-        walletsSupported: boolean;
+        wallets: string;
       }
-    ).walletsSupported;
-  expect(await walletsSupported()).toBe(true);
+    ).wallets;
+  expect(await wallets()).toBe('device');
   await choose({ name: 'wallet-unsupported' });
-  expect(await walletsSupported()).toBe(false);
+  expect(await wallets()).toBe('none');
+  await choose({ name: 'wallet-apple-pay' });
+  expect(await wallets()).toBe('apple_pay');
+  await choose({ name: 'wallet-google-pay' });
+  expect(await wallets()).toBe('google_pay');
+  await choose({ name: 'slow' });
+  expect(await wallets()).toBe('device');
   await choose({ name: null });
-  expect(await walletsSupported()).toBe(true);
+  expect(await wallets()).toBe('device');
 });
 
 it('stripe-unavailable makes the Stripe.js script answer 503', async () => {

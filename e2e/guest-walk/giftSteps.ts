@@ -190,7 +190,12 @@ export class PayWithTestCard extends Step {
   }
 }
 
-export const WALLETS = ['Apple Pay', 'Google Pay'] as const;
+/**
+ * The wallets the walk's browser offers: desktop Chromium's own, Google Pay (the Stripe.js
+ * emulator offers each platform its wallet; Apple Pay's walks are wallets.spec.ts and the WebKit
+ * and Firefox journeys, through the tester's scenario).
+ */
+export const WALLETS = ['Google Pay'] as const;
 
 /**
  * A wallet's button with an amount: its sheet opens (the emulated Express Checkout Element), and

@@ -32,16 +32,20 @@ it('serves the script that defines window.Stripe, to any origin', async () => {
   expect(await response.text()).toContain('window.Stripe = StripeEmulator');
 });
 
-it("reports wallets as supported until the tester's scenario says otherwise", async () => {
+it("leaves the wallets to the browser's platform until the tester's scenario says otherwise", async () => {
   const config = async (init?: RequestInit) => (await fetch(`${base}/config`, init)).json();
-  expect(await config(asTester)).toEqual({ walletsSupported: true });
+  expect(await config(asTester)).toEqual({ wallets: 'device' });
   await setScenario('wallet-unsupported');
-  expect(await config(asTester)).toEqual({ walletsSupported: false });
-  // Nobody else's: another tester, and a browser with no tester, still get wallets.
+  expect(await config(asTester)).toEqual({ wallets: 'none' });
+  await setScenario('wallet-apple-pay');
+  expect(await config(asTester)).toEqual({ wallets: 'apple_pay' });
+  await setScenario('wallet-google-pay');
+  expect(await config(asTester)).toEqual({ wallets: 'google_pay' });
+  // Nobody else's: another tester, and a browser with no tester, get their platform's.
   expect(await config({ headers: { [TESTER_HEADER]: 'someone-else' } })).toEqual({
-    walletsSupported: true,
+    wallets: 'device',
   });
-  expect(await config()).toEqual({ walletsSupported: true });
+  expect(await config()).toEqual({ wallets: 'device' });
 });
 
 it("fails to serve the script in the tester's stripe-unavailable scenario", async () => {

@@ -10,6 +10,7 @@
 import path from 'node:path';
 import { Router, type Request } from 'express';
 import { sendBrowserScript } from './bundleBrowserScript';
+import type { WalletChoice } from './browser/stripe-js/walletPlatform';
 import { allowAnyOrigin } from './crossOrigin';
 
 export const STRIPE_JS_EMULATOR_ROUTE = '/__stripe';
@@ -18,15 +19,17 @@ const SCRIPT_ENTRY = path.join(__dirname, 'browser', 'stripe-js', 'index.ts');
 
 export interface StripeJsSwitches {
   /**
-   * The `wallet-unsupported` scenario: false makes the Express Checkout Element offer no wallet
-   * (no buttons; its `ready` event's availablePaymentMethods is undefined).
+   * Which wallets the Express Checkout Element offers this browser: by its platform (`device`,
+   * the browser script reads its user agent), none (`wallet-unsupported`: no buttons, `ready`'s
+   * availablePaymentMethods undefined), or one forced by the tester (`wallet-apple-pay`,
+   * `wallet-google-pay`).
    */
-  walletsSupported(req: Request): boolean;
+  walletChoice(req: Request): WalletChoice;
   /** The `stripe-unavailable` scenario: false answers the script with 503. */
   stripeJsAvailable(req: Request): boolean;
 }
 
-const ALWAYS: StripeJsSwitches = { walletsSupported: () => true, stripeJsAvailable: () => true };
+const ALWAYS: StripeJsSwitches = { walletChoice: () => 'device', stripeJsAvailable: () => true };
 
 export function stripeJsEmulator(switches: StripeJsSwitches = ALWAYS): Router {
   const router = Router();
@@ -44,7 +47,7 @@ export function stripeJsEmulator(switches: StripeJsSwitches = ALWAYS): Router {
 
   router.get('/config', (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ walletsSupported: switches.walletsSupported(req) });
+    res.json({ wallets: switches.walletChoice(req) });
   });
 
   router.use((req, res) => {

@@ -254,6 +254,20 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
 });
 
 describe('the Express Checkout Element', () => {
+  // Real phones' user agents (Playwright's iPhone 15 and Pixel 7): each has its own wallet.
+  const IPHONE =
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+  const PIXEL =
+    'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.6778.33 Mobile Safari/537.36';
+  /** The page's browser from now on: jsdom's own user agent names no platform with a wallet. */
+  let userAgent: jest.SpyInstance<string, []>;
+  const browseWith = (platform: string) => userAgent.mockReturnValue(platform);
+
+  beforeEach(() => {
+    userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(PIXEL);
+  });
+  afterEach(() => userAgent.mockRestore());
+
   async function mountExpress(options: unknown = {}) {
     const stripe = Stripe('pk_test_emulator');
     const elements = stripe.elements(GROUP);
@@ -263,12 +277,12 @@ describe('the Express Checkout Element', () => {
     return { stripe, elements, express, ready: await ready };
   }
 
-  it('offers the wallets the scenario and paymentMethods allow', async () => {
-    const both = await mountExpress({ buttonType: { applePay: 'tip', googlePay: 'pay' } });
-    expect(both.ready).toEqual({
+  it('offers the wallet of the browser’s platform, the scenario’s, and what paymentMethods allow', async () => {
+    const android = await mountExpress({ buttonType: { applePay: 'tip', googlePay: 'pay' } });
+    expect(android.ready).toEqual({
       elementType: 'expressCheckout',
       availablePaymentMethods: {
-        applePay: true,
+        applePay: false,
         googlePay: true,
         link: false,
         amazonPay: false,
@@ -276,15 +290,37 @@ describe('the Express Checkout Element', () => {
         klarna: false,
       },
     });
+    expect(screen.getByRole('button', { name: 'Google Pay' })).toHaveTextContent(
+      'Pay with Google Pay',
+    );
+    expect(screen.queryByRole('button', { name: 'Apple Pay' })).toBeNull();
+    android.express.destroy();
+
+    browseWith(IPHONE);
+    const iphone = await mountExpress({ buttonType: { applePay: 'tip', googlePay: 'pay' } });
+    expect(iphone.ready.availablePaymentMethods).toMatchObject({
+      applePay: true,
+      googlePay: false,
+    });
     expect(screen.getByRole('button', { name: 'Apple Pay' })).toHaveTextContent(
       'Tip with Apple Pay',
     );
-    both.express.destroy();
-
-    const apple = await mountExpress({ paymentMethods: { googlePay: 'never' } });
-    expect(apple.ready.availablePaymentMethods).toMatchObject({ applePay: true, googlePay: false });
     expect(screen.queryByRole('button', { name: 'Google Pay' })).toBeNull();
-    apple.express.destroy();
+    iphone.express.destroy();
+
+    const never = await mountExpress({ paymentMethods: { applePay: 'never' } });
+    expect(never.ready.availablePaymentMethods).toBeUndefined();
+    expect(screen.queryAllByRole('button')).toEqual([]);
+    never.express.destroy();
+
+    // A tester on the iPhone forces Google Pay.
+    await api.request('__scenarios', jsonPost({ name: 'wallet-google-pay' }));
+    const forced = await mountExpress();
+    expect(forced.ready.availablePaymentMethods).toMatchObject({
+      applePay: false,
+      googlePay: true,
+    });
+    forced.express.destroy();
 
     await api.request('__scenarios', jsonPost({ name: 'wallet-unsupported' }));
     const none = await mountExpress();
@@ -341,6 +377,7 @@ describe('the Express Checkout Element', () => {
   });
 
   it('paymentFailed shows the failure, then the sheet closes; Escape cancels', async () => {
+    browseWith(IPHONE);
     const { express } = await mountExpress();
     const cancels: unknown[] = [];
     express.on('cancel', (event) => cancels.push(event));
@@ -360,6 +397,7 @@ describe('the Express Checkout Element', () => {
   });
 
   it('a resolve() later than 1 second warns, opens nothing and throws Stripe’s IntegrationError', async () => {
+    browseWith(IPHONE);
     const { express } = await mountExpress();
     let late: (() => void) | undefined;
     express.on('click', (event) => {

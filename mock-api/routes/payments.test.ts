@@ -5,7 +5,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Envelope, FindUserResult } from '../../src/api/contract/types';
-import { platformFeeCents } from '../../src/api/contract/fees';
+import {
+  MAX_GIFT_CENTS,
+  PAYMENT_METHOD_KINDS,
+  platformFeeCents,
+} from '../../src/api/contract/fees';
 import { gpayTestBody, walletPrepareBody } from '../../src/api/contract/intentBody';
 import {
   type RunningMockApi,
@@ -290,29 +294,49 @@ describe('create-payment-intent', () => {
     expect((await payments()).filter((p) => p.walletPrepare)).toHaveLength(1);
   });
 
-  it('refuses a total over Stripe’s maximum with a 400 naming the amount, before the captcha', async () => {
+  it('refuses an amount over the most a guest can give with a 400 that says so, before the captcha', async () => {
     const token = await captchaToken();
-    // $999,999 plus the card fee passes $999,999.99.
-    const tooMuch = await post(
-      'create-payment-intent',
-      { ...tipBody(99_999_900), captchaToken: token },
-      { captcha: false },
-    );
-    expect(tooMuch.status).toBe(400);
-    expect(await json(tooMuch)).toMatchObject({
-      field: 'amount',
-      message: expect.stringContaining('$999,999.99'),
-    });
-    // The token was not spent: it still pays a possible amount.
-    await clientSecretOf(
+    const before = (await payments()).length;
+    // $999,999 (the field's six digits) and the first dollar past the most, by every method.
+    for (const amount of [99_999_900, MAX_GIFT_CENTS + 100]) {
+      for (const method of PAYMENT_METHOD_KINDS) {
+        const fee = platformFeeCents(amount, method);
+        const body = tipBody(amount, {
+          payment_method_types: [method],
+          platformFeeForWallet: fee,
+          metadata: { ...(tipBody(amount).metadata as Body), amountAfterFee: amount + fee },
+        });
+        const tooMuch = await post(
+          'create-payment-intent',
+          { ...body, captchaToken: token },
+          { captcha: false },
+        );
+        expect(tooMuch.status).toBe(400);
+        expect(await json(tooMuch)).toEqual({
+          error: 'invalid_input',
+          field: 'amount',
+          message:
+            'amount must be at most 97087300 cents ($970,873.00), the most a guest can give: ' +
+            "a larger gift's total with its fee would pass Stripe's maximum charge of 99999999 " +
+            'cents ($999,999.99).',
+        });
+      }
+    }
+    // A donation is refused alike.
+    const donation = await post('create-donation-intent', donationBody(MAX_GIFT_CENTS + 100));
+    expect(donation.status).toBe(400);
+    expect(await json(donation)).toMatchObject({ field: 'amount' });
+    expect((await payments()).length).toBe(before);
+    // The token was not spent: it pays the most a guest can give, whose total Stripe takes.
+    const secret = await clientSecretOf(
       await post(
         'create-payment-intent',
-        { ...tipBody(1500), captchaToken: token },
-        {
-          captcha: false,
-        },
+        { ...tipBody(MAX_GIFT_CENTS), captchaToken: token },
+        { captcha: false },
       ),
     );
+    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
+    expect(record).toMatchObject({ amountCents: MAX_GIFT_CENTS, totalCents: 99_999_969 });
   });
 
   it('accepts the /gpay test payment ($20 by Google Pay, with a captcha) and nothing else', async () => {
@@ -550,6 +574,20 @@ describe('payment-intent-for-both', () => {
       status: 'succeeded',
       published: true,
     });
+  });
+
+  it('refuses a review with a tip over the most a guest can give, storing nothing', async () => {
+    const text = sayThanks();
+    const before = (await payments()).length;
+    const tooMuch = await sendBoth(text, { amount: MAX_GIFT_CENTS + 100 });
+    expect(tooMuch.status).toBe(400);
+    expect(await json(tooMuch)).toMatchObject({
+      error: 'invalid_input',
+      field: 'amount',
+      message: expect.stringContaining('the most a guest can give'),
+    });
+    expect((await payments()).length).toBe(before);
+    expect(api.store.db.pendingGratitudes?.some((p) => p.record.sayThanks === text)).toBeFalsy();
   });
 
   it('publishes the Review Title the API writes, not a title the form made up', async () => {

@@ -11,12 +11,14 @@
 // - answer-lost: those payment calls (`paymentFault`) and the recognition calls
 //   (gratitude/create-gratitude, gratitude/image-gratitude: `answerLost`).
 // - captcha-fail: the payment routes' captcha check (`captchaFails(req)`).
-// - wallet-unsupported, stripe-unavailable: the Stripe.js emulator's script and its config
-//   (emulators/stripeJs.ts asks `walletsSupported(req)` and `stripeJsAvailable(req)`).
+// - wallet-unsupported, wallet-apple-pay, wallet-google-pay, stripe-unavailable: the Stripe.js
+//   emulator's script and its config (emulators/stripeJs.ts asks `walletChoice(req)` and
+//   `stripeJsAvailable(req)`). Without one, its wallets follow the browser's platform.
 // And for the tester who made the payment, whoever calls: confirm-slow on the Stripe emulator's
 // confirmations (`confirmationDelayMs(tester)`), the webhook-* on Stripe's webhooks.
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { LRUCache } from 'lru-cache';
+import type { WalletChoice } from '../emulators/browser/stripe-js/walletPlatform';
 import { asyncRoute, jsonBody } from '../http';
 import { checkFields, satisfying } from '../validation';
 import { operatorCheck } from './operator';
@@ -32,6 +34,10 @@ export const SCENARIOS = {
   'captcha-fail': 'Captcha verification fails, so the payment calls answer 400 invalid Captcha.',
   'wallet-unsupported':
     'The Stripe.js emulator reports that no wallet (Apple Pay, Google Pay) is available.',
+  'wallet-apple-pay':
+    'The Stripe.js emulator offers Apple Pay (and not Google Pay) whatever the browser, as Safari on an iPhone or a Mac would.',
+  'wallet-google-pay':
+    'The Stripe.js emulator offers Google Pay (and not Apple Pay) whatever the browser, as Chrome on Android or a desktop would.',
   'stripe-unavailable': 'The Stripe.js emulator script answers 503, so Stripe.js fails to load.',
   'confirm-slow':
     "Stripe's confirmations of your payments are made at once and answered after a delay (delayMs, 3000 ms unless given).",
@@ -45,6 +51,13 @@ export const SCENARIOS = {
 } as const;
 
 export type ScenarioName = keyof typeof SCENARIOS;
+
+/** The scenarios that set the Stripe.js emulator's wallets, and what each sets. */
+const WALLET_SCENARIOS: Readonly<Record<string, WalletChoice>> = {
+  'wallet-unsupported': 'none',
+  'wallet-apple-pay': 'apple_pay',
+  'wallet-google-pay': 'google_pay',
+};
 
 export const SCENARIO_NAMES = Object.keys(SCENARIOS) as ScenarioName[];
 
@@ -99,8 +112,11 @@ export interface Scenarios {
   answerLost: RequestHandler;
   /** captcha-fail is active for the request's tester. */
   captchaFails(req: Request): boolean;
-  /** False while wallet-unsupported is active: the Stripe.js emulator offers no wallet. */
-  walletsSupported(req: Request): boolean;
+  /**
+   * The Stripe.js emulator's wallets for the request's tester: none (wallet-unsupported), one
+   * forced (wallet-apple-pay, wallet-google-pay), else the browser's platform's (`device`).
+   */
+  walletChoice(req: Request): WalletChoice;
   /** False while stripe-unavailable is active: the Stripe.js emulator script answers 503. */
   stripeJsAvailable(req: Request): boolean;
   /** The webhook delivery fault active for a tester scope (webhook-delayed ... -lost), or null. */
@@ -231,7 +247,7 @@ export function createScenarios(options: { operatorSecret: string }): Scenarios 
     paymentFault,
     answerLost,
     captchaFails: (req) => activeFor(req) === 'captcha-fail',
-    walletsSupported: (req) => activeFor(req) !== 'wallet-unsupported',
+    walletChoice: (req) => WALLET_SCENARIOS[activeFor(req) ?? ''] ?? 'device',
     stripeJsAvailable: (req) => activeFor(req) !== 'stripe-unavailable',
     webhookFault: (tester) => {
       const current = tester === null ? undefined : testers.get(tester);

@@ -4,8 +4,9 @@
 // ./publish and ./reconcile, Stripe's webhooks in ./webhooks, the testers' views in ./testerViews.
 //
 // WIRE CONTRACT (all amounts are integer CENTS, not the original app's dollars):
-// - `amount`: the tip or donation in cents, whole dollars only (a multiple of 100), $1 to
-//   $999,999 (the amount field takes at most 6 digits): AMOUNT_CENTS in src/api/contract/limits.ts.
+// - `amount`: the tip or donation in cents, whole dollars only (a multiple of 100), $1 to the
+//   most a guest can give, $970,873 (AMOUNT_CENTS in src/api/contract/limits.ts: MAX_GIFT_CENTS,
+//   whose total by every method fits Stripe's maximum charge); more is a 400 naming `amount`.
 // - `platformFeeForWallet`: `platformFeeCents(amount, method)` from src/api/contract/fees.ts.
 // - `metadata.amountAfterFee`: amount + platformFeeForWallet, the total the intent charges.
 // - `payment_method_types` (array) or `paymentMethodType` (string), exactly one of them, each in

@@ -5,8 +5,11 @@ import * as yup from 'yup';
 import { stableStringify } from '../../../src/api/contract/canonicalJson';
 import type { PaymentMethodKind } from '../../../src/api/contract/fees';
 import {
+  MAX_GIFT_CENTS,
   PAYMENT_METHOD_KINDS,
+  STRIPE_MAX_CHARGE_CENTS,
   WALLET_PREPARE_FEE_CENTS,
+  formatUsd,
   isPaymentMethodKind,
   platformFeeCents,
 } from '../../../src/api/contract/fees';
@@ -37,8 +40,6 @@ import {
   sentTextString,
 } from '../../validation';
 
-/** Stripe's largest charge in USD ($999,999.99): a total above it is refused before the captcha. */
-export const STRIPE_MAX_CENTS = 99_999_999;
 const METADATA_KEYS = [
   'getThanksUserID',
   'title',
@@ -97,14 +98,23 @@ const isMethodList = (list: unknown): list is PaymentMethodKind[] =>
   list.every(isPaymentMethodKind) &&
   new Set(list).size === list.length;
 
+/** Past the most a guest can give: said with the most, and why (before the captcha is spent). */
+const TOO_LARGE_MESSAGE =
+  `amount must be at most ${AMOUNT_CENTS.max} cents (${formatUsd(MAX_GIFT_CENTS)}), the most a ` +
+  `guest can give: a larger gift's total with its fee would pass Stripe's maximum charge of ` +
+  `${STRIPE_MAX_CHARGE_CENTS} cents (${formatUsd(STRIPE_MAX_CHARGE_CENTS)}).`;
+
 /** The amount and the methods (a list, or one), then the fee, which paymentFigures recomputes. */
 const FIGURES = {
   amount: cents(
-    centsNumber().test(
-      'whole-dollars',
-      `amount must be whole dollars in cents, from ${AMOUNT_CENTS.min} to ${AMOUNT_CENTS.max}.`,
-      (amount) => amount >= AMOUNT_CENTS.min && amount <= AMOUNT_CENTS.max && amount % 100 === 0,
-    ),
+    centsNumber()
+      .test(
+        'whole-dollars',
+        `amount must be whole dollars in cents, from ${AMOUNT_CENTS.min} to ${AMOUNT_CENTS.max}.`,
+        (amount) => amount >= AMOUNT_CENTS.min && amount % 100 === 0,
+      )
+      // The one maximum, for every method: the same figure the app's form refuses.
+      .test('most-a-guest-can-give', TOO_LARGE_MESSAGE, (amount) => amount <= AMOUNT_CENTS.max),
   ),
   paymentMethodType: satisfying(
     'Send payment_method_types or paymentMethodType, not both.',
@@ -214,13 +224,8 @@ function paymentFigures(fields: Fields): Figures {
       `platformFeeForWallet must be ${expectedFee} cents for ${amountCents} cents by ${methods[0]}.`,
     );
   }
+  // At most AMOUNT_CENTS.max, whose total fits Stripe's maximum by every method (fees.ts).
   const totalCents = amountCents + feeCents;
-  if (totalCents > STRIPE_MAX_CENTS) {
-    throw badRequest(
-      'amount',
-      `amount ${amountCents} plus its fee is ${totalCents} cents, over Stripe's maximum charge of ${STRIPE_MAX_CENTS} cents ($999,999.99).`,
-    );
-  }
   if (checkField(fields, 'metadata.amountAfterFee', cents()) !== totalCents) {
     throw badRequest(
       'metadata.amountAfterFee',

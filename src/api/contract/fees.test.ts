@@ -2,7 +2,11 @@ import fc from 'fast-check';
 import {
   FEE_LABELS,
   GIFT_PAYMENT_METHODS,
+  MAX_GIFT_CENTS,
+  MAX_GIFT_DOLLARS,
+  maxGiftDollarsFromFees,
   PAYMENT_METHOD_KINDS,
+  STRIPE_MAX_CHARGE_CENTS,
   WALLET_KINDS,
   WALLET_PREPARE_FEE_CENTS,
   bankFeeCents,
@@ -11,9 +15,11 @@ import {
   chargeMessage,
   dollarsToCents,
   feeRule,
+  fitsEveryMethod,
   formatUsd,
   isPaymentMethodKind,
   isWalletKind,
+  largestTotalCents,
   parseFeeLabel,
   platformFeeCents,
   walletTotalCents,
@@ -279,6 +285,64 @@ describe('fee properties', () => {
       fc.property(fc.integer({ min: 0, max: 999_999 }), (dollars) => {
         expect(dollarsToCents(dollars)).toBe(dollars * 100);
         expect(formatUsd(dollarsToCents(dollars))).toBe(`$${dollars.toLocaleString('en-US')}.00`);
+      }),
+    );
+  });
+});
+
+describe('the most a guest can give', () => {
+  const byMethod = (cents: number) =>
+    Object.fromEntries(PAYMENT_METHOD_KINDS.map((k) => [k, largestTotalCents(cents, k)]));
+
+  it('is $970,873, found from the fee rules: its total fits Stripe’s maximum by every method', () => {
+    expect(STRIPE_MAX_CHARGE_CENTS).toBe(99_999_999);
+    expect(maxGiftDollarsFromFees()).toBe(MAX_GIFT_DOLLARS);
+    expect(MAX_GIFT_DOLLARS).toBe(970_873);
+    expect(MAX_GIFT_CENTS).toBe(97_087_300);
+    expect(byMethod(MAX_GIFT_CENTS)).toEqual({
+      card: 99_999_969,
+      bank: 99_999_969,
+      apple_pay: 99_999_969,
+      google_pay: 99_902_862,
+    });
+    for (const kind of PAYMENT_METHOD_KINDS) {
+      expect(largestTotalCents(MAX_GIFT_CENTS, kind)).toBeLessThanOrEqual(STRIPE_MAX_CHARGE_CENTS);
+    }
+    expect(fitsEveryMethod(MAX_GIFT_CENTS)).toBe(true);
+  });
+
+  it('is the edge: a dollar more passes Stripe’s maximum by the methods with the largest fee', () => {
+    const more = MAX_GIFT_CENTS + 100;
+    expect(fitsEveryMethod(more)).toBe(false);
+    expect(byMethod(more)).toEqual({
+      card: 100_000_072,
+      bank: 100_000_072,
+      apple_pay: 100_000_072,
+      // Google Pay's smaller fee alone would fit: the one maximum is the largest total's.
+      google_pay: 99_902_965,
+    });
+    expect(cardTotalCents(more)).toBeGreaterThan(STRIPE_MAX_CHARGE_CENTS);
+    // The six-digit amount the field lets through, $999,999, is far past it (issue 52).
+    expect(chargeMessage(cardTotalCents(99_999_900))).toBe('You will be charged $1,029,999.47');
+    expect(fitsEveryMethod(99_999_900)).toBe(false);
+  });
+
+  it('covers what each method shows and what its intent charges', () => {
+    fc.assert(
+      fc.property(amountCents, kind, (cents, k) => {
+        const largest = largestTotalCents(cents, k);
+        expect(largest).toBeGreaterThanOrEqual(cents + platformFeeCents(cents, k));
+        if (k === 'card') expect(largest).toBeGreaterThanOrEqual(cardTotalCents(cents));
+        if (k === 'bank') expect(largest).toBeGreaterThanOrEqual(bankTotalCents(cents));
+        if (isWalletKind(k)) expect(largest).toBe(walletTotalCents(cents, k));
+      }),
+    );
+  });
+
+  it('splits every whole-dollar amount the field takes into fitting and not, at the one edge', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 999_999 }), (dollars) => {
+        expect(fitsEveryMethod(dollars * 100)).toBe(dollars <= MAX_GIFT_DOLLARS);
       }),
     );
   });

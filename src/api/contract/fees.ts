@@ -9,6 +9,7 @@
  * Fixed parts are whole cents and are added afterwards. Caps (the bank fee's $10) apply to the
  * rounded fee.
  */
+import { MAX_GIFT_DOLLARS } from './limits';
 
 /** Every payment method the API takes (spec 7), written once for the app and the mock API. */
 export const PAYMENT_METHOD_KINDS = ['card', 'bank', 'apple_pay', 'google_pay'] as const;
@@ -125,6 +126,54 @@ export function bankTotalCents(amountCents: number): number {
 export function walletTotalCents(amountCents: number, kind: WalletKind): number {
   return amountCents + platformFeeCents(amountCents, kind);
 }
+
+/**
+ * Stripe's largest charge in USD: $999,999.99 (Stripe's "Minimum and maximum charge amounts": an
+ * amount has at most eight digits in the currency's smallest unit). An intent for more is refused.
+ */
+export const STRIPE_MAX_CHARGE_CENTS = 99_999_999;
+
+/**
+ * The most a gift of amountCents may come to by this method: the larger of the total the guest is
+ * shown for it (the card's, the bank's, the wallet sheet's) and the total its intent charges
+ * (amount + platform fee, as metadata.amountAfterFee).
+ */
+export function largestTotalCents(amountCents: number, kind: PaymentMethodKind): number {
+  const charged = amountCents + platformFeeCents(amountCents, kind);
+  const shown =
+    kind === 'card'
+      ? cardTotalCents(amountCents)
+      : kind === 'bank'
+        ? bankTotalCents(amountCents)
+        : walletTotalCents(amountCents, kind);
+  return Math.max(charged, shown);
+}
+
+/** Whether a gift of amountCents stays within Stripe's maximum by every payment method. */
+export const fitsEveryMethod = (amountCents: number): boolean =>
+  PAYMENT_METHOD_KINDS.every(
+    (kind) => largestTotalCents(amountCents, kind) <= STRIPE_MAX_CHARGE_CENTS,
+  );
+
+/**
+ * The most a guest can give by the fee rules above, in whole dollars: the largest whole-dollar
+ * amount whose total by any payment method fits Stripe's maximum (every total grows with the
+ * amount, so a bisection finds the edge). limits.ts's MAX_GIFT_DOLLARS is this figure written as
+ * a number, so the profile's first load carries no fee rules; fees.test.ts holds them equal, so a
+ * changed fee that moves the edge fails there.
+ */
+export function maxGiftDollarsFromFees(): number {
+  let fits = 0;
+  let tooMuch = Math.floor(STRIPE_MAX_CHARGE_CENTS / 100) + 1;
+  while (tooMuch - fits > 1) {
+    const middle = Math.floor((fits + tooMuch) / 2);
+    if (fitsEveryMethod(middle * 100)) fits = middle;
+    else tooMuch = middle;
+  }
+  return fits;
+}
+export { MAX_GIFT_DOLLARS };
+export const MAX_GIFT_CENTS = MAX_GIFT_DOLLARS * 100;
 
 /**
  * '$1,234.56' for 123456, as en-US currency notation writes it ('-$19.99' below zero). Written by

@@ -32,13 +32,21 @@ export const MESSAGE_VIDEO_LIMITS =
 export const MAX_TITLE_LENGTH = 200;
 
 /**
- * A tip or donation: whole dollars, from $1 to $999,999 (the amount field takes at most six
- * digits); the API takes it in cents and refuses anything outside this range.
+ * The most a guest can give, in whole dollars: the largest amount whose total by any payment
+ * method fits Stripe's maximum charge ($999,999.99): $970,873, whose card total is $999,999.69.
+ * The fee rules' own edge (fees.ts, maxGiftDollarsFromFees; fees.test.ts holds the two equal),
+ * written as a number so the profile's first load carries no fee rules.
  */
-export const AMOUNT_DOLLARS = { min: 1, max: 999_999 } as const;
+export const MAX_GIFT_DOLLARS = 970_873;
+
+/**
+ * A tip or donation: whole dollars, from $1 to the most a guest can give; the API takes it in
+ * cents and refuses anything outside this range.
+ */
+export const AMOUNT_DOLLARS = { min: 1, max: MAX_GIFT_DOLLARS } as const;
 export const AMOUNT_CENTS = {
   min: AMOUNT_DOLLARS.min * 100,
   max: AMOUNT_DOLLARS.max * 100,
 } as const;
-/** How many digits the amount field takes: those of the largest amount. */
-export const MAX_AMOUNT_DIGITS = String(AMOUNT_DOLLARS.max).length;
+/** How many digits the amount field takes (spec 5: at most 6). */
+export const MAX_AMOUNT_DIGITS = 6;

@@ -9,7 +9,7 @@ import {
   type ClipboardEvent,
   type KeyboardEvent,
 } from 'react';
-import { PRESET_AMOUNTS, type AmountHint } from './amountInput';
+import { AMOUNT_LIMIT_HINT, PRESET_AMOUNTS, type AmountHint } from './amountInput';
 import {
   caretMoved,
   judgeAmountKey,
@@ -25,12 +25,16 @@ interface AmountFieldProps {
   value: string;
   onChange: (value: string) => void;
   disabled: boolean;
+  /** What is wrong with the amount as it stands (past the most a guest can give), or null. */
+  error?: string | null;
 }
 
 type Editing = Omit<AmountEntry, 'value'>;
 
-export function AmountField({ value, onChange, disabled }: AmountFieldProps) {
+export function AmountField({ value, onChange, disabled, error = null }: AmountFieldProps) {
   const hintId = useId();
+  const limitId = useId();
+  const errorId = useId();
   // Where cents are being typed, and the help line: a ref, since a key and the change it makes
   // (or a paste and its change) arrive in one tick, before a state update would be seen.
   const editing = useRef<Editing>({ centsAt: null, hint: null });
@@ -71,7 +75,9 @@ export function AmountField({ value, onChange, disabled }: AmountFieldProps) {
           autoComplete="off"
           value={value}
           disabled={disabled}
-          aria-describedby={hintId}
+          // What is wrong first, then the most a guest can give, then what was last refused.
+          aria-describedby={[error && errorId, limitId, hint && hintId].filter(Boolean).join(' ')}
+          aria-invalid={error !== null}
           onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
             const input = event.currentTarget;
             const start = input.selectionStart ?? input.value.length;
@@ -107,6 +113,12 @@ export function AmountField({ value, onChange, disabled }: AmountFieldProps) {
           }}
         />
       </label>
+      <p id={errorId} className="gift-form__error" aria-live="polite">
+        {error}
+      </p>
+      <p id={limitId} className="gift-form__limit">
+        {AMOUNT_LIMIT_HINT}
+      </p>
       <p id={hintId} className="gift-form__hint" aria-live="polite">
         {hint}
       </p>

@@ -63,6 +63,9 @@ async function paymentsOf(guestName: string) {
 }
 
 const amountField = () => screen.getByLabelText('Other (in Dollars)');
+const LIMIT = 'You can give up to $970,873.';
+/** The field's description: what is wrong with the amount, the most a guest can give, the help. */
+const described = (help = '', error = '') => [error, LIMIT, help].filter(Boolean).join(' ');
 
 // First in the file on purpose: the adapter keeps a Stripe.js that loaded (and forgets one that
 // failed), so these run before any test has loaded the emulator.
@@ -119,30 +122,30 @@ describe('GiftForm', () => {
     await user.clear(amountField());
     await user.type(amountField(), '1e');
     expect(amountField()).toHaveValue('1');
-    expect(amountField()).toHaveAccessibleDescription('Digits only');
+    expect(amountField()).toHaveAccessibleDescription(described('Digits only'));
     expect(fifteen).toHaveAttribute('aria-pressed', 'false');
     await user.type(amountField(), '-5');
     expect(amountField()).toHaveValue('15');
     await user.type(amountField(), '0.50');
     expect(amountField()).toHaveValue('150');
-    expect(amountField()).toHaveAccessibleDescription('Whole dollars only');
+    expect(amountField()).toHaveAccessibleDescription(described('Whole dollars only'));
     await user.type(amountField(), '{Backspace}1234567');
     expect(amountField()).toHaveValue('151234');
-    expect(amountField()).toHaveAccessibleDescription('At most 6 digits');
+    expect(amountField()).toHaveAccessibleDescription(described('At most 6 digits'));
     expect(amountField()).toHaveAttribute('inputmode', 'numeric');
 
     await user.clear(amountField());
     await user.click(amountField());
     await user.paste('12.50');
     expect(amountField()).toHaveValue('');
-    expect(amountField()).toHaveAccessibleDescription('Whole dollars only');
+    expect(amountField()).toHaveAccessibleDescription(described('Whole dollars only'));
     await user.paste('１２');
     expect(amountField()).toHaveValue('12');
-    expect(amountField()).toHaveAccessibleDescription('');
+    expect(amountField()).toHaveAccessibleDescription(described());
     await user.clear(amountField());
     await user.paste('1,000');
     expect(amountField()).toHaveValue('1000');
-    expect(amountField()).toHaveAccessibleDescription('');
+    expect(amountField()).toHaveAccessibleDescription(described());
     await user.clear(amountField());
     await user.paste('20');
     expect(amountField()).toHaveValue('20');
@@ -165,6 +168,43 @@ describe('GiftForm', () => {
     await user.click(screen.getByRole('button', { name: '$10' }));
     expect(screen.getByText('You will be charged $10.80')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+  });
+
+  it('states the most a guest can give, and refuses more in the field before any payment option', async () => {
+    const guest = await guestNamed('Max Over');
+    const { user } = await openGiftForm(ava, guest);
+    expect(screen.getByText(LIMIT)).toBeInTheDocument();
+    expect(amountField()).toHaveAccessibleDescription(described());
+    expect(amountField()).toHaveAttribute('aria-invalid', 'false');
+
+    await user.type(amountField(), '999999');
+    const tooMuch = 'Please enter an amount up to $970,873.';
+    expect(amountField()).toHaveAttribute('aria-invalid', 'true');
+    expect(amountField()).toHaveAccessibleDescription(described('', tooMuch));
+    // Never a total no card could carry ('You will be charged $1,029,999.47' before).
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    expect(screen.queryByText(/You will be charged/)).not.toBeInTheDocument();
+    await user.click(card);
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    // Said once, in the field: the section's alert stays empty.
+    expect(screen.getAllByText(tooMuch)).toHaveLength(1);
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+    expect(await paymentsOf(guest.fullName)).toEqual([]);
+
+    // The most is taken, and its total fits Stripe's maximum.
+    await user.clear(amountField());
+    await user.type(amountField(), '970873');
+    expect(amountField()).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.queryByText(tooMuch)).not.toBeInTheDocument();
+    expect(screen.getByText('You will be charged $999,999.69')).toBeInTheDocument();
+    await user.click(card);
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(await paymentsOf(guest.fullName)).toEqual([
+        expect.objectContaining({ amountCents: 97_087_300, status: 'requires_payment_method' }),
+      ]),
+    );
   });
 
   it('creates the donation intent, then shows the card form', async () => {

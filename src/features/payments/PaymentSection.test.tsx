@@ -18,7 +18,14 @@ let emulatedStripe: StripeFactory;
 
 let page: PaymentPage;
 
+// The page's browser: desktop Chrome, whose wallet is Google Pay (jsdom's own user agent names
+// no platform with a wallet, and the Stripe.js emulator offers wallets by platform).
+const DESKTOP_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
+let userAgent: jest.SpyInstance<string, []>;
+
 beforeAll(async () => {
+  userAgent = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue(DESKTOP_CHROME);
   page = await startPaymentPage(['/__recaptcha/api.js', '/__stripe/stripe.js']);
   api = page.api;
   emulatedStripe = (window as unknown as { Stripe: StripeFactory }).Stripe;
@@ -29,7 +36,10 @@ afterEach(async () => {
   await api.request('__scenarios', jsonPost({ name: null }));
 });
 
-afterAll(() => page.close());
+afterAll(() => {
+  userAgent.mockRestore();
+  return page.close();
+});
 
 const bluebird = { _id: 'bluebird-cafe', userName: 'bluebird.cafe', businessType: 'WORKPLACE' };
 

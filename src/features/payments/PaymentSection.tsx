@@ -8,6 +8,7 @@ import { useEffect, useId, useRef } from 'react';
 import { attend } from '../../lib/inFlight';
 import { Captcha } from './captcha/Captcha';
 import { AmountField } from './AmountField';
+import { amountLimitMessage } from './amountInput';
 import { CardPayment } from './CardPayment';
 import {
   GIFT_PAYMENT_METHODS,
@@ -107,6 +108,9 @@ export function PaymentSection({
   // This section tells how its payment goes; the flow around it tells only when it is gone.
   useEffect(() => (draftId ? attend(draftId) : undefined), [draftId]);
   const walletKinds = methods.filter(isWalletKind);
+  // Said under the field as it is typed; an option pressed with it says nothing more.
+  const amountError = fixedAmountCents === undefined ? amountLimitMessage(amount.value) : null;
+  const error = view.error === amountError ? null : view.error;
   const optionsShown = captcha.passed;
   useStripeAhead();
   useWalletPreparation(optionsShown && walletKinds.length > 0);
@@ -128,7 +132,12 @@ export function PaymentSection({
         {title}
       </h2>
       {fixedAmountCents === undefined ? (
-        <AmountField value={amount.value} onChange={choice.changeAmount} disabled={view.busy} />
+        <AmountField
+          value={amount.value}
+          onChange={choice.changeAmount}
+          disabled={view.busy}
+          error={amountError}
+        />
       ) : (
         <p className="gift-form__charge">Amount: {formatUsd(fixedAmountCents)}</p>
       )}
@@ -154,7 +163,7 @@ export function PaymentSection({
             wallet={wallet}
           />
 
-          <PaymentAlert error={view.error} />
+          <PaymentAlert error={error} />
 
           {view.showCardForm && (
             <CardPayment
@@ -166,7 +175,7 @@ export function PaymentSection({
           )}
         </StripeProvider>
       )}
-      {!optionsShown && <PaymentAlert error={view.error} />}
+      {!optionsShown && <PaymentAlert error={error} />}
       <p
         role="status"
         className={view.succeeded ? 'gift-form__success' : 'gift-form__success gift-form__progress'}

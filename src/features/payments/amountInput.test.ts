@@ -1,10 +1,13 @@
 import fc from 'fast-check';
+import { MAX_GIFT_DOLLARS } from '../../api/contract/fees';
 import {
   AMOUNT_HINTS,
+  AMOUNT_LIMIT_HINT,
   AMOUNT_MESSAGES,
   MAX_AMOUNT_DIGITS,
   PRESET_AMOUNTS,
   acceptPaste,
+  amountLimitMessage,
   filterAmountInput,
   normalizeDigits,
   parseAmountDollars,
@@ -38,7 +41,36 @@ describe('amount constants and messages', () => {
       invalid: 'Please enter a valid amount.',
       missing: 'Please enter an amount before proceeding',
       notPositive: 'Please enter a valid amount greater than 0.',
+      tooLarge: 'Please enter an amount up to $970,873.',
     });
+    expect(AMOUNT_LIMIT_HINT).toBe('You can give up to $970,873.');
+  });
+});
+
+describe('the most a guest can give (api/contract/fees.ts)', () => {
+  it.each([
+    ['970873', null],
+    ['970874', AMOUNT_MESSAGES.tooLarge],
+    ['999999', AMOUNT_MESSAGES.tooLarge],
+    ['000001', null],
+    ['', null],
+    ['12a', null],
+  ])('%j -> %j as it is typed', (value, message) => {
+    expect(amountLimitMessage(value)).toBe(message);
+  });
+
+  it('is refused by the field and by every option, gift-only or with a review', () => {
+    for (const combined of [false, true]) {
+      expect(validateAmount('999999', { combined })).toBe(AMOUNT_MESSAGES.tooLarge);
+      expect(validateAmount(String(MAX_GIFT_DOLLARS), { combined })).toBeNull();
+      for (const option of ['card', 'wallet'] as const) {
+        expect(validateAmountForPayment('970874', { combined, option })).toBe(
+          AMOUNT_MESSAGES.tooLarge,
+        );
+      }
+    }
+    expect(parseAmountDollars(String(MAX_GIFT_DOLLARS))).toBe(MAX_GIFT_DOLLARS);
+    expect(parseAmountDollars(String(MAX_GIFT_DOLLARS + 1))).toBeNull();
   });
 });
 
@@ -118,22 +150,26 @@ describe('validateAmount', () => {
     ['1234567', false, AMOUNT_MESSAGES.invalid],
     ['0', false, null],
     ['10', false, null],
-    ['999999', false, null],
+    ['970873', false, null],
+    ['999999', false, AMOUNT_MESSAGES.tooLarge],
     ['', true, AMOUNT_MESSAGES.invalid],
     ['0', true, AMOUNT_MESSAGES.notPositive],
     ['000', true, AMOUNT_MESSAGES.notPositive],
     ['1', true, null],
-    ['999999', true, null],
+    ['970873', true, null],
+    ['999999', true, AMOUNT_MESSAGES.tooLarge],
   ])('%j (combined: %s) -> %j', (value, combined, message) => {
     expect(validateAmount(value, { combined })).toBe(message);
   });
 
-  it('accepts every filtered, non-empty value in the gift-only flow', () => {
+  it('accepts every filtered, non-empty value up to the most a guest can give in the gift-only flow', () => {
     fc.assert(
       fc.property(mixedText, (raw) => {
         const kept = filterAmountInput(raw);
         fc.pre(kept !== '');
-        expect(validateAmount(kept, { combined: false })).toBeNull();
+        expect(validateAmount(kept, { combined: false })).toBe(
+          Number(kept) <= MAX_GIFT_DOLLARS ? null : AMOUNT_MESSAGES.tooLarge,
+        );
       }),
     );
   });
@@ -163,7 +199,8 @@ describe('parseAmountDollars', () => {
     ['', null],
     ['12', 12],
     ['007', 7],
-    ['999999', 999999],
+    ['970873', 970873],
+    ['999999', null],
     ['1234567', null],
     ['1.5', null],
   ])('%j -> %j', (value, dollars) => {

@@ -1,13 +1,26 @@
 /** The rules of the 'Other (in Dollars)' amount field (spec 5): whole dollars, digits only. */
+import { MAX_GIFT_CENTS, MAX_GIFT_DOLLARS, formatUsd } from '../../api/contract/fees';
 import { MAX_AMOUNT_DIGITS } from '../../api/contract/limits';
 
 export { MAX_AMOUNT_DIGITS };
 export const PRESET_AMOUNTS = [10, 15, 20] as const;
 
+/** '$970,873': the most a guest can give, in whole dollars as the field takes them. */
+const MAX_GIFT_TEXT = formatUsd(MAX_GIFT_CENTS).replace(/\.00$/, '');
+
+/**
+ * Ours (the spec has no words for it): the most a guest can give, said under the field before
+ * anything is paid. Past it, the total with any payment method's fee would pass Stripe's maximum
+ * charge, so no card or wallet could pay it (api/contract/fees.ts).
+ */
+export const AMOUNT_LIMIT_HINT = `You can give up to ${MAX_GIFT_TEXT}.`;
+
 export const AMOUNT_MESSAGES = {
   invalid: 'Please enter a valid amount.',
   missing: 'Please enter an amount before proceeding',
   notPositive: 'Please enter a valid amount greater than 0.',
+  /** Ours: an amount past the most a guest can give, named. */
+  tooLarge: `Please enter an amount up to ${MAX_GIFT_TEXT}.`,
 } as const;
 
 export type AmountMessage = (typeof AMOUNT_MESSAGES)[keyof typeof AMOUNT_MESSAGES];
@@ -75,7 +88,15 @@ export function validateAmount(
 ): AmountMessage | null {
   if (!DIGITS.test(value) || value.length > MAX_AMOUNT_DIGITS) return AMOUNT_MESSAGES.invalid;
   if (combined && Number(value) < 1) return AMOUNT_MESSAGES.notPositive;
-  return null;
+  return amountLimitMessage(value);
+}
+
+/**
+ * The field's message as the guest types: an amount past the most a guest can give is refused
+ * at once, before any payment option is pressed (its "You will be charged" goes with it).
+ */
+export function amountLimitMessage(value: string): AmountMessage | null {
+  return DIGITS.test(value) && Number(value) > MAX_GIFT_DOLLARS ? AMOUNT_MESSAGES.tooLarge : null;
 }
 
 /**
@@ -95,7 +116,9 @@ export function validateAmountForPayment(
   return validateAmount(value, { combined });
 }
 
-/** The whole dollars of a valid amount, or null. */
+/** The whole dollars of a valid amount (at most the most a guest can give), or null. */
 export function parseAmountDollars(value: string): number | null {
-  return DIGITS.test(value) && value.length <= MAX_AMOUNT_DIGITS ? Number(value) : null;
+  if (!DIGITS.test(value) || value.length > MAX_AMOUNT_DIGITS) return null;
+  const dollars = Number(value);
+  return dollars <= MAX_GIFT_DOLLARS ? dollars : null;
 }

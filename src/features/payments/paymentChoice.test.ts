@@ -16,10 +16,15 @@ describe('amountCentsOf', () => {
   it.each([
     ['10', 1000],
     ['0', 0],
-    ['999999', 99_999_900],
+    ['970873', 97_087_300],
     ['007', 700],
   ])('reads %j as %d cents', (amount, cents) => {
     expect(amountCentsOf(amount)).toBe(cents);
+  });
+
+  it('reads no amount past the most a guest can give (its total no card could carry)', () => {
+    expect(amountCentsOf('970874')).toBeNull();
+    expect(amountCentsOf('999999')).toBeNull();
   });
 
   it.each(['', '1.5', '1e3', '-1', ' 1', '1000000'])('has no amount for %j', (amount) => {

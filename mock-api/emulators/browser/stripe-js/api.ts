@@ -1,6 +1,7 @@
 // The script's calls to the Stripe API emulator, as Stripe.js calls api.stripe.com: form-encoded
 // "simple" requests to /v1 carrying `key=pk_...`, and the mock API's wallet scenario.
 import type { StripeError } from './types';
+import { isWalletChoice, type WalletChoice } from './walletPlatform';
 
 export type ApiResult = { body: unknown; error?: never } | { error: StripeError };
 
@@ -59,20 +60,22 @@ export class EmulatorApi {
     }
   }
 
-  /** The mock API's scenario: may this browser offer wallets at all? */
-  async walletsSupported(): Promise<boolean> {
+  /**
+   * The mock API's word on wallets for this browser's tester: by the platform (`device`), or the
+   * tester's scenario (none, or one forced). Unknown or unreachable: none, as a browser without a
+   * wallet answers.
+   */
+  async walletChoice(): Promise<WalletChoice> {
     try {
       // With the page's cookies (same origin): the tester's scenario decides.
       const response = await fetch(this.configUrl, {
         credentials: 'same-origin',
         cache: 'no-store',
       });
-      const config = (response.ok ? await response.json() : { walletsSupported: false }) as {
-        walletsSupported?: unknown;
-      } | null;
-      return !!config?.walletsSupported;
+      const config = (response.ok ? await response.json() : null) as { wallets?: unknown } | null;
+      return isWalletChoice(config?.wallets) ? config.wallets : 'none';
     } catch {
-      return false;
+      return 'none';
     }
   }
 }

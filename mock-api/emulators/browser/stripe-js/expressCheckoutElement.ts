@@ -4,6 +4,7 @@ import { el } from '../dom';
 import { BaseElement } from './baseElement';
 import { integrationError, MESSAGES } from './integrationErrors';
 import type { ElementGroup, Wallet, WalletSheet } from './types';
+import { walletsFor, type WalletKey } from './walletPlatform';
 import { openWalletSheet, type SheetOptions } from './walletSheet';
 import {
   availablePaymentMethods,
@@ -37,8 +38,8 @@ const UPDATABLE = [
 ];
 
 export class ExpressCheckoutElement extends BaseElement<ExpressCheckoutOptions> {
-  /** The scenario's answer, once fetched at mount. */
-  private supported: boolean | null = null;
+  /** The wallets this browser has (its platform's, or the tester's scenario's), once known. */
+  private browserWallets: WalletKey[] | null = null;
   /** The wallets whose buttons show. */
   private offered: Wallet[] = [];
   private sheet: WalletSheet | null = null;
@@ -52,9 +53,9 @@ export class ExpressCheckoutElement extends BaseElement<ExpressCheckoutOptions> 
   }
 
   protected mounted(): void {
-    void this.group._api.walletsSupported().then((supported) => {
+    void this.group._api.walletChoice().then((choice) => {
       if (!this.host) return;
-      this.supported = supported;
+      this.browserWallets = walletsFor(choice, navigator.userAgent);
       this.offered = this.available();
       this.renderButtons();
       this.emit('ready', {
@@ -66,7 +67,7 @@ export class ExpressCheckoutElement extends BaseElement<ExpressCheckoutOptions> 
 
   private available(): Wallet[] {
     const types = this.group._options.paymentMethodTypes;
-    return availableWallets(this.supported, types, this.options.paymentMethods || {});
+    return availableWallets(this.browserWallets, types, this.options.paymentMethods || {});
   }
 
   private renderButtons(): void {
@@ -93,7 +94,7 @@ export class ExpressCheckoutElement extends BaseElement<ExpressCheckoutOptions> 
 
   /** After elements.update(): buttons come or go, with Stripe's availablepaymentmethodschange. */
   _groupUpdated(): void {
-    if (!this.host || this.supported === null) return;
+    if (!this.host || this.browserWallets === null) return;
     const before = this.offered;
     const after = this.available();
     if (before.length === after.length && before.every((wallet, i) => wallet === after[i])) return;

@@ -26,8 +26,10 @@
 // requests carrying `key=pk_...`, as Stripe.js talks to api.stripe.com (api.ts). Real Stripe.js
 // mounts iframes; this mounts plain, labelled inputs and buttons.
 //
-// Wallets: the emulated browser has Apple Pay and Google Pay, each with a Visa •••• 4242, unless
-// the mock API's scenario says wallets are unsupported (GET config next to this script).
+// Wallets: the emulated browser has the wallet its platform has (Apple Pay on an iPhone, an iPad or
+// Safari on a Mac; Google Pay in Chromium on Android and desktops: walletPlatform.ts), holding a
+// Visa •••• 4242, unless the tester's scenario says none, or forces one (GET config next to this
+// script).
 import { currentScriptUrl } from '../dom';
 import { StripeObject } from './stripeObject';
 

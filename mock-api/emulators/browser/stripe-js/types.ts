@@ -3,6 +3,7 @@
 //
 // Naming: members without an underscore are Stripe.js's own API; members with one (`_submit`,
 // `_express`) are the emulator's, called across its modules and never by an app.
+import type { WalletChoice } from './walletPlatform';
 
 /** A Stripe error object, as the API answers it and Stripe.js hands it on. */
 export interface StripeError {
@@ -85,6 +86,6 @@ export interface ElementGroup {
   readonly _options: GroupOptions;
   /** While set, stripe.confirmPayment on the group pays with this wallet. */
   _express: ExpressPayment | null;
-  readonly _api: { walletsSupported(): Promise<boolean> };
+  readonly _api: { walletChoice(): Promise<WalletChoice> };
   _forget(element: { readonly _type: ElementType }): void;
 }

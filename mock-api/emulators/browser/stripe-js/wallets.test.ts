@@ -10,23 +10,31 @@ import {
 const [APPLE_PAY, GOOGLE_PAY] = WALLETS;
 
 describe('availableWallets', () => {
-  it('offers both wallets to a card group in a browser that has them', () => {
-    expect(availableWallets(true, ['card'])).toEqual([APPLE_PAY, GOOGLE_PAY]);
-    expect(availableWallets(true, undefined)).toEqual([APPLE_PAY, GOOGLE_PAY]);
-    expect(availableWallets(true, ['card'], { applePay: 'auto', googlePay: 'always' })).toEqual([
-      APPLE_PAY,
+  it('offers the wallet the browser has to a card group', () => {
+    expect(availableWallets(['applePay'], ['card'])).toEqual([APPLE_PAY]);
+    expect(availableWallets(['googlePay'], undefined)).toEqual([GOOGLE_PAY]);
+    expect(availableWallets(['googlePay'], ['card'], { googlePay: 'always' })).toEqual([
       GOOGLE_PAY,
     ]);
+    expect(
+      availableWallets(['applePay', 'googlePay'], ['card'], {
+        applePay: 'auto',
+        googlePay: 'always',
+      }),
+    ).toEqual([APPLE_PAY, GOOGLE_PAY]);
   });
 
   it('offers none where the browser has none (or has not said yet), or the group takes no card', () => {
-    expect(availableWallets(false, ['card'])).toEqual([]);
+    expect(availableWallets([], ['card'])).toEqual([]);
     expect(availableWallets(null, ['card'])).toEqual([]);
-    expect(availableWallets(true, ['us_bank_account'])).toEqual([]);
+    expect(availableWallets(['applePay'], ['us_bank_account'])).toEqual([]);
   });
 
   it('leaves out a wallet paymentMethods says never to', () => {
-    expect(availableWallets(true, ['card'], { googlePay: 'never' })).toEqual([APPLE_PAY]);
+    expect(availableWallets(['googlePay'], ['card'], { googlePay: 'never' })).toEqual([]);
+    expect(availableWallets(['applePay', 'googlePay'], ['card'], { googlePay: 'never' })).toEqual([
+      APPLE_PAY,
+    ]);
   });
 });
 

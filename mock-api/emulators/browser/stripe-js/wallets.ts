@@ -1,6 +1,7 @@
 // The emulated browser's wallets: Apple Pay and Google Pay, each holding a Visa •••• 4242, and what
 // the Express Checkout Element says about them.
 import type { BillingDetails, Wallet } from './types';
+import type { WalletKey } from './walletPlatform';
 
 /** The Express Checkout Element's wallets, in the order its buttons show. */
 export const WALLETS: readonly Wallet[] = [
@@ -54,17 +55,20 @@ const BUTTON_WORDS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The wallets to show: the browser must support them (the scenario), the group must pay by card
- * (Apple Pay and Google Pay are cards), and paymentMethods must not say 'never'. The emulated
- * browser has a card in each wallet, so 'auto' shows a button as 'always' does.
+ * The wallets to show: the browser must have them (its platform, or the tester's scenario:
+ * ./walletPlatform.ts; null until known), the group must pay by card (Apple Pay and Google Pay
+ * are cards), and paymentMethods must not say 'never'. The emulated wallets hold a card, so
+ * 'auto' shows a button as 'always' does.
  */
 export function availableWallets(
-  supported: boolean | null,
+  browserWallets: readonly WalletKey[] | null,
   groupTypes: readonly string[] | undefined,
   paymentMethods: Partial<Record<string, unknown>> = {},
 ): Wallet[] {
-  if (!supported || (groupTypes && !groupTypes.includes('card'))) return [];
-  return WALLETS.filter((wallet) => paymentMethods[wallet.key] !== 'never');
+  if (!browserWallets || (groupTypes && !groupTypes.includes('card'))) return [];
+  return WALLETS.filter(
+    (wallet) => browserWallets.includes(wallet.key) && paymentMethods[wallet.key] !== 'never',
+  );
 }
 
 /** Stripe's AvailablePaymentMethods object (`ready`), or undefined when no button can show. */

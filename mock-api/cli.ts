@@ -1,7 +1,7 @@
 // `npm run mock-api` (serve) and `npm run mock-api:reset` (restore the demo data and exit).
 import { resetData } from './db/store';
 import { DEFAULT_DATA_DIR, createMockApi } from './server';
-import { readServerEnv } from './env';
+import { listening, readServerEnv } from './env';
 import { operatorNotice } from './sharedDemo/operator';
 
 /**
@@ -30,12 +30,13 @@ async function main(): Promise<void> {
     logger: env.requestLog ?? !process.env.CI,
     trustProxy: trustProxyOf(process.env.TRUST_PROXY),
   });
-  const server = mockApi.app.listen(env.mockApiPort, () => {
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : env.mockApiPort;
-    console.log(`Mock API listening on http://localhost:${port}/api (data: ${dataDir})`);
-    console.log(operatorNotice(mockApi));
-  });
+  const port = await listening(
+    mockApi.app.listen(env.mockApiPort),
+    env.mockApiPort,
+    'MOCK_API_PORT',
+  );
+  console.log(`Mock API listening on http://localhost:${port}/api (data: ${dataDir})`);
+  console.log(operatorNotice(mockApi));
 }
 
 // The message only: a refused start (a damaged data file, a missing setting) says what is wrong

@@ -1,4 +1,6 @@
-// The environment the local servers read, with the demo defaults (README "Configuration").
+// The environment the local servers read, with the demo defaults (README "Configuration"), and
+// what they say when the port a setting chose is taken.
+import { createServer, type Server } from 'node:net';
 import defaults from './defaults.json';
 export interface ServerEnv {
   port: number;
@@ -44,4 +46,50 @@ export function readServerEnv(): ServerEnv {
     appOrigin: process.env.APP_ORIGIN || `http://localhost:${appPort}`,
     requestLog: onOff('MOCK_API_LOG'),
   };
+}
+
+/** The settings that choose the local servers' ports. */
+export type PortSetting = 'PORT' | 'MOCK_API_PORT';
+
+/**
+ * A port the system refused, as the one line to print: which port, and the setting that picks
+ * another. Any other failure comes back as it was.
+ */
+export function portRefusal(error: unknown, port: number, setting: PortSetting): unknown {
+  const why = {
+    EADDRINUSE: 'is in use',
+    EACCES: 'is not open to this user',
+  }[(error as NodeJS.ErrnoException | null)?.code ?? ''];
+  if (why === undefined) return error;
+  return new Error(
+    `grati-web: port ${port} ${why}; set ${setting} to use another (${setting}=0 takes any free one)`,
+  );
+}
+
+/** Resolves with the port `server` listens on once it does; a refused port fails as portRefusal. */
+export function listening(server: Server, port: number, setting: PortSetting): Promise<number> {
+  return new Promise((resolve, reject) => {
+    if (server.listening) return resolve(portOf(server, port));
+    const refused = (error: Error) => reject(portRefusal(error, port, setting));
+    server.once('error', refused).once('listening', () => {
+      server.off('error', refused);
+      resolve(portOf(server, port));
+    });
+  });
+}
+
+function portOf(server: Server, fallback: number): number {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : fallback;
+}
+
+/**
+ * Fails as portRefusal when `port` is taken now: for a server that listens by itself and throws
+ * where no caller can catch it (webpack's dev server). Any free port (0) always is.
+ */
+export async function checkPortFree(port: number, setting: PortSetting): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await listening(probe.listen(port), port, setting);
+  await new Promise((resolve) => probe.close(resolve));
 }

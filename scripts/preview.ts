@@ -5,26 +5,31 @@
 // origin PUBLIC_ORIGIN, else http://localhost:<port>. The mock API names its media by path
 // (/media/...), so a page shows them at whatever address it was reached (127.0.0.1, a server's
 // name, a phone on the network); the image endpoint fetches those paths from the API's origin.
+// It serves the build in BUILD_OUT_DIR (default: the repository), as `npm run build` wrote it; it
+// prints where to open it last (scripts/demoBanner.ts), and a taken port as one line naming PORT.
+import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import express from 'express';
 import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
-import { readServerEnv } from '../mock-api/env';
+import { checkPortFree, listening, readServerEnv } from '../mock-api/env';
 import { parsePublicOrigin, parseTrustProxy } from '../src/server/settings';
-import { addressLines, reachableAt } from './networkAddresses';
-import { operatorNotice } from '../mock-api/sharedDemo/operator';
+import { demoBanner } from './demoBanner';
 
-export const DIST_DIR = path.join(__dirname, '..', 'dist');
+/** Where `npm run build` wrote dist/ and dist-server/ (webpack.config.js reads it so too). */
+const BUILD_DIR = path.resolve(__dirname, '..', process.env.BUILD_OUT_DIR || '.');
+const DIST_DIR = path.join(BUILD_DIR, 'dist');
 /** The production server's request handling, as webpack built it (src/server/app.ts). */
-export const SERVER_APP = path.join(__dirname, '..', 'dist-server', 'app.js');
-export const DEFAULT_PREVIEW_PORT = 4100;
+const SERVER_APP = path.join(BUILD_DIR, 'dist-server', 'app.js');
+const DEFAULT_PREVIEW_PORT = 4100;
 
 type ServerModule = typeof import('../src/server/app');
 
 async function main(): Promise<void> {
   const env = readServerEnv();
   const port = process.env.PORT ? env.port : DEFAULT_PREVIEW_PORT;
+  // Before the build is looked for: a taken port is the commonest failure of a local server.
+  await checkPortFree(port, 'PORT');
   const dataDir = env.mockDataDir ?? DEFAULT_DATA_DIR;
   // The site's address for its canonical and Open Graph URLs, when it has one (a server's name).
   const configuredOrigin = process.env.PUBLIC_ORIGIN?.trim()
@@ -32,6 +37,9 @@ async function main(): Promise<void> {
     : undefined;
   // The proxies in front of a shared demo (TRUST_PROXY), believed alike by both apps.
   const trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+  if (!existsSync(SERVER_APP)) {
+    throw new Error(`grati-web: no build in ${BUILD_DIR}; run npm run build first`);
+  }
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { createServerApp, readBranchLinkSettings, SERVER_TIMEOUTS } = require(
     SERVER_APP,
@@ -43,10 +51,7 @@ async function main(): Promise<void> {
   const hold = (req: IncomingMessage, res: ServerResponse) => early.push([req, res]);
   const server = createServer(hold);
   Object.assign(server, SERVER_TIMEOUTS);
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject).listen(port, () => resolve());
-  });
-  const actual = (server.address() as AddressInfo).port;
+  const actual = await listening(server.listen(port), port, 'PORT');
   const publicOrigin = configuredOrigin ?? `http://localhost:${actual}`;
   const apiOrigin = `http://127.0.0.1:${actual}`;
 
@@ -77,14 +82,15 @@ async function main(): Promise<void> {
   server.off('request', hold);
   server.on('request', app);
   for (const [req, res] of early.splice(0)) app(req, res);
-  console.log(`Preview (API /api, media /media, data: ${dataDir})`);
-  console.log(
-    await addressLines('Open it at', reachableAt(actual), {
-      publicOrigin: configuredOrigin,
-      qr: !process.env.CI,
-    }),
-  );
-  console.log(operatorNotice(mockApi));
+  const banner = await demoBanner({
+    serves: `Preview (API /api, media /media, data: ${dataDir})`,
+    name: 'Open it at',
+    port: actual,
+    publicOrigin: configuredOrigin,
+    secrets: mockApi,
+    profiles: mockApi.store.db.demoProfiles,
+  });
+  console.log(`${banner}\n`);
   const stop = () => {
     production.beginShutdown();
     server.close(() => process.exit(0));

@@ -1,9 +1,10 @@
 // `npm start`: the webpack dev server with the mock API in front of it on one origin (as
 // `npm run preview` has it: the API under /api, media under /media, the emulators under /v1 and
 // /__*) and the production server's image endpoint (/_img) for the mock API's media, the mock API
-// also alone on MOCK_API_PORT for API clients, then where to open it (localhost, this machine's
-// network addresses and a QR code of the first) and the demo profile URLs. It works at any of
-// them: the mock API names its media by path, relative to the page.
+// also alone on MOCK_API_PORT for API clients, then, once the first build is done and below its
+// errors if any, where to open it (scripts/demoBanner.ts). It works at any of its addresses: the
+// mock API names its media by path, relative to the page. A taken port is one line naming the
+// setting that picks another.
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { hostname } from 'node:os';
@@ -12,14 +13,13 @@ import pino from 'pino';
 import webpack, { type Configuration } from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
-import { readServerEnv } from '../mock-api/env';
-import { operatorNotice } from '../mock-api/sharedDemo/operator';
+import { checkPortFree, listening, readServerEnv } from '../mock-api/env';
 import { IMAGE_ROUTE } from '../src/config/images';
 import { handleErrors } from '../src/server/errors';
 import { serveImages } from '../src/server/images/serveImages';
 import { logRequests } from '../src/server/requestFrame';
 import { parseTrustProxy } from '../src/server/settings';
-import { addressLines, reachableAt } from './networkAddresses';
+import { demoBanner } from './demoBanner';
 
 /** The dev server's names besides its addresses: this machine's, and the configured app origin's. */
 function allowedHosts(appOrigin: string): string[] {
@@ -60,6 +60,9 @@ type ConfigFactory = (
 
 async function main(): Promise<void> {
   const env = readServerEnv();
+  // Both ports before anything slow: a taken one is the commonest failure of a dev server.
+  await checkPortFree(env.port, 'PORT');
+  await checkPortFree(env.mockApiPort, 'MOCK_API_PORT');
   const dataDir = env.mockDataDir ?? DEFAULT_DATA_DIR;
   const { app, store, operatorSecret, emulatorSecretKey } = await createMockApi({
     dataDir,
@@ -69,17 +72,19 @@ async function main(): Promise<void> {
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
   });
   const apiServer = app.listen(env.mockApiPort);
-  await new Promise<void>((resolve, reject) => {
-    apiServer.once('listening', resolve).once('error', reject);
-  });
-  const apiPort = (apiServer.address() as AddressInfo).port;
+  const apiPort = await listening(apiServer, env.mockApiPort, 'MOCK_API_PORT');
   process.env.MOCK_API_PORT = String(apiPort);
 
   const createConfig = createRequire(__filename)('../webpack.config.js') as ConfigFactory;
   const config = createConfig(undefined, { mode: 'development' });
+  // The dev server's own notices (its addresses again, IPv6 ones too) would only crowd the banner.
+  config.infrastructureLogging = { level: 'warn' };
   const devServer = new WebpackDevServer(
     {
       ...config.devServer,
+      // A build says nothing unless it has errors or warnings: those stay in view, above the
+      // banner on the first build.
+      devMiddleware: { stats: 'errors-warnings' },
       port: env.port,
       // Reached by any address of this machine (the dev server always takes IP addresses and
       // localhost), and by its own names: the host name, its .local name, APP_ORIGIN's.
@@ -94,20 +99,22 @@ async function main(): Promise<void> {
     webpack(config),
   );
   await devServer.start();
+  // Once the first build is done and its stats (errors, warnings) printed.
+  await new Promise<void>((resolve) => {
+    if (devServer.middleware) devServer.middleware.waitUntilValid(() => resolve());
+    else resolve();
+  });
 
   // The port it listens on (PORT=0 takes a free one).
   const appPort = (devServer.server?.address() as AddressInfo | null)?.port ?? env.port;
-  const appUrl = `http://localhost:${appPort}`;
-  console.log(
-    `\nMock API: /api on the app's origin, and alone on http://localhost:${apiPort}/api (data: ${dataDir})`,
-  );
-  console.log(operatorNotice({ operatorSecret, emulatorSecretKey }));
-  console.log(await addressLines('Grati Web', reachableAt(appPort), { qr: !process.env.CI }));
-  console.log('\nDemo profiles:');
-  for (const { id, shows } of store.db.demoProfiles) {
-    console.log(`  ${appUrl}/user_profile/${id}\n      ${shows}`);
-  }
-  console.log('');
+  const banner = await demoBanner({
+    serves: `\nMock API: /api on the app's origin, and alone on http://localhost:${apiPort}/api (data: ${dataDir})`,
+    name: 'Grati Web',
+    port: appPort,
+    secrets: { operatorSecret, emulatorSecretKey },
+    profiles: store.db.demoProfiles,
+  });
+  console.log(`${banner}\n`);
 
   const stop = () => {
     void devServer.stop().finally(() => apiServer.close(() => process.exit(0)));

@@ -1,0 +1,65 @@
+// What `npm start`, `npm run preview` and `npm run mock-api` print in a terminal, run as a person
+// runs them (real processes, each the leader of its own process group): a taken port is one line
+// naming the setting that picks another, and once the demo is up, where to open it (addresses, QR
+// code, demo profiles: scripts/demoBanner.ts) is the last thing printed, below any build output.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { START_BUDGET_MS, bannerOf, npm, occupy, printedOnceUp } from './demoCommandTesting';
+import { freePort } from './serverProcess';
+
+describe('a taken port', () => {
+  let dataDir: string;
+  beforeAll(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'grati-taken-port-'));
+  });
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it.each([
+    ['npm start', 'PORT', ['start']],
+    ['npm start', 'MOCK_API_PORT', ['start']],
+    ['npm run preview', 'PORT', ['run', 'preview']],
+    ['npm run mock-api', 'MOCK_API_PORT', ['run', 'mock-api']],
+  ])(
+    '%s with %s taken says so in one line naming the setting, and fails',
+    async (_name, setting, args) => {
+      const taken = await freePort();
+      const holder = await occupy(taken);
+      try {
+        const ports = { PORT: String(await freePort()), MOCK_API_PORT: String(await freePort()) };
+        const command = npm(args, { ...ports, [setting]: String(taken), MOCK_DATA_DIR: dataDir });
+        const code = await command.closed;
+        expect(code).not.toBe(0);
+        const lines = command.stderr().trim().split('\n');
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatch(new RegExp(`\\bport ${taken} is in use; set ${setting}\\b`));
+        expect(command.stderr()).not.toMatch(/^\s+at /m);
+      } finally {
+        holder.close();
+      }
+    },
+    START_BUDGET_MS,
+  );
+});
+
+// `npm run preview`'s, on the build the browser suites serve: e2e/demo-banner.spec.ts.
+describe('once up, where to open the demo is the last thing printed', () => {
+  let dataDir: string;
+  beforeEach(() => {
+    dataDir = mkdtempSync(path.join(tmpdir(), 'grati-banner-'));
+  });
+  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it(
+    "npm start: below webpack's first build",
+    async () => {
+      const port = await freePort();
+      const env = { MOCK_API_PORT: String(await freePort()), MOCK_DATA_DIR: dataDir };
+      const banner = bannerOf(await printedOnceUp(['start'], env, port), port);
+      expect(banner.ending).toEqual(banner.expectedEnding);
+      expect(banner.heading).toBe('Grati Web:');
+      expect(banner.buildOutput).toEqual([]);
+    },
+    START_BUDGET_MS + 30_000,
+  );
+});

@@ -18,7 +18,10 @@ const JOURNEYS: Journeys<JourneyContext> = [
     'Apple Pay after the card at the same amount: the captcha again, then Apple Pay pays',
     applePayAfterCardJourney,
   ],
-  ['profile: Ava at 1280 and 390 px, axe, her action buttons and counts', profileJourney],
+  [
+    'profile: Ava at 1280, 390 and 320 px (no sideways scroll), axe, her action buttons and counts',
+    profileJourney,
+  ],
   ['gallery: scrolling loads pages 1, 2 and 3 and shows all 47 items', galleryJourney],
   [
     'recognition with 3 photos: progress, Congratulations, the card tops the feed',
@@ -28,7 +31,10 @@ const JOURNEYS: Journeys<JourneyContext> = [
     'a video carrying ©xyz, Keys and XMP locations is published without them, and plays',
     locatedVideoJourney,
   ],
-  ['a $15 tip to Ava with 4242: succeeded, Congratulations, one succeeded intent', tipJourney],
+  [
+    'a $15 tip to Ava with 4242 at 320 px: succeeded, Congratulations and its OK, one succeeded intent',
+    tipJourney,
+  ],
   [
     "a declined card (0002): Stripe's message, nothing charged, 4242 then pays",
     declinedCardJourney,

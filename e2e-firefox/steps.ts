@@ -55,6 +55,14 @@ export async function attachInput(page: Page): Promise<ElementHandle<HTMLInputEl
   return input;
 }
 
+/** Fails if the page scrolls sideways (WCAG 1.4.10 Reflow: at 320 px it must not). */
+export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  assert.ok(overflow <= 0, `${where} scrolls sideways by ${overflow} px`);
+}
+
 /** Ticks the emulated reCAPTCHA checkbox. */
 export async function passCaptcha(page: Page): Promise<void> {
   const checkbox = byRole('checkbox', "I'm not a robot");

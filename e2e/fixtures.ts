@@ -33,8 +33,11 @@ function throttleEveryPage(context: BrowserContext): BrowserContext {
 interface Fixtures {
   /** Fails the test on any WCAG 2.x A/AA violation on the page as it is now. */
   expectAccessible: (page?: Page) => Promise<void>;
-  /** Saves a full-page screenshot under e2e-artifacts/screenshots/{name}.png. */
-  saveScreenshot: (name: string, page?: Page) => Promise<void>;
+  /**
+   * Saves a full-page screenshot under e2e-artifacts/screenshots/{name}.png; `fullPage: false`
+   * takes the window as it is (a dialog as the guest sees it, not over a page grown to its length).
+   */
+  saveScreenshot: (name: string, page?: Page, options?: { fullPage?: boolean }) => Promise<void>;
 }
 
 /**
@@ -166,7 +169,7 @@ export const test = base.extend<Fixtures, { throttledBrowser: Browser }>({
     });
   },
   saveScreenshot: async ({ page }, use) => {
-    await use(async (name, target = page) => {
+    await use(async (name, target = page, { fullPage = true } = {}) => {
       // A full-page picture shows the whole page as a visitor who scrolled would see it: the
       // lazy pictures below the fold are loaded first (they would be, by the scroll).
       await target.evaluate(async () => {
@@ -177,7 +180,7 @@ export const test = base.extend<Fixtures, { throttledBrowser: Browser }>({
           new Promise((resolve) => setTimeout(resolve, 3000)),
         ]);
       });
-      await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+      await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
     });
   },
 });

@@ -1,14 +1,16 @@
-// The profile page, as e2e/profile.spec.ts walks it: Ava at 1280 and 390 px, then her action
-// buttons with the counts the API gives.
+// The profile page, as e2e/profile.spec.ts walks it: Ava at 1280, 390 and 320 px (where it must
+// not scroll sideways, nor its Photos/Videos tab: e2e/reflow.spec.ts), then her action buttons
+// with the counts the API gives.
 import assert from 'node:assert/strict';
 import { expectAccessible, goto, saveScreenshot, type JourneyContext } from '../harness';
-import { byRole, expectAttribute, visible } from '../queries';
-import { profileOf } from '../steps';
+import { byRole, click, expectAttribute, visible } from '../queries';
+import { expectNoSidewaysScroll, profileOf } from '../steps';
 
 export async function profileJourney({ page, baseUrl }: JourneyContext): Promise<void> {
   for (const [label, viewport] of [
     ['1280', { width: 1280, height: 900 }],
     ['390', { width: 390, height: 844 }],
+    ['320', { width: 320, height: 640 }],
   ] as const) {
     await page.setViewport(viewport);
     await goto(page, baseUrl, '/user_profile/ava-martinez');
@@ -25,6 +27,11 @@ export async function profileJourney({ page, baseUrl }: JourneyContext): Promise
     await expectAccessible(page);
     await saveScreenshot(page, `profile-ava-martinez-${label}`);
   }
+  // Still at 320 px: the gallery.
+  await click(page, byRole('tab', 'Photos/Videos'));
+  await visible(page, byRole('list', 'Photos and videos'));
+  await expectNoSidewaysScroll(page, 'the gallery at 320 px');
+  await saveScreenshot(page, 'gallery-320');
 
   const { iconsCount } = await profileOf(baseUrl, 'ava-martinez');
   for (const [kind, count] of [

@@ -1,5 +1,7 @@
 // A gift-only tip to Ava with 4242, as e2e/gift.spec.ts pays it: the form, the card, `succeeded`,
-// the Congratulations modal on the profile, and one succeeded intent for the guest.
+// the Congratulations modal on the profile, and one succeeded intent for the guest. On a 320 px
+// phone, where neither the card form nor the modal may scroll sideways (e2e/reflow.spec.ts), and
+// the modal's OK closes it.
 import assert from 'node:assert/strict';
 import { expectAccessible, saveScreenshot, type JourneyContext } from '../harness';
 import {
@@ -10,10 +12,19 @@ import {
   expectAttribute,
   expectCount,
   expectUrl,
+  hidden,
   visible,
   visibleExactText,
+  within,
 } from '../queries';
-import { fillCard, guestName, passCaptcha, paymentsOf, startFlow } from '../steps';
+import {
+  expectNoSidewaysScroll,
+  fillCard,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  startFlow,
+} from '../steps';
 import { CARD_OPTION_NAME } from '../../e2e/shared-journeys/guestSteps';
 
 export const CARD_OPTION = byRole('button', CARD_OPTION_NAME);
@@ -21,6 +32,7 @@ export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recogniti
 
 export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<void> {
   const guest = guestName('Tip Guest');
+  await page.setViewport({ width: 320, height: 640 });
   await startFlow(page, baseUrl, 'ava-martinez', 'Give Gift', guest);
   await visible(page, byLabel('Other (in Dollars)'));
   await click(page, byRole('button', '$15'));
@@ -37,6 +49,7 @@ export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<voi
   await click(page, CARD_OPTION);
   await visible(page, byRole('button', 'Pay Now'));
   await fillCard(page, '4242 4242 4242 4242');
+  await expectNoSidewaysScroll(page, 'the card form at 320 px');
   await expectAccessible(page);
   await saveScreenshot(page, 'tip-card-form');
   await click(page, byRole('button', 'Pay Now'));
@@ -44,6 +57,7 @@ export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<voi
   await visibleExactText(page, 'succeeded');
   await expectUrl(page, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
   await visible(page, CONGRATULATIONS);
+  await expectNoSidewaysScroll(page, 'the Congratulations at 320 px');
   await saveScreenshot(page, 'tip-congratulations');
 
   const rows = await paymentsOf(baseUrl, guest);
@@ -66,4 +80,8 @@ export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<voi
       title: 'Tip to ava.martinez',
     },
   );
+
+  await click(page, within(CONGRATULATIONS, byRole('button', 'OK')));
+  await hidden(page, CONGRATULATIONS);
+  await expectUrl(page, /\/user_profile\/ava-martinez$/);
 }

@@ -7,7 +7,9 @@ const FONT = 'font:16px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif
 
 const CSS =
   '.stripe-emulator-payment{box-sizing:border-box;display:grid;' +
-  'grid-template-columns:1fr 1fr;gap:12px;color:#1a1f36;' +
+  // Two columns, or one where two of 7em do not fit (Stripe's own element stacks its fields too).
+  'grid-template-columns:repeat(auto-fit,minmax(min(100%,max(7em,calc(50% - 6px))),1fr));' +
+  'gap:12px;color:#1a1f36;' +
   FONT +
   '}' +
   '.stripe-emulator-payment__field{display:flex;flex-direction:column;gap:4px;min-width:0}' +

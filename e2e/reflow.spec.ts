@@ -1,0 +1,224 @@
+// WCAG 2.2 AA 1.4.10 Reflow: at 320 CSS px, and on a phone zoomed to 200% (390 x 844 at 200%,
+// about 196 x 422), no screen scrolls sideways and every control can still be reached.
+import type { Locator, Page } from '@playwright/test';
+import { test, expect, waitForApp } from './fixtures';
+import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
+
+const SIZES = [
+  { name: '320', viewport: { width: 320, height: 568 } },
+  { name: '200pc', viewport: { width: 196, height: 422 } },
+];
+
+/**
+ * How far the page reaches past the window's right edge (0 when it does not scroll sideways),
+ * with the outermost elements that stick out, for the failure message.
+ */
+async function sidewaysOverflow(page: Page) {
+  return page.evaluate(() => {
+    // Measured from the page's left edge (a click may have scrolled it sideways).
+    window.scrollTo(0, window.scrollY);
+    const root = document.documentElement;
+    const width = root.clientWidth;
+    const outside = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
+    };
+    const culprits = [...document.body.querySelectorAll('*')]
+      .filter((element) => outside(element) && !outside(element.parentElement!))
+      .slice(0, 5)
+      .map((element) => {
+        const box = element.getBoundingClientRect();
+        const name = `${element.tagName.toLowerCase()}.${element.classList[0] ?? ''}`;
+        return `${name} ${Math.round(box.left)}..${Math.round(box.right)}`;
+      });
+    return { by: root.scrollWidth - width, culprits };
+  });
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string) {
+  const overflow = await sidewaysOverflow(page);
+  expect(
+    overflow.by,
+    `${where} scrolls sideways: ${overflow.culprits.join(', ')}`,
+  ).toBeLessThanOrEqual(0);
+}
+
+/** Fails unless `inner` lies wholly inside `outer`'s box (nothing of it cut off or spilling). */
+async function expectInside(inner: Locator, outer: Locator, what: string) {
+  const [box, frame] = await Promise.all([inner.boundingBox(), outer.boundingBox()]);
+  expect(box, `${what} is shown`).not.toBeNull();
+  expect(frame).not.toBeNull();
+  expect(
+    box!.x >= frame!.x - 0.5 && box!.x + box!.width <= frame!.x + frame!.width + 0.5,
+    `${what} (${Math.round(box!.x)}..${Math.round(box!.x + box!.width)}) lies within ` +
+      `${Math.round(frame!.x)}..${Math.round(frame!.x + frame!.width)}`,
+  ).toBe(true);
+}
+
+/** Fails unless the element's box is wholly inside the window. */
+async function expectInWindow(page: Page, element: Locator, what: string) {
+  const box = await element.boundingBox();
+  const { width, height } = await page.evaluate(() => ({
+    width: document.documentElement.clientWidth,
+    height: window.innerHeight,
+  }));
+  expect(box, `${what} is shown`).not.toBeNull();
+  expect(
+    box!.x >= -0.5 &&
+      box!.y >= -0.5 &&
+      box!.x + box!.width <= width + 0.5 &&
+      box!.y + box!.height <= height + 0.5,
+    `${what} (${JSON.stringify(box)}) lies within the ${width} x ${height} window`,
+  ).toBe(true);
+}
+
+for (const { name, viewport } of SIZES) {
+  test.describe(`reflow at ${viewport.width} x ${viewport.height}`, () => {
+    test.use({ viewport });
+
+    test('the profile, its feed and carousel, the header and its menu, the gallery, a team', async ({
+      page,
+      saveScreenshot,
+    }) => {
+      await page.goto('/user_profile/ava-martinez');
+      const jordan = page.getByRole('article').filter({ hasText: 'Jordan Blake' });
+      await expect(
+        jordan.getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' }),
+      ).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the profile');
+
+      // The card's kind, and its carousel's counter and arrow, are inside the card, not cut off.
+      await expectInside(jordan.getByRole('img', { name: 'Recognition' }), jordan, 'the kind');
+      const carousel = jordan.locator('.media-carousel__viewport');
+      await expectInside(jordan.getByText('1 / 3'), carousel, 'the counter');
+      const next = jordan.getByRole('button', { name: 'Next image' });
+      await expectInside(next, carousel, 'the Next arrow');
+      for (const action of ['Like', 'Comment', 'Share']) {
+        await expectInside(jordan.getByRole('button', { name: action }), jordan, action);
+      }
+      await next.click();
+      await expect(jordan.getByText('2 / 3')).toBeVisible();
+
+      // Each kind's name fits its button.
+      for (const kind of ['Recognize', 'Appreciate', 'Celebrate', 'Gratitude']) {
+        const button = page.getByRole('button', { name: new RegExp(`^${kind}, received`) });
+        await expectInside(button.getByText(kind, { exact: true }), button, `${kind}'s name`);
+      }
+      await saveScreenshot(`reflow-${name}-profile`);
+
+      // The header's menu opens under it, within the page's width.
+      const banner = page.getByRole('banner');
+      await banner.getByRole('button', { name: 'Menu' }).click();
+      const contact = banner.getByRole('link', { name: 'Contact Us' });
+      await expect(contact).toBeVisible();
+      await expectInside(contact, banner, 'Contact Us');
+      await expectNoSidewaysScroll(page, 'the open menu');
+      await saveScreenshot(`reflow-${name}-menu`, page, { fullPage: false });
+      await banner.getByRole('button', { name: 'Menu' }).click();
+
+      // The side panel fits the window, and its way out can be pressed.
+      await banner.getByRole('button', { name: 'Get the app' }).click();
+      const panel = page.getByRole('dialog');
+      await expect(panel).toBeVisible();
+      await expect(async () => expectInWindow(page, panel, 'the side panel')).toPass();
+      await expectNoSidewaysScroll(page, 'the side panel');
+      await saveScreenshot(`reflow-${name}-side-panel`, page, { fullPage: false });
+      await panel.getByRole('button', { name: /Close/ }).click();
+      await expect(panel).toHaveCount(0);
+
+      const tab = page.getByRole('tab', { name: 'Photos/Videos' });
+      await tab.click();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('img', { name: 'Photo 1', exact: true })).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the gallery');
+      await saveScreenshot(`reflow-${name}-gallery`);
+
+      // A workplace's team is a row that scrolls inside its own box, not the page: its last
+      // member can be brought into view.
+      await page.goto('/user_profile/bluebird-cafe');
+      const team = page.getByRole('region', { name: 'Our Team' }).getByRole('link');
+      await expect(team).toHaveCount(6);
+      await expectNoSidewaysScroll(page, 'a workplace');
+      await team.last().scrollIntoViewIfNeeded();
+      await expectInWindow(page, team.last(), 'the last member');
+      await expectNoSidewaysScroll(page, 'a workplace scrolled to its last member');
+    });
+
+    test('the card form, and the Congratulations after paying, whose OK can be pressed', async ({
+      page,
+      saveScreenshot,
+    }) => {
+      test.slow(); // a payment: three times the usual budget
+      await startGift(page, 'ava-martinez', /Give Gift/, guestName(`Reflow ${name}`));
+      await page.getByRole('button', { name: '$10' }).click();
+      await passCaptcha(page);
+      await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+      const payNow = page.getByRole('button', { name: 'Pay Now' });
+      await expect(payNow).toBeVisible();
+      await fillCard(page, '4242 4242 4242 4242');
+      await expectNoSidewaysScroll(page, 'the card form');
+      const form = page.getByRole('form', { name: 'Card details' });
+      for (const field of ['Card number', 'Expiration date', 'Security code', 'ZIP', 'Country']) {
+        await expectInside(page.getByLabel(field), form, field);
+      }
+      await expectInside(payNow, form, 'Pay Now');
+      await saveScreenshot(`reflow-${name}-card-form`);
+
+      await payNow.click();
+      await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+      await waitForApp(page);
+      const dialog = page.getByRole('dialog', { name: /Congratulations/ });
+      await expect(dialog).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the Congratulations');
+      await expectInWindow(page, dialog, 'the Congratulations');
+      await saveScreenshot(`reflow-${name}-dialog`, page, { fullPage: false });
+      // Playwright scrolls it into view if it must, and clicks only if it is there to be tapped.
+      await dialog.getByRole('button', { name: 'OK' }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
+    });
+  });
+}
+
+// At 320 px the forms already fitted; zoomed to 200% they did not.
+test.describe('reflow on a phone zoomed to 200% (196 x 422)', () => {
+  test.use({ viewport: { width: 196, height: 422 } });
+
+  test('the guest details form and the review form with its gift', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    await page.goto('/user_profile/jonathan-reyes');
+    await page.getByRole('button', { name: /^Recognize/ }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Full Name is not allowed to be empty')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the guest details form');
+    await saveScreenshot('reflow-200pc-details');
+
+    await startFlow(page, 'jonathan-reyes', /^Recognize/, guestName('Reflow Review'));
+    await expect(page.getByLabel('Say thanks')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Gift' }).click();
+    await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the review form');
+    await saveScreenshot('reflow-200pc-review-form');
+  });
+});
+
+// An iPhone SE (568 x 320) held sideways and zoomed to 200%: 284 x 160.
+test.describe('reflow on a phone held sideways at 200% (284 x 160)', () => {
+  test.use({ viewport: { width: 284, height: 160 } });
+
+  test('the Congratulations fits the window and its OK can be pressed', async ({
+    page,
+    saveScreenshot,
+  }) => {
+    await page.goto('/user_profile/ava-martinez?show=true');
+    const dialog = page.getByRole('dialog', { name: /Congratulations/ });
+    await expect(dialog).toBeVisible();
+    await expectInWindow(page, dialog, 'the Congratulations');
+    await saveScreenshot('reflow-200pc-landscape-dialog', page, { fullPage: false });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
+  });
+});

@@ -5,6 +5,7 @@
 // goes wrong on the way is "no answer": the page then resolves the link itself, as it always has.
 import { isPlausibleProfileId } from '../api/contract/profileId';
 import { DYNAMIC_KEY } from '../features/deeplink/branch';
+import { AnswerTooLargeError, readCapped } from './readCapped';
 
 /**
  * `profile`: the link names this profile. `noProfile`: Branch answered, but the link is not one
@@ -75,25 +76,6 @@ export const BRANCH_BREAKER_COOL_DOWN_MS = 30_000;
 const LINK_IDENTIFIER = /^[A-Za-z0-9._~-]{1,128}$/;
 
 const noAnswer = (reason: NoAnswerReason): LinkAnswer => ({ kind: 'noAnswer', reason });
-
-class TooLargeError extends Error {}
-
-/** The body as text, read as it comes; past `maxBytes` it throws. */
-async function readCapped(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  maxBytes: number,
-): Promise<string> {
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > maxBytes) throw new TooLargeError();
-    text += decoder.decode(value, { stream: true });
-  }
-}
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -199,7 +181,7 @@ export function createBranchLinks(options: BranchLinksOptions): BranchLinks {
       return readOpenAnswer(reader ? await readCapped(reader, maxAnswerBytes) : '');
     } catch (error) {
       cancel();
-      if (error instanceof TooLargeError) return noAnswer('tooLarge');
+      if (error instanceof AnswerTooLargeError) return noAnswer('tooLarge');
       return noAnswer(signal.aborted ? 'deadline' : 'unreachable');
     } finally {
       signal.removeEventListener('abort', cancel);

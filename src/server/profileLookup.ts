@@ -8,6 +8,7 @@ import { LRUCache } from 'lru-cache';
 import { FRESH_LOOKUP_GAP_MS, createFreshLookups } from './freshLookups';
 import { LookupBusyError, createLookupSlots } from './lookupSlots';
 import type { LookupAnswer } from './renderPage';
+import { AnswerTooLargeError, readCapped } from './readCapped';
 
 export interface ProfileLookupOptions {
   /** The API base (absolute, from the settings: never from a request). */
@@ -73,35 +74,8 @@ export const LOOKUP_MAX_WAITING = 64;
 /** A profile's findUser answer is tens of KB: anything past this is not one. */
 export const LOOKUP_MAX_ANSWER_BYTES = 2 * 1024 * 1024;
 
-class AnswerTooLargeError extends Error {
-  override name = 'AnswerTooLargeError';
-}
-
 class DeadlineError extends Error {
   override name = 'DeadlineError';
-}
-
-/**
- * The body as text, read as it comes: past `maxBytes` the answer fails. `stopped` says why the
- * reading was ended from outside (the deadline), if it was: a cancelled stream just ends.
- */
-async function readCapped(
-  reader: ReadableStreamDefaultReader<Uint8Array>,
-  maxBytes: number,
-  stopped: () => Error | undefined,
-): Promise<string> {
-  const decoder = new TextDecoder();
-  let size = 0;
-  let text = '';
-  for (;;) {
-    const { done, value } = await reader.read();
-    const why = stopped();
-    if (why) throw why;
-    if (done) return text + decoder.decode();
-    size += value.byteLength;
-    if (size > maxBytes) throw new AnswerTooLargeError(`more than ${maxBytes} bytes`);
-    text += decoder.decode(value, { stream: true });
-  }
 }
 
 export function createProfileLookup(options: ProfileLookupOptions): ProfileLookup {

@@ -6,6 +6,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 export { guestName, type PaymentRow } from '../e2e/journeyData';
 export { paymentsOf, profileOf } from '../e2e/suiteApi';
 import { GUEST_TOKEN } from '../e2e/suiteApi';
+import { sidewaysOverflowInPage, sidewaysScrollFailure } from '../e2e/inPage';
 import {
   assertScenarioChosen,
   STATUS_WATCH_MS,
@@ -57,10 +58,7 @@ export async function attachInput(page: Page): Promise<ElementHandle<HTMLInputEl
 
 /** Fails if the page scrolls sideways (WCAG 1.4.10 Reflow: at 320 px it must not). */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  assert.ok(overflow <= 0, `${where} scrolls sideways by ${overflow} px`);
+  assert.equal(sidewaysScrollFailure(where, await page.evaluate(sidewaysOverflowInPage)), null);
 }
 
 /** Ticks the emulated reCAPTCHA checkbox. */

@@ -2,13 +2,15 @@
 // Xvfb and WebKitWebDriver (e2e-webkit/processes.ts), and a WebDriver session of its own per
 // journey: a new MiniBrowser, with its own cookies and storage.
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { remote, type Browser } from 'webdriverio';
 import { AXE_SOURCE, AXE_TAGS, axeViolations, loadPicturesInPage } from '../e2e/inPage';
 import { startPreview } from '../scripts/serverProcess';
-import { MINIBROWSER, startWebKitDriver, startXvfb } from './processes';
-import { eventually, STEP_TIMEOUT } from './queries';
+import { MINIBROWSER, startWebKitDriver, startXvfb, XDOTOOL } from './processes';
+import { eventually, STEP_TIMEOUT, visible, type Query } from './queries';
 
 /** Plays any video the server serves and fails unless WebKit really plays it (video.ts). */
 export { assertVideoPlays, type Playback } from './video';
@@ -26,14 +28,17 @@ const WEBKITGTK = {
   'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
 };
 
-/** What a journey gets: the browser of its own session, and the server's address. */
+/** What a journey gets: the browser of its own session, the server's address, the X display. */
 export interface JourneyContext {
   browser: Browser;
   baseUrl: string;
+  /** The Xvfb display the browser draws on (for zoomIn). */
+  display: string;
 }
 
 export interface Suite {
   baseUrl: string;
+  display: string;
   /** The running WebKitWebDriver's port (a new one after restartDriver). */
   driverPort: number;
   /** Ends the driver with every browser it started, and starts a new one on the same display. */
@@ -71,6 +76,7 @@ export async function startSuite(): Promise<Suite> {
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
     const suite: Suite = {
       baseUrl: server.baseUrl,
+      display: xvfb.display,
       driverPort: driver.port,
       restartDriver: async () => {
         driver.stop();
@@ -135,7 +141,7 @@ export async function inFreshSession(
 ): Promise<void> {
   const browser = await newSession(suite);
   try {
-    await journey({ browser, baseUrl: suite.baseUrl });
+    await journey({ browser, baseUrl: suite.baseUrl, display: suite.display });
   } finally {
     await browser.deleteSession().catch(() => undefined);
   }
@@ -157,6 +163,94 @@ export async function setViewport(browser: Browser, size: { width: number; heigh
       assert.fail(`the page is ${inner[0]} x ${inner[1]}`);
     }
   });
+}
+
+/** MiniBrowser's zoom step: each Ctrl+Plus makes the page 1.2 times as large. */
+export const ZOOM_STEP = 1.2;
+
+/** A page zoomed by zoomIn: its size in CSS px, and a tap as the guest's finger makes it. */
+export interface ZoomedPage {
+  width: number;
+  height: number;
+  /**
+   * Taps the element `query` finds, scrolled to the middle of the window first, with the X
+   * display's own pointer: WebKitWebDriver's element click does not allow for the page zoom (it
+   * calls a button below the first screen not interactable, and misses others).
+   */
+  tap: (query: Query) => Promise<void>;
+  /** Taps a text field, as tap does, and types `text` into it. */
+  type: (query: Query, text: string) => Promise<void>;
+}
+
+/**
+ * Zooms the page in as a guest does (Safari's page zoom, WebKit's own): MiniBrowser's Ctrl+Plus,
+ * `presses` times, pressed on its window on the X display, since WebDriver has no zoom and a key it
+ * sends goes to the page. The window is found by a title given to the page for the moment. The
+ * zoom stays with the window across navigations; each press is awaited until the page's width in
+ * CSS px has shrunk.
+ */
+export async function zoomIn(
+  { browser, display }: JourneyContext,
+  presses: number,
+): Promise<ZoomedPage> {
+  const xdotool = (...args: string[]) =>
+    promisify(execFile)(XDOTOOL, args, { env: { ...process.env, DISPLAY: display } });
+  const title = `zoom-${process.pid}-${Date.now()}`;
+  const before = await browser.execute((name) => {
+    const old = document.title;
+    document.title = name;
+    return { title: old, height: window.innerHeight };
+  }, title);
+  // What MiniBrowser keeps above the page (its toolbar), in the window's own pixels.
+  const toolbar = (await browser.getWindowSize()).height - before.height;
+  let windowId = '';
+  await eventually('MiniBrowser titled for the zoom', async () => {
+    windowId = (await xdotool('search', '--onlyvisible', '--name', title)).stdout.trim();
+    assert.match(windowId, /^\d+$/);
+  });
+  await browser.execute((old) => void (document.title = old), before.title);
+  const width = () => browser.execute(() => window.innerWidth);
+  for (let press = 0; press < presses; press += 1) {
+    const was = await width();
+    await xdotool('windowfocus', '--sync', windowId, 'key', '--clearmodifiers', 'ctrl+plus');
+    await eventually('the page zoomed in', async () => assert.ok((await width()) < was));
+  }
+  const zoom = ZOOM_STEP ** presses;
+  const size = await browser.execute(() => ({
+    width: window.innerWidth,
+    height: window.innerHeight,
+  }));
+  const tap = async (query: Query) => {
+    const element = await visible(browser, query);
+    const centre = await browser.execute(
+      (target) => {
+        target.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+        const box = target.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      },
+      element as unknown as HTMLElement,
+    );
+    // No --sync: it waits for the pointer to move, which it does not when two controls in turn sit
+    // in the middle of the window. The X server takes the move before the click all the same.
+    const x = Math.round(centre.x * zoom);
+    const y = Math.round(toolbar + centre.y * zoom);
+    await xdotool('mousemove', '--window', windowId, String(x), String(y), 'click', '1');
+  };
+  return {
+    ...size,
+    tap,
+    type: async (query, text) => {
+      await tap(query);
+      await eventually(`${query.describe} focused`, async () => {
+        const element = await visible(browser, query);
+        assert.ok(await element.isFocused());
+      });
+      // WebDriver's keyboard actions go to the focused field, with no check of where it lies
+      // (xdotool's typing takes most of a second a character on Xvfb).
+      // One character an action: in one, a repeated one ("00") is pressed once.
+      for (const character of text) await browser.keys(character);
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 // The programs under the WebKit suite, all Debian's (never a downloaded build): an X server with
 // no screen (Xvfb) for the browser to draw on, and WebKitWebDriver, which starts MiniBrowser, the
-// WebKitGTK browser, once per WebDriver session.
+// WebKitGTK browser, once per WebDriver session; xdotool presses the browser's own keys.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
@@ -12,6 +12,8 @@ export const MINIBROWSER =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
 /** apt-get install xvfb. */
 export const XVFB = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
+/** apt-get install xdotool: presses MiniBrowser's own keys (its page zoom) on the X display. */
+export const XDOTOOL = process.env.XDOTOOL_PATH ?? '/usr/bin/xdotool';
 
 /** A program the suite started, in a process group of its own (the browser's go with the driver). */
 export interface Program {

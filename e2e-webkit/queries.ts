@@ -154,6 +154,13 @@ export async function expectText(element: Element, expected: string | RegExp): P
   });
 }
 
+/** Waits until a form control's value is `expected`. */
+export async function expectValue(element: Element, expected: string): Promise<void> {
+  await eventually(`value ${expected}`, async () =>
+    assert.equal(await element.getValue(), expected),
+  );
+}
+
 /** Waits until an attribute of the element has the value (null: the element has none). */
 export async function expectAttribute(
   element: Element,

@@ -9,6 +9,7 @@ import {
   type GuestSteps,
 } from '../e2e/shared-journeys/guestSteps';
 import { chooseScenarioInPage, watchStatusesInPage } from '../e2e/shared-journeys/inPage';
+import { inWindowInPage, sidewaysOverflowInPage, sidewaysScrollFailure } from '../e2e/inPage';
 import { GUEST_TOKEN } from '../e2e/suiteApi';
 import { expectAccessible, goto, saveScreenshot } from './harness';
 import {
@@ -18,12 +19,14 @@ import {
   click,
   eventually,
   expectCount,
+  expectValue,
   expectText,
   expectUrl,
   fill,
   findAll,
   visible,
   within,
+  type Query,
 } from './queries';
 
 export { guestName } from '../e2e/journeyData';
@@ -31,6 +34,8 @@ export { paymentsOf, profileOf } from '../e2e/suiteApi';
 
 export const CARD_OPTION = byRole('button', CARD_OPTION_NAME);
 export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recognition has been sent.');
+/** The emulated reCAPTCHA's checkbox. */
+export const CAPTCHA = byRole('checkbox', "I'm not a robot");
 
 /** Opens the profile, presses the action button and gets through the guest details step. */
 export async function startFlow(
@@ -63,20 +68,40 @@ export async function attachFile(browser: Browser, file: string): Promise<void> 
 
 /** Ticks the emulated reCAPTCHA checkbox. */
 export async function passCaptcha(browser: Browser): Promise<void> {
-  const checkbox = byRole('checkbox', "I'm not a robot");
-  await click(browser, checkbox);
-  const box = await visible(browser, checkbox);
+  await click(browser, CAPTCHA);
+  const box = await visible(browser, CAPTCHA);
   await eventually('captcha ticked', async () => assert.ok(await box.isSelected()));
 }
 
+/** Fails if the page scrolls sideways (WCAG 1.4.10 Reflow: at 320 CSS px it must not). */
+export async function expectNoSidewaysScroll(browser: Browser, where: string): Promise<void> {
+  assert.equal(sidewaysScrollFailure(where, await browser.execute(sidewaysOverflowInPage)), null);
+}
+
+/** Waits until the element lies wholly inside the window, where the guest can see and tap it. */
+export async function expectInWindow(browser: Browser, query: Query, what: string): Promise<void> {
+  const element = await visible(browser, query);
+  await eventually(`${what} within the window`, async () => {
+    const seen = await browser.execute(inWindowInPage, element as unknown as HTMLElement);
+    assert.ok(seen.inside, `${what} (${seen.box}) lies within the ${seen.window} window`);
+  });
+}
+
+/** A 4242 card's fields as the Payment Element takes them: a future expiry, a code and a ZIP. */
+export const CARD_FIELDS = {
+  'Card number': '4242 4242 4242 4242',
+  'Expiration date': '12 / 34',
+  'Security code': '123',
+  'ZIP code': '10001',
+};
+
 /** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */
 export async function fillCard(browser: Browser, number: string): Promise<void> {
-  await fill(browser, byLabel('Card number'), number);
-  await fill(browser, byLabel('Expiration date'), '12 / 34');
-  await fill(browser, byLabel('Security code'), '123');
-  await fill(browser, byLabel('ZIP code'), '10001');
+  for (const [label, value] of Object.entries({ ...CARD_FIELDS, 'Card number': number })) {
+    await fill(browser, byLabel(label), value);
+  }
   // The emulator formats as it is typed: check the card went in whole.
-  assert.equal(await (await visible(browser, byLabel('Card number'))).getValue(), number);
+  await expectValue(await visible(browser, byLabel('Card number')), number);
 }
 
 /** The guest's steps of the journeys WebKit shares with Firefox (e2e/shared-journeys/). */

@@ -10,6 +10,7 @@ import { locatedVideoJourney } from './journeys/located-video';
 import { profileTabsJourney } from './journeys/profile-tabs';
 import { qrLinkJourney } from './journeys/qr-link';
 import { recognitionJourney } from './journeys/recognition';
+import { AT_200_PERCENT, AT_320, reflowJourney } from './journeys/reflow';
 import { reloadMidConfirmJourney } from './journeys/reload-mid-confirm';
 import { reviewTipJourney } from './journeys/review-tip';
 
@@ -19,6 +20,14 @@ const JOURNEYS: Journeys<JourneyContext> = [
     applePayAfterCardJourney,
   ],
   ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
+  [
+    'reflow zoomed to 320 CSS px: profile, carousel, gallery, card form, Congratulations and its OK',
+    reflowJourney(AT_320),
+  ],
+  [
+    'reflow zoomed to 200% (196 CSS px): profile, carousel, gallery, card form, Congratulations and its OK',
+    reflowJourney(AT_200_PERCENT),
+  ],
   [
     "a QR code's link opens Ava's page from the server, a slow one through the page; a broken one shows Invalid QR Found",
     qrLinkJourney,

@@ -1,6 +1,7 @@
-// What the Firefox and WebKit suites run inside the page through their drivers (Puppeteer's
+// What the suites run inside the page through their drivers (Playwright's and Puppeteer's
 // evaluate, WebDriver's execute): axe-core (the source to inject, the WCAG tags the suites check,
-// the run that lists violations), and the pictures loaded before a screenshot.
+// the run that lists violations), the pictures loaded before a screenshot, and the reflow checks
+// (WCAG 1.4.10: how far the page scrolls sideways, and whether a box lies within the window).
 import { readFileSync } from 'node:fs';
 
 /** Injected by the driver, so the page's Content-Security-Policy does not apply to it. */
@@ -31,4 +32,57 @@ export async function loadPicturesInPage(): Promise<number> {
     new Promise((resolve) => setTimeout(resolve, 3000)),
   ]);
   return document.documentElement.scrollHeight;
+}
+
+/**
+ * Runs in the page: how far it reaches past the window's right edge (0 when it does not scroll
+ * sideways), with the outermost elements that stick out, for a failure message. Measured from the
+ * page's left edge (a click may have scrolled it sideways).
+ */
+export function sidewaysOverflowInPage(): { by: number; culprits: string[] } {
+  // No inner named functions here or below: tsx names them with a helper the page lacks.
+  window.scrollTo(0, window.scrollY);
+  const root = document.documentElement;
+  const width = root.clientWidth;
+  const culprits: string[] = [];
+  for (const element of document.body.querySelectorAll('*')) {
+    const [box, parent] = [element, element.parentElement!].map((e) => e.getBoundingClientRect());
+    const sticksOut = box!.width > 0 && (box!.right > width + 0.5 || box!.left < -0.5);
+    const parentOut = parent!.width > 0 && (parent!.right > width + 0.5 || parent!.left < -0.5);
+    if (!sticksOut || parentOut || culprits.length === 5) continue;
+    const name = `${element.tagName.toLowerCase()}.${element.classList[0] ?? ''}`;
+    culprits.push(`${name} ${Math.round(box!.left)}..${Math.round(box!.right)}`);
+  }
+  return { by: root.scrollWidth - width, culprits };
+}
+
+/** The failure message for an overflow sidewaysOverflowInPage measured, or null if there is none. */
+export function sidewaysScrollFailure(
+  where: string,
+  overflow: { by: number; culprits: string[] },
+): string | null {
+  return overflow.by <= 0
+    ? null
+    : `${where} scrolls sideways by ${overflow.by} px: ${overflow.culprits.join(', ')}`;
+}
+
+/**
+ * Runs in the page: whether the element's box lies wholly inside the window (as the guest sees it,
+ * without scrolling), and both boxes, for a failure message.
+ */
+export function inWindowInPage(element: Element): { inside: boolean; box: string; window: string } {
+  const box = element.getBoundingClientRect();
+  const width = document.documentElement.clientWidth;
+  const height = window.innerHeight;
+  const inside =
+    box.width > 0 &&
+    box.left >= -0.5 &&
+    box.top >= -0.5 &&
+    box.right <= width + 0.5 &&
+    box.bottom <= height + 0.5;
+  return {
+    inside,
+    box: [box.left, box.top, box.right, box.bottom].map((n) => Math.round(n)).join(','),
+    window: `${width} x ${height}`,
+  };
 }

@@ -2,6 +2,7 @@
 // about 196 x 422), no screen scrolls sideways and every control can still be reached.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
+import { sidewaysOverflowInPage, sidewaysScrollFailure } from './inPage';
 import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
 
 const SIZES = [
@@ -9,38 +10,8 @@ const SIZES = [
   { name: '200pc', viewport: { width: 196, height: 422 } },
 ];
 
-/**
- * How far the page reaches past the window's right edge (0 when it does not scroll sideways),
- * with the outermost elements that stick out, for the failure message.
- */
-async function sidewaysOverflow(page: Page) {
-  return page.evaluate(() => {
-    // Measured from the page's left edge (a click may have scrolled it sideways).
-    window.scrollTo(0, window.scrollY);
-    const root = document.documentElement;
-    const width = root.clientWidth;
-    const outside = (element: Element) => {
-      const box = element.getBoundingClientRect();
-      return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5);
-    };
-    const culprits = [...document.body.querySelectorAll('*')]
-      .filter((element) => outside(element) && !outside(element.parentElement!))
-      .slice(0, 5)
-      .map((element) => {
-        const box = element.getBoundingClientRect();
-        const name = `${element.tagName.toLowerCase()}.${element.classList[0] ?? ''}`;
-        return `${name} ${Math.round(box.left)}..${Math.round(box.right)}`;
-      });
-    return { by: root.scrollWidth - width, culprits };
-  });
-}
-
 async function expectNoSidewaysScroll(page: Page, where: string) {
-  const overflow = await sidewaysOverflow(page);
-  expect(
-    overflow.by,
-    `${where} scrolls sideways: ${overflow.culprits.join(', ')}`,
-  ).toBeLessThanOrEqual(0);
+  expect(sidewaysScrollFailure(where, await page.evaluate(sidewaysOverflowInPage))).toBeNull();
 }
 
 /** Fails unless `inner` lies wholly inside `outer`'s box (nothing of it cut off or spilling). */

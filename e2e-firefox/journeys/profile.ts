@@ -18,10 +18,7 @@ export async function profileJourney({ page, baseUrl }: JourneyContext): Promise
     const heading = await visible(page, byRole('heading', 'Ava Martinez Verified profile'));
     assert.equal(await heading.evaluate((element) => element.tagName), 'H1');
     await expectAttribute(await visible(page, byRole('tab', 'Feed')), 'aria-selected', 'true');
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    assert.equal(overflow, 0, `horizontal overflow in px at ${label}`);
+    await expectNoSidewaysScroll(page, `the profile at ${label} px`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await page.evaluate(() => window.scrollTo(0, 0));
     await expectAccessible(page);

@@ -24,6 +24,7 @@ import {
   within,
   type Query,
 } from '../queries';
+import { expectNoSidewaysScroll } from '../steps';
 
 const PROFILE = 'ava-martinez';
 const PANEL = byRole('tabpanel');
@@ -74,10 +75,7 @@ export async function profileTabsJourney({ browser, baseUrl }: JourneyContext): 
     // The name of Ava's heading takes in its verified tick's.
     const heading = await visible(browser, byRole('heading', 'Ava Martinez Verified profile'));
     assert.equal(await heading.getTagName(), 'h1');
-    const overflow = await browser.execute(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    assert.equal(overflow, 0, `horizontal overflow in px at ${size.width}`);
+    await expectNoSidewaysScroll(browser, `the profile at ${size.width} px`);
     await expectAccessible(browser);
     await saveScreenshot(browser, `profile-${PROFILE}-${size.width}`);
   }

@@ -28,12 +28,12 @@ const PROFILE = 'theodore-brooks';
 const GUEST = 'Robin Phone';
 const PHOTO_NAME = 'IMG_0001.jpg';
 
-export async function recognitionJourney({ browser, baseUrl }: JourneyContext): Promise<void> {
+export async function recognitionJourney(context: JourneyContext): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'grati-webkit-photo-'));
   try {
     const photo = path.join(folder, PHOTO_NAME);
     await writeFile(photo, await makePhonePhoto({ orientation: 6, seed: 33 }));
-    await sendWithPhoto({ browser, baseUrl }, photo);
+    await sendWithPhoto(context, photo);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }

@@ -4,6 +4,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test, waitForApp } from './fixtures';
 import { recordErrors } from './pageProblems';
+import { TAB_WALK } from '../src/testing/tabWalk';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const panel = (page: Page) => page.getByRole('tabpanel');
@@ -64,8 +65,7 @@ test.describe('the loading layer', () => {
       const failed = recordFailedAnswers(page, baseURL!);
       const errors = recordErrors(page);
       await page.goto(`/user_profile/${profile}`);
-      const order = ['Photos/Videos', 'Socials', 'Photos/Videos', 'Feed', 'Socials', 'Feed'];
-      for (const name of order) {
+      for (const name of TAB_WALK.slice(1)) {
         await tab(page, name).click();
         await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
         if (name === 'Socials') {

@@ -13,11 +13,13 @@ import {
   type FlowName,
 } from './drafts';
 import type { WalkProfile } from './profiles';
+import { PROFILE_TAB_LABELS, type ProfileTabLabel } from '../../src/config/profileTabs';
 
 export { FLOWS, type FlowName } from './drafts';
 
-export const TABS = ['Feed', 'Photos/Videos', 'Socials'] as const;
-export type TabName = (typeof TABS)[number];
+/** The profile's tabs, as the product lists them. */
+export const TABS = PROFILE_TAB_LABELS;
+export type TabName = ProfileTabLabel;
 
 export type FlowStep = 'guest' | 'review' | 'gift';
 

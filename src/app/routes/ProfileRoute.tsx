@@ -1,7 +1,8 @@
 // The profile page, composed: the profile feature's card and actions, the feed, gallery and
 // socials features as its tabs, and the giving flow in place of the tabs once chosen.
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Spinner } from '../../components/Spinner';
+import { PROFILE_TABS, type ProfileTabId } from '../../config/profileTabs';
 import { FeedTab } from '../../features/feed/FeedTab';
 import { ProfilePage } from '../../features/profile/ProfilePage';
 import { lazyModule } from '../../loading/lazyModule';
@@ -65,23 +66,14 @@ export default function ProfileRoute() {
   usePrefetchAhead();
   return (
     <ProfilePage
-      tabs={({ userDetails: user, userFeed }) => [
-        {
-          id: 'feed',
-          label: 'Feed',
-          render: () => <FeedTab items={userFeed} profileId={user._id} />,
-        },
-        {
-          id: 'gallery',
-          label: 'Photos/Videos',
-          render: () => <GalleryTab userId={user._id} />,
-        },
-        {
-          id: 'socials',
-          label: 'Socials',
-          render: () => <SocialsTab socialLinks={user.socialLinks} />,
-        },
-      ]}
+      tabs={({ userDetails: user, userFeed }) => {
+        const panels: Record<ProfileTabId, () => ReactNode> = {
+          feed: () => <FeedTab items={userFeed} profileId={user._id} />,
+          gallery: () => <GalleryTab userId={user._id} />,
+          socials: () => <SocialsTab socialLinks={user.socialLinks} />,
+        };
+        return PROFILE_TABS.map(({ id, label }) => ({ id, label, render: panels[id] }));
+      }}
       Flow={giveFlow.Part}
       prefetchFlow={giveFlow.prefetch}
       verifyPayment={verifyRedirectedPayment}

@@ -1,0 +1,24 @@
+// The order in which the suites walk the profile's tabs: from the first (the one selected when the
+// page opens) to every other and from each to every other, each ordered pair exactly once, so a
+// panel that shows after one tab but not another is caught whichever the guest came from.
+import { PROFILE_TAB_LABELS, type ProfileTabLabel } from '../config/profileTabs';
+
+/**
+ * A walk from the first tab that goes from every tab to every other exactly once: an Eulerian
+ * circuit of the complete directed graph of the tabs (Hierholzer's), which has one since each
+ * tab has as many ways in as out.
+ */
+export function everyOrderedPair<T>(tabs: readonly T[]): T[] {
+  const left = new Map(tabs.map((tab) => [tab, tabs.filter((other) => other !== tab)]));
+  const stack = tabs.slice(0, 1);
+  const walk: T[] = [];
+  while (stack.length > 0) {
+    const next = left.get(stack.at(-1)!)!.shift();
+    if (next === undefined) walk.push(stack.pop()!);
+    else stack.push(next);
+  }
+  return walk.reverse();
+}
+
+/** The profile's tabs in that order: the first is the one the page opens on. */
+export const TAB_WALK: readonly ProfileTabLabel[] = everyOrderedPair(PROFILE_TAB_LABELS);

@@ -67,6 +67,13 @@ const zones = {
     message:
       'api, lib, components, config and loading know nothing of features, routes or the server.',
   },
+  // Tests included: a test of how a route composes features lives beside the route.
+  featuresNotApp: {
+    target: './src/features',
+    from: ['./src/app', './src/server'],
+    message:
+      'A feature never imports src/app or src/server: shared facts live in config, lib or api.',
+  },
   // The bench measures the app from outside: the wire contract, config constants, the server's
   // test pictures, and the mock API's data-file and media helpers; no feature code, no tests.
   benchApp: {
@@ -161,6 +168,7 @@ export default tseslint.config(
             zones.browserScripts,
             zones.appNotMock,
             zones.sharedNotFeatures,
+            zones.featuresNotApp,
             ...zones.features,
           ],
         },
@@ -186,7 +194,14 @@ export default tseslint.config(
     rules: {
       'import/no-restricted-paths': [
         'error',
-        { zones: [zones.contractTests, zones.testsMock, zones.sharedNotFeatures] },
+        {
+          zones: [
+            zones.contractTests,
+            zones.testsMock,
+            zones.sharedNotFeatures,
+            zones.featuresNotApp,
+          ],
+        },
       ],
     },
   },

@@ -2,6 +2,7 @@
 import {
   createApi,
   fetchBaseQuery,
+  type BaseQueryApi,
   type BaseQueryFn,
   type FetchArgs,
   type FetchBaseQueryError,
@@ -15,6 +16,12 @@ export interface ThunkExtra {
     fetchFn?: typeof fetch;
   };
 }
+
+/**
+ * The `extra` of a query or queryFn's `api`: RTK Query types it `unknown`, and makeStore
+ * (src/app/store.ts) always gives a ThunkExtra, so the cast is made here once.
+ */
+export const thunkExtra = (api: Pick<BaseQueryApi, 'extra'>): ThunkExtra => api.extra as ThunkExtra;
 
 type GuestBaseQuery = BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError>;
 
@@ -37,7 +44,7 @@ function guestBaseQuery(config: ThunkExtra['config']): GuestBaseQuery {
 }
 
 const baseQuery: GuestBaseQuery = (args, api, extraOptions) =>
-  guestBaseQuery((api.extra as ThunkExtra).config)(args, api, extraOptions);
+  guestBaseQuery(thunkExtra(api).config)(args, api, extraOptions);
 
 export const baseApi = createApi({
   reducerPath: 'api',

@@ -6,8 +6,14 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { makeStore, type AppStore } from '../app/store';
 import type { RunningMockApi } from '../../mock-api/testing';
 
+type ApiUnderTest = Pick<RunningMockApi, 'apiBaseUrl' | 'guestToken'>;
+
+/** A fresh store whose calls go to `api`; for a test that renders the tree itself (hydration). */
+export const makeTestStore = (api: ApiUnderTest) =>
+  makeStore({ config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken } });
+
 interface Options extends Omit<RenderOptions, 'wrapper'> {
-  api: Pick<RunningMockApi, 'apiBaseUrl' | 'guestToken'>;
+  api: ApiUnderTest;
   /** The address the memory router starts at. */
   route?: string;
   /** A route pattern for `ui`, so it can read params (e.g. '/user_profile/:id'). */
@@ -19,8 +25,7 @@ export function renderWithProviders(
   ui: ReactElement,
   { api, route = '/', path, store, ...options }: Options,
 ) {
-  const theStore =
-    store ?? makeStore({ config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken } });
+  const theStore = store ?? makeTestStore(api);
   const element = path ? (
     <Routes>
       <Route path={path} element={ui} />

@@ -1,4 +1,4 @@
-import { baseApi, type ThunkExtra } from '../../api/baseApi';
+import { baseApi, thunkExtra } from '../../api/baseApi';
 import { recognitionForm, type SendRecognitionArgs } from '../../api/recognitionForm';
 import { uploadForm } from '../../api/uploadForm';
 import type { Guest } from '../../api/contract/guest';
@@ -20,7 +20,7 @@ export const gratitudeApi = baseApi.injectEndpoints({
       // Text only goes to create-gratitude, anything with media to image-gratitude (spec 7).
       queryFn: async (args, api) => {
         const result = await uploadForm<{ data: { data: { id: string } } }>(
-          (api.extra as ThunkExtra).config,
+          thunkExtra(api).config,
           {
             path:
               args.media.length > 0 ? 'gratitude/image-gratitude' : 'gratitude/create-gratitude',

@@ -2,7 +2,7 @@
 // create-donation-intent (non-profits) and payment-intent-for-both (a review with its tip, as a
 // multipart upload with progress). Amounts are integer cents on the wire (see the contract in
 // mock-api/routes/payments/index.ts); every answer without a client secret is a failed call.
-import { baseApi, type ThunkExtra } from '../../api/baseApi';
+import { baseApi, thunkExtra } from '../../api/baseApi';
 import { uploadForm } from '../../api/uploadForm';
 import { recognitionForm, type ReviewFormArgs } from '../../api/recognitionForm';
 import { paymentFormFields, type PaymentIntentBody } from '../../api/contract/intentBody';
@@ -54,7 +54,7 @@ export const paymentsApi = baseApi.injectEndpoints({
     createIntentForBoth: build.mutation<string, IntentForBothArgs>({
       queryFn: async (args, api) => {
         const result = await uploadForm<unknown>(
-          (api.extra as ThunkExtra).config,
+          thunkExtra(api).config,
           {
             path: 'payment/payment-intent-for-both',
             form: recognitionForm(args.review, 'BOTH', paymentFormFields(args.body)),

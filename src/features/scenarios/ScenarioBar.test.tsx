@@ -7,8 +7,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
-import { makeStore } from '../../app/store';
-import { renderWithProviders } from '../../testing/renderWithProviders';
+import { makeTestStore, renderWithProviders } from '../../testing/renderWithProviders';
 import {
   browseAsTester,
   jsonPost,
@@ -94,9 +93,7 @@ describe('a repro link', () => {
   it('is rendered closed on the server, so the page hydrates without a mismatch', async () => {
     const route = '/user_profile/ava-martinez?scenario=slow&delayMs=5000';
     const tree = () => (
-      <Provider
-        store={makeStore({ config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken } })}
-      >
+      <Provider store={makeTestStore(api)}>
         <MemoryRouter initialEntries={[route]}>
           <ScenarioBar />
         </MemoryRouter>

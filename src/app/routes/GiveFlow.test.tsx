@@ -1,26 +1,29 @@
+// The gratitude feature's review form and flow as GiveFlow composes them, with the payment
+// feature's gift part: here beside the route, since a feature never imports src/app.
 import { File as NodeFile } from 'node:buffer';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { GratitudeIcon, UserDetails } from '../../api/contract/types';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../store';
 import { renderWithProviders } from '../../testing/renderWithProviders';
 import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '../../testing/emulatedPage';
-// The review form as the route composes it: with the payment feature's gift part.
-import GiveFlow, { reviewGiftFor } from '../../app/routes/GiveFlow';
+import GiveFlow, { reviewGiftFor } from './GiveFlow';
 import { useLocation } from 'react-router-dom';
 import { useFlowAddress } from '../../lib/useFlowAddress';
 import { flowName } from '../../config/flowAddress';
 import { discardFlowDraft, tabId } from '../../lib/flowDraftWork';
 import type { FlowKind } from '../../api/contract/kinds';
-import { ReviewForm, type ReviewDraft } from './ReviewForm';
+import { ReviewForm, type ReviewDraft } from '../../features/gratitude/ReviewForm';
 import { UNSETTLED_SEND_NOTE } from '../../config/messages';
 
 // jsdom decodes no image and has no canvas: the photo the browser would prepare is here the
 // picked file itself (e2e/photos.spec.ts checks the preparation in Chromium).
-jest.mock('./media/preparePhoto', () => ({ preparePhoto: (file: File) => Promise.resolve(file) }));
+jest.mock('../../features/gratitude/media/preparePhoto', () => ({
+  preparePhoto: (file: File) => Promise.resolve(file),
+}));
 
 const PLACEHOLDER = "If you'd like, use this space to give some words of thanks.";
 const LOST_CONNECTION = 'Something went wrong. Please try again.';

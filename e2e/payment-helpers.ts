@@ -1,5 +1,6 @@
 // Shared steps of the flow browser tests: the guest details step, the gift-only flow, the emulated
 // captcha and card inputs, the payments list of the mock API and its testers' scenario switch.
+import type { ScenarioName } from '../mock-api/sharedDemo/scenarios';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OPERATOR_HEADER } from '../mock-api/sharedDemo/operator';
 import { readEmulatorSecretKey, readOperatorSecret } from '../mock-api/sharedDemo/keyFiles';
@@ -61,21 +62,8 @@ export async function paymentsOf(
   return rows.filter((row) => row.metadata.guestName === guestName);
 }
 
-/** The testers' fault scenarios (mock-api/sharedDemo/scenarios.ts): each browser context's own. */
-export type ScenarioName =
-  | 'intent-error'
-  | 'intent-missing'
-  | 'network-drop'
-  | 'slow'
-  | 'captcha-fail'
-  | 'wallet-unsupported'
-  | 'wallet-apple-pay'
-  | 'wallet-google-pay'
-  | 'stripe-unavailable'
-  | 'webhook-delayed'
-  | 'webhook-duplicate'
-  | 'webhook-out-of-order'
-  | 'webhook-lost';
+/** The testers' fault scenarios, as the mock API lists them: each browser context's own. */
+export type { ScenarioName };
 
 /**
  * Picks a scenario for this page's browser context with `POST /api/__scenarios` (`null` clears

@@ -2,6 +2,7 @@
 // amount in Other, the captcha, the card option (with and without an amount), a payment with
 // Stripe's test card 4242, and a wallet's sheet (Apple Pay or Google Pay, paid or closed unpaid).
 import { TRY_AGAIN_MESSAGE } from '../../src/config/messages';
+import { PRESET_AMOUNTS } from '../../src/features/payments/amountInput';
 import { expect } from '../fixtures';
 import { fillCard } from '../payment-helpers';
 import { writeDraft } from './drafts';
@@ -76,10 +77,11 @@ async function observeCaptcha(walk: GuestPage, m: WalkModel, before: WalkModel):
   if (await checkbox.isChecked()) Object.assign(m.gift!, { captcha: 'ticked', tokenSpent: true });
 }
 
-export const PRESETS = ['10', '15', '20'] as const;
+/** The preset amounts, as the gift form offers them (whole dollars, as typed). */
+export const PRESETS = PRESET_AMOUNTS.map(String);
 
 export class PickPreset extends Step {
-  constructor(readonly dollars: (typeof PRESETS)[number]) {
+  constructor(readonly dollars: string) {
     super();
   }
   check(m: Readonly<WalkModel>) {

@@ -9,6 +9,7 @@ import {
   readTestPrograms,
   type TestProgram,
 } from './checkTestPrograms';
+import { TEST_PARTS } from './testParts';
 
 const ROOT = path.join(__dirname, '..');
 
@@ -65,7 +66,8 @@ describe('the list', () => {
     const pkg = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
-    expect(pkg.scripts.test).toMatch(/^tsx scripts\/checkTestPrograms\.ts && /);
+    expect(pkg.scripts.test).toBe('tsx scripts/testParts.ts');
+    expect(TEST_PARTS[0]?.command).toEqual(['tsx', 'scripts/checkTestPrograms.ts']);
   });
 });
 

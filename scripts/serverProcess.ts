@@ -24,6 +24,9 @@ export function freePort(): Promise<number> {
 /** How long a server may take to come up: sized for a machine several times slower. */
 export const START_BUDGET_MS = 180_000;
 
+/** Leads a server's process group and ends it once the process that started it is gone. */
+const GROUP_GUARD = path.join(__dirname, 'groupGuard.cjs');
+
 /** Resolves once `url` answers 2xx; fails when `child` exits first or the deadline passes. */
 export async function waitForUp(
   url: string,
@@ -205,10 +208,11 @@ export interface PreviewServer {
   baseUrl: string;
   port: number;
   dataDir: string;
+  /** The group's leader, scripts/groupGuard.cjs: it ends as the server did. */
   child: ChildProcess;
   /**
-   * Ends the server's process group (npm, tsx and node under it) and removes its data folder
-   * (unless the caller gave the folder: then it stays).
+   * Ends the server's process group (its guard, npm, tsx and node under it) and removes its data
+   * folder (unless the caller gave the folder: then it stays).
    */
   stop: () => void;
   /**
@@ -242,10 +246,13 @@ export async function startPreview(
   const ownsData = options.dataDir === undefined;
   const dataDir = options.dataDir ?? (await mkdtemp(path.join(tmpdir(), `${label}-`)));
   const { command, args, env } = previewCommand(port, dataDir, options.env);
-  const child = spawn(command, args, {
+  // Led by groupGuard.cjs, which holds the other end of a pipe from this process: should this one
+  // die without stopping it (a Playwright killed mid-run), the guard ends the group.
+  const printed = options.onOutput ? 'pipe' : 'inherit';
+  const child = spawn(process.execPath, [GROUP_GUARD, command, ...args], {
     cwd: path.join(__dirname, '..'),
     env,
-    stdio: ['ignore', options.onOutput ? 'pipe' : 'inherit', options.onOutput ? 'pipe' : 'inherit'],
+    stdio: ['pipe', printed, printed],
     detached: true,
   });
   for (const output of [child.stdout, child.stderr]) {

@@ -9,8 +9,8 @@ import type { RunningMockApi } from '../../mock-api/testing';
 type ApiUnderTest = Pick<RunningMockApi, 'apiBaseUrl' | 'guestToken'>;
 
 /** A fresh store whose calls go to `api`; for a test that renders the tree itself (hydration). */
-export const makeTestStore = (api: ApiUnderTest) =>
-  makeStore({ config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken } });
+export const makeTestStore = (api: ApiUnderTest, { fetchFn }: { fetchFn?: typeof fetch } = {}) =>
+  makeStore({ config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken, fetchFn } });
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   api: ApiUnderTest;

@@ -9,8 +9,9 @@ import {
   VIDEO_REFUSAL_MESSAGES,
   VideoRefusedError,
   findVideoLocation,
+  stripVideoLocation,
 } from '../../../api/contract/videoLocation';
-import { prepareVideo } from './prepareVideo';
+import { prepareVideo, sendableParts } from './prepareVideo';
 
 const bytesOf = async (file: Blob) => new Uint8Array(await file.arrayBuffer());
 
@@ -59,5 +60,78 @@ describe('prepareVideo', () => {
     );
     expect(refused).toBeInstanceOf(VideoRefusedError);
     expect((refused as Error).message).toBe(VIDEO_REFUSAL_MESSAGES['too-many-parts']);
+  });
+});
+
+describe('the memory a picked video costs', () => {
+  /** The bytes each `new File(...)` made meanwhile copied into memory (its array parts). */
+  function countingCopies() {
+    const copied: number[] = [];
+    const NodeFile = globalThis.File;
+    globalThis.File = class extends NodeFile {
+      constructor(parts: BlobPart[], name: string, options?: FilePropertyBag) {
+        super(parts, name, options);
+        copied.push(
+          parts.reduce((sum, part) => sum + (part instanceof Blob ? 0 : new Blob([part]).size), 0),
+        );
+      }
+    };
+    return { copied, restore: () => (globalThis.File = NodeFile) };
+  }
+
+  it.each(locatedVideos().map((video) => [video.carries, video] as const))(
+    'a video carrying %s is read once, and its copy holds in memory only what the rule rewrote',
+    async (_carries, video) => {
+      const picked = new File([new Uint8Array(video.bytes)], video.name, { type: video.type });
+      const reads = ['arrayBuffer', 'stream', 'text', 'bytes']
+        .filter((read) => read in picked)
+        .map((read) => jest.spyOn(picked, read as 'arrayBuffer'));
+      const { removed, bytes: stripped } = stripVideoLocation(new Uint8Array(video.bytes));
+      const { copied, restore } = countingCopies();
+      let prepared: File;
+      try {
+        prepared = await prepareVideo(picked);
+      } finally {
+        restore();
+      }
+      expect(reads.reduce((sum, read) => sum + read.mock.calls.length, 0)).toBe(1);
+      const rewritten = removed.reduce((sum, range) => sum + range.size, 0);
+      // Before: the whole video again (video.bytes.length), beside the read itself.
+      expect(copied).toEqual([rewritten]);
+      expect(rewritten).toBeLessThan(video.bytes.length / 2);
+      // And byte for byte what the rule made of it.
+      expect(await bytesOf(prepared)).toEqual(stripped);
+    },
+  );
+
+  it('takes overlapping and touching ranges once, in order, and slices the file around them', async () => {
+    const picked = new Blob([new Uint8Array(100).map((_, i) => i)]);
+    const rewritten = new Uint8Array(100).fill(0xff);
+    const range = (offset: number, size: number) => ({
+      kind: 'xmp' as const,
+      path: 'moov/udta',
+      offset,
+      size,
+    });
+    const parts = sendableParts(picked, rewritten, [
+      range(60, 10),
+      range(10, 5),
+      range(70, 5),
+      range(12, 8),
+    ]);
+    expect(parts.map((part) => (part instanceof Blob ? 'slice' : 'copy'))).toEqual([
+      'slice',
+      'copy',
+      'slice',
+      'copy',
+      'slice',
+    ]);
+    const joined = await bytesOf(new Blob(parts));
+    expect(joined).toHaveLength(100);
+    expect([...joined.subarray(0, 10)]).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(joined.subarray(10, 20).every((byte) => byte === 0xff)).toBe(true);
+    expect(joined[20]).toBe(20);
+    expect(joined.subarray(60, 75).every((byte) => byte === 0xff)).toBe(true);
+    expect(joined[75]).toBe(75);
   });
 });

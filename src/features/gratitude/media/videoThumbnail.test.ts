@@ -303,3 +303,119 @@ describe('the time limit', () => {
     revoked.mockRestore();
   });
 });
+
+/**
+ * A stand-in for the detached <video> readVideo makes: it never loads by itself; the test fires
+ * its events. It counts the listeners still attached, which a read left waiting would keep.
+ */
+class StubVideo extends FakeVideo {
+  muted = false;
+  playsInline = false;
+  preload = '';
+  src = '';
+  duration = 20;
+  videoWidth = 640;
+  videoHeight = 360;
+  readonly listening = new Set<string>();
+
+  override addEventListener(
+    type: string,
+    listener: EventListenerOrEventListenerObject | null,
+    options?: AddEventListenerOptions | boolean,
+  ) {
+    this.listening.add(type);
+    super.addEventListener(type, listener, options);
+    // A listener for one event goes once it has heard it.
+    if (typeof options === 'object' && options.once) {
+      super.addEventListener(type, () => this.listening.delete(type), { once: true });
+    }
+  }
+
+  override removeEventListener(type: string, listener: EventListenerOrEventListenerObject | null) {
+    this.listening.delete(type);
+    super.removeEventListener(type, listener);
+  }
+
+  removeAttribute(name: string) {
+    if (name === 'src') this.src = '';
+  }
+
+  load() {}
+}
+
+describe('readVideo giving up', () => {
+  let video: StubVideo;
+
+  beforeEach(() => {
+    jest.useFakeTimers();
+    video = new StubVideo(true);
+    const create = document.createElement.bind(document);
+    jest
+      .spyOn(document, 'createElement')
+      .mockImplementation((tag: string) =>
+        tag === 'video' ? (video as unknown as HTMLVideoElement) : create(tag),
+      );
+    jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:stuck');
+    jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+    // A canvas to draw the poster on (jsdom has none): every frame it is shown is blank.
+    jest.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue({
+      drawImage: () => undefined,
+      getImageData: (_x: number, _y: number, width: number, height: number) => ({
+        data: new Uint8ClampedArray(width * height * 4),
+      }),
+    } as unknown as CanvasRenderingContext2D);
+  });
+
+  afterEach(() => {
+    jest.restoreAllMocks();
+    jest.useRealTimers();
+  });
+
+  const read = () =>
+    readVideo(new Blob(['stuck'], { type: 'video/mp4' })).catch((error: unknown) => error);
+
+  it('while waiting for the metadata: stops waiting, and leaves no listener on the element', async () => {
+    const outcome = read();
+    expect(video.src).toBe('blob:stuck');
+    expect([...video.listening].sort()).toEqual(['error', 'loadedmetadata']);
+    await jest.advanceTimersByTimeAsync(VIDEO_READ_TIMEOUT_MS);
+    expect(await outcome).toBeInstanceOf(VideoReadTimeoutError);
+    expect(video.src).toBe('');
+    expect(video.listening.size).toBe(0);
+  });
+
+  it('while seeking to a poster frame: stops waiting, cancels its frame request, logs nothing', async () => {
+    const outcome = read();
+    video.fire('loadedmetadata');
+    await jest.advanceTimersByTimeAsync(0);
+    // The poster's first seek is under way, and 'seeked' never comes.
+    expect(video.seeks).toEqual([0.1]);
+    expect(video.listening).toContain('seeked');
+    expect(video.frameCallbacks.size).toBe(1);
+    await jest.advanceTimersByTimeAsync(VIDEO_READ_TIMEOUT_MS);
+    expect(await outcome).toBeInstanceOf(VideoReadTimeoutError);
+    expect(video.listening.size).toBe(0);
+    expect(video.frameCallbacks.size).toBe(0);
+    // The guard fails the test on an unexpected console.error ("Could not make the video
+    // thumbnail"): a read that gave up has nothing more to say.
+  });
+
+  it('in time: the duration and the poster, and nothing left listening', async () => {
+    jest
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation((callback) => callback(new Blob(['poster'], { type: 'image/jpeg' })));
+    const outcome = read();
+    video.fire('loadedmetadata');
+    for (const _seek of posterTimes(video.duration)) {
+      await jest.advanceTimersByTimeAsync(0);
+      video.presentFrame();
+      video.fire('seeked');
+    }
+    const reading = (await outcome) as Awaited<ReturnType<typeof readVideo>>;
+    expect(reading.durationSeconds).toBe(20);
+    expect(reading.thumbnail).toBeInstanceOf(Blob);
+    expect(video.seeks).toEqual([0.1, 0.5, 1, 2, 4]);
+    expect(video.listening.size).toBe(0);
+    expect(jest.getTimerCount()).toBe(0);
+  });
+});

@@ -99,10 +99,16 @@ const DATA_EVENTS = ['loadeddata', 'canplay', 'progress'] as const;
  * the seek (Safari may fire 'seeked' before it has decoded the frame; Chromium may present the
  * frame before 'seeked', so the callback is asked for before seeking). Elsewhere it is once
  * 'seeked' has fired and the element holds the current frame (HAVE_CURRENT_DATA; an iPhone may
- * hold only the metadata until it has loaded more). Rejects on the element's 'error'.
+ * hold only the metadata until it has loaded more). Rejects on the element's 'error', and when
+ * `stopped` is aborted (the read gave up): then it stops waiting, with its listeners removed.
  */
-export function showFrameAt(video: SeekableVideo, seconds: number): Promise<void> {
+export function showFrameAt(
+  video: SeekableVideo,
+  seconds: number,
+  stopped?: AbortSignal,
+): Promise<void> {
   return new Promise<void>((resolve, reject) => {
+    if (stopped?.aborted) return reject(stopped.reason as Error);
     const waitsForFrame = typeof video.requestVideoFrameCallback === 'function';
     let seeked = false;
     let presented = false;
@@ -112,6 +118,7 @@ export function showFrameAt(video: SeekableVideo, seconds: number): Promise<void
       video.removeEventListener('error', onError);
       for (const event of DATA_EVENTS) video.removeEventListener(event, settle);
       if (frameRequest !== undefined) video.cancelVideoFrameCallback?.(frameRequest);
+      stopped?.removeEventListener('abort', onStopped);
     };
     function settle() {
       const drawable = waitsForFrame ? presented : video.readyState >= HAVE_CURRENT_DATA;
@@ -127,6 +134,11 @@ export function showFrameAt(video: SeekableVideo, seconds: number): Promise<void
       stop();
       reject(new Error('The video could not be read.'));
     }
+    function onStopped() {
+      stop();
+      reject(stopped!.reason as Error);
+    }
+    stopped?.addEventListener('abort', onStopped);
     video.addEventListener('seeked', onSeeked);
     video.addEventListener('error', onError);
     for (const event of DATA_EVENTS) video.addEventListener(event, settle);
@@ -141,24 +153,37 @@ export function showFrameAt(video: SeekableVideo, seconds: number): Promise<void
   });
 }
 
-/** Resolves once the video's metadata (duration, size) is known; rejects on its 'error'. */
-function metadataOf(video: HTMLVideoElement): Promise<void> {
+/**
+ * Resolves once the video's metadata (duration, size) is known; rejects on its 'error', and when
+ * `stopped` is aborted (the read gave up), with its listeners removed either way.
+ */
+function metadataOf(video: HTMLVideoElement, stopped: AbortSignal): Promise<void> {
   return new Promise<void>((resolve, reject) => {
-    const onLoaded = () => {
+    const stop = () => {
+      video.removeEventListener('loadedmetadata', onLoaded);
       video.removeEventListener('error', onError);
+      stopped.removeEventListener('abort', onStopped);
+    };
+    const onLoaded = () => {
+      stop();
       resolve();
     };
     const onError = () => {
-      video.removeEventListener('loadedmetadata', onLoaded);
+      stop();
       reject(new Error('The video could not be read.'));
     };
-    video.addEventListener('loadedmetadata', onLoaded, { once: true });
-    video.addEventListener('error', onError, { once: true });
+    const onStopped = () => {
+      stop();
+      reject(stopped.reason as Error);
+    };
+    video.addEventListener('loadedmetadata', onLoaded);
+    video.addEventListener('error', onError);
+    stopped.addEventListener('abort', onStopped);
   });
 }
 
 /** A JPEG of the first frame at POSTER_TIMES_SECONDS that is not blank, at most 300 x 300. */
-async function makePoster(video: HTMLVideoElement): Promise<Blob> {
+async function makePoster(video: HTMLVideoElement, stopped: AbortSignal): Promise<Blob> {
   const { width, height } = thumbnailSize(video.videoWidth, video.videoHeight);
   const canvas = document.createElement('canvas');
   canvas.width = width;
@@ -167,7 +192,7 @@ async function makePoster(video: HTMLVideoElement): Promise<Blob> {
   if (!context) throw new Error('Canvas 2D is not available.');
   await findPosterFrame(
     posterTimes(video.duration),
-    (seconds) => showFrameAt(video, seconds),
+    (seconds) => showFrameAt(video, seconds, stopped),
     () => {
       context.drawImage(video, 0, 0, width, height);
       return isBlankFrame(context.getImageData(0, 0, width, height).data);
@@ -192,7 +217,9 @@ export interface VideoReading {
 /**
  * Reads `file` in a detached <video>: its duration, then its poster. Rejects when the browser
  * cannot read it, and with VideoReadTimeoutError when the whole read takes over `timeoutMs` (the
- * clock starts with this call). Always frees the element and its URL.
+ * clock starts with this call). Always frees the element and its URL, and always ends the read
+ * itself: a read that gave up stops waiting for the element's events (they will never come once
+ * its source is gone), so no promise is left pending with its listeners and the element held.
  */
 export function readVideo(file: Blob, timeoutMs = VIDEO_READ_TIMEOUT_MS): Promise<VideoReading> {
   const url = URL.createObjectURL(file);
@@ -200,20 +227,27 @@ export function readVideo(file: Blob, timeoutMs = VIDEO_READ_TIMEOUT_MS): Promis
   video.muted = true;
   video.playsInline = true;
   video.preload = 'auto';
+  const stopped = new AbortController();
   const reading = (async () => {
-    const loaded = metadataOf(video);
+    const loaded = metadataOf(video, stopped.signal);
     video.src = url;
     await loaded;
     const durationSeconds = video.duration;
     let thumbnail: Blob | null = null;
     try {
-      thumbnail = await makePoster(video);
+      thumbnail = await makePoster(video, stopped.signal);
     } catch (error) {
+      // A read that gave up has nothing to report: its caller was told already.
+      if (stopped.signal.aborted) throw error;
       console.error('Could not make the video thumbnail', error);
     }
     return { durationSeconds, thumbnail };
   })();
   return withTimeout(reading, timeoutMs).finally(() => {
+    // The read is over. Only a timed-out one still waits on the element (for events that will
+    // never come once its source is gone): it stops now, with the same error. withTimeout's race
+    // has already handled `reading`, so that rejection is never an unhandled one.
+    stopped.abort(new VideoReadTimeoutError(timeoutMs));
     video.removeAttribute('src');
     video.load();
     URL.revokeObjectURL(url);

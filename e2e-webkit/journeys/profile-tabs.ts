@@ -25,8 +25,8 @@ import {
   type Query,
 } from '../queries';
 import { expectNoSidewaysScroll } from '../steps';
-import { PROFILE_TAB_LABELS, type ProfileTabLabel } from '../../src/config/profileTabs';
-import { TAB_WALK } from '../../src/testing/tabWalk';
+import type { ProfileTabLabel } from '../../src/config/profileTabs';
+import { PROFILE_TAB_LABELS, TAB_WALK } from '../../src/testing/tabWalk';
 
 const PROFILE = 'ava-martinez';
 const PANEL = byRole('tabpanel');

@@ -13,7 +13,8 @@ import {
   type FlowName,
 } from './drafts';
 import type { WalkProfile } from './profiles';
-import { PROFILE_TAB_LABELS, type ProfileTabLabel } from '../../src/config/profileTabs';
+import type { ProfileTabLabel } from '../../src/config/profileTabs';
+import { PROFILE_TAB_LABELS } from '../../src/testing/tabWalk';
 
 export { FLOWS, type FlowName } from './drafts';
 

@@ -1,5 +1,6 @@
 // The profile's tabs, in the order they show (spec: Feed, Photos/Videos, Socials; Feed first, by
-// default): the route composes each with its feature's panel, and the tests walk them from here.
+// default): the route composes each with its feature's panel; the tests read their names through
+// src/testing/tabWalk.ts (a list the app itself never needs, so not in its first load).
 
 export const PROFILE_TABS = [
   { id: 'feed', label: 'Feed' },
@@ -9,6 +10,3 @@ export const PROFILE_TABS = [
 
 export type ProfileTabId = (typeof PROFILE_TABS)[number]['id'];
 export type ProfileTabLabel = (typeof PROFILE_TABS)[number]['label'];
-
-/** The tabs' names, as a guest reads them and a test finds them. */
-export const PROFILE_TAB_LABELS: readonly ProfileTabLabel[] = PROFILE_TABS.map((tab) => tab.label);

@@ -1,5 +1,4 @@
-import { PROFILE_TAB_LABELS } from '../config/profileTabs';
-import { everyOrderedPair, TAB_WALK } from './tabWalk';
+import { everyOrderedPair, PROFILE_TAB_LABELS, TAB_WALK } from './tabWalk';
 
 const pairsOf = <T>(walk: readonly T[]) => walk.slice(1).map((tab, i) => `${walk[i]} > ${tab}`);
 

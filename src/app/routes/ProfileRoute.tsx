@@ -1,8 +1,8 @@
 // The profile page, composed: the profile feature's card and actions, the feed, gallery and
 // socials features as its tabs, and the giving flow in place of the tabs once chosen.
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Spinner } from '../../components/Spinner';
-import { PROFILE_TABS, type ProfileTabId } from '../../config/profileTabs';
+import { PROFILE_TABS } from '../../config/profileTabs';
 import { FeedTab } from '../../features/feed/FeedTab';
 import { ProfilePage } from '../../features/profile/ProfilePage';
 import { lazyModule } from '../../loading/lazyModule';
@@ -66,13 +66,14 @@ export default function ProfileRoute() {
   usePrefetchAhead();
   return (
     <ProfilePage
+      // The tabs' ids and names are the product's list (src/config/profileTabs.ts), in its order.
       tabs={({ userDetails: user, userFeed }) => {
-        const panels: Record<ProfileTabId, () => ReactNode> = {
-          feed: () => <FeedTab items={userFeed} profileId={user._id} />,
-          gallery: () => <GalleryTab userId={user._id} />,
-          socials: () => <SocialsTab socialLinks={user.socialLinks} />,
-        };
-        return PROFILE_TABS.map(({ id, label }) => ({ id, label, render: panels[id] }));
+        const [feed, gallery, socials] = PROFILE_TABS;
+        return [
+          { ...feed, render: () => <FeedTab items={userFeed} profileId={user._id} /> },
+          { ...gallery, render: () => <GalleryTab userId={user._id} /> },
+          { ...socials, render: () => <SocialsTab socialLinks={user.socialLinks} /> },
+        ];
       }}
       Flow={giveFlow.Part}
       prefetchFlow={giveFlow.prefetch}

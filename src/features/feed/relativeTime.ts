@@ -72,7 +72,7 @@ interface ZoneFormats {
 
 // Building an Intl.DateTimeFormat is costly and a feed formats many times: one pair per zone
 // (the runtime's own under '').
-const formatsByZone = new Map<string, ZoneFormats>();
+const formatsByZone = /* @__PURE__ */ new Map<string, ZoneFormats>();
 
 function formatsFor(timeZone: string | undefined): ZoneFormats {
   let formats = formatsByZone.get(timeZone ?? '');

@@ -6,13 +6,6 @@ import { keepRecentReviews } from './recentReviews';
 import { keepProfile, readStoredProfile } from './storedProfiles';
 import { whenIdle } from '../../loading/idle';
 
-/**
- * The answers this page has kept already. RTK Query keeps an entry's data object when a new answer
- * equals it (structural sharing), so a poll that brings the same profile back (every 3 s while a
- * paid review waits for its webhook) finds it here, and ~8 KB are not written to storage again.
- */
-const keptAnswers = new WeakSet<FindUserResult>();
-
 export const profileApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     // A POST on the wire, but it reads: a query, cached per profile id. "No such account" (a 404)
@@ -33,18 +26,12 @@ export const profileApi = baseApi.injectEndpoints({
       },
       providesTags: (_result, _error, id) => [{ type: 'Profile', id }],
       // Each answer is kept in this browser for its next visit (storedProfiles.ts), once the
-      // page is idle, unless it is the one this page kept last; a server render keeps nothing.
-      // The copy read from storage is not one this page kept: the first fresh answer, changed or
-      // not, is kept, so the copy's age and place among the kept ones are this visit's.
-      onQueryStarted: async (id, { queryFulfilled, getCacheEntry }) => {
+      // page is idle; a server render keeps nothing. A poll's unchanged answer is written again
+      // (about 8 KB every 3 s while a paid review waits for its webhook): skipping it cost 25 to
+      // 40 bytes of the first load, which has none to spare (a decision of issue 53).
+      onQueryStarted: async (id, { queryFulfilled }) => {
         const answer = await queryFulfilled.catch(() => null);
-        if (!answer || typeof window === 'undefined') return;
-        const entry = getCacheEntry().data;
-        if (entry) {
-          if (keptAnswers.has(entry)) return;
-          keptAnswers.add(entry);
-        }
-        whenIdle(() => keepProfile(id, answer.data));
+        if (answer && typeof window !== 'undefined') whenIdle(() => keepProfile(id, answer.data));
       },
     }),
   }),

@@ -19,7 +19,7 @@ const JOURNEYS: Journeys<JourneyContext> = [
     applePayAfterCardJourney,
   ],
   [
-    'profile: Ava at 1280, 390 and 320 px (no sideways scroll), axe, her action buttons and counts',
+    'profile: Ava at 1280, 390 and 320 px (no sideways scroll), axe, her action buttons and counts; at 200% (196 px) with the Congratulations and its OK',
     profileJourney,
   ],
   ['gallery: scrolling loads pages 1, 2 and 3 and shows all 47 items', galleryJourney],

@@ -6,7 +6,7 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 export { guestName, type PaymentRow } from '../e2e/journeyData';
 export { paymentsOf, profileOf } from '../e2e/suiteApi';
 import { GUEST_TOKEN } from '../e2e/suiteApi';
-import { sidewaysOverflowInPage, sidewaysScrollFailure } from '../e2e/inPage';
+import { inWindowInPage, sidewaysOverflowInPage, sidewaysScrollFailure } from '../e2e/inPage';
 import {
   assertScenarioChosen,
   STATUS_WATCH_MS,
@@ -59,6 +59,15 @@ export async function attachInput(page: Page): Promise<ElementHandle<HTMLInputEl
 /** Fails if the page scrolls sideways (WCAG 1.4.10 Reflow: at 320 px it must not). */
 export async function expectNoSidewaysScroll(page: Page, where: string): Promise<void> {
   assert.equal(sidewaysScrollFailure(where, await page.evaluate(sidewaysOverflowInPage)), null);
+}
+
+/** Waits until the element lies wholly inside the window, where the guest can see and press it. */
+export async function expectInWindow(page: Page, selector: string, what: string): Promise<void> {
+  const element = await visible(page, selector);
+  await eventually(`${what} within the window`, async () => {
+    const seen = await element.evaluate(inWindowInPage);
+    assert.ok(seen.inside, `${what} (${seen.box}) lies within the ${seen.window} window`);
+  });
 }
 
 /** Ticks the emulated reCAPTCHA checkbox. */

@@ -1,10 +1,13 @@
 // The profile page, as e2e/profile.spec.ts walks it: Ava at 1280, 390 and 320 px (where it must
 // not scroll sideways, nor its Photos/Videos tab: e2e/reflow.spec.ts), then her action buttons
-// with the counts the API gives.
+// with the counts the API gives; last, a 390 px phone zoomed to 200% (196 x 422), where neither
+// the profile, its gallery nor the Congratulations scrolls sideways and the dialog's OK, in the
+// window, closes it.
 import assert from 'node:assert/strict';
 import { expectAccessible, goto, saveScreenshot, type JourneyContext } from '../harness';
-import { byRole, click, expectAttribute, visible } from '../queries';
-import { expectNoSidewaysScroll, profileOf } from '../steps';
+import { byRole, click, expectAttribute, expectUrl, hidden, visible, within } from '../queries';
+import { expectInWindow, expectNoSidewaysScroll, profileOf } from '../steps';
+import { CONGRATULATIONS } from './tip';
 
 export async function profileJourney({ page, baseUrl }: JourneyContext): Promise<void> {
   for (const [label, viewport] of [
@@ -41,4 +44,18 @@ export async function profileJourney({ page, baseUrl }: JourneyContext): Promise
     await visible(page, byRole('button', `${kind}, received ${count}`));
   }
   await visible(page, byRole('button', 'Give Gift'));
+
+  await page.setViewport({ width: 196, height: 422 });
+  await goto(page, baseUrl, '/user_profile/ava-martinez?show=true');
+  await expectInWindow(page, CONGRATULATIONS, 'the Congratulations at 200%');
+  await expectNoSidewaysScroll(page, 'the Congratulations at 200%');
+  await saveScreenshot(page, 'reflow-200pc-dialog');
+  await click(page, within(CONGRATULATIONS, byRole('button', 'OK')));
+  await hidden(page, CONGRATULATIONS);
+  await expectUrl(page, /\/user_profile\/ava-martinez$/);
+  await expectNoSidewaysScroll(page, 'the profile at 200%');
+  await click(page, byRole('tab', 'Photos/Videos'));
+  await visible(page, byRole('list', 'Photos and videos'));
+  await expectNoSidewaysScroll(page, 'the gallery at 200%');
+  await saveScreenshot(page, 'reflow-200pc-gallery');
 }

@@ -2,7 +2,7 @@
 // socials features as its tabs, and the giving flow in place of the tabs once chosen.
 import { useEffect } from 'react';
 import { Spinner } from '../../components/Spinner';
-import { PROFILE_TABS } from '../../config/profileTabs';
+import { PROFILE_TABS, type ProfileTabId } from '../../config/profileTabs';
 import { FeedTab } from '../../features/feed/FeedTab';
 import { ProfilePage } from '../../features/profile/ProfilePage';
 import { lazyModule } from '../../loading/lazyModule';
@@ -62,13 +62,18 @@ function usePrefetchAhead() {
   }, []);
 }
 
+type Tab<Id extends ProfileTabId> = Extract<(typeof PROFILE_TABS)[number], { id: Id }>;
+
 export default function ProfileRoute() {
   usePrefetchAhead();
   return (
     <ProfilePage
       // The tabs' ids and names are the product's list (src/config/profileTabs.ts), in its order.
       tabs={({ userDetails: user, userFeed }) => {
-        const [feed, gallery, socials] = PROFILE_TABS;
+        // Typed as exactly these three, in this order: a tab added to or moved in the list fails
+        // to compile here until it has its panel (a type only: nothing more in the first load).
+        const [feed, gallery, socials]: readonly [Tab<'feed'>, Tab<'gallery'>, Tab<'socials'>] =
+          PROFILE_TABS;
         return [
           { ...feed, render: () => <FeedTab items={userFeed} profileId={user._id} /> },
           { ...gallery, render: () => <GalleryTab userId={user._id} /> },

@@ -2,7 +2,8 @@
 // origin that proxies everything else to the real server, so its CSS, images and fonts resolve as
 // the app's do: the page the app cannot beat (the app's LCP is given as a multiple of its LCP).
 // `capture` saves the page once the app rendered it; `captureAsServed` the page as the server
-// answered it, before any script (the thank section's QR step: the profile page answered in place).
+// answered it, before any script (the thank section's QR step: the profile page answered in place),
+// and with it the headers the server answered it with, as the page's own policy (see PAGE_HEADERS).
 import {
   createServer,
   request,
@@ -16,10 +17,25 @@ import type { Browser } from '@playwright/test';
 import { KEEP_NAMES_SHIM, LIGHTHOUSE_SCREEN } from './browser';
 
 const PREFIX = '/__static/';
+/** A static copy's query parameter: served without the page's own headers. */
+const BARE = 'bare';
 /** What only feeds the scripts (a preloaded API request too), removed from the copy. */
 const SCRIPTY =
   'script, link[rel="modulepreload"], link[rel="preload"][as="script"], ' +
   'link[rel="prefetch"][as="script"], link[rel="preload"][as="fetch"]';
+
+/** Of the headers a page was served with, those a static copy is served with too: the page's
+ * own policy (its Content-Security-Policy, Cross-Origin-Opener-Policy, X-Frame-Options,
+ * Referrer-Policy, nosniff, Cache-Control). Not what belongs to one response or its encoding, nor
+ * what only feeds scripts (`Link` preloads them) or reports on the server (`Server-Timing`,
+ * `X-Request-Id`). A page's COOP header is not free: Chromium puts the page in a browsing context
+ * group of its own, so a tab that comes from a page without it (about:blank, as the bench opens
+ * each visit) swaps renderer processes, about 150-200 ms on the 4x phone. A static copy of the page
+ * served with the same headers pays it too; one served without them (`bareUrlOf`) does not. */
+const NOT_THE_PAGES_OWN =
+  /^(content-(length|encoding|type)|transfer-encoding|etag|last-modified|date|connection|keep-alive|vary|link|server-timing|x-request-id)$/;
+const pagesOwn = (headers: Record<string, string>) =>
+  Object.fromEntries(Object.entries(headers).filter(([name]) => !NOT_THE_PAGES_OWN.test(name)));
 
 /** The page's markup without what only feeds its scripts (run in the page). */
 const withoutScripts = (scripty: string) => {
@@ -58,21 +74,22 @@ export function proxyRequest(upstream: URL, req: IncomingMessage, res: ServerRes
 /** Serves the static copies at /__static/{id}.html and proxies every other request to `target`. */
 export async function startStaticCopies(target: string) {
   const upstream = new URL(target);
-  const pages = new Map<string, string>();
+  /** Each copy's HTML and the page's own headers (none for a page captured once rendered). */
+  const pages = new Map<string, { html: string; headers: Record<string, string> }>();
   const { baseUrl, close } = await serve((req, res) => {
     const url = req.url ?? '/';
     if (!url.startsWith(PREFIX)) return proxyRequest(upstream, req, res);
-    const html = pages.get(
-      decodeURIComponent(url.slice(PREFIX.length).replace(/\.html(\?.*)?$/, '')),
-    );
-    if (html === undefined) {
+    const [file = '', query = ''] = url.slice(PREFIX.length).split('?');
+    const page = pages.get(decodeURIComponent(file.replace(/\.html$/, '')));
+    if (page === undefined) {
       return res.writeHead(404, { 'Content-Type': 'text/plain' }).end('No such static copy.');
     }
     const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-    const body = gzip ? gzipSync(html) : Buffer.from(html);
+    const body = gzip ? gzipSync(page.html) : Buffer.from(page.html);
     res.writeHead(200, {
-      'Content-Type': 'text/html; charset=utf-8',
       'Cache-Control': 'no-cache',
+      ...(new URLSearchParams(query).has(BARE) ? {} : page.headers),
+      'Content-Type': 'text/html; charset=utf-8',
       'Content-Length': body.length,
       ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
     });
@@ -95,21 +112,23 @@ export async function startStaticCopies(target: string) {
         await page.getByRole('tab', { name: 'Feed' }).waitFor(visible);
         await page.waitForLoadState('networkidle');
         const html = await page.evaluate(withoutScripts, SCRIPTY);
-        pages.set(profileId, html);
+        pages.set(profileId, { html, headers: {} });
         return html;
       } finally {
         await context.close();
       }
     },
     /** Serves, at urlOf(key) from now on, the page the server answers at `path` as it came:
-     * parsed with scripting off (nothing of the app ran), without its scripts. */
+     * parsed with scripting off (nothing of the app ran), without its scripts, with the page's
+     * own headers (at bareUrlOf(key): without them). */
     async captureAsServed(browser: Browser, key: string, path: string): Promise<string> {
       const context = await browser.newContext({ javaScriptEnabled: false });
       try {
         const page = await context.newPage();
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        const answer = await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        if (!answer) throw new Error(`${path}: no answer`);
         const html = await page.evaluate(withoutScripts, SCRIPTY);
-        pages.set(key, html);
+        pages.set(key, { html, headers: pagesOwn(await answer.allHeaders()) });
         return html;
       } finally {
         await context.close();
@@ -117,5 +136,8 @@ export async function startStaticCopies(target: string) {
     },
     urlOf: (profileId: string) =>
       pages.has(profileId) ? `${baseUrl}${PREFIX}${encodeURIComponent(profileId)}.html` : null,
+    /** The copy served without the page's own headers (as `capture`'s copies are). */
+    bareUrlOf: (key: string) =>
+      pages.has(key) ? `${baseUrl}${PREFIX}${encodeURIComponent(key)}.html?${BARE}` : null,
   };
 }

@@ -121,7 +121,7 @@ const typeGuest = {
     await typeInto(v.page, v.guest, 'Email', 'bench@example.com');
   },
 };
-const FULL_NAME: Condition = { field: exact('Full Name') };
+export const FULL_NAME: Condition = { field: exact('Full Name') };
 const CONGRATULATED: Condition = { dialog: exact(CONGRATULATIONS) };
 const CAPTCHA = "I'm not a robot";
 const CARD_OPTION = /^Tip via Debit\/Credit Card/;

@@ -32,6 +32,7 @@ interface AmountFieldProps {
 type Editing = Omit<AmountEntry, 'value'>;
 
 export function AmountField({ value, onChange, disabled, error = null }: AmountFieldProps) {
+  const inputId = useId();
   const hintId = useId();
   const limitId = useId();
   const errorId = useId();
@@ -66,9 +67,14 @@ export function AmountField({ value, onChange, disabled, error = null }: AmountF
           </button>
         ))}
       </div>
-      <label className="gift-form__other">
-        <span className="gift-form__label">{OTHER_AMOUNT_LABEL}</span>
+      {/* The label names the field from beside it, not around it: WebKit puts a wrapped field's
+          value into its name ("Other (in Dollars) 10"), so VoiceOver would read the amount twice. */}
+      <div className="gift-form__other">
+        <label className="gift-form__label" htmlFor={inputId}>
+          {OTHER_AMOUNT_LABEL}
+        </label>
         <input
+          id={inputId}
           className="gratitude-form__input"
           type="text"
           inputMode="numeric"
@@ -112,7 +118,7 @@ export function AmountField({ value, onChange, disabled, error = null }: AmountF
             }
           }}
         />
-      </label>
+      </div>
       <p id={errorId} className="gift-form__error" aria-live="polite">
         {error}
       </p>

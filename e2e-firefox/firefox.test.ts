@@ -2,22 +2,20 @@
 // test runner: `npm run test:firefox` after `npm run build`. One server and one Firefox for the
 // run; each journey in a browser context of its own.
 import { describeJourneys, type Journeys } from '../e2e/journeySuite';
+import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
+import { firefoxDriver } from './driver';
 import { inFreshContext, startSuite, type JourneyContext } from './harness';
-import { applePayAfterCardJourney } from './journeys/apple-pay-after-card';
-import { declinedCardJourney } from './journeys/declined-card';
 import { galleryJourney } from './journeys/gallery';
 import { locatedVideoJourney } from './journeys/located-video';
 import { profileJourney } from './journeys/profile';
 import { recognitionJourney } from './journeys/recognition';
-import { reloadMidConfirmJourney } from './journeys/reload-mid-confirm';
-import { reviewTipJourney } from './journeys/review-tip';
 import { tipJourney } from './journeys/tip';
 
 const JOURNEYS: Journeys<JourneyContext> = [
-  [
-    'Apple Pay after the card at the same amount: the captcha again, then Apple Pay pays',
-    applePayAfterCardJourney,
-  ],
+  ...SHARED_JOURNEYS.map(([title, journey]): Journeys<JourneyContext>[number] => [
+    title,
+    ({ page, baseUrl }) => journey(firefoxDriver(page, baseUrl)),
+  ]),
   [
     'profile: Ava at 1280, 390 and 320 px (no sideways scroll), axe, her action buttons and counts; at 200% (196 px) with the Congratulations and its OK',
     profileJourney,
@@ -34,15 +32,6 @@ const JOURNEYS: Journeys<JourneyContext> = [
   [
     'a $15 tip to Ava with 4242 at 320 px: succeeded, Congratulations and its OK, one succeeded intent',
     tipJourney,
-  ],
-  [
-    "a declined card (0002): Stripe's message, nothing charged, 4242 then pays",
-    declinedCardJourney,
-  ],
-  ['a review with a $15 tip paid with 4242 is published on the profile', reviewTipJourney],
-  [
-    'a reload while Pay Now is confirming: confirming, then succeeded and Congratulations; one charge',
-    reloadMidConfirmJourney,
   ],
 ];
 

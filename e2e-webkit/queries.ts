@@ -7,65 +7,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'webdriverio';
+import type { Query, QueryStep as Step } from '../e2e/driver/query';
 import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 
 export { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 
 export type Element = WebdriverIO.Element;
 
-/** One step of a query: Testing Library's queryAllByRole, queryAllByLabelText or queryAllByText. */
-interface Step {
-  role?: string;
-  name?: string;
-  /** A name pattern's source and flags (a RegExp does not cross to the page). */
-  pattern?: [string, string];
-  label?: string;
-  text?: string;
-  exact?: boolean;
-  css?: string;
-}
-
-/** What a journey looks for: steps from the outermost in (`within`), with a readable name. */
-export interface Query {
-  steps: Step[];
-  describe: string;
-}
-
-/**
- * An element by role and accessible name: the whole name for a string (as Testing Library's
- * getByRole matches one), or a pattern. Roles are ARIA's: a picture is `img`.
- */
-export const byRole = (role: string, name?: string | RegExp): Query => ({
-  steps: [name instanceof RegExp ? { role, pattern: [name.source, name.flags] } : { role, name }],
-  describe: name === undefined ? `role ${role}` : `${role} ${JSON.stringify(String(name))}`,
-});
-
-/** A form control by its label (its accessible name), as getByLabelText finds it. */
-export const byLabel = (label: string): Query => ({
-  steps: [{ role: 'textbox', name: label }],
-  describe: `textbox "${label}"`,
-});
-
-/** The innermost elements whose own text contains `text` (getByText with exact: false). */
-export const byText = (text: string): Query => ({
-  steps: [{ text, exact: false }],
-  describe: `text "${text}"`,
-});
-
-/** The innermost elements whose own text is `text` (getByText). */
-export const exactText = (text: string): Query => ({
-  steps: [{ text, exact: true }],
-  describe: `exact text "${text}"`,
-});
-
-/** Elements by CSS, where no name serves (the video element a play button starts). */
-export const byCss = (css: string): Query => ({ steps: [{ css }], describe: css });
-
-/** `inner` inside any match of `outer`: `within(byRole('dialog'), byRole('button', 'OK'))`. */
-export const within = (outer: Query, inner: Query): Query => ({
-  steps: [...outer.steps, ...inner.steps],
-  describe: `${inner.describe} in ${outer.describe}`,
-});
+export { byCss, byLabel, byRole, byText, exactText, within, type Query } from '../e2e/driver/query';
 
 const TESTING_LIBRARY = readFileSync(
   require.resolve('@testing-library/dom/dist/@testing-library/dom.umd.min.js'),
@@ -178,11 +127,14 @@ export async function expectUrl(browser: Browser, pattern: RegExp): Promise<void
 }
 
 /**
- * Clicks the element `query` finds once it is visible and takes the click (WebDriver clicks where
- * a guest would, and refuses while something else covers the spot: then it tries again).
+ * Clicks the element `query` finds once it is visible, enabled and takes the click (WebDriver
+ * clicks where a guest would, and refuses while something else covers the spot: then it tries
+ * again). A click on a disabled button is silently lost, so it waits until the button can be
+ * pressed first, as Playwright's and Puppeteer's clicks do.
  */
 export async function click(browser: Browser, query: Query): Promise<void> {
   const element = await visible(browser, query);
+  await eventually(`${query.describe} enabled`, async () => assert.ok(await element.isEnabled()));
   await eventually(`click ${query.describe}`, () => element.click(), STEP_TIMEOUT);
 }
 

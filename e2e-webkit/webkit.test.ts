@@ -2,23 +2,21 @@
 // with Node's test runner: `npm run test:webkit` after `npm run build`. One server, one X server
 // and one WebKitWebDriver for the run; each journey in a WebDriver session (a browser) of its own.
 import { describeJourneys, type Journeys } from '../e2e/journeySuite';
+import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
+import { webkitDriver } from './driver';
 import { inFreshSession, startSuite, type JourneyContext } from './harness';
-import { applePayAfterCardJourney } from './journeys/apple-pay-after-card';
-import { declinedCardJourney } from './journeys/declined-card';
 import { galleryVideoJourney } from './journeys/gallery-video';
 import { locatedVideoJourney } from './journeys/located-video';
 import { profileTabsJourney } from './journeys/profile-tabs';
 import { qrLinkJourney } from './journeys/qr-link';
 import { recognitionJourney } from './journeys/recognition';
 import { AT_200_PERCENT, AT_320, reflowJourney } from './journeys/reflow';
-import { reloadMidConfirmJourney } from './journeys/reload-mid-confirm';
-import { reviewTipJourney } from './journeys/review-tip';
 
 const JOURNEYS: Journeys<JourneyContext> = [
-  [
-    'Apple Pay after the card at the same amount: the captcha again, then Apple Pay pays',
-    applePayAfterCardJourney,
-  ],
+  ...SHARED_JOURNEYS.map(([title, journey]): Journeys<JourneyContext>[number] => [
+    title,
+    ({ browser, baseUrl }) => journey(webkitDriver(browser, baseUrl)),
+  ]),
   ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
   [
     'reflow zoomed to 320 CSS px: profile, carousel, gallery, card form, Congratulations and its OK',
@@ -35,18 +33,6 @@ const JOURNEYS: Journeys<JourneyContext> = [
   [
     'recognition with a 12 MP phone photo: prepared upright without EXIF, sent, on top of the feed',
     recognitionJourney,
-  ],
-  [
-    'a review with a $15 tip paid with 4242: succeeded, Congratulations, published',
-    reviewTipJourney,
-  ],
-  [
-    "a declined card (0002): Stripe's message, nothing charged, 4242 then pays",
-    declinedCardJourney,
-  ],
-  [
-    'a reload while Pay Now is confirming: confirming, then succeeded and Congratulations; one charge',
-    reloadMidConfirmJourney,
   ],
   [
     'gallery: a video plays (time moving on), and stops when fullscreen is left',

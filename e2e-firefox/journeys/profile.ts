@@ -6,8 +6,12 @@
 import assert from 'node:assert/strict';
 import { expectAccessible, goto, saveScreenshot, type JourneyContext } from '../harness';
 import { byRole, click, expectAttribute, expectUrl, hidden, visible, within } from '../queries';
-import { expectInWindow, expectNoSidewaysScroll, profileOf } from '../steps';
-import { CONGRATULATIONS } from './tip';
+import {
+  CONGRATULATIONS,
+  expectCongratulationsInWindow,
+  expectNoSidewaysScroll,
+  profileOf,
+} from '../steps';
 
 export async function profileJourney({ page, baseUrl }: JourneyContext): Promise<void> {
   for (const [label, viewport] of [
@@ -47,7 +51,7 @@ export async function profileJourney({ page, baseUrl }: JourneyContext): Promise
 
   await page.setViewport({ width: 196, height: 422 });
   await goto(page, baseUrl, '/user_profile/ava-martinez?show=true');
-  await expectInWindow(page, CONGRATULATIONS, 'the Congratulations at 200%');
+  await expectCongratulationsInWindow(page, 'the Congratulations at 200%');
   await expectNoSidewaysScroll(page, 'the Congratulations at 200%');
   await saveScreenshot(page, 'reflow-200pc-dialog');
   await click(page, within(CONGRATULATIONS, byRole('button', 'OK')));

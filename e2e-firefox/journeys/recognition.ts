@@ -14,8 +14,7 @@ import {
   visible,
   within,
 } from '../queries';
-import { attachInput, profileOf, startFlow } from '../steps';
-import { CONGRATULATIONS } from './tip';
+import { attachFiles, CONGRATULATIONS, profileOf, startFlow } from '../steps';
 
 const PROFILE = 'theodore-brooks';
 const SEED = path.join(__dirname, '..', '..', 'mock-api', 'seed', 'media');
@@ -34,7 +33,7 @@ export async function recognitionJourney({ page, baseUrl }: JourneyContext): Pro
     'example.travel',
   );
   await visible(page, byRole('textbox', 'Say thanks'));
-  await (await attachInput(page)).uploadFile(...IMAGES);
+  await attachFiles(page, ...IMAGES);
   await expectCount(page, byRole('button', 'Remove ava-feed-01.jpg'), 1);
   await expectCount(page, within(byRole('list', 'Attached media'), byRole('listitem')), 3);
   await saveScreenshot(page, 'recognition-three-images');

@@ -3,64 +3,65 @@
 // phone, where neither the card form nor the modal may scroll sideways (e2e/reflow.spec.ts), and
 // the modal's OK closes it.
 import assert from 'node:assert/strict';
-import { expectAccessible, saveScreenshot, type JourneyContext } from '../harness';
 import {
   byLabel,
   byRole,
   byText,
-  click,
+  exactText,
   expectAttribute,
   expectCount,
   expectUrl,
-  hidden,
-  visible,
-  visibleExactText,
-  within,
-} from '../queries';
+  type Driver,
+} from '../../e2e/driver/driver';
 import {
+  CARD_OPTION,
+  CONGRATULATIONS,
   expectNoSidewaysScroll,
   fillCard,
-  guestName,
   passCaptcha,
-  paymentsOf,
+  pressInDialog,
   startFlow,
-} from '../steps';
-import { CARD_OPTION_NAME } from '../../e2e/shared-journeys/guestSteps';
-
-export const CARD_OPTION = byRole('button', CARD_OPTION_NAME);
-export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recognition has been sent.');
+} from '../../e2e/driver/guest';
+import { guestName } from '../../e2e/journeyData';
+import { paymentsOf } from '../../e2e/suiteApi';
+import { firefoxDriver } from '../driver';
+import type { JourneyContext } from '../harness';
 
 export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<void> {
-  const guest = guestName('Tip Guest');
   await page.setViewport({ width: 320, height: 640 });
-  await startFlow(page, baseUrl, 'ava-martinez', 'Give Gift', guest);
-  await visible(page, byLabel('Other (in Dollars)'));
-  await click(page, byRole('button', '$15'));
-  await expectAttribute(await visible(page, byRole('button', '$15')), 'aria-pressed', 'true');
+  await tip(firefoxDriver(page, baseUrl));
+}
+
+async function tip(driver: Driver): Promise<void> {
+  const guest = guestName('Tip Guest');
+  await startFlow(driver, 'ava-martinez', 'Give Gift', guest);
+  await driver.visible(byLabel('Other (in Dollars)'));
+  await driver.click(byRole('button', '$15'));
+  await expectAttribute(driver, byRole('button', '$15'), 'aria-pressed', 'true');
   // No card option before the captcha is ticked.
-  await expectCount(page, byText('Tip via Debit/Credit Card'), 0);
+  await expectCount(driver, byText('Tip via Debit/Credit Card'), 0);
 
-  await passCaptcha(page);
+  await passCaptcha(driver);
   // Its name carries the fee: 3.0%+$0.50.
-  await visible(page, CARD_OPTION);
-  await visible(page, byText('You will be charged $15.95'));
-  await expectAccessible(page);
+  await driver.visible(CARD_OPTION);
+  await driver.visible(byText('You will be charged $15.95'));
+  await driver.expectAccessible();
 
-  await click(page, CARD_OPTION);
-  await visible(page, byRole('button', 'Pay Now'));
-  await fillCard(page, '4242 4242 4242 4242');
-  await expectNoSidewaysScroll(page, 'the card form at 320 px');
-  await expectAccessible(page);
-  await saveScreenshot(page, 'tip-card-form');
-  await click(page, byRole('button', 'Pay Now'));
+  await driver.click(CARD_OPTION);
+  await driver.visible(byRole('button', 'Pay Now'));
+  await fillCard(driver, '4242 4242 4242 4242');
+  await expectNoSidewaysScroll(driver, 'the card form at 320 px');
+  await driver.expectAccessible();
+  await driver.screenshot('tip-card-form');
+  await driver.click(byRole('button', 'Pay Now'));
 
-  await visibleExactText(page, 'succeeded');
-  await expectUrl(page, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
-  await visible(page, CONGRATULATIONS);
-  await expectNoSidewaysScroll(page, 'the Congratulations at 320 px');
-  await saveScreenshot(page, 'tip-congratulations');
+  await driver.visible(exactText('succeeded'));
+  await expectUrl(driver, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+  await driver.visible(CONGRATULATIONS);
+  await expectNoSidewaysScroll(driver, 'the Congratulations at 320 px');
+  await driver.screenshot('tip-congratulations');
 
-  const rows = await paymentsOf(baseUrl, guest);
+  const rows = await paymentsOf(driver.baseUrl, guest);
   assert.equal(rows.length, 1);
   assert.deepEqual(
     {
@@ -81,7 +82,7 @@ export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<voi
     },
   );
 
-  await click(page, within(CONGRATULATIONS, byRole('button', 'OK')));
-  await hidden(page, CONGRATULATIONS);
-  await expectUrl(page, /\/user_profile\/ava-martinez$/);
+  await pressInDialog(driver, CONGRATULATIONS, 'OK');
+  await driver.hidden(CONGRATULATIONS);
+  await expectUrl(driver, /\/user_profile\/ava-martinez$/);
 }

@@ -1,36 +1,45 @@
 // Apple Pay pressed after the card at the same amount (issue 32's fix, tried in WebKit and Firefox,
 // Apple Pay forced by the tester's scenario): the card's intent took the captcha's single-use token, so the
 // page asks for the captcha again instead of answering "invalid Captcha"; once passed, Apple Pay
-// pays. The card's intent stays unpaid, the wallet's succeeds. One journey for both suites.
+// pays. The card's intent stays unpaid, the wallet's succeeds. One journey for every engine the
+// driver seam drives (e2e/driver/).
 import assert from 'node:assert/strict';
+import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
+import {
+  CARD_OPTION,
+  chooseScenario,
+  expectAlert,
+  passCaptcha,
+  pressInDialog,
+  startFlow,
+} from '../driver/guest';
 import { guestName } from '../journeyData';
 import { paymentsOf } from '../suiteApi';
-import { CARD_OPTION_NAME, type GuestSteps } from './guestSteps';
 
-export async function applePayAfterCard(guestSteps: GuestSteps, guestLabel: string): Promise<void> {
-  const { baseUrl } = guestSteps;
-  const guest = guestName(guestLabel);
-  await guestSteps.startFlow('ava-martinez', 'Give Gift', guest);
+export async function applePayAfterCard(driver: Driver): Promise<void> {
+  const { baseUrl } = driver;
+  const guest = guestName(`${driver.engine} Apple Pay`);
+  await startFlow(driver, 'ava-martinez', 'Give Gift', guest);
   // Neither Linux's WebKitGTK nor Firefox is a platform with Apple Pay (the Stripe.js emulator
   // offers each its own wallet, as Stripe.js does): the tester's scenario forces it, as on a
   // tester's desktop, before the wallets are asked for (with the payment options).
-  await guestSteps.chooseScenario('wallet-apple-pay');
-  await guestSteps.pressButton('$15');
-  await guestSteps.passCaptcha();
-  await guestSteps.pressButton(CARD_OPTION_NAME);
-  await guestSteps.seeTextbox('Card number');
+  await chooseScenario(driver, 'wallet-apple-pay');
+  await driver.click(byRole('button', '$15'));
+  await passCaptcha(driver);
+  await driver.click(CARD_OPTION);
+  await driver.visible(byLabel('Card number'));
 
-  await guestSteps.pressButton('Apple Pay');
-  await guestSteps.expectAlert('Please pass the captcha again to pay this way.');
-  await guestSteps.screenshot('apple-pay-after-card-captcha-again');
-  await guestSteps.passCaptcha();
-  await guestSteps.pressButton('Apple Pay');
-  await guestSteps.pressInDialog('Apple Pay', 'Pay');
-  await guestSteps.expectUrl(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+  await driver.click(byRole('button', 'Apple Pay'));
+  await expectAlert(driver, 'Please pass the captcha again to pay this way.');
+  await driver.screenshot('apple-pay-after-card-captcha-again');
+  await passCaptcha(driver);
+  await driver.click(byRole('button', 'Apple Pay'));
+  await pressInDialog(driver, byRole('dialog', 'Apple Pay'), 'Pay');
+  await expectUrl(driver, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
   const rows = await paymentsOf(baseUrl, guest);
   assert.deepEqual(rows.map((row) => [row.amountCents, row.status]).sort(), [
     [1500, 'requires_payment_method'],
     [1500, 'succeeded'],
   ]);
-  await guestSteps.screenshot('apple-pay-after-card-paid');
+  await driver.screenshot('apple-pay-after-card-paid');
 }

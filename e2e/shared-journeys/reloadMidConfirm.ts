@@ -2,17 +2,26 @@
 // confirming, is told and charged once, as e2e/paid-once.spec.ts tries it in Chromium. Stripe's
 // answer is held by the testers' confirm-slow scenario (the charge made at once, the answer a
 // minute later), so the reload comes while the page still waits for it whatever the machine's
-// speed. One journey for the Firefox and WebKit suites (guestSteps.ts).
+// speed. One journey for every engine the driver seam drives (e2e/driver/).
 import assert from 'node:assert/strict';
 import { TEST_CARDS } from '../../mock-api/emulators/stripe/testCards';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
+import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
+import {
+  CARD_OPTION,
+  chooseScenario,
+  CONGRATULATIONS,
+  expectButton,
+  expectStatus,
+  fillCard,
+  passCaptcha,
+  startFlow,
+} from '../driver/guest';
 import { eventually } from '../eventually';
 import { guestName } from '../journeyData';
 import { paymentsOf } from '../suiteApi';
-import { CARD_OPTION_NAME, type GuestSteps } from './guestSteps';
 
 const PROFILE = 'ava-martinez';
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 /** How long Stripe's answer to the confirmation waits: the scenario's longest. */
 const CONFIRM_HELD_MS = 60_000;
 
@@ -23,18 +32,18 @@ const PAYS = (() => {
   return card.number.replace(/(\d{4})(?=\d)/g, '$1 ');
 })();
 
-export async function reloadMidConfirm(guestSteps: GuestSteps, guestLabel: string): Promise<void> {
-  const { baseUrl } = guestSteps;
-  const guest = guestName(guestLabel);
-  await guestSteps.startFlow(PROFILE, 'Give Gift', guest);
+export async function reloadMidConfirm(driver: Driver): Promise<void> {
+  const { baseUrl } = driver;
+  const guest = guestName(`${driver.engine} Reload`);
+  await startFlow(driver, PROFILE, 'Give Gift', guest);
   // Before the intent is made: the payment is this browser's (the tester's), so it is held.
-  await guestSteps.chooseScenario('confirm-slow', CONFIRM_HELD_MS);
-  await guestSteps.seeTextbox('Other (in Dollars)');
-  await guestSteps.pressButton('$20');
-  await guestSteps.passCaptcha();
-  await guestSteps.pressButton(CARD_OPTION_NAME);
-  await guestSteps.fillCard(PAYS);
-  await guestSteps.pressButton('Pay Now');
+  await chooseScenario(driver, 'confirm-slow', CONFIRM_HELD_MS);
+  await driver.visible(byLabel('Other (in Dollars)'));
+  await driver.click(byRole('button', '$20'));
+  await passCaptcha(driver);
+  await driver.click(CARD_OPTION);
+  await fillCard(driver, PAYS);
+  await driver.click(byRole('button', 'Pay Now'));
   const pressed = Date.now();
 
   // Stripe has made the charge (the data views say so); its answer has not reached the page.
@@ -45,21 +54,21 @@ export async function reloadMidConfirm(guestSteps: GuestSteps, guestLabel: strin
       ['succeeded'],
     );
   });
-  await guestSteps.expectStatus(PAYMENT_MESSAGES.confirming);
-  await guestSteps.expectDisabled('Back');
-  await guestSteps.expectAccessible();
-  await guestSteps.screenshot('reload-mid-confirm-confirming');
+  await expectStatus(driver, PAYMENT_MESSAGES.confirming);
+  await expectButton(driver, 'Back', 'disabled');
+  await driver.expectAccessible();
+  await driver.screenshot('reload-mid-confirm-confirming');
   assert.ok(
     Date.now() - pressed < CONFIRM_HELD_MS,
     'the reload must come while the answer is held',
   );
 
-  await guestSteps.reload();
-  await guestSteps.expectStatus(PAYMENT_MESSAGES.succeeded);
-  await guestSteps.expectUrl(new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`));
-  await guestSteps.expectDialog(CONGRATULATIONS);
-  await guestSteps.expectAccessible();
-  await guestSteps.screenshot('reload-mid-confirm-congratulations');
+  await driver.reload();
+  await expectStatus(driver, PAYMENT_MESSAGES.succeeded);
+  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`));
+  await driver.visible(CONGRATULATIONS);
+  await driver.expectAccessible();
+  await driver.screenshot('reload-mid-confirm-congratulations');
 
   // Told once, charged once: one intent for the one attempt, succeeded, for the $20.
   const rows = await paymentsOf(baseUrl, guest);

@@ -1,0 +1,108 @@
+// The driver seam (e2e/driver/driver.ts) in Firefox, with Puppeteer over WebDriver BiDi. A query
+// becomes Puppeteer's selectors: a role and name ::-p-aria (Firefox's own accessibility tree
+// answers it, whole names only), a text ::-p-text, steps joined as descendants.
+import assert from 'node:assert/strict';
+import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
+import type { Driver, Property, Query, QueryStep } from '../e2e/driver/driver';
+import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
+import { expectAccessible, goto, saveScreenshot, waitForApp } from './harness';
+
+function selectorOf(step: QueryStep): string {
+  if (step.css !== undefined) return step.css;
+  if (step.text !== undefined) return `::-p-text(${JSON.stringify(step.text)})`;
+  if (step.pattern) throw new Error(`Firefox's ARIA queries match whole names only: ${step.role}`);
+  if (step.name?.includes('"')) throw new Error(`no name with a double quote: ${step.name}`);
+  return `::-p-aria(${step.name === undefined ? '' : `[name="${step.name}"]`}[role="${step.role}"])`;
+}
+
+/** The query as one Puppeteer selector (an exact text is checked on what it finds). */
+export const selector = (query: Query) => query.steps.map(selectorOf).join(' ');
+
+/** Every element the query finds now (an exact text: those whose whole text it is). */
+async function findAll(page: Page, query: Query): Promise<ElementHandle<Element>[]> {
+  const found = await page.$$(selector(query));
+  const last = query.steps.at(-1);
+  if (!last?.exact || last.text === undefined) return found;
+  const whole = await Promise.all(
+    found.map((element) => element.evaluate((e) => (e.textContent ?? '').trim())),
+  );
+  return found.filter((_, i) => whole[i] === last.text);
+}
+
+/** The first visible element the query finds, once there is one. */
+const visible = (page: Page, query: Query) =>
+  eventually(`${query.describe} visible`, async () => {
+    for (const element of await findAll(page, query)) {
+      if (await element.isVisible()) return element;
+    }
+    assert.fail(`no visible ${query.describe}`);
+  });
+
+export function firefoxDriver(page: Page, baseUrl: string): Driver {
+  return {
+    engine: 'firefox',
+    baseUrl,
+    goto: (address) => goto(page, baseUrl, address),
+    waitForApp: () => waitForApp(page),
+    reload: async () => void (await page.reload({ timeout: STEP_TIMEOUT * 2 })),
+    url: async () => page.url(),
+    visible: async (query) => void (await visible(page, query)),
+    hidden: (query) =>
+      eventually(`${query.describe} hidden`, async () => {
+        for (const element of await findAll(page, query)) {
+          assert.equal(await element.isVisible(), false, `${query.describe} still shown`);
+        }
+      }),
+    count: async (query) => (await findAll(page, query)).length,
+    // Puppeteer's locator waits until the element is visible, enabled and still.
+    click: async (query) => {
+      const last = query.steps.at(-1);
+      if (last?.exact) return (await visible(page, query)).click();
+      await page.locator(selector(query)).setTimeout(STEP_TIMEOUT).click();
+    },
+    fill: (query, value) => page.locator(selector(query)).setTimeout(STEP_TIMEOUT).fill(value),
+    read: async (query, property: Property) => {
+      const element = await visible(page, query);
+      const value = await element.evaluate(
+        (e, name) => (e as unknown as Record<string, unknown>)[name],
+        property,
+      );
+      return typeof value === 'string' ? value.trim() : Boolean(value);
+    },
+    attribute: async (query, name) =>
+      (await visible(page, query)).evaluate((e, attribute) => e.getAttribute(attribute), name),
+    focused: async (query) =>
+      (await visible(page, query)).evaluate((e) => e === document.activeElement),
+    texts: async (query) =>
+      Promise.all(
+        (await findAll(page, query)).map((e) => e.evaluate((x) => (x.textContent ?? '').trim())),
+      ),
+    // Puppeteer types an evaluated function's arguments as handles may be: ours are plain values.
+    run<Args extends unknown[], Result>(
+      fn: (...args: Args) => Result | Promise<Result>,
+      ...args: Args
+    ): Promise<Result> {
+      return page.evaluate(fn as (...plain: unknown[]) => unknown, ...args) as Promise<Result>;
+    },
+    runOn: async (query, fn) => (await visible(page, query)).evaluate(fn),
+    attachFile: async (label, ...files) => {
+      // The file input is visually hidden; its label is what a guest sees and presses.
+      const input = (await (
+        await visible(page, label)
+      ).evaluateHandle(
+        (element) => (element as HTMLLabelElement).control,
+      )) as ElementHandle<HTMLInputElement>;
+      assert.equal(await input.evaluate((element) => element.type), 'file');
+      await input.uploadFile(...files);
+    },
+    recordBodies: (path) => {
+      const bodies: Promise<string | undefined>[] = [];
+      page.on('request', (sent: HTTPRequest) => {
+        if (new URL(sent.url()).pathname.endsWith(path)) bodies.push(sent.fetchPostData());
+      });
+      return async () => (await Promise.all(bodies)).map((body) => body ?? '');
+    },
+    expectAccessible: () => expectAccessible(page),
+    screenshot: (name) => saveScreenshot(page, name),
+  };
+}

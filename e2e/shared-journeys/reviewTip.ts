@@ -1,0 +1,109 @@
+// A review sent with a tip (gratitudeType BOTH), as e2e/review-gift.spec.ts pays it in Chromium:
+// the tip's own checks (no tip without words, at least $1), the review sent but not shown until
+// paid, 4242 in the emulated Payment Element, the Congratulations modal, and the review on the
+// profile. One journey for every engine the driver seam drives (e2e/driver/).
+import assert from 'node:assert/strict';
+import {
+  byLabel,
+  byRole,
+  byText,
+  exactText,
+  expectAttribute,
+  expectCount,
+  expectFocused,
+  expectProperty,
+  expectText,
+  expectUrl,
+  within,
+  type Driver,
+} from '../driver/driver';
+import {
+  CARD_OPTION,
+  CONGRATULATIONS,
+  fillCard,
+  passCaptcha,
+  pressInDialog,
+  startFlow,
+} from '../driver/guest';
+import { guestName } from '../journeyData';
+import { paymentsOf, profileOf } from '../suiteApi';
+
+// A profile of its own: this journey adds to its feed and counts.
+const PROFILE = 'priya-natarajan';
+const TIP = byRole('region', 'Your tip');
+const SAY_THANKS = byRole('textbox', 'Say thanks');
+
+async function feedTexts(baseUrl: string): Promise<string[]> {
+  return (await profileOf(baseUrl, PROFILE)).userFeed.map((item) => item.sayThanks);
+}
+
+export async function reviewTip(driver: Driver): Promise<void> {
+  const { baseUrl } = driver;
+  const guest = guestName(`${driver.engine} Both`);
+  const text = `Thank you for the mentoring, ${guest}`;
+  const sentForms = driver.recordBodies?.('/api/payment/payment-intent-for-both');
+  const { handshakeCount } = (await profileOf(baseUrl, PROFILE)).iconsCount;
+  await startFlow(driver, PROFILE, `Recognize, received ${handshakeCount}`, guest);
+  await driver.visible(SAY_THANKS);
+
+  // Without text or media, the tip cannot go.
+  await driver.click(byRole('button', 'Add Gift'));
+  await expectCount(driver, byRole('button', 'Add Gift'), 0);
+  await expectFocused(driver, within(TIP, byRole('heading', 'Your tip')));
+  await driver.click(within(TIP, byRole('button', '$10')));
+  await passCaptcha(driver);
+  await driver.click(within(TIP, CARD_OPTION));
+  await expectText(
+    driver,
+    within(TIP, byRole('alert')),
+    'Either "Say Thanks" or "Post" must be provided.',
+  );
+  // At least $1 with a review.
+  await driver.fill(within(TIP, byLabel('Other (in Dollars)')), '0');
+  await driver.fill(SAY_THANKS, text);
+  await driver.click(within(TIP, CARD_OPTION));
+  await expectText(
+    driver,
+    within(TIP, byRole('alert')),
+    'Please enter a valid amount greater than 0.',
+  );
+  await driver.click(within(TIP, byRole('button', '$15')));
+  await expectAttribute(driver, within(TIP, byRole('button', '$15')), 'aria-pressed', 'true');
+  await driver.visible(byText('You will be charged $15.95'));
+  await driver.expectAccessible();
+  await driver.screenshot('review-tip-form');
+
+  await driver.click(within(TIP, CARD_OPTION));
+  await driver.visible(byRole('button', 'Pay Now'));
+  await expectProperty(driver, SAY_THANKS, 'readOnly', true);
+  if (sentForms) {
+    // The multipart body as this engine sent it, where its driver sees the page's requests.
+    const forms = await sentForms();
+    assert.equal(forms.length, 1, 'one review-with-tip form sent');
+    assert.ok(forms[0]!.includes('name="gratitudeType"\r\n\r\nBOTH'), 'sent as BOTH');
+    assert.ok(forms[0]!.includes(text), 'with the review');
+  }
+  // Sent, not yet paid: not on the profile.
+  assert.ok(!(await feedTexts(baseUrl)).includes(text));
+
+  await fillCard(driver, '4242 4242 4242 4242');
+  await driver.screenshot('review-tip-card');
+  await driver.click(byRole('button', 'Pay Now'));
+  await driver.visible(exactText('succeeded'));
+  await expectUrl(driver, /\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
+  // The page the redirect opened is the server's until the app takes over.
+  await driver.waitForApp();
+  await driver.visible(CONGRATULATIONS);
+  await driver.screenshot('review-tip-congratulations');
+  await pressInDialog(driver, CONGRATULATIONS, 'OK');
+  await expectUrl(driver, /\/user_profile\/priya-natarajan$/);
+  await driver.waitForApp();
+  await driver.visible(within(byRole('article'), byText(text)));
+  await driver.screenshot('review-tip-published');
+
+  const rows = await paymentsOf(baseUrl, guest);
+  assert.deepEqual(
+    rows.map((row) => [row.status, row.amountCents, row.feeCents]),
+    [['succeeded', 1500, 95]],
+  );
+}

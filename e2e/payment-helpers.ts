@@ -6,6 +6,7 @@ import { OPERATOR_HEADER } from '../mock-api/sharedDemo/operator';
 import { readEmulatorSecretKey, readOperatorSecret } from '../mock-api/sharedDemo/keyFiles';
 import { expect, GUEST_TOKEN, waitForApp } from './fixtures';
 import type { PaymentRow } from './journeyData';
+import { PAYS } from './testCards';
 
 export { guestName, type PaymentRow } from './journeyData';
 
@@ -125,7 +126,7 @@ export async function fillCard(page: Page, number: string) {
  * OK on its Congratulations, once the page works.
  */
 export async function payAndAcknowledge(page: Page, profileId: string) {
-  await fillCard(page, '4242 4242 4242 4242');
+  await fillCard(page, PAYS);
   await page.getByRole('button', { name: 'Pay Now' }).click();
   await expect(page).toHaveURL(
     new RegExp(`/user_profile/${profileId}\\?redirect_status=succeeded$`),

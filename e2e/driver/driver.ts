@@ -1,6 +1,6 @@
 // The one seam between a guest's steps and a browser driver (issue 53): what a journey asks of a
-// page, in a guest's words. Firefox (Puppeteer, e2e-firefox/driver.ts) and WebKit (WebdriverIO,
-// e2e-webkit/driver.ts) implement it; the guest's steps (./guest.ts) and every journey that runs in
+// page, in a guest's words. Chromium (Playwright, ./playwright.ts), Firefox (Puppeteer,
+// e2e-firefox/driver.ts) and WebKit (WebdriverIO, e2e-webkit/driver.ts) implement it; the guest's steps (./guest.ts) and every journey that runs in
 // more than one engine (e2e/shared-journeys/) are written once on top of it. A driver implements
 // only the primitives: finding, pressing, typing, reading and running in the page. The waits and
 // the checks built on them are here, once (STEP_TIMEOUT each).
@@ -15,7 +15,7 @@ export type Property = 'textContent' | 'value' | 'checked' | 'disabled' | 'readO
 
 export interface Driver {
   /** The engine's name, as the screenshots are prefixed. */
-  readonly engine: 'firefox' | 'webkit';
+  readonly engine: 'chromium' | 'firefox' | 'webkit';
   readonly baseUrl: string;
   /** Opens an app address and waits until the app works. */
   goto(address: string): Promise<void>;

@@ -19,6 +19,7 @@ import {
   type Query,
 } from './driver';
 import { chooseScenarioInPage, watchStatusesInPage } from './inPage';
+import { PAYS } from '../testCards';
 
 /** The card option of a tip, as its button reads (its name carries the fee). */
 export const CARD_OPTION_NAME = 'Tip via Debit/Credit Card 3.0%+$0.50';
@@ -33,24 +34,27 @@ export const CAPTCHA = byRole('checkbox', "I'm not a robot");
  */
 export const STATUS_WATCH_MS = 10_000;
 
-/** A 4242 card's fields as the Payment Element takes them: a future expiry, a code and a ZIP. */
+/** A paying card's fields as the Payment Element takes them: a future expiry, a code and a ZIP. */
 export const CARD_FIELDS = {
-  'Card number': '4242 4242 4242 4242',
+  'Card number': PAYS,
   'Expiration date': '12 / 34',
   'Security code': '123',
   'ZIP code': '10001',
 };
 
-/** Opens the profile, presses the action button and gets through the guest details step. */
+/**
+ * Opens the profile, presses the action button (by its whole name, or a query) and gets through
+ * the guest details step.
+ */
 export async function startFlow(
   driver: Driver,
   profileId: string,
-  action: string,
+  action: string | Query,
   guest: string,
   emailDomain = 'example.com',
 ): Promise<void> {
   await driver.goto(`/user_profile/${profileId}`);
-  await driver.click(byRole('button', action));
+  await driver.click(typeof action === 'string' ? byRole('button', action) : action);
   await driver.fill(byLabel('Full Name'), guest);
   await driver.fill(byLabel('Email'), `${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
   await driver.click(byRole('button', 'Submit'));

@@ -10,6 +10,7 @@ import type { GuestPage } from './guestPage';
 import { paymentShown, type GiftModel, type WalkModel } from './model';
 import { intentKey, paid } from './outcomes';
 import { arrived, giftRegion, Step } from './step';
+import { PAYS } from '../testCards';
 
 const NO_AMOUNT = 'Please enter an amount before proceeding';
 const CAPTCHA_AGAIN = 'Please pass the captcha again to pay this way.';
@@ -183,12 +184,12 @@ export class PayWithTestCard extends Step {
     paid(m, m.gift!.scope);
   }
   async act(walk: GuestPage, m: WalkModel) {
-    await fillCard(walk.page, '4242 4242 4242 4242');
+    await fillCard(walk.page, PAYS);
     await giftRegion(walk).getByRole('button', { name: 'Pay Now' }).click();
     await arrived(walk, m);
   }
   toString() {
-    return 'pay with 4242 4242 4242 4242';
+    return `pay with ${PAYS}`;
   }
 }
 

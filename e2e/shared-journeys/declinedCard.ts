@@ -13,6 +13,7 @@ import {
 } from '../driver/guest';
 import { guestName } from '../journeyData';
 import { paymentsOf } from '../suiteApi';
+import { DECLINED, PAYS } from '../testCards';
 
 export async function declinedCard(driver: Driver): Promise<void> {
   const { baseUrl } = driver;
@@ -22,7 +23,7 @@ export async function declinedCard(driver: Driver): Promise<void> {
   await driver.click(byRole('button', '$10'));
   await passCaptcha(driver);
   await driver.click(CARD_OPTION);
-  await fillCard(driver, '4000 0000 0000 0002');
+  await fillCard(driver, DECLINED);
   await driver.click(byRole('button', 'Pay Now'));
 
   await expectOnlyAlert(driver, 'Your card was declined.');
@@ -38,7 +39,7 @@ export async function declinedCard(driver: Driver): Promise<void> {
   await expectUrl(driver, /\/user_profile\/ava-martinez\?flow=gift&step=gift$/);
 
   // Another card pays the same intent: still one intent, now succeeded.
-  await driver.fill(byLabel('Card number'), '4242 4242 4242 4242');
+  await driver.fill(byLabel('Card number'), PAYS);
   await driver.click(byRole('button', 'Pay Now'));
   await expectUrl(driver, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
   const after = await paymentsOf(baseUrl, guest);

@@ -4,7 +4,6 @@
 // minute later), so the reload comes while the page still waits for it whatever the machine's
 // speed. One journey for every engine the driver seam drives (e2e/driver/).
 import assert from 'node:assert/strict';
-import { TEST_CARDS } from '../../mock-api/emulators/stripe/testCards';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
 import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
 import {
@@ -20,17 +19,11 @@ import {
 import { eventually } from '../eventually';
 import { guestName } from '../journeyData';
 import { paymentsOf } from '../suiteApi';
+import { PAYS } from '../testCards';
 
 const PROFILE = 'ava-martinez';
 /** How long Stripe's answer to the confirmation waits: the scenario's longest. */
 const CONFIRM_HELD_MS = 60_000;
-
-/** The emulator's first test card that simply pays, as a guest types it (groups of four). */
-const PAYS = (() => {
-  const card = TEST_CARDS.find((c) => c.outcome.kind === 'succeeded' && !c.outcome.disputed);
-  if (!card) throw new Error('no test card that pays');
-  return card.number.replace(/(\d{4})(?=\d)/g, '$1 ');
-})();
 
 export async function reloadMidConfirm(driver: Driver): Promise<void> {
   const { baseUrl } = driver;

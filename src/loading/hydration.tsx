@@ -1,13 +1,12 @@
-// Two moments, named apart:
-// - "the page has hydrated" (usePageHydrated): false on the server and while React hydrates the
-//   server's markup; true for everything rendered after. A component mounted later (a flow opened,
-//   a tab shown again, a page reached by a link) starts from true, so it shows its real content in
-//   its first frame (the review step a reload asked for, the pending reviews of the feed).
-//   Inside a part hydrated in a later pass (DeferredHydration below), it starts from what it was
-//   when that part's place was first rendered, so a card hydrated late still matches the server.
-// - "this part has mounted" (useMounted): false in a component's first render, whenever it mounts.
+// One moment, named: "the page has hydrated" (usePageHydrated): false on the server and while
+// React hydrates the server's markup; true for everything rendered after. A component mounted
+// later (a flow opened, a tab shown again, a page reached by a link) starts from true, so it shows
+// its real content in its first frame (the review step a reload asked for, the pending reviews of
+// the feed). Inside a part hydrated in a later pass (DeferredHydration below), it starts from what
+// it was when that part's place was first rendered, so a card hydrated late still matches the
+// server.
 //
-// Both flips are transitions: the render they cause (the profile and its feed again, on a hydrated
+// The flip is a transition: the render they cause (the profile and its feed again, on a hydrated
 // page) is cut into slices that yield to a guest's tap, instead of one block right after
 // hydration.
 import {
@@ -83,11 +82,4 @@ export function useRendersItself(): boolean {
   const deferredStart = useContext(DeferredStart);
   const [value] = useState(() => deferredStart ?? hydrated);
   return value;
-}
-
-/** Whether this component has rendered once (see above). */
-export function useMounted(): boolean {
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => startTransition(() => setMounted(true)), []);
-  return mounted;
 }

@@ -122,7 +122,7 @@ export async function renderProfilePage(request: RenderRequest): Promise<Rendere
 
 /**
  * The page is complete as HTML: its scripts are only needed to make it interactive. They are
- * preloaded at high priority from the start, and run, in order, from a small inline loader right
+ * preloaded at low priority from the start, and run, in order, from a small inline loader right
  * after the first paint (so parsing them never delays it); the route's chunk goes with them so
  * hydration finds it ready. The loader also notes a tap made before the page works, for the app
  * to replay once it does (src/lib/firstTap.ts).

@@ -1,0 +1,90 @@
+// The driver seam (./driver.ts) in Chromium, with Playwright: a query becomes Playwright's own
+// locators (getByRole with the exact name, getByText), so the journeys both other engines run
+// (e2e/shared-journeys/) run in the Chromium suite too (e2e/shared-journeys.spec.ts).
+import { expect, type Locator, type Page } from '@playwright/test';
+import { STEP_TIMEOUT } from '../eventually';
+import type { Driver, Property, Query, QueryStep } from './driver';
+
+type Scope = Page | Locator;
+
+function locate(scope: Scope, step: QueryStep): Locator {
+  if (step.css !== undefined) return scope.locator(step.css);
+  if (step.text !== undefined) return scope.getByText(step.text, { exact: step.exact });
+  const role = step.role as Parameters<Page['getByRole']>[0];
+  if (step.pattern) return scope.getByRole(role, { name: new RegExp(...step.pattern) });
+  return scope.getByRole(role, step.name === undefined ? {} : { name: step.name, exact: true });
+}
+
+/** Every element the query finds (Playwright waits on it as it is used). */
+const all = (page: Page, query: Query): Locator =>
+  query.steps.reduce<Scope>((scope, step) => locate(scope, step), page) as Locator;
+
+/** The first visible element the query finds. */
+const shown = (page: Page, query: Query) => all(page, query).filter({ visible: true }).first();
+
+export interface PlaywrightSeam {
+  expectAccessible: () => Promise<void>;
+  saveScreenshot: (name: string) => Promise<void>;
+  waitForApp: () => Promise<void>;
+}
+
+export function playwrightDriver(page: Page, baseUrl: string, seam: PlaywrightSeam): Driver {
+  const timeout = STEP_TIMEOUT;
+  return {
+    engine: 'chromium',
+    baseUrl,
+    goto: async (address) => {
+      await page.goto(new URL(address, baseUrl).href);
+      await seam.waitForApp();
+    },
+    waitForApp: seam.waitForApp,
+    reload: async () => void (await page.reload()),
+    url: async () => page.url(),
+    visible: (query) => shown(page, query).waitFor({ state: 'visible', timeout }),
+    hidden: (query) => expect(all(page, query).filter({ visible: true })).toHaveCount(0),
+    count: (query) => all(page, query).count(),
+    click: (query) => shown(page, query).click({ timeout }),
+    fill: (query, value) => shown(page, query).fill(value, { timeout }),
+    read: async (query, property: Property) => {
+      const value = await shown(page, query).evaluate(
+        (e, name) => (e as unknown as Record<string, unknown>)[name],
+        property,
+        { timeout },
+      );
+      return typeof value === 'string' ? value.trim() : Boolean(value);
+    },
+    attribute: (query, name) => shown(page, query).getAttribute(name, { timeout }),
+    focused: (query) =>
+      shown(page, query).evaluate((e) => e === document.activeElement, undefined, { timeout }),
+    texts: async (query) => (await all(page, query).allTextContents()).map((text) => text.trim()),
+    run<Args extends unknown[], Result>(
+      fn: (...args: Args) => Result | Promise<Result>,
+      ...args: Args
+    ): Promise<Result> {
+      // Playwright hands a function one argument: the call is sent as an expression instead
+      // (evaluated by the driver, so the page's Content-Security-Policy does not apply to it).
+      return page.evaluate(`(${fn.toString()})(...${JSON.stringify(args)})`) as Promise<Result>;
+    },
+    runOn: (query, fn) => shown(page, query).evaluate(fn, undefined, { timeout }),
+    attachFile: async (label, ...files) => {
+      // The label's own control: the file input a guest's press opens.
+      const control = await shown(page, label).evaluateHandle(
+        (e) => (e as HTMLLabelElement).control,
+        undefined,
+        { timeout },
+      );
+      const input = control.asElement();
+      if (!input) throw new Error(`${label.describe} labels no control`);
+      await input.setInputFiles(files);
+    },
+    recordBodies: (path) => {
+      const bodies: string[] = [];
+      page.on('request', (sent) => {
+        if (new URL(sent.url()).pathname.endsWith(path)) bodies.push(sent.postData() ?? '');
+      });
+      return async () => bodies;
+    },
+    expectAccessible: seam.expectAccessible,
+    screenshot: seam.saveScreenshot,
+  };
+}

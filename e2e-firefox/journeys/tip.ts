@@ -26,6 +26,7 @@ import { guestName } from '../../e2e/journeyData';
 import { paymentsOf } from '../../e2e/suiteApi';
 import { firefoxDriver } from '../driver';
 import type { JourneyContext } from '../harness';
+import { PAYS } from '../../e2e/testCards';
 
 export async function tipJourney({ page, baseUrl }: JourneyContext): Promise<void> {
   await page.setViewport({ width: 320, height: 640 });
@@ -49,7 +50,7 @@ async function tip(driver: Driver): Promise<void> {
 
   await driver.click(CARD_OPTION);
   await driver.visible(byRole('button', 'Pay Now'));
-  await fillCard(driver, '4242 4242 4242 4242');
+  await fillCard(driver, PAYS);
   await expectNoSidewaysScroll(driver, 'the card form at 320 px');
   await driver.expectAccessible();
   await driver.screenshot('tip-card-form');

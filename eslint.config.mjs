@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
@@ -18,7 +19,12 @@ const TESTS = ['**/*.test.{ts,tsx}', 'src/testing/**'];
 const importResolver = {
   'import/extensions': ['.ts', '.tsx', '.js'],
   'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-  'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+  // The node resolver, after the `@/` alias is put right (scripts/eslintSrcResolver.cjs).
+  'import/resolver': {
+    [path.resolve('scripts/eslintSrcResolver.cjs')]: {
+      extensions: ['.ts', '.tsx', '.js', '.json'],
+    },
+  },
 };
 const importPlugins = { import: importPlugin };
 const zones = {

@@ -1,4 +1,5 @@
 import type { Config } from 'jest';
+import srcAlias from './scripts/srcAlias.cjs';
 
 // ts-jest only transpiles (type checking is `npm run typecheck`), into CommonJS for Jest.
 const transform: Config['transform'] = {
@@ -16,7 +17,11 @@ const transform: Config['transform'] = {
   ],
 };
 
-const moduleNameMapper = { '\\.css$': '<rootDir>/src/testing/styleStub.ts' };
+// CSS is stubbed; `@/` is src/ (scripts/srcAlias.cjs, from tsconfig.json's paths).
+const moduleNameMapper = {
+  '\\.css$': '<rootDir>/src/testing/styleStub.ts',
+  ...srcAlias.jestMapper,
+};
 
 const config: Config = {
   // Integration tests talk to a real server; on a loaded machine (CI next to other work, or

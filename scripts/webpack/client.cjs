@@ -2,6 +2,7 @@
 // server reads beside them; `npm start` serves its development form.
 const fs = require('node:fs');
 const path = require('node:path');
+const { webpackAlias } = require('../srcAlias.cjs');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MiniCssExtractPlugin = require('mini-css-extract-plugin');
@@ -56,7 +57,7 @@ function clientConfig(config, isProduction, { kind, outDir, publicOrigin }) {
       // react-router's package exports name only its development build (dev warnings on), in
       // every mode (remix-run/react-router#12532, #14102): a production build takes the
       // production build the package ships beside it.
-      alias: isProduction ? reactRouterProduction() : {},
+      alias: { ...webpackAlias, ...(isProduction ? reactRouterProduction() : {}) },
     },
     module: {
       rules: [

@@ -1,5 +1,6 @@
 // The production server's build (dist-server/), beside the client's (client.cjs).
 const path = require('node:path');
+const { webpackAlias } = require('../srcAlias.cjs');
 const webpack = require('webpack');
 const { withoutScenarioPanel } = require('./demoOnly.cjs');
 
@@ -24,7 +25,7 @@ function serverConfig(config, outDir, kind) {
       clean: true,
     },
     devtool: 'source-map',
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: { extensions: ['.tsx', '.ts', '.js'], alias: webpackAlias },
     externalsPresets: { node: true },
     externals: [
       ({ request }, callback) =>

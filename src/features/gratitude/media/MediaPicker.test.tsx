@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
-import { VIDEO_REFUSAL_MESSAGES, VideoRefusedError } from '../../../api/contract/videoLocation';
+import { VIDEO_REFUSAL_MESSAGES, VideoRefusedError } from '@/api/contract/videoLocation';
 import { MediaPicker, type AttachedMedia } from './MediaPicker';
 import { preparePhoto } from './preparePhoto';
 import { prepareVideo } from './prepareVideo';

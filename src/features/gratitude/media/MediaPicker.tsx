@@ -1,13 +1,8 @@
 // The review form's attach control: picks photos or a video, applies the attach rules and previews them.
 import { useCallback, useId, useState, type ChangeEvent } from 'react';
-import {
-  isVideoType,
-  IMAGE_TYPES,
-  MAX_VIDEO_BYTES,
-  VIDEO_TYPES,
-} from '../../../api/contract/limits';
-import { VideoRefusedError } from '../../../api/contract/videoLocation';
-import { TRY_AGAIN_MESSAGE } from '../../../config/messages';
+import { isVideoType, IMAGE_TYPES, MAX_VIDEO_BYTES, VIDEO_TYPES } from '@/api/contract/limits';
+import { VideoRefusedError } from '@/api/contract/videoLocation';
+import { TRY_AGAIN_MESSAGE } from '@/config/messages';
 import { addMedia, type CandidateFile, type PickedMedia } from './validateMedia';
 import { preparePhoto } from './preparePhoto';
 import { prepareVideo } from './prepareVideo';

@@ -6,7 +6,7 @@
 // (checked on real JPEG bytes decoded by sharp) and the name.
 import fc from 'fast-check';
 import sharp from 'sharp';
-import { MAX_IMAGE_BYTES, MIN_IMAGE_BYTES } from '../../../api/contract/limits';
+import { MAX_IMAGE_BYTES, MIN_IMAGE_BYTES } from '@/api/contract/limits';
 import {
   PHOTO_MAX_EDGE,
   nextStep,

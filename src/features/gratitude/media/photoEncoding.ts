@@ -1,7 +1,7 @@
 // The rules of a prepared photo (preparePhoto.ts does the decoding and drawing): its size, which
 // encodings are tried in what order so that the file lands within the API's 25 KB to 5 MB, and
 // the padding that lifts a tiny JPEG over the floor without changing a pixel.
-import { MAX_IMAGE_BYTES, MIN_IMAGE_BYTES } from '../../../api/contract/limits';
+import { MAX_IMAGE_BYTES, MIN_IMAGE_BYTES } from '@/api/contract/limits';
 import { thumbnailSize, type Size } from './videoThumbnail';
 
 /**

@@ -10,7 +10,7 @@ import {
   VideoRefusedError,
   findVideoLocation,
   stripVideoLocation,
-} from '../../../api/contract/videoLocation';
+} from '@/api/contract/videoLocation';
 import { prepareVideo, sendableParts } from './prepareVideo';
 
 const bytesOf = async (file: Blob) => new Uint8Array(await file.arrayBuffer());

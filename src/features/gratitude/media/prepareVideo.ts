@@ -3,7 +3,7 @@
 // rewritten in place; the copy sent keeps of that read only the ranges the rule rewrote, the rest
 // is the picked file's own bytes (slices of it): a 50 MB video is never held twice in memory,
 // and plays as it did.
-import { stripVideoLocation, type VideoLocationRange } from '../../../api/contract/videoLocation';
+import { stripVideoLocation, type VideoLocationRange } from '@/api/contract/videoLocation';
 
 /**
  * The parts of the video to send: `rewritten`'s bytes where the rule changed them (`removed`,

@@ -8,7 +8,7 @@ import {
   MESSAGE_UNSUPPORTED_FORMAT,
   MESSAGE_VIDEO_LIMITS,
   MIN_IMAGE_BYTES,
-} from '../../../api/contract/limits';
+} from '@/api/contract/limits';
 import {
   addMedia,
   isValidMediaSet,

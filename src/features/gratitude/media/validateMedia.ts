@@ -12,7 +12,7 @@ import {
   MIN_IMAGE_BYTES,
   isImageType,
   isVideoType,
-} from '../../../api/contract/limits';
+} from '@/api/contract/limits';
 
 /**
  * What the rules need to know of a picked file. `durationSeconds` is measured by the UI beforehand

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';
-import { runEmulatorScript, setEmulatorBuildConfig } from '../../../testing/emulatedPage';
+import { runEmulatorScript, setEmulatorBuildConfig } from '@/testing/emulatedPage';
 import { TOKEN_TTL_MS } from '../../../../mock-api/emulators/recaptcha';
 import { Captcha } from './Captcha';
 

@@ -3,8 +3,8 @@
 // shell (mock-api/emulators/recaptcha.ts), by the same code path.
 import { useEffect, useState } from 'react';
 import ReCAPTCHA from 'react-google-recaptcha';
-import { getAppConfig } from '../../../config/env';
-import { PartFailed } from '../../../loading/PartBoundary';
+import { getAppConfig } from '@/config/env';
+import { PartFailed } from '@/loading/PartBoundary';
 
 /** What Google's script calls once the widget can be rendered (its `onload` parameter). */
 const READY_CALLBACK = 'onloadcallback';

@@ -5,7 +5,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
 import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';
-import { runEmulatorScript, setEmulatorBuildConfig } from '../../../testing/emulatedPage';
+import { runEmulatorScript, setEmulatorBuildConfig } from '@/testing/emulatedPage';
 import { CAPTCHA_RETRY_MS, CAPTCHA_SCRIPT_URL, Captcha } from './Captcha';
 
 let api: RunningMockApi;

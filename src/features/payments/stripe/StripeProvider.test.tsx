@@ -4,7 +4,7 @@ import { StripeProvider, useElements } from './StripeProvider';
 
 // Stripe.js that cannot load: the provider reports the spec's text and children still render.
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: () => Promise.resolve(null) }));
-jest.mock('../../../config/env', () => ({
+jest.mock('@/config/env', () => ({
   getAppConfig: () => ({ stripePublishableKey: 'pk_test_emulator' }),
 }));
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, jest } from '@jest/globals';
 // The adapter's failure texts are the spec's (section 8); Stripe.js itself is mocked here.
 const loadStripe = jest.fn<(key: string) => Promise<unknown>>();
 jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: (key: string) => loadStripe(key) }));
-jest.mock('../../../config/env', () => ({
+jest.mock('@/config/env', () => ({
   getAppConfig: () => ({ stripePublishableKey: 'pk_test_emulator' }),
 }));
 

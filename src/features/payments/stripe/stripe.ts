@@ -7,7 +7,7 @@
 // emulator.
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { PaymentIntent, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
-import { getAppConfig } from '../../../config/env';
+import { getAppConfig } from '@/config/env';
 
 export type { Stripe, StripeElements };
 

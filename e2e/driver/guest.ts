@@ -66,6 +66,14 @@ export async function passCaptcha(driver: Driver): Promise<void> {
   await expectProperty(driver, CAPTCHA, 'checked', true);
 }
 
+/** From the gift step to the card form: a preset amount (`$10`), the captcha, the card option. */
+export async function openCardForm(driver: Driver, amount: `$${number}`): Promise<void> {
+  await driver.visible(byLabel('Other (in Dollars)'));
+  await driver.click(byRole('button', amount));
+  await passCaptcha(driver);
+  await driver.click(CARD_OPTION);
+}
+
 /** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */
 export async function fillCard(driver: Driver, number: string): Promise<void> {
   for (const [label, value] of Object.entries({ ...CARD_FIELDS, 'Card number': number })) {

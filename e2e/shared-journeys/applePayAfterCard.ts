@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
 import {
-  CARD_OPTION,
   chooseScenario,
   expectAlert,
+  openCardForm,
   passCaptcha,
   pressInDialog,
   startFlow,
@@ -24,9 +24,7 @@ export async function applePayAfterCard(driver: Driver): Promise<void> {
   // offers each its own wallet, as Stripe.js does): the tester's scenario forces it, as on a
   // tester's desktop, before the wallets are asked for (with the payment options).
   await chooseScenario(driver, 'wallet-apple-pay');
-  await driver.click(byRole('button', '$15'));
-  await passCaptcha(driver);
-  await driver.click(CARD_OPTION);
+  await openCardForm(driver, '$15');
   await driver.visible(byLabel('Card number'));
 
   await driver.click(byRole('button', 'Apple Pay'));

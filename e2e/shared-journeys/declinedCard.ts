@@ -3,14 +3,7 @@
 // intent. One journey for every engine the driver seam drives (e2e/driver/).
 import assert from 'node:assert/strict';
 import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
-import {
-  CARD_OPTION,
-  expectButton,
-  expectOnlyAlert,
-  fillCard,
-  passCaptcha,
-  startFlow,
-} from '../driver/guest';
+import { expectButton, expectOnlyAlert, fillCard, openCardForm, startFlow } from '../driver/guest';
 import { guestName } from '../journeyData';
 import { paymentsOf } from '../suiteApi';
 import { DECLINED, PAYS } from '../testCards';
@@ -19,10 +12,7 @@ export async function declinedCard(driver: Driver): Promise<void> {
   const { baseUrl } = driver;
   const guest = guestName(`${driver.engine} Declined`);
   await startFlow(driver, 'ava-martinez', 'Give Gift', guest);
-  await driver.visible(byLabel('Other (in Dollars)'));
-  await driver.click(byRole('button', '$10'));
-  await passCaptcha(driver);
-  await driver.click(CARD_OPTION);
+  await openCardForm(driver, '$10');
   await fillCard(driver, DECLINED);
   await driver.click(byRole('button', 'Pay Now'));
 

@@ -5,15 +5,14 @@
 // speed. One journey for every engine the driver seam drives (e2e/driver/).
 import assert from 'node:assert/strict';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
-import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
+import { byRole, expectUrl, type Driver } from '../driver/driver';
 import {
-  CARD_OPTION,
   chooseScenario,
   CONGRATULATIONS,
   expectButton,
   expectStatus,
   fillCard,
-  passCaptcha,
+  openCardForm,
   startFlow,
 } from '../driver/guest';
 import { eventually } from '../eventually';
@@ -31,10 +30,7 @@ export async function reloadMidConfirm(driver: Driver): Promise<void> {
   await startFlow(driver, PROFILE, 'Give Gift', guest);
   // Before the intent is made: the payment is this browser's (the tester's), so it is held.
   await chooseScenario(driver, 'confirm-slow', CONFIRM_HELD_MS);
-  await driver.visible(byLabel('Other (in Dollars)'));
-  await driver.click(byRole('button', '$20'));
-  await passCaptcha(driver);
-  await driver.click(CARD_OPTION);
+  await openCardForm(driver, '$20');
   await fillCard(driver, PAYS);
   await driver.click(byRole('button', 'Pay Now'));
   const pressed = Date.now();

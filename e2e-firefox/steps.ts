@@ -25,7 +25,7 @@ export const startFlow = (
 
 /** Chooses files for the review form's file input, through the label a guest presses. */
 export const attachFiles = (page: Page, ...files: string[]) =>
-  firefoxDriver(page, '').attachFile(guest.ATTACH, ...files);
+  driverOf(page).attachFile(guest.ATTACH, ...files);
 
 /** Fails if the page scrolls sideways (WCAG 1.4.10 Reflow: at 320 px it must not). */
 export const expectNoSidewaysScroll = (page: Page, where: string) =>

@@ -136,9 +136,10 @@ describe('the page of a QR code’s link', () => {
     const tookMs = Date.now() - started;
     await own.close();
 
-    // Branch was asked, and the page came within the deadline and its own render time.
+    // Branch was asked, and the page came at the deadline, not when Branch was done (a 30 s
+    // trickle, a 128 MB flood): a far bound, so a slow machine's render time cannot fail it.
     expect(branch.received).toHaveLength(1);
-    expect(tookMs).toBeLessThan(DEADLINE_MS + 2000);
+    expect(tookMs).toBeLessThan(DEADLINE_MS + 10_000);
     expect(answer.status).toBe(200);
     expect(html).toMatch(
       /<div id=root><p class="deep-link-gate" role="status">Loading...<\/p><\/div>/,

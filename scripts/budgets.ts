@@ -42,7 +42,7 @@ const SECRET_PATTERN = /\b(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{8,}/;
 const BRANCH_SDK_SOURCE = /\/node_modules\/branch-sdk\//;
 
 const gzipSize = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
-const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB (${bytes} B)`;
 
 function filesUnder(dir: string): string[] {
   let entries: string[];

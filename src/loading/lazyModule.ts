@@ -1,7 +1,8 @@
-// A module of the build's that is not in the first load (a chunk), fetched once and kept. A script
-// that fails (a phone on a café's Wi-Fi drops a request) is asked for again once by itself; a
-// chunk whose script fails again is forgotten, so the next `load()` (a "Try again") asks the
-// network afresh. Webpack lets a failed chunk be fetched again; React's `lazy` keeps a rejected import for good, which is
+// A module of the build's that is not in the first load (a chunk), fetched once and kept, under
+// the page's one retry policy for scripts (retry.ts, which the captcha and Stripe.js load through):
+// a script that fails (a phone on a café's Wi-Fi drops a request) is asked for again once by
+// itself; a chunk whose script fails again is forgotten, so the next `load()` (a "Try again") asks
+// the network afresh. Webpack lets a failed chunk be fetched again; React's `lazy` keeps a rejected import for good, which is
 // why lazyPart.tsx builds its components on this and never on a bare `lazy(() => import())`.
 import type { ChunkName } from './chunks';
 

@@ -5,13 +5,12 @@ import { useEffect, useState } from 'react';
 import ReCAPTCHA from 'react-google-recaptcha';
 import { getAppConfig } from '@/config/env';
 import { PartFailed } from '@/loading/PartBoundary';
+import { askAgainOnce, loadOnce } from '@/loading/retry';
 
 /** What Google's script calls once the widget can be rendered (its `onload` parameter). */
 const READY_CALLBACK = 'onloadcallback';
 /** Google's script for a widget the page renders itself, as react-google-recaptcha asks for it. */
 export const CAPTCHA_SCRIPT_URL = `https://www.google.com/recaptcha/api.js?onload=${READY_CALLBACK}&render=explicit`;
-/** A script that failed is asked for again once by itself after this long (as lazyModule does). */
-export const CAPTCHA_RETRY_MS = 500;
 
 type CaptchaWindow = Window & {
   grecaptcha?: { render?: unknown };
@@ -19,7 +18,6 @@ type CaptchaWindow = Window & {
 };
 
 let ready = false;
-let loading: Promise<void> | undefined;
 
 /** Whether the widget's script is here and ready (loaded by this adapter, or by a test's page). */
 const scriptReady = () =>
@@ -45,23 +43,16 @@ function insertScript(): Promise<void> {
 }
 
 /**
- * Loads the widget's script once. The adapter loads it, not react-google-recaptcha's loader,
- * which keeps a script that failed failed for the page's life (the captcha gone, and no tip
- * possible, for one dropped request): a failed script is asked for again once after 500 ms, and
- * a load that fails twice is forgotten, so the next try asks afresh. The widget mounts once the
- * script is ready; its loader then finds grecaptcha there and loads nothing.
+ * The widget's script, loaded by the adapter rather than by react-google-recaptcha's loader, which
+ * keeps a script that failed failed for the page's life (the captcha gone, and no tip possible,
+ * for one dropped request): it follows the page's one policy for scripts (
+ * asked again once, then forgotten: src/loading/retry.ts). The widget mounts once the script is ready; its loader then
+ * finds grecaptcha there and loads nothing.
  */
-export function loadCaptchaScript(): Promise<void> {
-  if (scriptReady()) return Promise.resolve();
-  loading ??= insertScript().catch(() =>
-    new Promise<void>((resolve) => setTimeout(resolve, CAPTCHA_RETRY_MS)).then(insertScript),
-  );
-  const current = loading;
-  current.catch(() => {
-    if (loading === current) loading = undefined;
-  });
-  return current;
-}
+const captchaScript = loadOnce(() => askAgainOnce(insertScript));
+
+export const loadCaptchaScript = (): Promise<void> =>
+  scriptReady() ? Promise.resolve() : captchaScript();
 
 /**
  * Fetches and runs the widget's script ahead (a tip's captcha then shows with its form instead of

@@ -6,7 +6,8 @@ import { act, render, screen } from '@testing-library/react';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
 import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '@/testing/emulatedPage';
-import { CAPTCHA_RETRY_MS, CAPTCHA_SCRIPT_URL, Captcha } from './Captcha';
+import { CAPTCHA_SCRIPT_URL, Captcha } from './Captcha';
+import { RETRY_DELAY_MS } from '@/loading/lazyModule';
 
 let api: RunningMockApi;
 
@@ -35,7 +36,7 @@ it('comes back by itself when the connection does, with no Try again pressed', a
   jest.useFakeTimers({ advanceTimers: true });
   render(<Captcha onChange={() => {}} />);
   await fail(captchaScripts()[0]);
-  await act(() => jest.advanceTimersByTimeAsync(CAPTCHA_RETRY_MS));
+  await act(() => jest.advanceTimersByTimeAsync(RETRY_DELAY_MS));
   await fail(captchaScripts()[0]);
   expect(await screen.findByRole('alert')).toHaveTextContent('The captcha could not be loaded.');
 

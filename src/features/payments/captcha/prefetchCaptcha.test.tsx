@@ -7,7 +7,8 @@ import userEvent from '@testing-library/user-event';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
 import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';
 import { runEmulatorScript, setEmulatorBuildConfig } from '@/testing/emulatedPage';
-import { CAPTCHA_RETRY_MS, CAPTCHA_SCRIPT_URL, Captcha, prefetchCaptcha } from './Captcha';
+import { CAPTCHA_SCRIPT_URL, Captcha, prefetchCaptcha } from './Captcha';
+import { RETRY_DELAY_MS } from '@/loading/lazyModule';
 
 let api: RunningMockApi;
 
@@ -42,7 +43,7 @@ it('asks again once for a dropped script, says so after a second failure, and Tr
 
   await fail(captchaScripts()[0]);
   expect(captchaScripts()).toHaveLength(0);
-  await act(() => jest.advanceTimersByTimeAsync(CAPTCHA_RETRY_MS));
+  await act(() => jest.advanceTimersByTimeAsync(RETRY_DELAY_MS));
   expect(captchaScripts()).toHaveLength(1);
   expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 

@@ -8,6 +8,7 @@
 import { loadStripe } from '@stripe/stripe-js/pure';
 import type { PaymentIntent, Stripe, StripeElements, StripeError } from '@stripe/stripe-js';
 import { getAppConfig } from '@/config/env';
+import { loadOnce } from '@/loading/retry';
 
 export type { Stripe, StripeElements };
 
@@ -19,11 +20,13 @@ export class StripeUnavailableError extends Error {
 export const STRIPE_NOT_AVAILABLE = 'Stripe.js not available';
 export const STRIPE_FAILED_TO_LOAD = 'Failed to load Stripe.js';
 
-let stripePromise: Promise<Stripe> | undefined;
-
-/** Loads Stripe.js once; a failed load is forgotten so a later call can try again. */
-export function getStripe(): Promise<Stripe> {
-  stripePromise ??= loadStripe(getAppConfig().stripePublishableKey).then(
+/**
+ * Stripe.js, loaded once: @stripe/stripe-js's loader asks for the script again once by itself, and
+ * a load that failed is forgotten so a later call tries again (the page's one policy for scripts,
+ * src/loading/retry.ts).
+ */
+const stripeJs = loadOnce(() =>
+  loadStripe(getAppConfig().stripePublishableKey).then(
     (stripe) => {
       if (!stripe) throw new StripeUnavailableError(STRIPE_NOT_AVAILABLE);
       return stripe;
@@ -35,13 +38,10 @@ export function getStripe(): Promise<Stripe> {
           : STRIPE_FAILED_TO_LOAD;
       throw new StripeUnavailableError(message, { cause: error });
     },
-  );
-  const current = stripePromise;
-  current.catch(() => {
-    if (stripePromise === current) stripePromise = undefined;
-  });
-  return current;
-}
+  ),
+);
+
+export const getStripe = (): Promise<Stripe> => stripeJs();
 
 /**
  * Starts loading Stripe.js ahead of a form that will need it. A failed load is left to the form's

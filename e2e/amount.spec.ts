@@ -1,8 +1,22 @@
 // The `Other (in Dollars)` field takes whole dollars and says what it refuses (issue 25): a
-// decimal separator ends the amount instead of letting the cents join the dollars.
-import type { Page } from '@playwright/test';
+// decimal separator ends the amount instead of letting the cents join the dollars; it never locks
+// after a dot or a comma (issue 32). The most a guest can give (issue 52, formerly
+// e2e/amount-limit.spec.ts): said under the amount before anything is paid, and an amount past it
+// ($999,999: 'You will be charged $1,029,999.47' before, then 'Payment could not be processed'
+// from the card, which no retry could fix) refused in the form, naming the most, before any
+// payment option and with no intent asked for.
+// One gift form for all of it: each former test is a step, the field cleared between them; the
+// limit's step is last, as it makes the guest's one intent.
+import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { described, guestName, passCaptcha, startGift } from './payment-helpers';
+import {
+  AMOUNT_LIMIT,
+  described,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  startGift,
+} from './payment-helpers';
 
 const amountField = (page: Page) => page.getByLabel('Other (in Dollars)');
 
@@ -17,13 +31,58 @@ async function pasteEvent(page: Page, text: string) {
   }, text);
 }
 
-test.describe('the amount field: whole dollars, said out loud', () => {
-  test('10.50 leaves $10, says "Whole dollars only" and the total is $10.80, never near $1,050', async ({
-    page,
-    expectAccessible,
-  }) => {
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Cents Guest'));
-    const field = amountField(page);
+/** Where the field's caret is (selectionStart), or null. */
+const caretOf = (page: Page) =>
+  amountField(page).evaluate((input: HTMLInputElement) => input.selectionStart);
+
+/** A payment intent call for a profile (not the page's one wallet preparation call). */
+function isGuestIntentCall(sent: Request): boolean {
+  const { pathname } = new URL(sent.url());
+  if (
+    !/\/api\/payment\/(create-payment-intent|create-donation-intent|payment-intent-for-both)$/.test(
+      pathname,
+    )
+  ) {
+    return false;
+  }
+  const body = sent.postData() ?? '';
+  return !body.includes('"wallet-prepare"');
+}
+
+test('the amount field: whole dollars, said out loud, never locked, and at most $970,873', async ({
+  page,
+  context,
+  request,
+  expectAccessible,
+  saveScreenshot,
+}) => {
+  test.slow();
+  const intentCalls: string[] = [];
+  page.on('request', (sent) => {
+    if (isGuestIntentCall(sent)) intentCalls.push(sent.url());
+  });
+  const guest = guestName('Most Guest');
+  await startGift(page, 'ava-martinez', /Give Gift/, guest);
+  const field = amountField(page);
+  // The most a guest can give is said before anything is paid.
+  await expect(page.getByText(AMOUNT_LIMIT)).toBeVisible();
+  const tooMuch = 'Please enter an amount up to $970,873.';
+
+  // The limit's test is split in two: its refusal before the captcha must come before the first
+  // step passes the captcha; what follows makes the guest's one intent, so it comes last.
+  await test.step('$999,999 is refused in the form with the most a guest can give named, and no intent is asked for (before the captcha)', async () => {
+    await field.pressSequentially('999999');
+    // Refused as typed, before the captcha and any payment option.
+    await expect(page.getByText(tooMuch)).toBeVisible();
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toHaveAccessibleDescription(`${tooMuch} ${AMOUNT_LIMIT}`);
+    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toHaveCount(0);
+    await expectAccessible();
+    await saveScreenshot('amount-over-the-most');
+    await field.clear();
+  });
+
+  await test.step('10.50 leaves $10, says "Whole dollars only" and the total is $10.80, never near $1,050', async () => {
     await field.pressSequentially('10.50');
     await expect(field).toHaveValue('10');
     await expect(field).not.toHaveValue('1050');
@@ -47,9 +106,8 @@ test.describe('the amount field: whole dollars, said out loud', () => {
     await expect(page.getByText('You will be charged $15.95')).toBeVisible();
   });
 
-  test('-5, 1e6 and 12abc: each refused key says why', async ({ page }) => {
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Keys Guest'));
-    const field = amountField(page);
+  await test.step('-5, 1e6 and 12abc: each refused key says why', async () => {
+    await field.clear();
     for (const [typed, kept] of [
       ['-5', '5'],
       ['1e6', '16'],
@@ -75,12 +133,8 @@ test.describe('the amount field: whole dollars, said out loud', () => {
     }
   });
 
-  test('full-width digits count as digits; a non-digit paste is refused, saying why', async ({
-    page,
-    context,
-  }) => {
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Wide Guest'));
-    const field = amountField(page);
+  await test.step('full-width digits count as digits; a non-digit paste is refused, saying why', async () => {
+    await field.clear();
     await field.click();
     await page.keyboard.insertText('１２');
     await expect(field).toHaveValue('12');
@@ -105,19 +159,9 @@ test.describe('the amount field: whole dollars, said out loud', () => {
     await expect(field).toHaveValue('56');
     await expect(field).toHaveAccessibleDescription(described());
   });
-});
 
-/** Where the field's caret is (selectionStart), or null. */
-const caretOf = (page: Page) =>
-  amountField(page).evaluate((input: HTMLInputElement) => input.selectionStart);
-
-test.describe('the amount field never locks after a dot or a comma (issue 32)', () => {
-  test('a comma is a thousands separator: 1,000 is $1000, typed or pasted, and ,5 is $5', async ({
-    page,
-    context,
-  }) => {
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Comma Guest'));
-    const field = amountField(page);
+  await test.step('a comma is a thousands separator: 1,000 is $1000, typed or pasted, and ,5 is $5', async () => {
+    await field.clear();
     await field.pressSequentially('1,000');
     await expect(field).toHaveValue('1000');
     await expect(field).toHaveAccessibleDescription(described());
@@ -135,12 +179,8 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     await expect(field).toHaveValue('5');
   });
 
-  test('10.50 leaves 10, then a click elsewhere in the field takes digits again', async ({
-    page,
-    saveScreenshot,
-  }) => {
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Dot Guest'));
-    const field = amountField(page);
+  await test.step('10.50 leaves 10, then a click elsewhere in the field takes digits again', async () => {
+    await field.clear();
     await field.pressSequentially('10.50');
     await expect(field).toHaveValue('10');
     await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
@@ -156,9 +196,8 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     await saveScreenshot('amount-after-caret-move');
   });
 
-  test('12, Home, ".", End, 3 gives 123: the caret moved away from the cents', async ({ page }) => {
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Home Guest'));
-    const field = amountField(page);
+  await test.step('12, Home, ".", End, 3 gives 123: the caret moved away from the cents', async () => {
+    await field.clear();
     await field.pressSequentially('12');
     await field.press('Home');
     await field.press('.');
@@ -169,9 +208,8 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     await expect(field).toHaveValue('123');
   });
 
-  test('after 7.5, a blur and a return take digits again', async ({ page }) => {
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Blur Guest'));
-    const field = amountField(page);
+  await test.step('after 7.5, a blur and a return take digits again', async () => {
+    await field.clear();
     await field.pressSequentially('7.5');
     await expect(field).toHaveValue('7');
     await field.blur();
@@ -180,30 +218,55 @@ test.describe('the amount field never locks after a dot or a comma (issue 32)', 
     await field.press('5');
     await expect(field).toHaveValue('75');
   });
-});
 
-test('an on-screen keyboard (text with no key named): 1,000 is 1000, 12.5 is 12, and it goes on', async ({
-  page,
-}) => {
-  await startGift(page, 'ava-martinez', /Give Gift/, guestName('Screen Guest'));
-  const field = amountField(page);
-  const screenType = async (text: string) => {
-    for (const char of text) await page.keyboard.insertText(char);
-  };
-  await field.focus();
-  await screenType('1,000');
-  await expect(field).toHaveValue('1000');
+  await test.step('an on-screen keyboard (text with no key named): 1,000 is 1000, 12.5 is 12, and it goes on', async () => {
+    await field.clear();
+    const screenType = async (text: string) => {
+      for (const char of text) await page.keyboard.insertText(char);
+    };
+    await field.focus();
+    await screenType('1,000');
+    await expect(field).toHaveValue('1000');
 
-  await field.clear();
-  await screenType('12.5');
-  await expect(field).toHaveValue('12');
-  await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
-  // A dot at the start: the caret stays there, so what follows is still cents.
-  await field.press('Home');
-  await screenType('.3');
-  await expect(field).toHaveValue('12');
-  await expect.poll(() => caretOf(page)).toBe(0);
-  await field.press('End');
-  await screenType('3');
-  await expect(field).toHaveValue('123');
+    await field.clear();
+    await screenType('12.5');
+    await expect(field).toHaveValue('12');
+    await expect(field).toHaveAccessibleDescription(described('Whole dollars only'));
+    // A dot at the start: the caret stays there, so what follows is still cents.
+    await field.press('Home');
+    await screenType('.3');
+    await expect(field).toHaveValue('12');
+    await expect.poll(() => caretOf(page)).toBe(0);
+    await field.press('End');
+    await screenType('3');
+    await expect(field).toHaveValue('123');
+  });
+
+  await test.step('$999,999 is refused in the form with the most a guest can give named, and no intent is asked for (once the options show; the most itself is taken)', async () => {
+    await field.clear();
+    await field.pressSequentially('999999');
+    await expect(page.getByText(tooMuch)).toBeVisible();
+    // Still refused once the options show: no total no card could carry, no intent, no card form.
+    await passCaptcha(page);
+    const card = page.getByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await card.click();
+    await expect(page.getByText(tooMuch)).toHaveCount(1);
+    await expect(page.getByText(/You will be charged/)).toHaveCount(0);
+    await expect(page.getByText('Payment could not be processed. Please try again.')).toHaveCount(
+      0,
+    );
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+    expect(intentCalls).toEqual([]);
+    expect(await paymentsOf(request, guest)).toEqual([]);
+
+    // The most itself is taken: its card total fits Stripe's $999,999.99.
+    await field.fill('970873');
+    await expect(page.getByText(tooMuch)).toHaveCount(0);
+    await expect(field).toHaveAttribute('aria-invalid', 'false');
+    await passCaptcha(page);
+    await expect(page.getByText('You will be charged $999,999.69')).toBeVisible();
+    await card.click();
+    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+    expect(intentCalls).toHaveLength(1);
+  });
 });

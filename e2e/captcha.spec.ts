@@ -60,71 +60,69 @@ const response = (page: Page) =>
 const tokens = (page: Page) =>
   page.evaluate(() => (window as unknown as { captchaTokens: (string | null)[] }).captchaTokens);
 
-test('Google’s script URL loads the emulator, whose checkbox gives a single-use token', async ({
+// One page for both former tests, each a step: the page's clock is installed before it loads,
+// for the second step's two minutes.
+test('Google’s script URL loads the emulator: a single-use token that expires after two minutes', async ({
   page,
   request,
   expectAccessible,
   saveScreenshot,
 }) => {
   const leaked = await blockGoogle(page);
-  await page.goto('/');
-  expect(await page.evaluate(() => 'grecaptcha' in window)).toBe(false);
-
-  await loadRecaptcha(page);
-  await renderWidget(page);
-  const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await expect(checkbox).not.toBeChecked();
-  await expect(page.getByText('reCAPTCHA (emulated)')).toBeVisible();
-  await expectAccessible();
-
-  await checkbox.focus();
-  await page.keyboard.press('Space');
-  await expect(checkbox).toBeChecked();
-  await expect.poll(async () => (await tokens(page)).length).toBe(1);
-  const [token] = await tokens(page);
-  expect(await response(page)).toBe(token);
-
-  // Once passed, the box cannot be unticked by the user.
-  await checkbox.click();
-  await expect(checkbox).toBeChecked();
-  await expectAccessible();
-  await saveScreenshot('captcha-emulator-passed');
-
-  const verify = async () =>
-    (
-      await request.post('/__recaptcha/siteverify', {
-        form: { secret: 'emulator-secret', response: token ?? '' },
-      })
-    ).json() as Promise<Record<string, unknown>>;
-  expect(await verify()).toMatchObject({ success: true, hostname: 'localhost' });
-  expect(await verify()).toEqual({ success: false, 'error-codes': ['timeout-or-duplicate'] });
-  expect(leaked).toEqual([]);
-});
-
-test('the token expires after two minutes and the widget asks again', async ({
-  page,
-  expectAccessible,
-}) => {
-  await blockGoogle(page);
   await page.clock.install();
   await page.goto('/');
-  await loadRecaptcha(page);
-  await renderWidget(page);
-
   const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await checkbox.check();
-  await expect.poll(async () => (await tokens(page)).length).toBe(1);
 
-  await page.clock.fastForward('02:00');
-  await expect(checkbox).not.toBeChecked();
-  await expect(page.getByRole('status')).toHaveText(
-    'Verification expired. Check the checkbox again.',
-  );
-  expect((await tokens(page)).at(-1)).toBeNull();
-  expect(await response(page)).toBe('');
-  await expectAccessible();
+  await test.step('Google’s script URL loads the emulator, whose checkbox gives a single-use token', async () => {
+    expect(await page.evaluate(() => 'grecaptcha' in window)).toBe(false);
 
-  await checkbox.check();
-  await expect.poll(async () => (await tokens(page)).length).toBe(3);
-  expect((await tokens(page)).at(-1)).toEqual(expect.any(String));
+    await loadRecaptcha(page);
+    await renderWidget(page);
+    await expect(checkbox).not.toBeChecked();
+    await expect(page.getByText('reCAPTCHA (emulated)')).toBeVisible();
+    await expectAccessible();
+
+    await checkbox.focus();
+    await page.keyboard.press('Space');
+    await expect(checkbox).toBeChecked();
+    await expect.poll(async () => (await tokens(page)).length).toBe(1);
+    const [token] = await tokens(page);
+    expect(await response(page)).toBe(token);
+
+    // Once passed, the box cannot be unticked by the user.
+    await checkbox.click();
+    await expect(checkbox).toBeChecked();
+    await expectAccessible();
+    await saveScreenshot('captcha-emulator-passed');
+
+    const verify = async () =>
+      (
+        await request.post('/__recaptcha/siteverify', {
+          form: { secret: 'emulator-secret', response: token ?? '' },
+        })
+      ).json() as Promise<Record<string, unknown>>;
+    expect(await verify()).toMatchObject({ success: true, hostname: 'localhost' });
+    expect(await verify()).toEqual({ success: false, 'error-codes': ['timeout-or-duplicate'] });
+    expect(leaked).toEqual([]);
+  });
+
+  await test.step('the token expires after two minutes and the widget asks again', async () => {
+    // The widget of the step before, its token given (check() leaves a ticked box as it is).
+    await checkbox.check();
+    await expect.poll(async () => (await tokens(page)).length).toBe(1);
+
+    await page.clock.fastForward('02:00');
+    await expect(checkbox).not.toBeChecked();
+    await expect(page.getByRole('status')).toHaveText(
+      'Verification expired. Check the checkbox again.',
+    );
+    expect((await tokens(page)).at(-1)).toBeNull();
+    expect(await response(page)).toBe('');
+    await expectAccessible();
+
+    await checkbox.check();
+    await expect.poll(async () => (await tokens(page)).length).toBe(3);
+    expect((await tokens(page)).at(-1)).toEqual(expect.any(String));
+  });
+  expect(leaked).toEqual([]);
 });

@@ -46,144 +46,150 @@ const ERROR_HEADING = { level: 1, name: 'Something went wrong' } as const;
 
 test.describe('malformed addresses', () => {
   // The router decodes an address once; one it cannot decode it keeps as typed, and an id with a
-  // `%` names no account.
-  for (const [address, landsAt] of [
-    ['/user_profile/redirect/%25', '/user_profile/%25'],
-    ['/user_profile/redirect/%E0%A4%A', '/user_profile/%25E0%25A4%25A'],
-    ['/user_profile/redirect/a/%ZZ', '/user_profile/%25ZZ'],
-  ] as const) {
-    test(`${address} redirects to the OOPS page, header kept`, async ({ page }) => {
-      const errors = watchPageErrors(page);
-      await page.goto(address);
-      await expect(page).toHaveURL(new RegExp(`${landsAt.replace(/[%]/g, '\\$&')}$`));
-      await expectOops(page);
-      expect(errors).toEqual([]);
-    });
-  }
-
-  for (const address of ['/user_profile/%25', '/user_profile/%E0%A4%A', '/user-details/%ZZ']) {
-    test(`${address}: the server answers 404 with the OOPS page, and it hydrates`, async ({
-      page,
-    }) => {
-      const errors = watchPageErrors(page);
-      const answer = await page.goto(address);
-      expect(answer?.status()).toBe(404);
-      await waitForApp(page);
-      await expectOops(page);
-      expect(errors).toEqual([]);
-    });
-  }
-
-  test('reached inside the app (no page load), they show the OOPS page too', async ({
+  // `%` names no account. One page goes through them all, each former test a step; the page's
+  // errors are watched throughout.
+  test('each lands on the OOPS page, header kept: loaded, served as a 404, or reached in the app', async ({
     page,
     expectAccessible,
     saveScreenshot,
   }) => {
+    test.slow(); // a long journey: three times the usual budget
     const errors = watchPageErrors(page);
-    await page.goto('/');
-    for (const address of [
-      '/user_profile/redirect/%25',
-      '/user_profile/redirect/a/%ZZ',
-      '/user_profile/%E0%A4%A',
-    ]) {
-      // What a link inside the app does: the address changes, the router renders it.
-      await page.evaluate((to) => {
-        window.history.pushState({}, '', to);
-        window.dispatchEvent(new PopStateEvent('popstate'));
-      }, address);
-      await expectOops(page);
-      await page.goBack();
-      await expect(page.getByRole('heading', { name: 'Give a little thanks' })).toBeVisible();
+    for (const [address, landsAt] of [
+      ['/user_profile/redirect/%25', '/user_profile/%25'],
+      ['/user_profile/redirect/%E0%A4%A', '/user_profile/%25E0%25A4%25A'],
+      ['/user_profile/redirect/a/%ZZ', '/user_profile/%25ZZ'],
+    ] as const) {
+      await test.step(`${address} redirects to the OOPS page, header kept`, async () => {
+        await page.goto(address);
+        await expect(page).toHaveURL(new RegExp(`${landsAt.replace(/[%]/g, '\\$&')}$`));
+        await expectOops(page);
+        expect(errors).toEqual([]);
+      });
     }
-    await page.goto('/user_profile/redirect/%25');
-    await expectOops(page);
-    await expectAccessible();
-    await saveScreenshot('errors-oops-malformed-address');
-    expect(errors).toEqual([]);
+
+    for (const address of ['/user_profile/%25', '/user_profile/%E0%A4%A', '/user-details/%ZZ']) {
+      await test.step(`${address}: the server answers 404 with the OOPS page, and it hydrates`, async () => {
+        const answer = await page.goto(address);
+        expect(answer?.status()).toBe(404);
+        await waitForApp(page);
+        await expectOops(page);
+        expect(errors).toEqual([]);
+      });
+    }
+
+    await test.step('reached inside the app (no page load), they show the OOPS page too', async () => {
+      await page.goto('/');
+      for (const address of [
+        '/user_profile/redirect/%25',
+        '/user_profile/redirect/a/%ZZ',
+        '/user_profile/%E0%A4%A',
+      ]) {
+        // What a link inside the app does: the address changes, the router renders it.
+        await page.evaluate((to) => {
+          window.history.pushState({}, '', to);
+          window.dispatchEvent(new PopStateEvent('popstate'));
+        }, address);
+        await expectOops(page);
+        await page.goBack();
+        await expect(page.getByRole('heading', { name: 'Give a little thanks' })).toBeVisible();
+      }
+      await page.goto('/user_profile/redirect/%25');
+      await expectOops(page);
+      await expectAccessible();
+      await saveScreenshot('errors-oops-malformed-address');
+      expect(errors).toEqual([]);
+    });
   });
 });
 
 test.describe('a page that throws while rendering', () => {
-  test('shows the error screen under the header; going back recovers; Reload works', async ({
+  // One page: the error screen at the default width, then at 390 px, then (formerly its own
+  // test) the scenario panel's failed POST; each former test a step.
+  test('the error screen, at 1280 and 390 px, and a failed scenario POST', async ({
     page,
     expectAccessible,
     saveScreenshot,
   }) => {
-    const logged: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
-    await breakProfileLookups(page);
-    await page.goto('/');
-    await page
-      .getByRole('link', { name: /Ava Martinez/ })
-      .first()
-      .click();
+    test.slow(); // a long journey: three times the usual budget
+    await test.step('shows the error screen under the header; going back recovers; Reload works', async () => {
+      const logged: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
+      await breakProfileLookups(page);
+      await page.goto('/');
+      await page
+        .getByRole('link', { name: /Ava Martinez/ })
+        .first()
+        .click();
 
-    const heading = page.getByRole('heading', ERROR_HEADING);
-    await expect(heading).toBeVisible();
-    await expect(heading).toBeFocused();
-    await expect(page.getByRole('banner')).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-    await expect(page.getByRole('main')).toContainText('This page could not be shown.');
-    // The visitor is told what happened in words; the error itself goes to the log only.
-    await expect(page.locator('body')).not.toContainText(/TypeError|Cannot read|at \w+ \(/);
-    expect(logged.join('\n')).toContain('Something went wrong while rendering');
-    await expect(page).toHaveTitle('Something went wrong | Grati');
-    await expectAccessible();
-    await saveScreenshot('errors-render-error');
+      const heading = page.getByRole('heading', ERROR_HEADING);
+      await expect(heading).toBeVisible();
+      await expect(heading).toBeFocused();
+      await expect(page.getByRole('banner')).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText('This page could not be shown.');
+      // The visitor is told what happened in words; the error itself goes to the log only.
+      await expect(page.locator('body')).not.toContainText(/TypeError|Cannot read|at \w+ \(/);
+      expect(logged.join('\n')).toContain('Something went wrong while rendering');
+      await expect(page).toHaveTitle('Something went wrong | Grati');
+      await expectAccessible();
+      await saveScreenshot('errors-render-error');
 
-    // Another address renders its own page: the error belonged to the one that failed.
-    await page.goBack();
-    await expect(page.getByRole('heading', { name: 'Give a little thanks' })).toBeVisible();
-    await page.goForward();
-    await expect(heading).toBeVisible();
+      // Another address renders its own page: the error belonged to the one that failed.
+      await page.goBack();
+      await expect(page.getByRole('heading', { name: 'Give a little thanks' })).toBeVisible();
+      await page.goForward();
+      await expect(heading).toBeVisible();
 
-    // The API answers properly again: Reload loads the profile.
-    await page.unroute('**/api/gratitude/findUser');
-    await Promise.all([
-      page.waitForEvent('load'),
-      page.getByRole('button', { name: 'Reload' }).click(),
-    ]);
-    await waitForApp(page);
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
-    await expect(page.getByRole('heading', ERROR_HEADING)).toHaveCount(0);
+      // The API answers properly again: Reload loads the profile.
+      await page.unroute('**/api/gratitude/findUser');
+      await Promise.all([
+        page.waitForEvent('load'),
+        page.getByRole('button', { name: 'Reload' }).click(),
+      ]);
+      await waitForApp(page);
+      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+      await expect(page.getByRole('heading', ERROR_HEADING)).toHaveCount(0);
+    });
+
+    await test.step('at 390 px the error screen fits, with the header', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await breakProfileLookups(page);
+      await page.goto('/');
+      await page
+        .getByRole('link', { name: /Sam Lee/ })
+        .first()
+        .click();
+      await expect(page.getByRole('heading', ERROR_HEADING)).toBeVisible();
+      await expect(page.getByRole('banner')).toBeVisible();
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(overflow, 'horizontal overflow in px').toBe(0);
+      await saveScreenshot('errors-render-error-390');
+    });
+
+    await test.step('a failed scenario POST is shown in the panel, with no unhandled rejection', async () => {
+      await page.unroute('**/api/gratitude/findUser');
+      await page.setViewportSize({ width: 1280, height: 720 });
+      // Listening from here: the render error before is this page's own, reported on purpose.
+      const errors = watchPageErrors(page);
+      await page.goto('/user_profile/ava-martinez');
+      await page.getByRole('button', { name: 'Test scenarios' }).click();
+      const panel = page.getByRole('group', { name: 'Payment scenario' });
+      await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
+      await page.route('**/api/__scenarios', (route) =>
+        route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+      );
+      // A click, not check(): the choice springs back as soon as the POST fails, maybe before
+      // check() would look at it.
+      await panel.getByRole('radio', { name: /^intent-error/ }).click();
+      await expect(page.getByText('The scenario could not be set.')).toBeVisible();
+      // The choice falls back to what the mock API still has.
+      await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
+      // An unhandled rejection would have been reported by now (it is, at once, when it happens).
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+      expect(errors).toEqual([]);
+    });
   });
-
-  test('at 390 px the error screen fits, with the header', async ({ page, saveScreenshot }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    await breakProfileLookups(page);
-    await page.goto('/');
-    await page
-      .getByRole('link', { name: /Sam Lee/ })
-      .first()
-      .click();
-    await expect(page.getByRole('heading', ERROR_HEADING)).toBeVisible();
-    await expect(page.getByRole('banner')).toBeVisible();
-    const overflow = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(overflow, 'horizontal overflow in px').toBe(0);
-    await saveScreenshot('errors-render-error-390');
-  });
-});
-
-test('a failed scenario POST is shown in the panel, with no unhandled rejection', async ({
-  page,
-}) => {
-  const errors = watchPageErrors(page);
-  await page.goto('/user_profile/ava-martinez');
-  await page.getByRole('button', { name: 'Test scenarios' }).click();
-  const panel = page.getByRole('group', { name: 'Payment scenario' });
-  await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
-  await page.route('**/api/__scenarios', (route) =>
-    route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
-  );
-  // A click, not check(): the choice springs back as soon as the POST fails, maybe before
-  // check() would look at it.
-  await panel.getByRole('radio', { name: /^intent-error/ }).click();
-  await expect(page.getByText('The scenario could not be set.')).toBeVisible();
-  // The choice falls back to what the mock API still has.
-  await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
-  // An unhandled rejection would have been reported by now (it is, at once, when it happens).
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
-  expect(errors).toEqual([]);
 });

@@ -1,4 +1,6 @@
-// The Photos/Videos tab of a profile, driven as a guest: infinite scroll, fullscreen video, empty.
+// The Photos/Videos tab of Ava's profile, driven as a guest: infinite scroll, fixed squares,
+// fullscreen video, the phone's grid; one page, each former test a step. Sam Lee's empty tab:
+// e2e/socials.spec.ts.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { recordGalleryPages } from './journeyData';
@@ -15,7 +17,7 @@ const thumbnails = (page: Page) =>
 const seenItAll = (page: Page) => page.getByText('Yay! You have seen it all');
 
 test.describe('the Photos/Videos tab', () => {
-  test("scrolling Ava's gallery loads pages 1, 2 and 3, shows 47 items and says it has them all", async ({
+  test("Ava's gallery: squares, scrolling to all 47, a video, and the phone's grid", async ({
     page,
     expectAccessible,
     saveScreenshot,
@@ -23,123 +25,104 @@ test.describe('the Photos/Videos tab', () => {
     test.slow(); // a long journey: three times the usual budget
     const requested = recordGalleryPages(page);
     await openGallery(page, 'ava-martinez');
-    await expect(thumbnails(page)).toHaveCount(20);
-    await expect(page.getByRole('img', { name: 'Photo 1', exact: true })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    // Nothing past what the visitor is near: page 3 waits for scrolling.
-    expect(requested).not.toContain(3);
-    await expect(seenItAll(page)).toHaveCount(0);
 
-    await page.mouse.move(640, 400);
-    await expect(async () => {
-      await page.mouse.wheel(0, 700);
-      await expect(seenItAll(page)).toBeVisible({ timeout: 400 });
-    }).toPass();
-    await expect(thumbnails(page)).toHaveCount(47);
-
-    // More scrolling at the end asks for nothing more.
-    await page.mouse.wheel(0, 2000);
-    await page.mouse.wheel(0, -600);
-    await page.mouse.wheel(0, 2000);
-    await page.waitForLoadState('networkidle');
-    expect(requested).toEqual([1, 2, 3]);
-    expect(requested.filter((pageNo) => pageNo === 4).length).toBeLessThanOrEqual(1);
-
-    await expectAccessible();
-    await saveScreenshot('gallery-ava');
-  });
-
-  test('pictures sit in fixed squares and load lazily', async ({ page }) => {
-    await openGallery(page, 'ava-martinez');
-    const photo = page.getByRole('img', { name: 'Photo 1', exact: true });
-    await expect(photo).toHaveAttribute('loading', 'lazy');
-    await expect(photo).toHaveAttribute('decoding', 'async');
-    const boxes = await thumbnails(page)
-      .evaluateAll((cells) => cells.slice(0, 6).map((cell) => cell.getBoundingClientRect()))
-      .then((rects) => rects.map(({ width, height }) => ({ width, height })));
-    for (const { width, height } of boxes) {
-      expect(width).toBeGreaterThan(50);
-      expect(Math.abs(width - height)).toBeLessThan(1);
-    }
-  });
-
-  test('a video thumbnail plays fullscreen and stops when fullscreen is left', async ({ page }) => {
-    await openGallery(page, 'ava-martinez');
-    const play = page.getByRole('button', { name: /^Play Video \d+$/ }).first();
-    const label = (await play.textContent())!.replace(/^Play /, '');
-    // The seed's video lasts seconds, and its end leaves fullscreen too: looped, it cannot end
-    // before a slow machine has looked at it playing and left fullscreen itself.
-    await page.locator(`video[aria-label="${label}"]`).evaluate((video: HTMLVideoElement) => {
-      video.loop = true;
+    await test.step('pictures sit in fixed squares and load lazily (first: the first page as loaded)', async () => {
+      const photo = page.getByRole('img', { name: 'Photo 1', exact: true });
+      await expect(photo).toHaveAttribute('loading', 'lazy');
+      await expect(photo).toHaveAttribute('decoding', 'async');
+      const boxes = await thumbnails(page)
+        .evaluateAll((cells) => cells.slice(0, 6).map((cell) => cell.getBoundingClientRect()))
+        .then((rects) => rects.map(({ width, height }) => ({ width, height })));
+      for (const { width, height } of boxes) {
+        expect(width).toBeGreaterThan(50);
+        expect(Math.abs(width - height)).toBeLessThan(1);
+      }
     });
-    await play.click();
 
-    const video = page.getByRole('list', { name: 'Photos and videos' }).locator('video', {
-      has: page.locator('source[type="video/mp4"]'),
+    await test.step("scrolling Ava's gallery loads pages 1, 2 and 3, shows 47 items and says it has them all", async () => {
+      await expect(thumbnails(page)).toHaveCount(20);
+      await expect(page.getByRole('img', { name: 'Photo 1', exact: true })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      // Nothing past what the visitor is near: page 3 waits for scrolling.
+      expect(requested).not.toContain(3);
+      await expect(seenItAll(page)).toHaveCount(0);
+
+      await page.mouse.move(640, 400);
+      await expect(async () => {
+        await page.mouse.wheel(0, 700);
+        await expect(seenItAll(page)).toBeVisible({ timeout: 400 });
+      }).toPass();
+      await expect(thumbnails(page)).toHaveCount(47);
+
+      // More scrolling at the end asks for nothing more.
+      await page.mouse.wheel(0, 2000);
+      await page.mouse.wheel(0, -600);
+      await page.mouse.wheel(0, 2000);
+      await page.waitForLoadState('networkidle');
+      expect(requested).toEqual([1, 2, 3]);
+      expect(requested.filter((pageNo) => pageNo === 4).length).toBeLessThanOrEqual(1);
+
+      await expectAccessible();
+      await saveScreenshot('gallery-ava');
     });
-    await expect
-      .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('aria-label')))
-      .toBe(label);
-    await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const playing = document.fullscreenElement as HTMLVideoElement | null;
-          return playing ? !playing.paused && playing.currentTime > 0 : false;
-        }),
-      )
-      .toBe(true);
-    await expect(video.first()).toBeAttached();
 
-    await page.evaluate(() => document.exitFullscreen());
-    await expect(page.getByRole('button', { name: `Play ${label}`, exact: true })).toBeVisible();
-    expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
-    expect(
-      await page
-        .locator(`video[aria-label="${label}"]`)
-        .evaluate((element: HTMLVideoElement) => element.paused),
-    ).toBe(true);
-  });
+    await test.step('a video thumbnail plays fullscreen and stops when fullscreen is left', async () => {
+      const play = page.getByRole('button', { name: /^Play Video \d+$/ }).first();
+      const label = (await play.textContent())!.replace(/^Play /, '');
+      // The seed's video lasts seconds, and its end leaves fullscreen too: looped, it cannot end
+      // before a slow machine has looked at it playing and left fullscreen itself.
+      await page.locator(`video[aria-label="${label}"]`).evaluate((video: HTMLVideoElement) => {
+        video.loop = true;
+      });
+      await play.click();
 
-  test('Sam Lee has no media: No Media Found.', async ({
-    page,
-    expectAccessible,
-    saveScreenshot,
-  }) => {
-    const requested = recordGalleryPages(page);
-    await openGallery(page, 'sam-lee');
-    await expect(page.getByText('No Media Found.')).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Photos and videos' })).toHaveCount(0);
-    await expect(seenItAll(page)).toHaveCount(0);
-    await page.mouse.wheel(0, 2000);
-    await page.waitForLoadState('networkidle');
-    expect(requested).toEqual([1]);
-    await expectAccessible();
-    await saveScreenshot('gallery-sam');
-  });
+      const video = page.getByRole('list', { name: 'Photos and videos' }).locator('video', {
+        has: page.locator('source[type="video/mp4"]'),
+      });
+      await expect
+        .poll(() => page.evaluate(() => document.fullscreenElement?.getAttribute('aria-label')))
+        .toBe(label);
+      await expect
+        .poll(() =>
+          page.evaluate(() => {
+            const playing = document.fullscreenElement as HTMLVideoElement | null;
+            return playing ? !playing.paused && playing.currentTime > 0 : false;
+          }),
+        )
+        .toBe(true);
+      await expect(video.first()).toBeAttached();
 
-  test('on a phone the grid has three columns and scrolls to the end too', async ({
-    page,
-    expectAccessible,
-    saveScreenshot,
-  }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const requested = recordGalleryPages(page);
-    await openGallery(page, 'ava-martinez');
-    await expect(thumbnails(page)).toHaveCount(20);
-    const tops = await thumbnails(page).evaluateAll((cells) =>
-      cells.slice(0, 4).map((cell) => Math.round(cell.getBoundingClientRect().top)),
-    );
-    expect(tops[0]).toBe(tops[2]);
-    expect(tops[3]).toBeGreaterThan(tops[0]!);
-    await saveScreenshot('gallery-ava-390-first-page');
+      await page.evaluate(() => document.exitFullscreen());
+      await expect(page.getByRole('button', { name: `Play ${label}`, exact: true })).toBeVisible();
+      expect(await page.evaluate(() => document.fullscreenElement)).toBeNull();
+      expect(
+        await page
+          .locator(`video[aria-label="${label}"]`)
+          .evaluate((element: HTMLVideoElement) => element.paused),
+      ).toBe(true);
+    });
 
-    await page.mouse.move(195, 400);
-    await expect(async () => {
-      await page.mouse.wheel(0, 800);
-      await expect(seenItAll(page)).toBeVisible({ timeout: 400 });
-    }).toPass();
-    await expect(thumbnails(page)).toHaveCount(47);
-    expect(requested).toEqual([1, 2, 3]);
-    await expectAccessible();
+    await test.step('on a phone the grid has three columns and scrolls to the end too', async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      // A fresh page at this width, its gallery pages counted afresh.
+      const requested = recordGalleryPages(page);
+      await openGallery(page, 'ava-martinez');
+      await expect(thumbnails(page)).toHaveCount(20);
+      const tops = await thumbnails(page).evaluateAll((cells) =>
+        cells.slice(0, 4).map((cell) => Math.round(cell.getBoundingClientRect().top)),
+      );
+      expect(tops[0]).toBe(tops[2]);
+      expect(tops[3]).toBeGreaterThan(tops[0]!);
+      await saveScreenshot('gallery-ava-390-first-page');
+
+      await page.mouse.move(195, 400);
+      await expect(async () => {
+        await page.mouse.wheel(0, 800);
+        await expect(seenItAll(page)).toBeVisible({ timeout: 400 });
+      }).toPass();
+      await expect(thumbnails(page)).toHaveCount(47);
+      expect(requested).toEqual([1, 2, 3]);
+      await expectAccessible();
+    });
   });
 });

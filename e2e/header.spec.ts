@@ -33,145 +33,138 @@ function focusIsInDialog(page: Page) {
   return page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null);
 }
 
-test.describe('the marketing header at 1280 px', () => {
-  test.use({ viewport: { width: 1280, height: 800 } });
+const WIDE = { width: 1280, height: 800 };
+const NARROW = { width: 390, height: 844 };
+
+// One page per route: the 1280 px checks first, then the same page narrowed to 390 px (the
+// header follows the width through its media queries); each former test is a step.
+test.describe('the marketing header', () => {
+  test.use({ viewport: WIDE });
 
   for (const { route, name } of PAGES) {
-    test(`shows the mailbox, socials, tagline and the whole menu on ${route}`, async ({
-      page,
-      expectAccessible,
-      saveScreenshot,
-    }) => {
+    test(`at 1280 and 390 px on ${route}`, async ({ page, expectAccessible, saveScreenshot }) => {
+      test.slow(); // a long journey: three times the usual budget
       await openPage(page, route);
-      const banner = page.getByRole('banner');
 
-      await expect(banner.getByRole('link', { name: 'Grati home' })).toHaveAttribute(
-        'href',
-        MARKETING_URL,
-      );
-      await expect(banner.getByRole('link', { name: 'support@grati.com' })).toHaveAttribute(
-        'href',
-        'mailto:support@grati.com',
-      );
-      for (const network of ['Facebook', 'Instagram', 'LinkedIn', 'X']) {
-        await expect(banner.getByRole('link', { name: `Grati on ${network}` })).toBeVisible();
+      await test.step(`shows the mailbox, socials, tagline and the whole menu on ${route}`, async () => {
+        const banner = page.getByRole('banner');
+
+        await expect(banner.getByRole('link', { name: 'Grati home' })).toHaveAttribute(
+          'href',
+          MARKETING_URL,
+        );
+        await expect(banner.getByRole('link', { name: 'support@grati.com' })).toHaveAttribute(
+          'href',
+          'mailto:support@grati.com',
+        );
+        for (const network of ['Facebook', 'Instagram', 'LinkedIn', 'X']) {
+          await expect(banner.getByRole('link', { name: `Grati on ${network}` })).toBeVisible();
+        }
+        await expect(banner.getByText('Give a little thanks. It goes a long way.')).toBeVisible();
+
+        const nav = banner.getByRole('navigation', { name: 'Main' });
+        await expect(banner.getByRole('button', { name: 'Menu' })).toBeHidden();
+        for (const [label, href] of MENU) {
+          const link = nav.getByRole('link', { name: label, exact: true });
+          await expect(link).toBeVisible();
+          await expect(link).toHaveAttribute('href', href);
+        }
+
+        await expectAccessible();
+        await saveScreenshot(name === 'ava' ? 'header-1280' : `header-1280-${name}`);
+      });
+
+      if (name === 'ava') {
+        await test.step('opens the side panel with the app-download links', async () => {
+          await page.getByRole('button', { name: 'Get the app' }).click();
+          const dialog = page.getByRole('dialog', { name: 'Get the Grati app' });
+          await expect(dialog).toBeVisible();
+          await expect(dialog.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
+            'href',
+            /^https:\/\/play\.google\.com\//,
+          );
+          await expect(
+            dialog.getByRole('link', { name: 'Download on the App Store' }),
+          ).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
+          await expectAccessible();
+          await saveScreenshot('header-1280-panel-open');
+          // Closed again for the steps that follow (Escape closes it: the 390 px step checks that).
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+        });
       }
-      await expect(banner.getByText('Give a little thanks. It goes a long way.')).toBeVisible();
 
-      const nav = banner.getByRole('navigation', { name: 'Main' });
-      await expect(banner.getByRole('button', { name: 'Menu' })).toBeHidden();
-      for (const [label, href] of MENU) {
-        const link = nav.getByRole('link', { name: label, exact: true });
-        await expect(link).toBeVisible();
-        await expect(link).toHaveAttribute('href', href);
+      await test.step(`collapses the menu into a button that opens by keyboard on ${route}`, async () => {
+        await page.setViewportSize(NARROW);
+        const banner = page.getByRole('banner');
+        const nav = banner.getByRole('navigation', { name: 'Main' });
+        const menuButton = banner.getByRole('button', { name: 'Menu' });
+
+        await expect(menuButton).toBeVisible();
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+        await expect(nav.getByRole('link', { name: 'How Grati Works' })).toBeHidden();
+        await expect(banner.getByText('Give a little thanks. It goes a long way.')).toBeVisible();
+        await expect(banner.getByRole('link', { name: 'support@grati.com' })).toBeVisible();
+        expect(await overflowsSideways(page)).toBe(false);
+        await expectAccessible();
+        await saveScreenshot(name === 'ava' ? 'header-390' : `header-390-${name}`);
+
+        await menuButton.focus();
+        await page.keyboard.press('Enter');
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+        for (const [label, href] of MENU) {
+          const link = nav.getByRole('link', { name: label, exact: true });
+          await expect(link).toBeVisible();
+          await expect(link).toHaveAttribute('href', href);
+        }
+        await page.keyboard.press('Tab');
+        await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
+        expect(await overflowsSideways(page)).toBe(false);
+        await expectAccessible();
+        await saveScreenshot(
+          name === 'ava' ? 'header-390-menu-open' : `header-390-${name}-menu-open`,
+        );
+
+        await page.keyboard.press('Escape');
+        await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+        await expect(menuButton).toBeFocused();
+        await expect(nav.getByRole('link', { name: 'How Grati Works' })).toBeHidden();
+      });
+
+      if (name === 'ava') {
+        await test.step('the side panel opens by keyboard, keeps Tab inside, and Escape returns focus', async () => {
+          const opener = page.getByRole('button', { name: 'Get the app' });
+          await opener.focus();
+          await page.keyboard.press('Enter');
+
+          const dialog = page.getByRole('dialog', { name: 'Get the Grati app' });
+          await expect(dialog).toBeVisible();
+          const close = dialog.getByRole('button', { name: 'Close' });
+          await expect(close).toBeFocused();
+          await expect(dialog.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
+          await expect(
+            dialog.getByRole('link', { name: 'Download on the App Store' }),
+          ).toBeVisible();
+
+          // One full lap: every Tab stays in the panel and the lap ends back on Close.
+          const stops = (await dialog.getByRole('link').count()) + 1;
+          for (let i = 0; i < stops; i += 1) {
+            await page.keyboard.press('Tab');
+            expect(await focusIsInDialog(page), `focus after Tab ${i + 1}`).toBe(true);
+          }
+          await expect(close).toBeFocused();
+          await page.keyboard.press('Shift+Tab');
+          expect(await focusIsInDialog(page)).toBe(true);
+          await expect(close).not.toBeFocused();
+
+          await expectAccessible();
+          await saveScreenshot('header-390-panel-open');
+
+          await page.keyboard.press('Escape');
+          await expect(dialog).toBeHidden();
+          await expect(opener).toBeFocused();
+        });
       }
-
-      await expectAccessible();
-      await saveScreenshot(name === 'ava' ? 'header-1280' : `header-1280-${name}`);
     });
   }
-
-  test('opens the side panel with the app-download links', async ({
-    page,
-    expectAccessible,
-    saveScreenshot,
-  }) => {
-    await openPage(page, '/user_profile/ava-martinez');
-    await page.getByRole('button', { name: 'Get the app' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Get the Grati app' });
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
-      'href',
-      /^https:\/\/play\.google\.com\//,
-    );
-    await expect(dialog.getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
-      'href',
-      /^https:\/\/apps\.apple\.com\//,
-    );
-    await expectAccessible();
-    await saveScreenshot('header-1280-panel-open');
-  });
-});
-
-test.describe('the marketing header at 390 px', () => {
-  test.use({ viewport: { width: 390, height: 844 } });
-
-  for (const { route, name } of PAGES) {
-    test(`collapses the menu into a button that opens by keyboard on ${route}`, async ({
-      page,
-      expectAccessible,
-      saveScreenshot,
-    }) => {
-      await openPage(page, route);
-      const banner = page.getByRole('banner');
-      const nav = banner.getByRole('navigation', { name: 'Main' });
-      const menuButton = banner.getByRole('button', { name: 'Menu' });
-
-      await expect(menuButton).toBeVisible();
-      await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-      await expect(nav.getByRole('link', { name: 'How Grati Works' })).toBeHidden();
-      await expect(banner.getByText('Give a little thanks. It goes a long way.')).toBeVisible();
-      await expect(banner.getByRole('link', { name: 'support@grati.com' })).toBeVisible();
-      expect(await overflowsSideways(page)).toBe(false);
-      await expectAccessible();
-      await saveScreenshot(name === 'ava' ? 'header-390' : `header-390-${name}`);
-
-      await menuButton.focus();
-      await page.keyboard.press('Enter');
-      await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
-      for (const [label, href] of MENU) {
-        const link = nav.getByRole('link', { name: label, exact: true });
-        await expect(link).toBeVisible();
-        await expect(link).toHaveAttribute('href', href);
-      }
-      await page.keyboard.press('Tab');
-      await expect(nav.getByRole('link', { name: 'Home', exact: true })).toBeFocused();
-      expect(await overflowsSideways(page)).toBe(false);
-      await expectAccessible();
-      await saveScreenshot(
-        name === 'ava' ? 'header-390-menu-open' : `header-390-${name}-menu-open`,
-      );
-
-      await page.keyboard.press('Escape');
-      await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
-      await expect(menuButton).toBeFocused();
-      await expect(nav.getByRole('link', { name: 'How Grati Works' })).toBeHidden();
-    });
-  }
-
-  test('the side panel opens by keyboard, keeps Tab inside, and Escape returns focus', async ({
-    page,
-    expectAccessible,
-    saveScreenshot,
-  }) => {
-    await openPage(page, '/user_profile/ava-martinez');
-    const opener = page.getByRole('button', { name: 'Get the app' });
-    await opener.focus();
-    await page.keyboard.press('Enter');
-
-    const dialog = page.getByRole('dialog', { name: 'Get the Grati app' });
-    await expect(dialog).toBeVisible();
-    const close = dialog.getByRole('button', { name: 'Close' });
-    await expect(close).toBeFocused();
-    await expect(dialog.getByRole('link', { name: 'Get it on Google Play' })).toBeVisible();
-    await expect(dialog.getByRole('link', { name: 'Download on the App Store' })).toBeVisible();
-
-    // One full lap: every Tab stays in the panel and the lap ends back on Close.
-    const stops = (await dialog.getByRole('link').count()) + 1;
-    for (let i = 0; i < stops; i += 1) {
-      await page.keyboard.press('Tab');
-      expect(await focusIsInDialog(page), `focus after Tab ${i + 1}`).toBe(true);
-    }
-    await expect(close).toBeFocused();
-    await page.keyboard.press('Shift+Tab');
-    expect(await focusIsInDialog(page)).toBe(true);
-    await expect(close).not.toBeFocused();
-
-    await expectAccessible();
-    await saveScreenshot('header-390-panel-open');
-
-    await page.keyboard.press('Escape');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
-  });
 });

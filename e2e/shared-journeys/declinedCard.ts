@@ -2,7 +2,15 @@
 // 0002, nothing charged, the address unchanged, Pay Now usable again; then 4242 pays the same
 // intent. One journey for every engine the driver seam drives (e2e/driver/).
 import assert from 'node:assert/strict';
-import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
+import {
+  byLabel,
+  byRole,
+  exactText,
+  expectCount,
+  expectProperty,
+  expectUrl,
+  type Driver,
+} from '../driver/driver';
 import { expectButton, expectOnlyAlert, fillCard, openCardForm, startFlow } from '../driver/guest';
 import { guestName } from '../journeyData';
 import { paymentsOf } from '../suiteApi';
@@ -18,13 +26,15 @@ export async function declinedCard(driver: Driver): Promise<void> {
 
   await expectOnlyAlert(driver, 'Your card was declined.');
   await expectButton(driver, 'Pay Now', 'enabled');
+  // The guest can try another card: the card typed is still there.
+  await expectProperty(driver, byLabel('Card number'), 'value', DECLINED);
+  await expectCount(driver, exactText('succeeded'), 0);
   await driver.expectAccessible();
   await driver.screenshot('declined-card');
   const rows = await paymentsOf(baseUrl, guest);
-  assert.equal(rows.length, 1);
   assert.deepEqual(
-    rows.filter((row) => row.status === 'succeeded'),
-    [],
+    rows.map((row) => [row.status, row.amountCents, row.totalCents]),
+    [['requires_payment_method', 1000, 1080]],
   );
   await expectUrl(driver, /\/user_profile\/ava-martinez\?flow=gift&step=gift$/);
 

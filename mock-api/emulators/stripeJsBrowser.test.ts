@@ -406,12 +406,15 @@ describe('the Express Checkout Element', () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
     jest.useFakeTimers();
     fireEvent.click(screen.getByRole('button', { name: 'Apple Pay' }));
-    jest.advanceTimersByTime(1000);
+    jest.advanceTimersByTime(999);
+    expect(warn).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(1);
     const message =
       'Timed out waiting for a call to resolve(). If you listen to the "click" event, then you ' +
       'must call event.resolve in the "click" handler within 1 second.';
     expect(warn).toHaveBeenCalledWith(`[Stripe.js] ${message}`);
     expect(() => late?.()).toThrow(message);
+    expect(() => late?.()).toThrow(expect.objectContaining({ name: 'IntegrationError' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     warn.mockRestore();
   });
@@ -425,4 +428,103 @@ it('has the legacy methods react-stripe-js looks for only as stubs that throw', 
       `The Stripe.js emulator does not emulate stripe.${name}(): use elements.submit() and stripe.confirmPayment() with the Payment Element.`,
     );
   }
+});
+
+describe('IntegrationErrors, in Stripe’s words', () => {
+  interface Misuse {
+    stripe: StripeLike;
+    elements: ElementsLike;
+    secret: string;
+  }
+  const RETURN = { return_url: 'https://grati.example/done' };
+  const cases: [string, (m: Misuse) => unknown, string][] = [
+    [
+      'confirmPayment before elements.submit()',
+      ({ stripe, elements, secret }) =>
+        stripe.confirmPayment({
+          elements,
+          clientSecret: secret,
+          confirmParams: RETURN,
+          redirect: 'if_required',
+        }),
+      'elements.submit() must be called before stripe.confirmPayment(). Call elements.submit() as soon as your customer presses pay, prior to any asynchronous work. Integration guide: https://stripe.com/docs/payments/accept-a-payment-deferred',
+    ],
+    [
+      'confirmPayment without elements',
+      ({ stripe }) =>
+        stripe.confirmPayment({
+          clientSecret: 'pi_123_secret_456',
+          confirmParams: RETURN,
+          redirect: 'if_required',
+        }),
+      'Missing value for stripe.confirmPayment(): elements should be an Elements group.',
+    ],
+    [
+      'confirmPayment without clientSecret (a deferred-intent group has none)',
+      ({ stripe, elements }) =>
+        elements
+          .submit()
+          .then(() =>
+            stripe.confirmPayment({ elements, confirmParams: RETURN, redirect: 'if_required' }),
+          ),
+      'You must pass in a clientSecret when calling stripe.confirmPayment().',
+    ],
+    [
+      'confirmPayment without return_url when it may redirect',
+      ({ stripe, elements }) =>
+        elements
+          .submit()
+          .then(() => stripe.confirmPayment({ elements, clientSecret: 'pi_123_secret_456' })),
+      "stripe.confirmPayment(): the `confirmParams.return_url` argument is required unless passing `redirect: 'if_required'`",
+    ],
+    [
+      'confirmPayment with a group that has no mounted Payment or Express Checkout Element',
+      ({ stripe }) =>
+        stripe.confirmPayment({
+          elements: stripe.elements({ mode: 'payment', amount: 2000, currency: 'usd' }),
+          clientSecret: 'pi_123_secret_456',
+          redirect: 'if_required',
+        }),
+      'Invalid value for stripe.confirmPayment(): elements should have a mounted Payment Element or Express Checkout Element.',
+    ],
+    [
+      'a Payment Element in a group without mode or clientSecret',
+      ({ stripe }) => stripe.elements().create('payment'),
+      'In order to create a payment element, you must pass a clientSecret or mode when creating the Elements group.\n\ne.g. stripe.elements({clientSecret: "{{CLIENT_SECRET}}"})',
+    ],
+    [
+      'a deferred-intent group with a bad amount',
+      ({ stripe }) => stripe.elements({ mode: 'payment', amount: 20.5, currency: 'usd' }),
+      'Invalid value for elements(): amount should be a non-negative integer. You specified: 20.5.',
+    ],
+    [
+      'a deferred-intent group with a bad currency',
+      ({ stripe }) => stripe.elements({ mode: 'payment', amount: 2000, currency: 'USD' }),
+      'Invalid value for elements(): currency should be one of the following strings: usd, eur, gbp, cad, aud. You specified: USD.',
+    ],
+    [
+      'the legacy card Element is not emulated',
+      ({ elements }) => elements.create('card'),
+      "The Stripe.js emulator supports only the 'payment' and 'expressCheckout' Elements, not 'card'.",
+    ],
+  ];
+
+  it.each(cases)('%s', async (_title, misuse, message) => {
+    // As a page would have it: a filled Payment Element in the app's deferred-intent group.
+    const stripe = Stripe('pk_test_emulator');
+    const elements = stripe.elements(GROUP);
+    elements.create('payment').mount(host());
+    type('Card number', '4242424242424242');
+    type('Expiration date', '1234');
+    type('Security code', '123');
+    type('ZIP code', '94107');
+    const secret = await clientSecret();
+    let thrown: unknown = 'nothing was thrown';
+    try {
+      await misuse({ stripe, elements, secret });
+    } catch (error) {
+      thrown = { name: (error as Error).name, message: (error as Error).message };
+    }
+    expect(thrown).toEqual({ name: 'IntegrationError', message });
+  });
 });

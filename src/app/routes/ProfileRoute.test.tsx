@@ -1,7 +1,7 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderWithProviders } from '../../testing/renderWithProviders';
-import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
+import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import ProfileRoute from './ProfileRoute';
 import { discardFlowDraft } from '../../lib/flowDraftWork';
 
@@ -98,5 +98,100 @@ describe('ProfilePage against the mock API', () => {
     renderProfile('ava-martinez', 'wrong');
     expect(await screen.findByRole('heading', { name: 'OOPS!!' })).toBeInTheDocument();
     error.mockRestore();
+  });
+  it('action buttons show the counts; Give Gift reads Donate for a non-profit', async () => {
+    const answer = await api.request(
+      'gratitude/findUser',
+      jsonPost({ _id: 'ava-martinez', profilePage: true }),
+    );
+    const { iconsCount } = (
+      (await answer.json()) as {
+        data: { data: { iconsCount: Record<string, number> } };
+      }
+    ).data.data;
+    const { unmount: leaveAva } = renderProfile('ava-martinez');
+    expect(await screen.findByRole('button', { name: 'Give Gift' })).toBeInTheDocument();
+    for (const [kind, count] of [
+      ['Recognize', iconsCount.handshakeCount],
+      ['Appreciate', iconsCount.thumbsupCount],
+      ['Celebrate', iconsCount.cleberateCount],
+      ['Gratitude', iconsCount.thankyouCount],
+    ] as const) {
+      expect(count).toEqual(expect.any(Number));
+      expect(
+        screen.getByRole('button', { name: `${kind}, received ${String(count)}` }),
+      ).toBeInTheDocument();
+    }
+    leaveAva();
+
+    renderProfile('green-earth-fund');
+    expect(await screen.findByRole('button', { name: 'Donate' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Give Gift' })).not.toBeInTheDocument();
+  });
+
+  it('tabs move with the arrow keys and show their panels', async () => {
+    // jsdom has no IntersectionObserver, which the gallery's paging uses: one that never fires.
+    const real = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+      takeRecords() {
+        return [];
+      }
+    } as unknown as typeof IntersectionObserver;
+    try {
+      const user = userEvent.setup();
+      renderProfile('ava-martinez');
+      const feed = await screen.findByRole('tab', { name: 'Feed', selected: true });
+      act(() => feed.focus());
+      await user.keyboard('{ArrowRight}');
+      const photos = screen.getByRole('tab', { name: 'Photos/Videos', selected: true });
+      expect(photos).toHaveFocus();
+      expect(
+        await within(screen.getByRole('tabpanel')).findByRole('list', {
+          name: 'Photos and videos',
+        }),
+      ).toBeInTheDocument();
+      await user.keyboard('{ArrowRight}');
+      expect(screen.getByRole('tab', { name: 'Socials', selected: true })).toHaveFocus();
+      await user.keyboard('{ArrowRight}');
+      expect(screen.getByRole('tab', { name: 'Feed', selected: true })).toHaveFocus();
+    } finally {
+      globalThis.IntersectionObserver = real;
+    }
+  });
+
+  it('Our Team: truncated names; a member opens in a new tab and the message shows for 1000 ms', async () => {
+    const { unmount: leaveBluebird } = renderProfile('bluebird-cafe');
+    const team = await screen.findByRole('region', { name: 'Our Team' });
+    expect(within(team).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(team).getByText('Marcu...')).toBeVisible();
+    expect(within(team).getByText('Ava M...')).toBeVisible();
+    const ava = within(team).getByRole('link', { name: /^Ava Martinez/ });
+    expect(ava).toHaveAttribute('href', '/user_profile/ava-martinez');
+    expect(ava).toHaveAttribute('target', '_blank');
+
+    jest.useFakeTimers();
+    try {
+      fireEvent.click(ava);
+      const message = () =>
+        screen
+          .queryAllByRole('status')
+          .find((status) => status.textContent?.includes('Download app to avail this feature'));
+      expect(message()).toBeVisible();
+      act(() => jest.advanceTimersByTime(999));
+      expect(message()).toBeVisible();
+      act(() => jest.advanceTimersByTime(1));
+      expect(message()).toBeUndefined();
+    } finally {
+      jest.useRealTimers();
+    }
+    leaveBluebird();
+
+    // People have no team strip.
+    renderProfile('ava-martinez');
+    await screen.findByRole('button', { name: 'Give Gift' });
+    expect(screen.queryByRole('region', { name: 'Our Team' })).not.toBeInTheDocument();
   });
 });

@@ -57,35 +57,37 @@ const onlyFailedLoads = (errors: string[]) =>
   errors.filter((error) => !/Failed to load resource: net::ERR_CONNECTION_RESET/.test(error));
 
 test.describe('the loading layer', () => {
-  for (const profile of ['ava-martinez', 'sam-lee', 'green-earth-fund']) {
-    test(`${profile}: every tab after every other shows its own content, asking nothing wrong`, async ({
-      page,
-      baseURL,
-    }) => {
-      const failed = recordFailedAnswers(page, baseURL!);
-      const errors = recordErrors(page);
-      await page.goto(`/user_profile/${profile}`);
-      for (const name of TAB_WALK.slice(1)) {
-        await tab(page, name).click();
-        await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
-        if (name === 'Socials') {
-          await expect(
-            panel(page).getByRole('list', { name: 'Social links' }).getByRole('listitem'),
-          ).toHaveCount(3);
-        } else if (name === 'Photos/Videos') {
-          const gallery = panel(page).getByRole('list', { name: 'Photos and videos' });
-          const empty = panel(page).getByText('No Media Found.');
-          await expect(gallery.or(empty)).toBeVisible();
-          await expect(panel(page).getByRole('link', { name: /^Facebook/ })).toHaveCount(0);
-        } else {
-          await expect(panel(page).getByRole('link', { name: /^Facebook/ })).toHaveCount(0);
+  test('every profile: every tab after every other shows its own content, asking nothing wrong', async ({
+    page,
+    baseURL,
+  }) => {
+    const failed = recordFailedAnswers(page, baseURL!);
+    const errors = recordErrors(page);
+    for (const profile of ['ava-martinez', 'sam-lee', 'green-earth-fund']) {
+      await test.step(`${profile}: every tab after every other shows its own content, asking nothing wrong`, async () => {
+        await page.goto(`/user_profile/${profile}`);
+        for (const name of TAB_WALK.slice(1)) {
+          await tab(page, name).click();
+          await expect(tab(page, name)).toHaveAttribute('aria-selected', 'true');
+          if (name === 'Socials') {
+            await expect(
+              panel(page).getByRole('list', { name: 'Social links' }).getByRole('listitem'),
+            ).toHaveCount(3);
+          } else if (name === 'Photos/Videos') {
+            const gallery = panel(page).getByRole('list', { name: 'Photos and videos' });
+            const empty = panel(page).getByText('No Media Found.');
+            await expect(gallery.or(empty)).toBeVisible();
+            await expect(panel(page).getByRole('link', { name: /^Facebook/ })).toHaveCount(0);
+          } else {
+            await expect(panel(page).getByRole('link', { name: /^Facebook/ })).toHaveCount(0);
+          }
         }
-      }
-      await expect(page.getByText('Something went wrong')).toHaveCount(0);
-      expect(failed).toEqual([]);
-      expect(errors).toEqual([]);
-    });
-  }
+        await expect(page.getByText('Something went wrong')).toHaveCount(0);
+        expect(failed).toEqual([]);
+        expect(errors).toEqual([]);
+      });
+    }
+  });
 
   test('every lazily loaded script failing once: the page stays up and every part works', async ({
     page,

@@ -114,37 +114,8 @@ async function chargedOnce(page: Page, guest: string) {
 }
 
 test.describe('a tip while Pay Now is confirming', () => {
-  test('a reload: the page says it is confirming, then, reloaded, that it succeeded; one charge', async ({
-    page,
-    saveScreenshot,
-    expectAccessible,
-  }) => {
-    test.slow(); // a payment journey with a reload in it
-    const guest = guestName('Reload Mid Pay');
-    await holdConfirmAnswers(page);
-    await tipUpToPayNow(page, guest, PAYS);
-    await expect(
-      page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming }),
-    ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Back' })).toBeDisabled();
-    await saveScreenshot('paid-once-confirming');
-    // Stripe has made the charge; its answer has not reached the page.
-    await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
-
-    await page.reload();
-    await toldPaid(page);
-    await waitForApp(page);
-    await expectAccessible();
-    await offersNoPayment(page);
-    await chargedOnce(page, guest);
-    // The draft ended: the next Give Gift starts empty, and nothing is offered to continue.
-    await page
-      .getByRole('dialog', { name: CONGRATULATIONS })
-      .getByRole('button', { name: 'OK' })
-      .click();
-    await waitForApp(page);
-    await expect(page.getByRole('button', { name: 'Continue your draft' })).toHaveCount(0);
-  });
+  // A reload while confirming (told, charged once, nothing offered again, no draft left): the
+  // shared journey e2e/shared-journeys/reloadMidConfirm.ts, run here by shared-journeys.spec.ts.
 
   test('browser Back: the details step is not offered, the payment is told when it ends; one charge', async ({
     page,

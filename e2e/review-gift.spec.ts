@@ -1,6 +1,6 @@
 // A review sent with a tip (gratitudeType BOTH): paid, it is published; declined, it never shows.
 import type { Page } from '@playwright/test';
-import { test, expect, gotoWaitsForApp, waitForApp } from './fixtures';
+import { test, expect, gotoWaitsForApp } from './fixtures';
 import {
   fillCard,
   payAndAcknowledge,
@@ -44,70 +44,8 @@ async function reviewWithTip(page: Page, text: string, dollars: string) {
 }
 
 test.describe('a review with a tip (BOTH)', () => {
-  test('paid with 4242, it ends in the Congratulations modal and shows on the profile', async ({
-    page,
-    request,
-    expectAccessible,
-    saveScreenshot,
-  }) => {
-    test.slow(); // a long journey: three times the usual budget
-    const guest = guestName('Both Guest');
-    const text = `Thank you for the mentoring, ${guest}`;
-    const forms: string[] = [];
-    page.on('request', (sent) => {
-      if (sent.url().includes('/api/payment/payment-intent-for-both')) {
-        forms.push(sent.postData() ?? '');
-      }
-    });
-    await startReview(page, guest);
-    // Without text or media, the tip cannot go.
-    await page.getByRole('button', { name: 'Add Gift' }).click();
-    const tip = page.getByRole('region', { name: 'Your tip' });
-    await tip.getByRole('button', { name: '$10' }).click();
-    await passCaptcha(page);
-    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await expect(tip.getByRole('alert')).toHaveText(
-      'Either "Say Thanks" or "Post" must be provided.',
-    );
-    // At least $1 with a review.
-    await tip.getByLabel('Other (in Dollars)').fill('0');
-    await page.getByLabel('Say thanks').fill(text);
-    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await expect(tip.getByRole('alert')).toHaveText('Please enter a valid amount greater than 0.');
-    await tip.getByRole('button', { name: '$15' }).click();
-    await expect(page.getByText('You will be charged $15.95')).toBeVisible();
-    await expectAccessible();
-    await saveScreenshot('review-gift-form');
-
-    await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-    await expect(page.getByLabel('Say thanks')).toHaveAttribute('readonly', '');
-    expect(forms).toHaveLength(1);
-    expect(forms[0]).toContain('name="gratitudeType"\r\n\r\nBOTH');
-    expect(forms[0]).toContain(text);
-    // Sent, not yet paid: not on the profile.
-    expect(await feedTexts(page)).not.toContain(text);
-
-    await fillCard(page, '4242 4242 4242 4242');
-    await saveScreenshot('review-gift-card');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
-    await expect(page).toHaveURL(/\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
-    const modal = page.getByRole('dialog', { name: /Congratulations/ });
-    await expect(modal).toBeVisible();
-    // The page the redirect opened is the server's until the app takes over.
-    await waitForApp(page);
-    await modal.getByRole('button', { name: 'OK' }).click();
-    await expect(page).toHaveURL(/\/user_profile\/priya-natarajan$/);
-    await expect(page.getByText(text)).toBeVisible();
-    await saveScreenshot('review-gift-published');
-
-    const rows = await paymentsOf(request, guest);
-    expect(rows.map((row) => [row.status, row.amountCents, row.feeCents])).toEqual([
-      ['succeeded', 1500, 95],
-    ]);
-  });
-
+  // Paid with 4242 (no tip without words, at least $1, sent as BOTH, Congratulations, published):
+  // the shared journey e2e/shared-journeys/reviewTip.ts, run here by shared-journeys.spec.ts.
   test('declined, the review never shows on the profile, whatever the address says', async ({
     page,
     request,

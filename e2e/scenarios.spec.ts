@@ -1,8 +1,8 @@
 // The testers' fault scenarios (POST /api/__scenarios) through the real gift-only screens: what
 // the guest sees, that nothing is charged, and that the app works again once the scenario is
 // cleared. A scenario belongs to the browser context that set it (its tester cookie), so these
-// tests run beside every other spec; one of them shows two testers at once.
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+// tests run beside every other spec.
+import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp, GUEST_TOKEN } from './fixtures';
 import { recordErrors } from './pageProblems';
 import {
@@ -40,78 +40,8 @@ async function expectNoIntent(request: APIRequestContext, guest: string) {
 }
 
 test.describe('payment scenarios on a gift-only tip', () => {
-  for (const name of ['intent-error', 'intent-missing'] as const) {
-    test(`${name}: “${NOT_PROCESSED}” and no Pay Now`, async ({
-      page,
-      request,
-      expectAccessible,
-      saveScreenshot,
-    }) => {
-      const guest = guestName(`Scenario ${name}`);
-      await setScenario(page, name);
-      await openTip(page, guest);
-      await page.getByRole('button', { name: CARD_OPTION }).click();
-
-      await expect(page.getByRole('alert')).toHaveText(NOT_PROCESSED);
-      await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-      await expect(page.getByLabel('Card number')).toHaveCount(0);
-      await expectAccessible();
-      await saveScreenshot(`scenario-${name}`);
-      await expectNoIntent(request, guest);
-
-      await expectRecovered(page);
-    });
-  }
-
-  test('network-drop: “Something went wrong. Please try again.” and no Pay Now', async ({
-    page,
-    request,
-  }) => {
-    const guest = guestName('Scenario drop');
-    await setScenario(page, 'network-drop');
-    await openTip(page, guest);
-    await page.getByRole('button', { name: CARD_OPTION }).click();
-
-    await expect(page.getByRole('alert')).toHaveText('Something went wrong. Please try again.');
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-    await expectNoIntent(request, guest);
-
-    await expectRecovered(page);
-  });
-
-  test('slow: the card option waits disabled, then Pay Now comes and 4242 pays', async ({
-    page,
-    request,
-    saveScreenshot,
-  }) => {
-    const guest = guestName('Scenario slow');
-    await setScenario(page, 'slow', 3000);
-    await openTip(page, guest);
-    const cardOption = page.getByRole('button', { name: CARD_OPTION });
-    await cardOption.click();
-
-    // While the intent call waits: the option cannot be chosen again and there is no card form.
-    await expect(cardOption).toBeDisabled();
-    await expect(
-      page.getByRole('status').filter({ hasText: 'Preparing your payment…' }),
-    ).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-    await expect(page.getByRole('alert')).toHaveText('');
-    await saveScreenshot('scenario-slow-waiting');
-
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-    await expect(cardOption).toBeEnabled();
-    await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page).toHaveURL(
-      new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
-    );
-    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
-    const rows = await paymentsOf(request, guest);
-    expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 1000]]);
-
-    await expectRecovered(page);
-  });
+  // intent-missing, network-drop, slow and captcha-fail: jsdom tests against the real mock API in
+  // src/features/payments/GiftForm.test.tsx; intent-error: a step of the demo panel test below.
 
   test('stripe-unavailable: “Failed to load Stripe.js” and no charge', async ({
     page,
@@ -136,211 +66,59 @@ test.describe('payment scenarios on a gift-only tip', () => {
     expect((await request.get('/__stripe/stripe.js')).ok()).toBe(true);
   });
 
-  test('wallet-unsupported: no wallet buttons, the Google Pay message, and the card still pays', async ({
-    page,
-    request,
-    expectAccessible,
-    saveScreenshot,
-  }) => {
-    const guest = guestName('Scenario nowallet');
-    await setScenario(page, 'wallet-unsupported');
-    await openTip(page, guest);
-
-    await expect(
-      page.getByText('Google Pay is not supported on this device or browser'),
-    ).toBeVisible();
-    await expect(page.getByRole('button', { name: /Apple Pay|Google Pay/ })).toHaveCount(0);
-    await expectAccessible();
-    await saveScreenshot('scenario-wallet-unsupported');
-    await page.getByRole('button', { name: CARD_OPTION }).click();
-    await fillCard(page, '4242 4242 4242 4242');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page).toHaveURL(
-      new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
-    );
-    const rows = await paymentsOf(request, guest);
-    expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 1000]]);
-
-    await expectRecovered(page);
-    await page.getByRole('button', { name: /Give Gift/ }).click();
-    await expect(page.getByLabel('Full Name')).toBeVisible();
-  });
+  // wallet-unsupported: src/features/payments/PaymentSection.test.tsx “says Google Pay is not
+  // supported when the browser offers no wallet”; the message's axe: wallets.spec.ts, on the iPhone.
 
   test('a tester picks a scenario from the demo panel, and clears it there', async ({
     page,
+    request,
     expectAccessible,
     saveScreenshot,
   }) => {
     const guest = guestName('Scenario panel');
-    await page.goto(`/user_profile/${PROFILE}`);
-    await page.getByRole('button', { name: 'Test scenarios' }).click();
     const panel = page.getByRole('group', { name: 'Payment scenario' });
-    await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
-    await panel.getByRole('radio', { name: /^intent-error/ }).check();
-    await expect(page.getByText("This browser's scenario: intent-error")).toBeVisible();
-    // Every page now says so, with a way out.
-    await expect(page.getByRole('region', { name: 'Test scenario' })).toContainText(
-      'Test scenario active: intent-error —',
-    );
-    await expectAccessible();
-    await saveScreenshot('scenario-panel');
-
-    await openTip(page, guest);
-    await page.getByRole('button', { name: CARD_OPTION }).click();
-    await expect(page.getByRole('alert')).toHaveText(NOT_PROCESSED);
-
-    await page.getByRole('button', { name: 'Test scenarios' }).click();
-    await panel.getByRole('radio', { name: /^none/ }).check();
-    await expect(page.getByText("This browser's scenario: none.")).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Test scenario' })).toHaveCount(0);
-    const state = await page.request.get('/api/__scenarios', {
-      headers: { Authorization: 'Bearer demo-guest-token' },
-    });
-    expect(((await state.json()) as { data: { active: unknown } }).data.active).toBeNull();
-  });
-
-  // A refused captcha shows `invalid Captcha` and a fresh captcha.
-  test('captcha-fail: “invalid Captcha”, a fresh captcha, and no intent', async ({
-    page,
-    request,
-    saveScreenshot,
-  }) => {
-    const guest = guestName('Scenario captcha');
-    await setScenario(page, 'captcha-fail');
-    await openTip(page, guest);
-    const cardOption = page.getByRole('button', { name: CARD_OPTION });
-    await cardOption.click();
-
-    await expect(page.getByRole('alert')).toHaveText('invalid Captcha');
-    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
-    await saveScreenshot('scenario-captcha-fail');
-    await expectNoIntent(request, guest);
-
-    // Once the server accepts captchas again, the fresh one lets the guest on to the card form.
-    await setScenario(page, null);
-    await passCaptcha(page);
-    await cardOption.click();
-    await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-    expect((await paymentsOf(request, guest)).map((row) => row.status)).toEqual([
-      'requires_payment_method',
-    ]);
-
-    await expectRecovered(page);
-  });
-});
-
-/** Another tester: a fresh browser context (its own cookies) on the same server. */
-async function otherTester(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL });
-  return { context, page: gotoWaitsForApp(await context.newPage()) };
-}
-
-test.describe('testers, many at once', () => {
-  test('tester A has intent-error from the panel while tester B, at the same time, pays', async ({
-    page,
-    browser,
-    baseURL,
-    request,
-  }) => {
-    const b = await otherTester(browser, baseURL);
-    try {
-      const guestA = guestName('Tester A');
-      const guestB = guestName('Tester B');
+    await test.step('a tester picks a scenario from the demo panel: intent-error', async () => {
       await page.goto(`/user_profile/${PROFILE}`);
       await page.getByRole('button', { name: 'Test scenarios' }).click();
-      await page
-        .getByRole('group', { name: 'Payment scenario' })
-        .getByRole('radio', { name: /^intent-error/ })
-        .check();
-      await expect(page.getByText(/This browser's scenario: intent-error, until/)).toBeVisible();
+      await expect(panel.getByRole('radio', { name: /^none/ })).toBeChecked();
+      await panel.getByRole('radio', { name: /^intent-error/ }).check();
+      await expect(page.getByText("This browser's scenario: intent-error")).toBeVisible();
+      // Every page now says so, with a way out.
+      await expect(page.getByRole('region', { name: 'Test scenario' })).toContainText(
+        'Test scenario active: intent-error —',
+      );
+      await expectAccessible();
+      await saveScreenshot('scenario-panel');
+    });
 
-      await Promise.all([
-        (async () => {
-          await openTip(page, guestA);
-          await page.getByRole('button', { name: CARD_OPTION }).click();
-          await expect(page.getByRole('alert')).toHaveText(NOT_PROCESSED);
-        })(),
-        (async () => {
-          await openTip(b.page, guestB);
-          await b.page.getByRole('button', { name: CARD_OPTION }).click();
-          await fillCard(b.page, '4242 4242 4242 4242');
-          await b.page.getByRole('button', { name: 'Pay Now' }).click();
-          await expect(b.page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
-        })(),
-      ]);
-      await expectNoIntent(request, guestA);
-      expect((await paymentsOf(request, guestB)).map((row) => row.status)).toEqual(['succeeded']);
-      // B never had a scenario; A still has its own.
-      const state = async (p: Page) =>
-        (
-          (await (
-            await p.request.get('/api/__scenarios', {
-              headers: { Authorization: 'Bearer demo-guest-token' },
-            })
-          ).json()) as {
-            data: { active: string | null };
-          }
-        ).data.active;
-      expect(await state(b.page)).toBeNull();
-      expect(await state(page)).toBe('intent-error');
-    } finally {
-      await b.context.close();
-    }
-  });
+    await test.step(`intent-error: “${NOT_PROCESSED}” and no Pay Now`, async () => {
+      await openTip(page, guest);
+      await page.getByRole('button', { name: CARD_OPTION }).click();
+      await expect(page.getByRole('alert')).toHaveText(NOT_PROCESSED);
+      await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
+      await expect(page.getByLabel('Card number')).toHaveCount(0);
+      await expectAccessible();
+      await saveScreenshot('scenario-intent-error');
+      await expectNoIntent(request, guest);
+    });
 
-  test('a copied repro link reproduces slow with its delay in a fresh browser', async ({
-    page,
-    context,
-    browser,
-    baseURL,
-    saveScreenshot,
-  }) => {
-    test.slow(); // a long journey (two browsers, a 5 s delay): three times the usual budget
-    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.goto(`/user_profile/${PROFILE}`);
-    await page.getByRole('button', { name: 'Test scenarios' }).click();
-    await page.getByLabel('Delay in ms (slow, webhook-delayed)').fill('5000');
-    await page
-      .getByRole('group', { name: 'Payment scenario' })
-      .getByRole('radio', { name: /^slow/ })
-      .check();
-    await expect(page.getByText("This browser's scenario: slow (5000 ms), until")).toBeVisible();
-    await page.getByRole('button', { name: 'Copy repro link' }).click();
-    await expect(page.getByText('Repro link copied.')).toBeVisible();
-    const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(/\/user_profile\/ava-martinez\?scenario=slow&delayMs=5000$/);
-
-    const fresh = await otherTester(browser, baseURL);
-    try {
-      await fresh.page.goto(link);
-      // The link asks first: the fresh browser turns its scenario on with the link's button.
-      await fresh.page
-        .getByRole('region', { name: 'Repro link' })
-        .getByRole('button', { name: 'Turn on slow for this browser' })
-        .click();
-      await expect(
-        fresh.page.getByText('Turned on by this link: slow (5000 ms), for this browser only'),
-      ).toBeVisible();
-      await saveScreenshot('scenario-repro-link', fresh.page);
-      const guest = guestName('Repro slow');
-      await openTip(fresh.page, guest);
-      const cardOption = fresh.page.getByRole('button', { name: CARD_OPTION });
-      const started = Date.now();
-      await cardOption.click();
-      await expect(
-        fresh.page.getByRole('status').filter({ hasText: 'Preparing your payment…' }),
-      ).toBeVisible();
-      await expect(fresh.page.getByRole('button', { name: 'Pay Now' })).toBeVisible({
-        timeout: 60_000,
+    await test.step('a tester clears the scenario in the demo panel', async () => {
+      await page.getByRole('button', { name: 'Test scenarios' }).click();
+      await panel.getByRole('radio', { name: /^none/ }).check();
+      await expect(page.getByText("This browser's scenario: none.")).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Test scenario' })).toHaveCount(0);
+      const state = await page.request.get('/api/__scenarios', {
+        headers: { Authorization: 'Bearer demo-guest-token' },
       });
-      // The link's delay, not slow's default (3 s): the intent call waited at least 5 s.
-      expect(Date.now() - started).toBeGreaterThanOrEqual(5000);
-    } finally {
-      await fresh.context.close();
-    }
+      expect(((await state.json()) as { data: { active: unknown } }).data.active).toBeNull();
+    });
   });
 });
+
+// Two testers at once (A's intent-error beside B's payment): mock-api/scenarios.test.ts “two
+// testers on one server never see each other’s, and nobody gets one”, with A's message in the demo
+// panel test above and B's 4242 payment in the card-tip journeys. A copied repro link with its
+// delay: src/features/scenarios/ScenarioBar.test.tsx “copies a repro link with the delay…”.
 
 /** This page's browser's scenario, and what the mock API says the scenario does. */
 async function scenarioOf(

@@ -4,7 +4,14 @@
 // cleans the address and reloads (the spec), and every load shows what was sent.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
-import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
+import {
+  fillCard,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  startFlow,
+  startGift,
+} from './payment-helpers';
 
 // sent.spec.ts sends here too; each test finds its own card by words no other test sends.
 const PROFILE = 'elliot-fairbanks';
@@ -108,30 +115,97 @@ test.describe('thanks without a reload', () => {
     await okThenPaidReviewOnEveryLoad(page, dialog, words);
   });
 
+  // Also the home of gift.spec.ts's tip to Ava with 4242 (its fee, total, axe and metadata) and of
+  // its double clicks on the card option and Pay Now (one intent, one charge): one journey.
   test('a tip alone (Give Gift) paid with 4242: succeeded, then the modal on the profile, with no document load', async ({
     page,
+    request,
+    expectAccessible,
+    saveScreenshot,
   }) => {
     test.slow(); // a payment journey
-    await startGift(page, PROFILE, /Give Gift/, guestName('In Place Tipper'));
-    await page.getByRole('button', { name: '$10' }).click();
-    await passCaptcha(page);
-    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await fillCard(page, '4242 4242 4242 4242');
+    // Ava: the tip's metadata names her (gift.spec.ts's tip); nothing here is sent to her feed.
+    const profile = 'ava-martinez';
+    const guest = guestName('In Place Tipper');
+    const intentCalls: string[] = [];
+    const confirmCalls: string[] = [];
+    page.on('request', (sent) => {
+      if (sent.method() !== 'POST') return;
+      // The tip's intent calls (the wallet preparation call on load is another account's).
+      if (
+        sent.url().includes('/api/payment/create-payment-intent') &&
+        (sent.postDataJSON() as { metadata: { guestName: string } }).metadata.guestName === guest
+      ) {
+        intentCalls.push(sent.url());
+      }
+      if (/\/v1\/payment_intents\/[^/]+\/confirm/.test(sent.url())) confirmCalls.push(sent.url());
+    });
+    await startGift(page, profile, /Give Gift/, guest);
+
+    await test.step('a tip to Ava with 4242 succeeds and shows the Congratulations modal: the form', async () => {
+      const preset = page.getByRole('button', { name: '$15' });
+      await preset.click();
+      await expect(preset).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toHaveCount(0);
+      await passCaptcha(page);
+      const cardOption = page.getByRole('button', { name: /Tip via Debit\/Credit Card/ });
+      await expect(cardOption).toBeVisible();
+      await expect(cardOption).toContainText('3.0%+$0.50');
+      await expect(page.getByText('You will be charged $15.95')).toBeVisible();
+      await expectAccessible();
+      await saveScreenshot('gift-form');
+    });
+
+    await test.step('double clicks on the card option and on Pay Now make one intent and one charge: the card option', async () => {
+      await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).dblclick();
+      await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+      await fillCard(page, '4242 4242 4242 4242');
+      await expectAccessible();
+      await saveScreenshot('gift-card-form');
+    });
 
     const watch = await watchDocumentLoads(page);
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
     const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
-    await expect(dialog).toBeVisible();
-    await expect(page).toHaveURL(
-      new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
-    );
-    expect(watch.loads(), 'no document was loaded between Pay Now and the modal').toEqual([]);
-    expect(await watch.sameDocument()).toBe(true);
-    // The profile, not the flow, is under the modal.
-    await expect(page.getByRole('button', { name: 'Give Gift' })).toBeVisible();
+    await test.step('a tip alone (Give Gift) paid with 4242: succeeded, then the modal on the profile, with no document load', async () => {
+      // Pay Now double clicked (the double-click test's second half).
+      await page.getByRole('button', { name: 'Pay Now' }).dblclick();
+      await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+      await expect(dialog).toBeVisible();
+      await expect(page).toHaveURL(
+        new RegExp(`/user_profile/${profile}\\?redirect_status=succeeded$`),
+      );
+      expect(watch.loads(), 'no document was loaded between Pay Now and the modal').toEqual([]);
+      expect(await watch.sameDocument()).toBe(true);
+      // The profile, not the flow, is under the modal.
+      await expect(page.getByRole('button', { name: 'Give Gift' })).toBeVisible();
+    });
+
+    await test.step('a tip to Ava with 4242 succeeds and shows the Congratulations modal: the payment', async () => {
+      const rows = await paymentsOf(request, guest);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({
+        amountCents: 1500,
+        feeCents: 95,
+        totalCents: 1595,
+        status: 'succeeded',
+        metadata: { getThanksUserID: 'ava-martinez', title: 'Tip to ava.martinez' },
+      });
+    });
+
+    await test.step('a stranger on a shared demo: a tip with no tester identity gets no tester cookie', async () => {
+      // This context never chose a scenario (shared-demo.spec.ts's guest with no identity); the
+      // rest of what a stranger can read is in mock-api's testerViews, scenarios, stripeAccess
+      // and dataView tests.
+      expect((await page.context().cookies()).map((c) => c.name)).not.toContain('grati_tester');
+    });
+
+    await test.step('double clicks on the card option and on Pay Now make one intent and one charge: the calls', async () => {
+      expect(intentCalls).toHaveLength(1);
+      expect(confirmCalls).toHaveLength(1);
+    });
+
     await dialog.getByRole('button', { name: 'OK' }).click();
-    await page.waitForURL(new RegExp(`/user_profile/${PROFILE}$`));
+    await page.waitForURL(new RegExp(`/user_profile/${profile}$`));
   });
 
   test('a recognition sent: the modal on the profile with no document load, the review under it', async ({

@@ -1,4 +1,10 @@
 // Apple Pay and Google Pay through Stripe's Express Checkout Element (the emulated wallet sheet).
+// The Apple Pay tip and /gpay also record which Stripe.js APIs the app calls (from the former
+// stripe-calls.spec.ts): an init script wraps window.Stripe the moment a Stripe.js script defines
+// it and records every method called on the Stripe object and on each Elements group. They must
+// use Stripe's current integration (elements in deferred-intent mode, the Express Checkout
+// Element, confirmPayment) and never the deprecated one (paymentRequest, confirmCardPayment, the
+// card Element).
 import { devices, type Browser, type Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp } from './fixtures';
 import { guestName, passCaptcha, paymentsOf, setScenario, startGift } from './payment-helpers';
@@ -8,6 +14,83 @@ interface IntentCall {
   amount: number;
   platformFeeForWallet: number;
   payment_method_types?: string[];
+}
+
+declare global {
+  interface Window {
+    __recordStripeCall: (call: string) => void;
+  }
+}
+
+/** Runs in the page before any script: wraps whatever later becomes window.Stripe. */
+function recordStripeCalls() {
+  const record = (name: string, args: unknown[]) => {
+    const first = args[0];
+    const detail =
+      name === 'elements.create' && typeof first === 'string'
+        ? `(${first})`
+        : name === 'elements' && first && typeof first === 'object' && 'mode' in first
+          ? `(mode ${String((first as { mode: unknown }).mode)})`
+          : '';
+    window.__recordStripeCall(`${name}${detail}`);
+  };
+  const wrapObject = <T extends object>(target: T, prefix: string): T =>
+    new Proxy(target, {
+      get(object, key, receiver) {
+        const value: unknown = Reflect.get(object, key, receiver);
+        if (typeof value !== 'function' || typeof key !== 'string' || key.startsWith('_')) {
+          return value;
+        }
+        return (...args: unknown[]) => {
+          const name = `${prefix}${key}`;
+          record(name, args);
+          const result: unknown = (value as (...a: unknown[]) => unknown).apply(object, args);
+          return key === 'elements' && result && typeof result === 'object'
+            ? wrapObject(result, 'elements.')
+            : result;
+        };
+      },
+    });
+  let wrapped: unknown;
+  Object.defineProperty(window, 'Stripe', {
+    configurable: true,
+    get: () => wrapped,
+    set(StripeFn: unknown) {
+      if (typeof StripeFn !== 'function') {
+        wrapped = StripeFn;
+        return;
+      }
+      const construct = StripeFn as (...args: unknown[]) => object;
+      const factory = function (this: unknown, ...args: unknown[]) {
+        record('Stripe', []);
+        return wrapObject(construct.apply(this, args), '');
+      };
+      wrapped = Object.assign(factory, StripeFn);
+    },
+  });
+}
+
+const FORBIDDEN = [/^paymentRequest$/, /^confirmCardPayment$/, /^elements\.create\(card\)$/];
+
+/**
+ * The calls, as they happen, kept by the test: a successful payment leaves the page (Stripe's
+ * return address, or the wallet's redirect a second later), and a list kept in the page would go
+ * with it, however soon after "succeeded" the test asked for it.
+ */
+async function watchStripeCalls(page: Page): Promise<string[]> {
+  const calls: string[] = [];
+  await page.exposeFunction('__recordStripeCall', (call: string) => calls.push(call));
+  await page.addInitScript(recordStripeCalls);
+  return calls;
+}
+
+function expectNoDeprecatedCall(calls: string[]) {
+  for (const forbidden of FORBIDDEN) {
+    expect(
+      calls.filter((call) => forbidden.test(call)),
+      `${forbidden}`,
+    ).toEqual([]);
+  }
 }
 
 /** A browser timer may fire a rounded millisecond early. */
@@ -69,6 +152,7 @@ test.describe('wallet payments', () => {
     // This Chromium is a desktop Chrome, whose wallet is Google Pay: the tester forces Apple Pay,
     // as the scenario panel does (the platforms' own wallets: the next test).
     await setScenario(page, 'wallet-apple-pay');
+    const stripeCalls = await watchStripeCalls(page);
     const intentCalls: IntentCall[] = [];
     page.on('request', (sent) => {
       if (sent.url().endsWith('/api/payment/create-payment-intent')) {
@@ -124,6 +208,20 @@ test.describe('wallet payments', () => {
       platformFeeForWallet: 80,
       payment_method_types: ['card', 'apple_pay'],
     });
+
+    await test.step('an Apple Pay tip uses the Express Checkout Element and confirmPayment', () => {
+      const calls = [...stripeCalls];
+      expectNoDeprecatedCall(calls);
+      expect(calls).toEqual(
+        expect.arrayContaining([
+          'elements(mode payment)',
+          'elements.create(expressCheckout)',
+          'elements.update',
+          'elements.submit',
+          'confirmPayment',
+        ]),
+      );
+    });
   });
 
   test('Google Pay: no amount is refused, a cancelled sheet makes no intent, then it pays', async ({
@@ -166,6 +264,7 @@ test.describe('wallet payments', () => {
   test('each phone offers its own wallet: Apple Pay on an iPhone, Google Pay on an Android, never both', async ({
     browser,
     baseURL,
+    expectAccessible,
     saveScreenshot,
   }) => {
     for (const [device, own, other] of [
@@ -186,6 +285,8 @@ test.describe('wallet payments', () => {
         await expect(
           page.getByText('Google Pay is not supported on this device or browser'),
         ).toHaveCount(own === 'Apple Pay' ? 1 : 0);
+        // The message's colours and place (once scenarios.spec.ts's wallet-unsupported axe call).
+        if (own === 'Apple Pay') await expectAccessible(page);
         await saveScreenshot(`wallet-${device.replace(' ', '-').toLowerCase()}`, page);
         // The tester's scenario still forces the other one on this phone.
         await setScenario(page, other === 'Apple Pay' ? 'wallet-apple-pay' : 'wallet-google-pay');
@@ -207,6 +308,7 @@ test.describe('wallet payments', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
+    const stripeCalls = await watchStripeCalls(page);
     await page.goto('/gpay');
     await expect(page.getByRole('heading', { name: 'Google Pay test', level: 1 })).toBeVisible();
     await expect(page.getByText('Amount: $20.00')).toBeVisible();
@@ -227,5 +329,12 @@ test.describe('wallet payments', () => {
     await expect(page).toHaveURL(/\/gpay$/);
     const rows = await paymentsOf(request, 'Google Pay test');
     expect(rows.filter((row) => row.status === 'succeeded').length).toBeGreaterThanOrEqual(1);
+
+    await test.step('/gpay uses the Express Checkout Element, nothing deprecated', () => {
+      const calls = [...stripeCalls];
+      expectNoDeprecatedCall(calls);
+      expect(calls).toContain('elements.create(expressCheckout)');
+      expect(calls).not.toContain('elements.create(payment)');
+    });
   });
 });

@@ -1,18 +1,21 @@
-// Paid once, sent once (issue 49) in another engine: a tip to Ava, reloaded while Pay Now is
-// confirming, is told and charged once, as e2e/paid-once.spec.ts tries it in Chromium. Stripe's
-// answer is held by the testers' confirm-slow scenario (the charge made at once, the answer a
-// minute later), so the reload comes while the page still waits for it whatever the machine's
-// speed. One journey for every engine the driver seam drives (e2e/driver/).
+// Paid once, sent once (issue 49): a tip to Ava, reloaded while Pay Now is confirming, is told and
+// charged once, offers no payment again and leaves no draft (in Chromium too: it replaced
+// e2e/paid-once.spec.ts's reload test). Stripe's answer is held by the testers' confirm-slow
+// scenario (the charge made at once, the answer a minute later), so the reload comes while the
+// page still waits for it whatever the machine's speed. One journey for every engine the driver
+// seam drives (e2e/driver/).
 import assert from 'node:assert/strict';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
-import { byRole, expectUrl, type Driver } from '../driver/driver';
+import { byRole, expectCount, expectUrl, type Driver } from '../driver/driver';
 import {
+  CARD_OPTION,
   chooseScenario,
   CONGRATULATIONS,
   expectButton,
   expectStatus,
   fillCard,
   openCardForm,
+  pressInDialog,
   startFlow,
 } from '../driver/guest';
 import { eventually } from '../eventually';
@@ -56,8 +59,13 @@ export async function reloadMidConfirm(driver: Driver): Promise<void> {
   await expectStatus(driver, PAYMENT_MESSAGES.succeeded);
   await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`));
   await driver.visible(CONGRATULATIONS);
+  // The page the reload opened is the server's until the app takes over.
+  await driver.waitForApp();
   await driver.expectAccessible();
   await driver.screenshot('reload-mid-confirm-congratulations');
+  // Nothing on the page offers to pay again.
+  await expectCount(driver, byRole('button', 'Pay Now'), 0);
+  await expectCount(driver, CARD_OPTION, 0);
 
   // Told once, charged once: one intent for the one attempt, succeeded, for the $20.
   const rows = await paymentsOf(baseUrl, guest);
@@ -65,4 +73,10 @@ export async function reloadMidConfirm(driver: Driver): Promise<void> {
     rows.map((row) => [row.status, row.amountCents]),
     [['succeeded', 2000]],
   );
+
+  // The draft ended: after OK, nothing is offered to continue.
+  await pressInDialog(driver, CONGRATULATIONS, 'OK');
+  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}$`));
+  await driver.waitForApp();
+  await expectCount(driver, byRole('button', 'Continue your draft'), 0);
 }

@@ -258,4 +258,91 @@ describe('GiftForm', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
+  it('says the payment could not be processed when the intent call answers 500 (intent-error)', async () => {
+    await api.request('__scenarios', jsonPost({ name: 'intent-error' }));
+    const guest = await guestNamed('Ike Error');
+    const { user } = await openGiftForm(ava, guest);
+    await user.click(screen.getByRole('button', { name: '$10' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Payment could not be processed. Please try again.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(await paymentsOf(guest.fullName)).toEqual([]);
+  });
+
+  it('says something went wrong when the connection drops on the intent call, and makes none', async () => {
+    await api.request('__scenarios', jsonPost({ name: 'network-drop' }));
+    const guest = await guestNamed('Nora Dropped');
+    const { user } = await openGiftForm(ava, guest);
+    await user.click(screen.getByRole('button', { name: '$10' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'Something went wrong. Please try again.',
+      ),
+    );
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(await paymentsOf(guest.fullName)).toEqual([]);
+  });
+
+  it('keeps the card option disabled while a slow intent call waits, then shows Pay Now', async () => {
+    await api.request('__scenarios', jsonPost({ name: 'slow', delayMs: 3000 }));
+    const guest = await guestNamed('Sol Slow');
+    const { user } = await openGiftForm(ava, guest);
+    await user.click(screen.getByRole('button', { name: '$10' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await user.click(card);
+
+    // While the intent call waits: the option cannot be chosen again and there is no card form.
+    expect(card).toBeDisabled();
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((status) => status.textContent === 'Preparing your payment…'),
+    ).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toBeEmptyDOMElement();
+
+    expect(
+      await screen.findByRole('button', { name: 'Pay Now' }, { timeout: 15_000 }),
+    ).toBeInTheDocument();
+    expect(card).toBeEnabled();
+    expect((await paymentsOf(guest.fullName)).map((row) => row.amountCents)).toEqual([1000]);
+  }, 30_000);
+
+  it('says invalid Captcha when the captcha is refused, asks for a fresh one and makes no intent', async () => {
+    await api.request('__scenarios', jsonPost({ name: 'captcha-fail' }));
+    const guest = await guestNamed('Cal Refused');
+    const { user } = await openGiftForm(ava, guest);
+    await user.click(screen.getByRole('button', { name: '$10' }));
+    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await user.click(card);
+
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('invalid Captcha'));
+    const captcha = await screen.findByRole('checkbox', { name: "I'm not a robot" });
+    expect(captcha).not.toBeChecked();
+    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
+    expect(await paymentsOf(guest.fullName)).toEqual([]);
+
+    // Once the server accepts captchas again, the fresh one lets the guest on to the card form.
+    await api.request('__scenarios', jsonPost({ name: null }));
+    await user.click(captcha);
+    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
+    await waitFor(async () =>
+      expect((await paymentsOf(guest.fullName)).map((row) => row.status)).toEqual([
+        'requires_payment_method',
+      ]),
+    );
+  });
 });

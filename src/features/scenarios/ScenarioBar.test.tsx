@@ -126,6 +126,59 @@ describe('a repro link', () => {
   });
 });
 
+describe('the demo panel', () => {
+  it('copies a repro link with the delay, and the link turns slow on with that delay', async () => {
+    const user = userEvent.setup();
+    // What is written to user-event's clipboard stub (its readText fails on jsdom's Blob).
+    const written = jest.spyOn(navigator.clipboard, 'writeText');
+    // The link is made from the page's own address, as the browser has it.
+    window.history.pushState({}, '', '/user_profile/ava-martinez');
+    try {
+      const { unmount } = renderWithProviders(<ScenarioBar />, {
+        api,
+        route: '/user_profile/ava-martinez',
+      });
+      await user.click(screen.getByRole('button', { name: 'Test scenarios' }));
+      const delay = await screen.findByLabelText('Delay in ms (slow, webhook-delayed)');
+      await user.clear(delay);
+      await user.type(delay, '5000');
+      await user.click(
+        within(screen.getByRole('group', { name: 'Payment scenario' })).getByRole('radio', {
+          name: /^slow/,
+        }),
+      );
+      expect(
+        await screen.findByText(/^This browser's scenario: slow \(5000 ms\), until/),
+      ).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Copy repro link' }));
+      expect(await screen.findByText('Repro link copied.')).toBeInTheDocument();
+      expect(written).toHaveBeenCalledTimes(1);
+      const link = written.mock.calls[0]![0];
+      expect(link).toMatch(/\/user_profile\/ava-martinez\?scenario=slow&delayMs=5000$/);
+      unmount();
+
+      // A browser with no scenario opens the link: it asks, then turns slow on with its delay.
+      await api.request('__scenarios', jsonPost({ name: null }));
+      const { pathname, search } = new URL(link);
+      renderWithProviders(<ScenarioBar />, { api, route: `${pathname}${search}` });
+      await user.click(
+        within(await screen.findByRole('region', { name: 'Repro link' })).getByRole('button', {
+          name: 'Turn on slow for this browser',
+        }),
+      );
+      expect(
+        await screen.findByText(/^Turned on by this link: slow \(5000 ms\), for this browser only/),
+      ).toBeInTheDocument();
+      const answer = await api.request('__scenarios');
+      expect(
+        ((await answer.json()) as { data: { active: string; delayMs: number } }).data,
+      ).toMatchObject({ active: 'slow', delayMs: 5000 });
+    } finally {
+      window.history.pushState({}, '', '/');
+    }
+  });
+});
+
 describe('the banner', () => {
   it('names the active scenario on a page without a link, and Turn off clears it', async () => {
     const user = userEvent.setup();

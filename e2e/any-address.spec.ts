@@ -90,28 +90,12 @@ async function expectEveryPictureAt(browser: Browser, origin: string): Promise<v
 }
 
 test.describe('the demo at any address', () => {
-  test('npm run preview at 127.0.0.2: every picture, no CSP violation', async ({
+  test('npm run preview, then npm start, at 127.0.0.2: every picture, no CSP violation, and npm start prints its network addresses', async ({
     browser,
     request,
   }) => {
-    const origin = atOtherAddress(process.env.E2E_BASE_URL!);
-    // The API names media by path, whatever Host the request names.
-    const answer = await request.post(`${origin}/api/gratitude/findUser`, {
-      headers: { Authorization: 'Bearer demo-guest-token' },
-      data: { _id: 'ava-martinez', profilePage: true },
-    });
-    const user = (
-      (await answer.json()) as { data: { data: { userDetails: { profilePicture: string } } } }
-    ).data.data.userDetails;
-    expect(user.profilePicture).toBe('/media/seed/ava-martinez.jpg');
-
-    await expectEveryPictureAt(browser, origin);
-  });
-
-  test('npm start at 127.0.0.2: every picture, and it prints its network addresses', async ({
-    browser,
-  }) => {
     test.slow(); // the dev server compiles the app first
+    // `npm start` is started first: the dev server compiles while the preview's pages are checked.
     const [port, apiPort] = [await freePort(), await freePort()];
     const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-any-address-'));
     const env: NodeJS.ProcessEnv = {
@@ -132,19 +116,36 @@ test.describe('the demo at any address', () => {
     child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (printed += chunk.toString()));
     try {
-      const origin = `http://${OTHER_LOOPBACK}:${port}`;
-      await waitForUp(`${origin}/`, Date.now() + START_BUDGET_MS, child);
-      await expect.poll(() => printed).toContain('Demo profiles:');
-      expect(printed).toContain(`Local:   http://localhost:${port}/`);
-      const addresses = networkAddresses();
-      for (const address of addresses) {
-        expect(printed).toContain(`Network: http://${address}:${port}/`);
-      }
-      if (addresses.length > 0) {
-        expect(printed).toContain(`Scan to open http://${addresses[0]}:${port}/ on a phone`);
-      }
+      await test.step('npm run preview at 127.0.0.2: every picture, no CSP violation', async () => {
+        const origin = atOtherAddress(process.env.E2E_BASE_URL!);
+        // The API names media by path, whatever Host the request names.
+        const answer = await request.post(`${origin}/api/gratitude/findUser`, {
+          headers: { Authorization: 'Bearer demo-guest-token' },
+          data: { _id: 'ava-martinez', profilePage: true },
+        });
+        const user = (
+          (await answer.json()) as { data: { data: { userDetails: { profilePicture: string } } } }
+        ).data.data.userDetails;
+        expect(user.profilePicture).toBe('/media/seed/ava-martinez.jpg');
 
-      await expectEveryPictureAt(browser, origin);
+        await expectEveryPictureAt(browser, origin);
+      });
+
+      await test.step('npm start at 127.0.0.2: every picture, and it prints its network addresses', async () => {
+        const origin = `http://${OTHER_LOOPBACK}:${port}`;
+        await waitForUp(`${origin}/`, Date.now() + START_BUDGET_MS, child);
+        await expect.poll(() => printed).toContain('Demo profiles:');
+        expect(printed).toContain(`Local:   http://localhost:${port}/`);
+        const addresses = networkAddresses();
+        for (const address of addresses) {
+          expect(printed).toContain(`Network: http://${address}:${port}/`);
+        }
+        if (addresses.length > 0) {
+          expect(printed).toContain(`Scan to open http://${addresses[0]}:${port}/ on a phone`);
+        }
+
+        await expectEveryPictureAt(browser, origin);
+      });
     } finally {
       signalGroup(child);
       await new Promise((resolve) =>

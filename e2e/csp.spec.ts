@@ -47,57 +47,60 @@ test.describe('Content-Security-Policy', () => {
     );
   });
 
-  test('browsing a profile, its tabs and a deep link: no violation', async ({ page }) => {
-    const violations = await recordViolations(page);
-    await page.goto('/');
-    await expect(page.getByRole('link', { name: /Ava Martinez/ }).first()).toBeVisible();
-    await page.goto('/?_branch_match_id=qr-ava');
-    await expect(page).toHaveURL(/\/user_profile\/ava-martinez/);
-    await expect(page.getByRole('heading', { name: 'Ava Martinez', level: 1 })).toBeVisible();
-    await page.getByRole('button', { name: /next/i }).first().click();
-    await page.getByRole('tab', { name: 'Photos/Videos' }).click();
-    await expect(page.getByRole('tabpanel').getByRole('img').first()).toBeVisible();
-    await page.mouse.wheel(0, 4000);
-    await page.getByRole('tab', { name: 'Socials' }).click();
-    await expect(page.getByRole('tabpanel')).toBeVisible();
-    expect(violations).toEqual([]);
-  });
-
-  test('a recognition with an image, a card tip with 3-D Secure, Apple Pay and /gpay: no violation', async ({
+  test('browsing a profile, its tabs and a deep link; a recognition with an image, a card tip with 3-D Secure, Apple Pay and /gpay: no violation', async ({
     page,
   }) => {
     test.slow(); // a long journey: three times the usual budget
     const violations = await recordViolations(page);
 
-    await startFlow(page, 'nadia-okafor', /^Recognize/, guestName('Csp Photo'));
-    await page.getByLabel('Attach photos or a video').setInputFiles(SEED_IMAGE);
-    await expect(page.getByRole('list', { name: 'Attached media' }).getByRole('img')).toBeVisible();
+    await test.step('browsing a profile, its tabs and a deep link: no violation', async () => {
+      await page.goto('/');
+      await expect(page.getByRole('link', { name: /Ava Martinez/ }).first()).toBeVisible();
+      await page.goto('/?_branch_match_id=qr-ava');
+      await expect(page).toHaveURL(/\/user_profile\/ava-martinez/);
+      await expect(page.getByRole('heading', { name: 'Ava Martinez', level: 1 })).toBeVisible();
+      await page.getByRole('button', { name: /next/i }).first().click();
+      await page.getByRole('tab', { name: 'Photos/Videos' }).click();
+      await expect(page.getByRole('tabpanel').getByRole('img').first()).toBeVisible();
+      await page.mouse.wheel(0, 4000);
+      await page.getByRole('tab', { name: 'Socials' }).click();
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      expect(violations).toEqual([]);
+    });
 
-    await startGift(page, 'ava-martinez', /Give Gift/, guestName('Csp Card'));
-    await page.getByRole('button', { name: '$10' }).click();
-    await passCaptcha(page);
-    await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-    await fillCard(page, '4000 0025 0000 3155');
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await page.getByRole('button', { name: 'Complete authentication' }).click();
-    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    await test.step('a recognition with an image, a card tip with 3-D Secure, Apple Pay and /gpay: no violation', async () => {
+      await startFlow(page, 'nadia-okafor', /^Recognize/, guestName('Csp Photo'));
+      await page.getByLabel('Attach photos or a video').setInputFiles(SEED_IMAGE);
+      await expect(
+        page.getByRole('list', { name: 'Attached media' }).getByRole('img'),
+      ).toBeVisible();
 
-    // Apple Pay in this desktop Chromium: the tester's scenario forces it, until /gpay.
-    await setScenario(page, 'wallet-apple-pay');
-    await startGift(page, 'bluebird-cafe', /Give Gift/, guestName('Csp Wallet'));
-    await page.getByRole('button', { name: '$15' }).click();
-    await passCaptcha(page);
-    await page.getByRole('button', { name: /Apple Pay/ }).click();
-    await page
-      .getByRole('dialog', { name: 'Apple Pay' })
-      .getByRole('button', { name: 'Pay' })
-      .click();
-    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+      await startGift(page, 'ava-martinez', /Give Gift/, guestName('Csp Card'));
+      await page.getByRole('button', { name: '$10' }).click();
+      await passCaptcha(page);
+      await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+      await fillCard(page, '4000 0025 0000 3155');
+      await page.getByRole('button', { name: 'Pay Now' }).click();
+      await page.getByRole('button', { name: 'Complete authentication' }).click();
+      await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
 
-    await setScenario(page, null);
-    await page.goto('/gpay');
-    await passCaptcha(page);
-    await expect(page.getByRole('button', { name: /Google Pay/ })).toBeVisible();
-    expect(violations).toEqual([]);
+      // Apple Pay in this desktop Chromium: the tester's scenario forces it, until /gpay.
+      await setScenario(page, 'wallet-apple-pay');
+      await startGift(page, 'bluebird-cafe', /Give Gift/, guestName('Csp Wallet'));
+      await page.getByRole('button', { name: '$15' }).click();
+      await passCaptcha(page);
+      await page.getByRole('button', { name: /Apple Pay/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Apple Pay' })
+        .getByRole('button', { name: 'Pay' })
+        .click();
+      await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+
+      await setScenario(page, null);
+      await page.goto('/gpay');
+      await passCaptcha(page);
+      await expect(page.getByRole('button', { name: /Google Pay/ })).toBeVisible();
+      expect(violations).toEqual([]);
+    });
   });
 });

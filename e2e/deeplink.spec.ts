@@ -51,49 +51,83 @@ const formField = (request: Request | undefined, name: string) =>
   new URLSearchParams(request?.postData() ?? '').get(name);
 
 test.describe('deep links through branch-sdk and the mock API emulator', () => {
-  test("a QR link the server could not resolve in time shows Loading..., then lands on Ava's profile", async ({
+  test("a QR link the server could not resolve in time shows Loading..., lands on Ava's profile, and the next time shows the kept profile, then the fresh one", async ({
     page,
     expectAccessible,
     saveScreenshot,
   }) => {
-    const traffic = await watchBranchTraffic(page);
-    const { release } = await holdRequests(page, BRANCH_CHUNK);
+    test.slow(); // two visits of the slow link
+    await test.step("a QR link the server could not resolve in time shows Loading..., then lands on Ava's profile", async () => {
+      const traffic = await watchBranchTraffic(page);
+      const { release } = await holdRequests(page, BRANCH_CHUNK);
 
-    // Not until `load`: the shell preloads the held chunk, and a preload holds the load event.
-    await page.goto(SLOW_QR, { waitUntil: 'domcontentloaded' });
-    await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
-    await expectAccessible();
-    await saveScreenshot('deeplink-loading');
-    release();
+      // Not until `load`: the shell preloads the held chunk, and a preload holds the load event.
+      await page.goto(SLOW_QR, { waitUntil: 'domcontentloaded' });
+      await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
+      await expectAccessible();
+      await saveScreenshot('deeplink-loading');
+      release();
 
-    // In place: the SDK's calls, then the profile's lookup (its code came with the shell).
-    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
-      timeout: 60_000,
+      // In place: the SDK's calls, then the profile's lookup (its code came with the shell).
+      await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
+        timeout: 60_000,
+      });
+      await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
+      expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe('ava-martinez');
+
+      // branch-sdk itself made these calls: its fingerprint JSONP (app.link, mapped to the
+      // emulator by the page shell) and /v1/open at the URL given to setAPIUrl.
+      const fingerprint = traffic.find('/__branch/app.link/_r');
+      expect(fingerprint?.resourceType()).toBe('script');
+      expect(new URL(fingerprint!.url()).searchParams.get('callback')).toMatch(
+        /^branch_callback__/,
+      );
+      const open = traffic.find('/__branch/v1/open');
+      expect(open?.method()).toBe('POST');
+      expect(new URL(open!.url()).hostname).toBe('127.0.0.1');
+      expect(formField(open, 'link_identifier')).toBe('qr-ava-slow');
+      expect(formField(open, 'sdk')).toMatch(/^web2\.\d+\.\d+$/);
+      expect(formField(open, 'branch_key')).toMatch(/^key_test_[A-Za-z0-9]{32}$/);
+      await expect.poll(() => traffic.find('/__branch/v1/pageview')?.method()).toBe('POST');
+      expect(traffic.realBranch).toEqual([]);
+
+      // The landing replaced the link's address: Back leaves the app instead of re-opening it.
+      expect(await page.evaluate(() => history.length)).toBe(2);
+
+      await expectAccessible();
+      await page.waitForLoadState('networkidle');
+      await saveScreenshot('deeplink-qr-ava');
     });
-    await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
-    expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe('ava-martinez');
 
-    // branch-sdk itself made these calls: its fingerprint JSONP (app.link, mapped to the
-    // emulator by the page shell) and /v1/open at the URL given to setAPIUrl.
-    const fingerprint = traffic.find('/__branch/app.link/_r');
-    expect(fingerprint?.resourceType()).toBe('script');
-    expect(new URL(fingerprint!.url()).searchParams.get('callback')).toMatch(/^branch_callback__/);
-    const open = traffic.find('/__branch/v1/open');
-    expect(open?.method()).toBe('POST');
-    expect(new URL(open!.url()).hostname).toBe('127.0.0.1');
-    expect(formField(open, 'link_identifier')).toBe('qr-ava-slow');
-    expect(formField(open, 'sdk')).toMatch(/^web2\.\d+\.\d+$/);
-    expect(formField(open, 'branch_key')).toMatch(/^key_test_[A-Za-z0-9]{32}$/);
-    await expect.poll(() => traffic.find('/__branch/v1/pageview')?.method()).toBe('POST');
-    expect(traffic.realBranch).toEqual([]);
+    await test.step('the same QR link again shows the profile kept from the last visit, then the fresh one', async () => {
+      // Its first visit is the landing above.
+      // Kept once the page is idle: what this browser shows next time, until the lookup answers.
+      await expect
+        .poll(() => page.evaluate(() => localStorage.getItem('grati:profile:ava-martinez')))
+        .toContain('Barista & Latte Artist');
 
-    // The landing replaced the link's address: Back leaves the app instead of re-opening it.
-    expect(await page.evaluate(() => history.length)).toBe(2);
-
-    await expectAccessible();
-    await page.waitForLoadState('networkidle');
-    await saveScreenshot('deeplink-qr-ava');
+      // The guest comes back through the same code; this time the lookup is held.
+      const lookups: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.endsWith('/gratitude/findUser')) lookups.push('lookup');
+      });
+      const { release } = await holdRequests(page, '**/gratitude/findUser');
+      await page.goto(SLOW_QR, { waitUntil: 'commit' });
+      await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
+      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
+        timeout: 60_000,
+      });
+      await expect(page.getByRole('button', { name: 'Give Gift', exact: true })).toBeEnabled();
+      await expect(page.getByText('Barista & Latte Artist')).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Loading profile' })).toHaveCount(0);
+      // Asked afresh all the same: the page shows the kept copy while the lookup is under way.
+      expect(lookups).toEqual(['lookup']);
+      await saveScreenshot('deeplink-kept-profile');
+      release();
+      await page.waitForLoadState('networkidle');
+      expect(lookups).toEqual(['lookup']);
+    });
   });
 
   test("a QR link's page fetches the profile's code from the start, and its lookup with it", async ({
@@ -129,41 +163,6 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     // One lookup and one fetch of the route's code: each found the other's under way.
     expect(asked.filter((what) => what === 'lookup')).toHaveLength(1);
     expect(asked.filter((what) => what === 'route code')).toHaveLength(1);
-  });
-
-  test('the same QR link again shows the profile kept from the last visit, then the fresh one', async ({
-    page,
-    saveScreenshot,
-  }) => {
-    await page.goto(SLOW_QR);
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
-      timeout: 60_000,
-    });
-    // Kept once the page is idle: what this browser shows next time, until the lookup answers.
-    await expect
-      .poll(() => page.evaluate(() => localStorage.getItem('grati:profile:ava-martinez')))
-      .toContain('Barista & Latte Artist');
-
-    // The guest comes back through the same code; this time the lookup is held.
-    const lookups: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.endsWith('/gratitude/findUser')) lookups.push('lookup');
-    });
-    const { release } = await holdRequests(page, '**/gratitude/findUser');
-    await page.goto(SLOW_QR, { waitUntil: 'commit' });
-    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
-      timeout: 60_000,
-    });
-    await expect(page.getByRole('button', { name: 'Give Gift', exact: true })).toBeEnabled();
-    await expect(page.getByText('Barista & Latte Artist')).toBeVisible();
-    await expect(page.getByRole('status', { name: 'Loading profile' })).toHaveCount(0);
-    // Asked afresh all the same: the page shows the kept copy while the lookup is under way.
-    expect(lookups).toEqual(['lookup']);
-    await saveScreenshot('deeplink-kept-profile');
-    release();
-    await page.waitForLoadState('networkidle');
-    expect(lookups).toEqual(['lookup']);
   });
 
   test('a broken QR link shows Invalid QR Found and logs the failure', async ({

@@ -98,58 +98,62 @@ interface PlayCheck {
 }
 
 test.describe('a video on an iPhone', () => {
-  test('a feed video plays fullscreen at the tap and stops when the guest taps Done', async ({
-    page,
-  }) => {
-    await page.goto('/user_profile/ava-martinez');
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
-    const liam = page.getByRole('article', { name: /^Liam Carter / });
-    const label = 'video from Liam Carter';
-    const play = liam.getByRole('button', { name: `Play ${label}` });
-    const video = liam.getByLabel(label, { exact: true });
-    // Its poster, shown before and after.
-    const poster = liam.getByRole('presentation');
-    await expect(poster).toBeVisible();
-
-    await playFullscreenThenLeave(page, {
-      play,
-      video,
-      label,
-      leave: 'done',
-      name: 'iphone-feed-video',
-    });
-    await expect(poster).toBeVisible();
-
-    // Played again (its metadata in by now), it goes fullscreen again.
-    await play.tap();
-    await expect.poll(async () => (await state(video)).fullscreen).toBe(true);
-  });
-
-  test('a gallery video plays fullscreen at the tap and stops when the guest pinches back', async ({
+  test("a feed video, then a gallery video, on Ava's profile: each plays fullscreen at the tap and stops when the guest leaves", async ({
     page,
     expectAccessible,
   }) => {
     await page.goto('/user_profile/ava-martinez');
-    const tab = page.getByRole('tab', { name: 'Photos/Videos' });
-    await tab.tap();
-    await expect(tab).toHaveAttribute('aria-selected', 'true');
-    const gallery = page.getByRole('list', { name: 'Photos and videos' });
-    const play = gallery.getByRole('button', { name: /^Play Video \d+$/ }).first();
-    const label = (await play.textContent())!.replace(/^Play /, '');
-    const tile = gallery
-      .getByRole('listitem')
-      .filter({ has: page.getByRole('button', { name: `Play ${label}`, exact: true }) });
-    const video = gallery.getByLabel(label, { exact: true });
 
-    // A pinch leaves iOS's player with the video still playing inline: the page stops it.
-    await playFullscreenThenLeave(page, {
-      play,
-      video,
-      label,
-      leave: 'pinch',
-      name: 'iphone-gallery-video',
+    await test.step('a feed video plays fullscreen at the tap and stops when the guest taps Done', async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+      const liam = page.getByRole('article', { name: /^Liam Carter / });
+      const label = 'video from Liam Carter';
+      const play = liam.getByRole('button', { name: `Play ${label}` });
+      const video = liam.getByLabel(label, { exact: true });
+      // Its poster, shown before and after.
+      const poster = liam.getByRole('presentation');
+      await expect(poster).toBeVisible();
+
+      await playFullscreenThenLeave(page, {
+        play,
+        video,
+        label,
+        leave: 'done',
+        name: 'iphone-feed-video',
+      });
+      await expect(poster).toBeVisible();
+
+      // Played again (its metadata in by now), it goes fullscreen again.
+      await play.tap();
+      await expect.poll(async () => (await state(video)).fullscreen).toBe(true);
+      // Left again, for the gallery's video on the same page.
+      await page.evaluate(() => window.__iosLeaveFullscreen!('done'));
+      await expect(play).toBeVisible();
+      await expect.poll(async () => (await state(video)).fullscreen).toBe(false);
     });
-    await expect(tile.getByRole('presentation')).toBeVisible();
-    await expectAccessible();
+
+    await test.step('a gallery video plays fullscreen at the tap and stops when the guest pinches back', async () => {
+      const tab = page.getByRole('tab', { name: 'Photos/Videos' });
+      await tab.tap();
+      await expect(tab).toHaveAttribute('aria-selected', 'true');
+      const gallery = page.getByRole('list', { name: 'Photos and videos' });
+      const play = gallery.getByRole('button', { name: /^Play Video \d+$/ }).first();
+      const label = (await play.textContent())!.replace(/^Play /, '');
+      const tile = gallery
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('button', { name: `Play ${label}`, exact: true }) });
+      const video = gallery.getByLabel(label, { exact: true });
+
+      // A pinch leaves iOS's player with the video still playing inline: the page stops it.
+      await playFullscreenThenLeave(page, {
+        play,
+        video,
+        label,
+        leave: 'pinch',
+        name: 'iphone-gallery-video',
+      });
+      await expect(tile.getByRole('presentation')).toBeVisible();
+      await expectAccessible();
+    });
   });
 });

@@ -167,7 +167,7 @@ async function openProfile(browser: Browser, options: object): Promise<[BrowserC
   return [context, page];
 }
 
-test('a phone gets the review of three 12 MP photos in at most 600 KB of pictures', async ({
+test('a phone gets the review of three 12 MP photos in at most 600 KB of pictures, and gallery thumbnails of at most 150 KB each, sharp enough', async ({
   browser,
   saveScreenshot,
   expectAccessible,
@@ -175,61 +175,58 @@ test('a phone gets the review of three 12 MP photos in at most 600 KB of picture
   test.slow();
   expect(Math.min(...photoBytes), 'the photos are phone-sized').toBeGreaterThan(3 * 1024 * 1024);
   const [context, page] = await openProfile(browser, PHONE);
-  const recorder = recordPictures(page);
-  await page.goto(`/user_profile/${PROFILE}`);
-  const photos = page.getByRole('group', { name: '3 photos from Photo Guest' }).locator('img');
-  await expect(photos).toHaveCount(3);
-  await photosReceived(photos, recorder);
-  const pictures = await recorder.settled();
-  const total = pictures.reduce((sum, picture) => sum + picture.bytes, 0);
-  console.log(
-    `phone first view: ${pictures.length} pictures, ${Math.round(total / 1024)} KB ` +
-      `(originals ${photoBytes.map((b) => Math.round(b / 1024)).join(' / ')} KB)`,
-  );
-  expect(total, pictures.map((p) => `${p.bytes} ${p.url}`).join('\n')).toBeLessThanOrEqual(
-    FIRST_VIEW_LIMIT,
-  );
-  // Every photo of the review came through the image endpoint, none as its original.
-  expect(pictures.filter((p) => p.url.includes('/media/uploads/'))).toEqual([]);
-  const shownPictures = await sharpness(page);
-  expect(shownPictures.length, 'pictures through the image endpoint').toBeGreaterThan(0);
-  for (const shown of shownPictures) {
-    expect(shown.pixels, `${shown.alt}: ${shown.src}`).toBeGreaterThanOrEqual(shown.needed);
-  }
-  await expectAccessible(page);
-  await saveScreenshot('photo-weight-phone-profile', page);
-  await context.close();
-});
 
-test('every gallery thumbnail is at most 150 KB on a phone, and sharp enough', async ({
-  browser,
-  saveScreenshot,
-}) => {
-  test.slow();
-  const [context, page] = await openProfile(browser, PHONE);
-  await page.goto(`/user_profile/${PROFILE}`);
-  const recorder = recordPictures(page);
-  await page.getByRole('tab', { name: 'Photos/Videos' }).click();
-  const grid = page.getByRole('tabpanel', { name: 'Photos/Videos' });
-  await expect(grid.getByRole('img')).toHaveCount(3);
-  await expect(grid.getByText('Yay! You have seen it all')).toBeVisible();
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll<HTMLImageElement>('[role="tabpanel"] img')].every(
-      (image) => image.complete && image.naturalWidth > 0,
-    ),
-  );
-  const thumbnails = (await recorder.settled()).filter((p) => p.url.includes('/_img'));
-  expect(thumbnails.length).toBeGreaterThanOrEqual(3);
-  for (const thumbnail of thumbnails) {
-    expect(thumbnail.bytes, thumbnail.url).toBeLessThanOrEqual(THUMBNAIL_LIMIT);
-  }
-  console.log(`gallery thumbnails: ${thumbnails.map((t) => Math.round(t.bytes / 1024))} KB`);
-  const shownPictures = await sharpness(page);
-  expect(shownPictures.length, 'pictures through the image endpoint').toBeGreaterThan(0);
-  for (const shown of shownPictures) {
-    expect(shown.pixels, `${shown.alt}: ${shown.src}`).toBeGreaterThanOrEqual(shown.needed);
-  }
-  await saveScreenshot('photo-weight-phone-gallery', page);
+  await test.step('a phone gets the review of three 12 MP photos in at most 600 KB of pictures', async () => {
+    const recorder = recordPictures(page);
+    await page.goto(`/user_profile/${PROFILE}`);
+    const photos = page.getByRole('group', { name: '3 photos from Photo Guest' }).locator('img');
+    await expect(photos).toHaveCount(3);
+    await photosReceived(photos, recorder);
+    const pictures = await recorder.settled();
+    const total = pictures.reduce((sum, picture) => sum + picture.bytes, 0);
+    console.log(
+      `phone first view: ${pictures.length} pictures, ${Math.round(total / 1024)} KB ` +
+        `(originals ${photoBytes.map((b) => Math.round(b / 1024)).join(' / ')} KB)`,
+    );
+    expect(total, pictures.map((p) => `${p.bytes} ${p.url}`).join('\n')).toBeLessThanOrEqual(
+      FIRST_VIEW_LIMIT,
+    );
+    // Every photo of the review came through the image endpoint, none as its original.
+    expect(pictures.filter((p) => p.url.includes('/media/uploads/'))).toEqual([]);
+    const shownPictures = await sharpness(page);
+    expect(shownPictures.length, 'pictures through the image endpoint').toBeGreaterThan(0);
+    for (const shown of shownPictures) {
+      expect(shown.pixels, `${shown.alt}: ${shown.src}`).toBeGreaterThanOrEqual(shown.needed);
+    }
+    await expectAccessible(page);
+    await saveScreenshot('photo-weight-phone-profile', page);
+  });
+
+  await test.step('every gallery thumbnail is at most 150 KB on a phone, and sharp enough', async () => {
+    // The same page: the gallery's pictures from here on.
+    const recorder = recordPictures(page);
+    await page.getByRole('tab', { name: 'Photos/Videos' }).click();
+    const grid = page.getByRole('tabpanel', { name: 'Photos/Videos' });
+    await expect(grid.getByRole('img')).toHaveCount(3);
+    await expect(grid.getByText('Yay! You have seen it all')).toBeVisible();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll<HTMLImageElement>('[role="tabpanel"] img')].every(
+        (image) => image.complete && image.naturalWidth > 0,
+      ),
+    );
+    const thumbnails = (await recorder.settled()).filter((p) => p.url.includes('/_img'));
+    expect(thumbnails.length).toBeGreaterThanOrEqual(3);
+    for (const thumbnail of thumbnails) {
+      expect(thumbnail.bytes, thumbnail.url).toBeLessThanOrEqual(THUMBNAIL_LIMIT);
+    }
+    console.log(`gallery thumbnails: ${thumbnails.map((t) => Math.round(t.bytes / 1024))} KB`);
+    const shownPictures = await sharpness(page);
+    expect(shownPictures.length, 'pictures through the image endpoint').toBeGreaterThan(0);
+    for (const shown of shownPictures) {
+      expect(shown.pixels, `${shown.alt}: ${shown.src}`).toBeGreaterThanOrEqual(shown.needed);
+    }
+    await saveScreenshot('photo-weight-phone-gallery', page);
+  });
   await context.close();
 });
 

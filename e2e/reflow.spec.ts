@@ -43,153 +43,173 @@ async function expectInWindow(page: Page, element: Locator, what: string) {
   ).toBe(true);
 }
 
-for (const { name, viewport } of SIZES) {
-  test.describe(`reflow at ${viewport.width} x ${viewport.height}`, () => {
-    test.use({ viewport });
+type SaveScreenshot = (
+  name: string,
+  page?: Page,
+  options?: { fullPage?: boolean },
+) => Promise<void>;
 
-    test('the profile, its feed and carousel, the header and its menu, the gallery, a team', async ({
-      page,
-      saveScreenshot,
-    }) => {
-      await page.goto('/user_profile/ava-martinez');
-      const jordan = page.getByRole('article').filter({ hasText: 'Jordan Blake' });
-      await expect(
-        jordan.getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' }),
-      ).toBeVisible();
-      await expectNoSidewaysScroll(page, 'the profile');
+/** The profile, its feed and carousel, the header and its menu, the gallery, a team. */
+async function profileFits(page: Page, name: string, saveScreenshot: SaveScreenshot) {
+  await page.goto('/user_profile/ava-martinez');
+  const jordan = page.getByRole('article').filter({ hasText: 'Jordan Blake' });
+  await expect(jordan.getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the profile');
 
-      // The card's kind, and its carousel's counter and arrow, are inside the card, not cut off.
-      await expectInside(jordan.getByRole('img', { name: 'Recognition' }), jordan, 'the kind');
-      const carousel = jordan.locator('.media-carousel__viewport');
-      await expectInside(jordan.getByText('1 / 3'), carousel, 'the counter');
-      const next = jordan.getByRole('button', { name: 'Next image' });
-      await expectInside(next, carousel, 'the Next arrow');
-      for (const action of ['Like', 'Comment', 'Share']) {
-        await expectInside(jordan.getByRole('button', { name: action }), jordan, action);
-      }
-      await next.click();
-      await expect(jordan.getByText('2 / 3')).toBeVisible();
+  // The card's kind, and its carousel's counter and arrow, are inside the card, not cut off.
+  await expectInside(jordan.getByRole('img', { name: 'Recognition' }), jordan, 'the kind');
+  const carousel = jordan.locator('.media-carousel__viewport');
+  await expectInside(jordan.getByText('1 / 3'), carousel, 'the counter');
+  const next = jordan.getByRole('button', { name: 'Next image' });
+  await expectInside(next, carousel, 'the Next arrow');
+  for (const action of ['Like', 'Comment', 'Share']) {
+    await expectInside(jordan.getByRole('button', { name: action }), jordan, action);
+  }
+  await next.click();
+  await expect(jordan.getByText('2 / 3')).toBeVisible();
 
-      // Each kind's name fits its button.
-      for (const kind of ['Recognize', 'Appreciate', 'Celebrate', 'Gratitude']) {
-        const button = page.getByRole('button', { name: new RegExp(`^${kind}, received`) });
-        await expectInside(button.getByText(kind, { exact: true }), button, `${kind}'s name`);
-      }
-      await saveScreenshot(`reflow-${name}-profile`);
+  // Each kind's name fits its button.
+  for (const kind of ['Recognize', 'Appreciate', 'Celebrate', 'Gratitude']) {
+    const button = page.getByRole('button', { name: new RegExp(`^${kind}, received`) });
+    await expectInside(button.getByText(kind, { exact: true }), button, `${kind}'s name`);
+  }
+  await saveScreenshot(`reflow-${name}-profile`);
 
-      // The header's menu opens under it, within the page's width.
-      const banner = page.getByRole('banner');
-      await banner.getByRole('button', { name: 'Menu' }).click();
-      const contact = banner.getByRole('link', { name: 'Contact Us' });
-      await expect(contact).toBeVisible();
-      await expectInside(contact, banner, 'Contact Us');
-      await expectNoSidewaysScroll(page, 'the open menu');
-      await saveScreenshot(`reflow-${name}-menu`, page, { fullPage: false });
-      await banner.getByRole('button', { name: 'Menu' }).click();
+  // The header's menu opens under it, within the page's width.
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: 'Menu' }).click();
+  const contact = banner.getByRole('link', { name: 'Contact Us' });
+  await expect(contact).toBeVisible();
+  await expectInside(contact, banner, 'Contact Us');
+  await expectNoSidewaysScroll(page, 'the open menu');
+  await saveScreenshot(`reflow-${name}-menu`, page, { fullPage: false });
+  await banner.getByRole('button', { name: 'Menu' }).click();
 
-      // The side panel fits the window, and its way out can be pressed.
-      await banner.getByRole('button', { name: 'Get the app' }).click();
-      const panel = page.getByRole('dialog');
-      await expect(panel).toBeVisible();
-      await expect(async () => expectInWindow(page, panel, 'the side panel')).toPass();
-      await expectNoSidewaysScroll(page, 'the side panel');
-      await saveScreenshot(`reflow-${name}-side-panel`, page, { fullPage: false });
-      await panel.getByRole('button', { name: /Close/ }).click();
-      await expect(panel).toHaveCount(0);
+  // The side panel fits the window, and its way out can be pressed.
+  await banner.getByRole('button', { name: 'Get the app' }).click();
+  const panel = page.getByRole('dialog');
+  await expect(panel).toBeVisible();
+  await expect(async () => expectInWindow(page, panel, 'the side panel')).toPass();
+  await expectNoSidewaysScroll(page, 'the side panel');
+  await saveScreenshot(`reflow-${name}-side-panel`, page, { fullPage: false });
+  await panel.getByRole('button', { name: /Close/ }).click();
+  await expect(panel).toHaveCount(0);
 
-      const tab = page.getByRole('tab', { name: 'Photos/Videos' });
-      await tab.click();
-      await expect(tab).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByRole('img', { name: 'Photo 1', exact: true })).toBeVisible();
-      await expectNoSidewaysScroll(page, 'the gallery');
-      await saveScreenshot(`reflow-${name}-gallery`);
+  const tab = page.getByRole('tab', { name: 'Photos/Videos' });
+  await tab.click();
+  await expect(tab).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('img', { name: 'Photo 1', exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the gallery');
+  await saveScreenshot(`reflow-${name}-gallery`);
 
-      // A workplace's team is a row that scrolls inside its own box, not the page: its last
-      // member can be brought into view.
-      await page.goto('/user_profile/bluebird-cafe');
-      const team = page.getByRole('region', { name: 'Our Team' }).getByRole('link');
-      await expect(team).toHaveCount(6);
-      await expectNoSidewaysScroll(page, 'a workplace');
-      await team.last().scrollIntoViewIfNeeded();
-      await expectInWindow(page, team.last(), 'the last member');
-      await expectNoSidewaysScroll(page, 'a workplace scrolled to its last member');
+  // A workplace's team is a row that scrolls inside its own box, not the page: its last
+  // member can be brought into view.
+  await page.goto('/user_profile/bluebird-cafe');
+  const team = page.getByRole('region', { name: 'Our Team' }).getByRole('link');
+  await expect(team).toHaveCount(6);
+  await expectNoSidewaysScroll(page, 'a workplace');
+  await team.last().scrollIntoViewIfNeeded();
+  await expectInWindow(page, team.last(), 'the last member');
+  await expectNoSidewaysScroll(page, 'a workplace scrolled to its last member');
+}
+
+/** The card form, and the Congratulations after paying, whose OK can be pressed. */
+async function cardFormFits(page: Page, name: string, saveScreenshot: SaveScreenshot) {
+  await startGift(page, 'ava-martinez', /Give Gift/, guestName(`Reflow ${name}`));
+  await page.getByRole('button', { name: '$10' }).click();
+  await passCaptcha(page);
+  await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  const payNow = page.getByRole('button', { name: 'Pay Now' });
+  await expect(payNow).toBeVisible();
+  await fillCard(page, '4242 4242 4242 4242');
+  await expectNoSidewaysScroll(page, 'the card form');
+  const form = page.getByRole('form', { name: 'Card details' });
+  for (const field of ['Card number', 'Expiration date', 'Security code', 'ZIP', 'Country']) {
+    await expectInside(page.getByLabel(field), form, field);
+  }
+  await expectInside(payNow, form, 'Pay Now');
+  await saveScreenshot(`reflow-${name}-card-form`);
+
+  await payNow.click();
+  await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+  await waitForApp(page);
+  const dialog = page.getByRole('dialog', { name: /Congratulations/ });
+  await expect(dialog).toBeVisible();
+  await expectNoSidewaysScroll(page, 'the Congratulations');
+  await expectInWindow(page, dialog, 'the Congratulations');
+  await saveScreenshot(`reflow-${name}-dialog`, page, { fullPage: false });
+  // Playwright scrolls it into view if it must, and clicks only if it is there to be tapped.
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
+}
+
+const PROFILE_TITLE =
+  'the profile, its feed and carousel, the header and its menu, the gallery, a team';
+const CARD_TITLE = 'the card form, and the Congratulations after paying, whose OK can be pressed';
+
+test.describe('reflow at 320 x 568', () => {
+  test.use({ viewport: SIZES[0]!.viewport });
+
+  test(PROFILE_TITLE, async ({ page, saveScreenshot }) => {
+    await profileFits(page, SIZES[0]!.name, saveScreenshot);
+  });
+
+  test(CARD_TITLE, async ({ page, saveScreenshot }) => {
+    test.slow(); // a payment: three times the usual budget
+    await cardFormFits(page, SIZES[0]!.name, saveScreenshot);
+  });
+});
+
+// A phone zoomed to 200% (390 x 844 at 200%): 196 x 422. At 320 px the forms already fitted;
+// zoomed to 200% they did not.
+test.describe('reflow at 196 x 422', () => {
+  test.use({ viewport: SIZES[1]!.viewport });
+
+  test(`${PROFILE_TITLE}; the guest details form and the review form with its gift`, async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow(); // two former tests
+    await test.step(`reflow at 196 x 422 › ${PROFILE_TITLE}`, async () => {
+      await profileFits(page, SIZES[1]!.name, saveScreenshot);
     });
+    await test.step('reflow on a phone zoomed to 200% (196 x 422) › the guest details form and the review form with its gift', async () => {
+      await page.goto('/user_profile/jonathan-reyes');
+      await page.getByRole('button', { name: /^Recognize/ }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('Full Name is not allowed to be empty')).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the guest details form');
+      await saveScreenshot('reflow-200pc-details');
 
-    test('the card form, and the Congratulations after paying, whose OK can be pressed', async ({
-      page,
-      saveScreenshot,
-    }) => {
-      test.slow(); // a payment: three times the usual budget
-      await startGift(page, 'ava-martinez', /Give Gift/, guestName(`Reflow ${name}`));
-      await page.getByRole('button', { name: '$10' }).click();
-      await passCaptcha(page);
-      await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
-      const payNow = page.getByRole('button', { name: 'Pay Now' });
-      await expect(payNow).toBeVisible();
-      await fillCard(page, '4242 4242 4242 4242');
-      await expectNoSidewaysScroll(page, 'the card form');
-      const form = page.getByRole('form', { name: 'Card details' });
-      for (const field of ['Card number', 'Expiration date', 'Security code', 'ZIP', 'Country']) {
-        await expectInside(page.getByLabel(field), form, field);
-      }
-      await expectInside(payNow, form, 'Pay Now');
-      await saveScreenshot(`reflow-${name}-card-form`);
+      await startFlow(page, 'jonathan-reyes', /^Recognize/, guestName('Reflow Review'));
+      await expect(page.getByLabel('Say thanks')).toBeVisible();
+      await page.getByRole('button', { name: 'Add Gift' }).click();
+      await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
+      await expectNoSidewaysScroll(page, 'the review form');
+      await saveScreenshot('reflow-200pc-review-form');
+    });
+  });
 
-      await payNow.click();
-      await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
-      await waitForApp(page);
+  test(`${CARD_TITLE}; then, held sideways (284 x 160), the Congratulations fits the window`, async ({
+    page,
+    saveScreenshot,
+  }) => {
+    test.slow(); // a payment: three times the usual budget
+    await test.step(`reflow at 196 x 422 › ${CARD_TITLE}`, async () => {
+      await cardFormFits(page, SIZES[1]!.name, saveScreenshot);
+    });
+    // An iPhone SE (568 x 320) held sideways and zoomed to 200%: 284 x 160.
+    await test.step('reflow on a phone held sideways at 200% (284 x 160) › the Congratulations fits the window and its OK can be pressed', async () => {
+      await page.setViewportSize({ width: 284, height: 160 });
+      await page.goto('/user_profile/ava-martinez?show=true');
       const dialog = page.getByRole('dialog', { name: /Congratulations/ });
       await expect(dialog).toBeVisible();
-      await expectNoSidewaysScroll(page, 'the Congratulations');
       await expectInWindow(page, dialog, 'the Congratulations');
-      await saveScreenshot(`reflow-${name}-dialog`, page, { fullPage: false });
-      // Playwright scrolls it into view if it must, and clicks only if it is there to be tapped.
+      await saveScreenshot('reflow-200pc-landscape-dialog', page, { fullPage: false });
       await dialog.getByRole('button', { name: 'OK' }).click();
       await expect(dialog).toHaveCount(0);
       await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
     });
-  });
-}
-
-// At 320 px the forms already fitted; zoomed to 200% they did not.
-test.describe('reflow on a phone zoomed to 200% (196 x 422)', () => {
-  test.use({ viewport: { width: 196, height: 422 } });
-
-  test('the guest details form and the review form with its gift', async ({
-    page,
-    saveScreenshot,
-  }) => {
-    await page.goto('/user_profile/jonathan-reyes');
-    await page.getByRole('button', { name: /^Recognize/ }).click();
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Full Name is not allowed to be empty')).toBeVisible();
-    await expectNoSidewaysScroll(page, 'the guest details form');
-    await saveScreenshot('reflow-200pc-details');
-
-    await startFlow(page, 'jonathan-reyes', /^Recognize/, guestName('Reflow Review'));
-    await expect(page.getByLabel('Say thanks')).toBeVisible();
-    await page.getByRole('button', { name: 'Add Gift' }).click();
-    await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
-    await expectNoSidewaysScroll(page, 'the review form');
-    await saveScreenshot('reflow-200pc-review-form');
-  });
-});
-
-// An iPhone SE (568 x 320) held sideways and zoomed to 200%: 284 x 160.
-test.describe('reflow on a phone held sideways at 200% (284 x 160)', () => {
-  test.use({ viewport: { width: 284, height: 160 } });
-
-  test('the Congratulations fits the window and its OK can be pressed', async ({
-    page,
-    saveScreenshot,
-  }) => {
-    await page.goto('/user_profile/ava-martinez?show=true');
-    const dialog = page.getByRole('dialog', { name: /Congratulations/ });
-    await expect(dialog).toBeVisible();
-    await expectInWindow(page, dialog, 'the Congratulations');
-    await saveScreenshot('reflow-200pc-landscape-dialog', page, { fullPage: false });
-    await dialog.getByRole('button', { name: 'OK' }).click();
-    await expect(dialog).toHaveCount(0);
-    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
   });
 });

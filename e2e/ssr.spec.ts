@@ -58,13 +58,6 @@ test.describe('server rendering of the profile route', () => {
       await page.evaluate(() => window.scrollTo(0, 0));
       await saveScreenshot('ssr-no-javascript');
     });
-
-    test('an unknown profile answers 404 with the OOPS!! page', async ({ page }) => {
-      const answer = await page.goto('/user_profile/nobody-at-all');
-      expect(answer?.status()).toBe(404);
-      await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
-      await expect(page).toHaveTitle('OOPS!! | Grati');
-    });
   });
 
   test('a shared link carries its Open Graph and Twitter card preview', async ({ request }) => {
@@ -103,38 +96,16 @@ test.describe('server rendering of the profile route', () => {
     expect(answer.headers()['content-security-policy']).toContain(`'sha256-${hash}'`);
   });
 
-  test('the page hydrates from the server’s data: no second lookup, no error, interactive', async ({
+  test('Ava’s page hydrates from the server’s data, and its plain parts come later keeping the server’s markup', async ({
     page,
   }) => {
     const problems: string[] = [];
     const lookups: string[] = [];
+    const avatars: string[] = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(error.message));
     page.on('request', (sent) => {
       if (sent.url().includes('/api/gratitude/findUser')) lookups.push(sent.url());
-    });
-    await page.goto('/user_profile/ava-martinez');
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
-    // Hydrated: the tabs respond.
-    await page.getByRole('tab', { name: 'Socials' }).click();
-    await expect(page.getByRole('tab', { name: 'Socials' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
-    await page.getByRole('tab', { name: 'Feed' }).click();
-    await expect(page.getByText(/Best flat white in town!/)).toBeVisible();
-    expect(lookups).toEqual([]);
-    expect(problems).toEqual([]);
-  });
-
-  test('the plain parts (header links, card, store badges) come later and keep the server’s markup', async ({
-    page,
-  }) => {
-    const problems: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-    page.on('pageerror', (error) => problems.push(error.message));
-    const avatars: string[] = [];
-    page.on('request', (sent) => {
       if (/ava-martinez\.jpg/.test(decodeURIComponent(sent.url()))) avatars.push(sent.url());
     });
     // The server's elements, as the parser made them.
@@ -154,42 +125,59 @@ test.describe('server rendering of the profile route', () => {
       }).observe(document, { subtree: true, childList: true });
     });
     await page.goto('/user_profile/ava-martinez');
-    await waitForApp(page);
-    // Their code is not part of the first load: it is asked for as the page hydrates them.
-    const firstLoad = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
-        (link) => link.href,
-      ),
-    );
-    expect(firstLoad.some((href) => href.includes('static-parts'))).toBe(false);
-    await expect
-      .poll(() =>
-        page.evaluate(() =>
-          performance
-            .getEntriesByType('resource')
-            .some((entry) => /static-parts\.[^/]*\.js$/.test(entry.name)),
+
+    await test.step('the plain parts (header links, card, store badges) come later and keep the server’s markup', async () => {
+      await waitForApp(page);
+      // Their code is not part of the first load: it is asked for as the page hydrates them.
+      const firstLoad = await page.evaluate(() =>
+        [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map(
+          (link) => link.href,
         ),
-      )
-      .toBe(true);
-    await page.waitForLoadState('networkidle');
-    const kept = await page.evaluate(() => {
-      const saved = (window as unknown as { __kept: Record<string, Element> }).__kept;
-      return Object.fromEntries(
-        Object.entries(saved).map(([selector, element]) => [
-          selector,
-          element.isConnected && element === document.querySelector(selector),
-        ]),
       );
+      expect(firstLoad.some((href) => href.includes('static-parts'))).toBe(false);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => /static-parts\.[^/]*\.js$/.test(entry.name)),
+          ),
+        )
+        .toBe(true);
+      await page.waitForLoadState('networkidle');
+      const kept = await page.evaluate(() => {
+        const saved = (window as unknown as { __kept: Record<string, Element> }).__kept;
+        return Object.fromEntries(
+          Object.entries(saved).map(([selector, element]) => [
+            selector,
+            element.isConnected && element === document.querySelector(selector),
+          ]),
+        );
+      });
+      expect(kept).toEqual({
+        '.site-header__logo': true,
+        '.profile-card h1': true,
+        '.app-badge': true,
+        '.site-header__support': true,
+      });
+      await expect(page.getByRole('link', { name: 'Grati home' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+      expect(avatars).toHaveLength(1);
+      expect(problems).toEqual([]);
     });
-    expect(kept).toEqual({
-      '.site-header__logo': true,
-      '.profile-card h1': true,
-      '.app-badge': true,
-      '.site-header__support': true,
+
+    await test.step('the page hydrates from the server’s data: no second lookup, no error, interactive', async () => {
+      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
+      // Hydrated: the tabs respond.
+      await page.getByRole('tab', { name: 'Socials' }).click();
+      await expect(page.getByRole('tab', { name: 'Socials' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      await page.getByRole('tab', { name: 'Feed' }).click();
+      await expect(page.getByText(/Best flat white in town!/)).toBeVisible();
+      expect(lookups).toEqual([]);
+      expect(problems).toEqual([]);
     });
-    await expect(page.getByRole('link', { name: 'Grati home' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
-    expect(avatars).toHaveLength(1);
-    expect(problems).toEqual([]);
   });
 });

@@ -64,6 +64,24 @@ export function inFrontOf(mockApp: express.Express): RequestHandler {
     } else next();
   };
 }
+
+/**
+ * The demo on one origin, as `npm run preview` serves it (and the tests that stand for it): the
+ * mock API (`inFrontOf`) in front of the production server's app, both believing the same proxies.
+ */
+export function demoOnOneOrigin(
+  mockApi: RequestHandler,
+  production: RequestHandler,
+  trustProxy: MockApiOptions['trustProxy'] = false,
+): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', trustProxy);
+  app.use(mockApi);
+  app.use(production);
+  return app;
+}
+
 export const DEFAULT_DATA_DIR = path.join(__dirname, '.data');
 
 export interface MockApiOptions {

@@ -16,6 +16,9 @@ import type { Guest } from '../src/api/contract/guest';
 import { reviewFormFields, reviewTitle } from '../src/api/contract/reviewForm';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 
+/** The demo on one origin, composed as `npm run preview` composes it. */
+export { demoOnOneOrigin } from './server';
+
 export interface RunningMockApi {
   origin: string;
   apiBaseUrl: string;

@@ -10,8 +10,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import express from 'express';
-import { createMockApi, DEFAULT_DATA_DIR, inFrontOf } from '../mock-api/server';
+import { createMockApi, DEFAULT_DATA_DIR, demoOnOneOrigin, inFrontOf } from '../mock-api/server';
 import { checkPortFree, listening, readServerEnv } from '../mock-api/env';
 import { parsePublicOrigin, parseTrustProxy } from '../src/server/settings';
 import { demoBanner } from './demoBanner';
@@ -74,11 +73,7 @@ async function main(): Promise<void> {
     },
     distDir: DIST_DIR,
   });
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', trustProxy);
-  app.use(inFrontOf(mockApi.app));
-  app.use(production.app);
+  const app = demoOnOneOrigin(inFrontOf(mockApi.app), production.app, trustProxy);
   server.off('request', hold);
   server.on('request', app);
   for (const [req, res] of early.splice(0)) app(req, res);

@@ -12,7 +12,7 @@ import path from 'node:path';
 import express from 'express';
 import pino from 'pino';
 import sharp from 'sharp';
-import { mockApiInFront } from '../../../mock-api/testing';
+import { demoOnOneOrigin, mockApiInFront } from '../../../mock-api/testing';
 import { imageUrl } from '../../config/images';
 import { createServerApp } from '../app';
 import { startServer, type TestServer } from './testing';
@@ -120,7 +120,7 @@ const distDir = () => {
   return dir;
 };
 
-/** The demo, as scripts/preview.ts composes it: the mock API in front of the production app. */
+/** The demo, composed as scripts/preview.ts composes it (demoOnOneOrigin), from the source. */
 async function startDemo(): Promise<Site> {
   const { server, serve } = await onePort();
   const apiOrigin = `http://127.0.0.1:${server.port}`;
@@ -139,11 +139,7 @@ async function startDemo(): Promise<Site> {
     distDir: distDir(),
     logger: pino({ level: 'silent' }),
   });
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(mockApi.inFront);
-  app.use(production.app);
-  serve(app);
+  serve(demoOnOneOrigin(mockApi.inFront, production.app));
   return { origin: apiOrigin, mediaPath: '/media/uploads' };
 }
 

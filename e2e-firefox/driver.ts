@@ -7,12 +7,18 @@ import type { Driver, Property, Query, QueryStep } from '../e2e/driver/driver';
 import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 import { expectAccessible, goto, saveScreenshot, waitForApp } from './harness';
 
+/**
+ * ARIA's role names as Firefox's accessibility tree gives them (over BiDi): `img` is `image`
+ * there, as the old Firefox-only journeys asked for it.
+ */
+const FIREFOX_ROLES: Record<string, string> = { img: 'image' };
+
 function selectorOf(step: QueryStep): string {
   if (step.css !== undefined) return step.css;
   if (step.text !== undefined) return `::-p-text(${JSON.stringify(step.text)})`;
   if (step.pattern) throw new Error(`Firefox's ARIA queries match whole names only: ${step.role}`);
   if (step.name?.includes('"')) throw new Error(`no name with a double quote: ${step.name}`);
-  return `::-p-aria(${step.name === undefined ? '' : `[name="${step.name}"]`}[role="${step.role}"])`;
+  return `::-p-aria(${step.name === undefined ? '' : `[name="${step.name}"]`}[role="${FIREFOX_ROLES[step.role ?? ''] ?? step.role}"])`;
 }
 
 /** The query as one Puppeteer selector (an exact text is checked on what it finds). */

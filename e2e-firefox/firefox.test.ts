@@ -6,7 +6,6 @@ import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
 import { firefoxDriver } from './driver';
 import { inFreshContext, startSuite, type JourneyContext } from './harness';
 import { galleryJourney } from './journeys/gallery';
-import { locatedVideoJourney } from './journeys/located-video';
 import { profileJourney } from './journeys/profile';
 import { recognitionJourney } from './journeys/recognition';
 import { tipJourney } from './journeys/tip';
@@ -24,10 +23,6 @@ const JOURNEYS: Journeys<JourneyContext> = [
   [
     'recognition with 3 photos: progress, Congratulations, the card tops the feed',
     recognitionJourney,
-  ],
-  [
-    'a video carrying ©xyz, Keys and XMP locations is published without them, and plays',
-    locatedVideoJourney,
   ],
   [
     'a $15 tip to Ava with 4242 at 320 px: succeeded, Congratulations and its OK, one succeeded intent',

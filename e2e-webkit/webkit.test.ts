@@ -6,7 +6,6 @@ import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
 import { webkitDriver } from './driver';
 import { inFreshSession, startSuite, type JourneyContext } from './harness';
 import { galleryVideoJourney } from './journeys/gallery-video';
-import { locatedVideoJourney } from './journeys/located-video';
 import { profileTabsJourney } from './journeys/profile-tabs';
 import { qrLinkJourney } from './journeys/qr-link';
 import { recognitionJourney } from './journeys/recognition';
@@ -37,10 +36,6 @@ const JOURNEYS: Journeys<JourneyContext> = [
   [
     'gallery: a video plays (time moving on), and stops when fullscreen is left',
     galleryVideoJourney,
-  ],
-  [
-    'a video filmed somewhere: published without its location, with a poster, and it plays',
-    locatedVideoJourney,
   ],
 ];
 

@@ -4,6 +4,7 @@
 import type { Driver } from '../driver/driver';
 import { applePayAfterCard } from './applePayAfterCard';
 import { declinedCard } from './declinedCard';
+import { locatedVideo } from './locatedVideo';
 import { reloadMidConfirm } from './reloadMidConfirm';
 import { reviewTip } from './reviewTip';
 
@@ -20,5 +21,9 @@ export const SHARED_JOURNEYS: [string, (driver: Driver) => Promise<void>][] = [
   [
     'a reload while Pay Now is confirming: confirming, then succeeded and Congratulations; one charge',
     reloadMidConfirm,
+  ],
+  [
+    'a video carrying ©xyz, Keys and XMP locations: published without them, with a poster, and it plays',
+    locatedVideo,
   ],
 ];

@@ -80,6 +80,18 @@ function type(label: string, value: string): void {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
+/** A Payment Element of the app's deferred-intent group, mounted and filled with a 4242 card. */
+function filledPaymentElement() {
+  const stripe = Stripe('pk_test_emulator');
+  const elements = stripe.elements(GROUP);
+  elements.create('payment').mount(host());
+  type('Card number', '4242424242424242');
+  type('Expiration date', '1234');
+  type('Security code', '123');
+  type('ZIP code', '94107');
+  return { stripe, elements };
+}
+
 describe('the Payment Element', () => {
   it('has Stripe’s labels, formats the card and submits only a complete one', async () => {
     const elements = Stripe('pk_test_emulator').elements(GROUP);
@@ -124,13 +136,7 @@ describe('the Payment Element', () => {
   });
 
   it('pays with confirmPayment after submit, and needs a new submit for each confirmation', async () => {
-    const stripe = Stripe('pk_test_emulator');
-    const elements = stripe.elements(GROUP);
-    elements.create('payment').mount(host());
-    type('Card number', '4242424242424242');
-    type('Expiration date', '1234');
-    type('Security code', '123');
-    type('ZIP code', '94107');
+    const { stripe, elements } = filledPaymentElement();
     await elements.submit();
     const secret = await clientSecret();
     const confirm = () =>
@@ -511,13 +517,7 @@ describe('IntegrationErrors, in Stripe’s words', () => {
 
   it.each(cases)('%s', async (_title, misuse, message) => {
     // As a page would have it: a filled Payment Element in the app's deferred-intent group.
-    const stripe = Stripe('pk_test_emulator');
-    const elements = stripe.elements(GROUP);
-    elements.create('payment').mount(host());
-    type('Card number', '4242424242424242');
-    type('Expiration date', '1234');
-    type('Security code', '123');
-    type('ZIP code', '94107');
+    const { stripe, elements } = filledPaymentElement();
     const secret = await clientSecret();
     let thrown: unknown = 'nothing was thrown';
     try {

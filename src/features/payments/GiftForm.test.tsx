@@ -245,13 +245,20 @@ describe('GiftForm', () => {
     });
   });
 
-  it('says the payment could not be processed when the answer has no paymentIntent', async () => {
-    await api.request('__scenarios', jsonPost({ name: 'intent-missing' }));
-    const guest = await guestNamed('Kai Missing');
+  /** With `scenario` on, a new guest picks $10 on Ava's gift form, passes the captcha and taps the card option. */
+  async function tapCardUnder(scenario: Record<string, unknown>, name: string) {
+    await api.request('__scenarios', jsonPost(scenario));
+    const guest = await guestNamed(name);
     const { user } = await openGiftForm(ava, guest);
     await user.click(screen.getByRole('button', { name: '$10' }));
     await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await user.click(card);
+    return { user, guest, card };
+  }
+
+  it('says the payment could not be processed when the answer has no paymentIntent', async () => {
+    await tapCardUnder({ name: 'intent-missing' }, 'Kai Missing');
 
     expect(
       await screen.findByText('Payment could not be processed. Please try again.'),
@@ -259,12 +266,7 @@ describe('GiftForm', () => {
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
   });
   it('says the payment could not be processed when the intent call answers 500 (intent-error)', async () => {
-    await api.request('__scenarios', jsonPost({ name: 'intent-error' }));
-    const guest = await guestNamed('Ike Error');
-    const { user } = await openGiftForm(ava, guest);
-    await user.click(screen.getByRole('button', { name: '$10' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    const { guest } = await tapCardUnder({ name: 'intent-error' }, 'Ike Error');
 
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
@@ -277,12 +279,7 @@ describe('GiftForm', () => {
   });
 
   it('says something went wrong when the connection drops on the intent call, and makes none', async () => {
-    await api.request('__scenarios', jsonPost({ name: 'network-drop' }));
-    const guest = await guestNamed('Nora Dropped');
-    const { user } = await openGiftForm(ava, guest);
-    await user.click(screen.getByRole('button', { name: '$10' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    const { guest } = await tapCardUnder({ name: 'network-drop' }, 'Nora Dropped');
 
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent(
@@ -294,13 +291,7 @@ describe('GiftForm', () => {
   });
 
   it('keeps the card option disabled while a slow intent call waits, then shows Pay Now', async () => {
-    await api.request('__scenarios', jsonPost({ name: 'slow', delayMs: 3000 }));
-    const guest = await guestNamed('Sol Slow');
-    const { user } = await openGiftForm(ava, guest);
-    await user.click(screen.getByRole('button', { name: '$10' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
-    await user.click(card);
+    const { guest, card } = await tapCardUnder({ name: 'slow', delayMs: 3000 }, 'Sol Slow');
 
     // While the intent call waits: the option cannot be chosen again and there is no card form.
     expect(card).toBeDisabled();
@@ -320,13 +311,7 @@ describe('GiftForm', () => {
   }, 30_000);
 
   it('says invalid Captcha when the captcha is refused, asks for a fresh one and makes no intent', async () => {
-    await api.request('__scenarios', jsonPost({ name: 'captcha-fail' }));
-    const guest = await guestNamed('Cal Refused');
-    const { user } = await openGiftForm(ava, guest);
-    await user.click(screen.getByRole('button', { name: '$10' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
-    await user.click(card);
+    const { user, guest } = await tapCardUnder({ name: 'captcha-fail' }, 'Cal Refused');
 
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('invalid Captcha'));
     const captcha = await screen.findByRole('checkbox', { name: "I'm not a robot" });

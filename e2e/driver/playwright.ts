@@ -15,9 +15,15 @@ function locate(scope: Scope, step: QueryStep): Locator {
   return scope.getByRole(role, step.name === undefined ? {} : { name: step.name, exact: true });
 }
 
-/** Every element the query finds (Playwright waits on it as it is used). */
-const all = (page: Page, query: Query): Locator =>
-  query.steps.reduce<Scope>((scope, step) => locate(scope, step), page) as Locator;
+/** Every element the query finds in `scope` (Playwright waits on it as it is used). */
+export const locatorOf = (scope: Scope, query: Query): Locator =>
+  query.steps.reduce<Scope>((within, step) => locate(within, step), scope) as Locator;
+
+/** Any element that any of the queries finds in `scope`. */
+export const anyOf = (scope: Scope, queries: readonly Query[]): Locator =>
+  queries.map((query) => locatorOf(scope, query)).reduce((one, other) => one.or(other));
+
+const all = locatorOf;
 
 /** The first visible element the query finds. */
 const shown = (page: Page, query: Query) => all(page, query).filter({ visible: true }).first();

@@ -6,6 +6,8 @@
 import type { Locator } from '@playwright/test';
 import { expect } from '../fixtures';
 import { UNSETTLED_SEND_NOTE } from '../../src/config/messages';
+import { anyOf } from '../driver/playwright';
+import { TAB_CONTENT } from '../driver/tabContent';
 import { ownDraft, SENT_ELSEWHERE_MESSAGE, sentElsewhere } from './drafts';
 import type { GuestPage } from './guestPage';
 import { offeredPayments } from './interruptions';
@@ -15,25 +17,19 @@ import type { TabName, WalkModel } from './model';
 
 type Expect = typeof expect;
 
-const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
 const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 const CAPTCHA_EXPIRED = 'Verification expired. Check the checkbox again.';
 
-/** Each tab's own content, and what only it shows (so another panel must not). */
+/** Each tab's own content (or what comes first), and what only it shows (e2e/driver/tabContent.ts). */
 function tabContent(panel: Locator): Record<TabName, { own: Locator; only: Locator }> {
-  const feedCards = panel.getByRole('article');
-  const feedEmpty = panel.getByText(EMPTY_FEED, { exact: true });
-  const tiles = panel.getByRole('list', { name: 'Photos and videos' });
-  const galleryDone = panel
-    .getByRole('status')
-    .filter({ hasText: /^(No Media Found\.|Yay! You have seen it all)$/ });
-  // 'Loading...' is the gallery's message while a page comes, and any lazy part's spinner.
-  const loading = panel.getByRole('status').filter({ hasText: /^Loading\.\.\.$/ });
-  const socials = panel.getByRole('list', { name: 'Social links' });
+  const content = (tab: TabName) => {
+    const { marks, meanwhile } = TAB_CONTENT[tab];
+    return { own: anyOf(panel, [...marks, ...meanwhile]), only: anyOf(panel, marks) };
+  };
   return {
-    Feed: { own: feedCards.or(feedEmpty), only: feedCards.or(feedEmpty) },
-    'Photos/Videos': { own: tiles.or(galleryDone).or(loading), only: tiles.or(galleryDone) },
-    Socials: { own: socials, only: socials },
+    Feed: content('Feed'),
+    'Photos/Videos': content('Photos/Videos'),
+    Socials: content('Socials'),
   };
 }
 

@@ -80,12 +80,12 @@ function type(label: string, value: string): void {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
-/** A Payment Element of the app's deferred-intent group, mounted and filled with a 4242 card. */
-function filledPaymentElement() {
+/** A Payment Element of the app's deferred-intent group, mounted and filled with `card`. */
+function filledPaymentElement(card = '4242424242424242') {
   const stripe = Stripe('pk_test_emulator');
   const elements = stripe.elements(GROUP);
   elements.create('payment').mount(host());
-  type('Card number', '4242424242424242');
+  type('Card number', card);
   type('Expiration date', '1234');
   type('Security code', '123');
   type('ZIP code', '94107');
@@ -156,13 +156,7 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
   const RETURN_URL = 'https://grati.example/user_profile/ava-martinez';
 
   it('confirmPayment sends the page to the bank’s page even with redirect: if_required, and never settles', async () => {
-    const stripe = Stripe('pk_test_emulator');
-    const elements = stripe.elements(GROUP);
-    elements.create('payment').mount(host());
-    type('Card number', '4000000000003063');
-    type('Expiration date', '1234');
-    type('Security code', '123');
-    type('ZIP code', '94107');
+    const { stripe, elements } = filledPaymentElement('4000000000003063');
     await elements.submit();
     const secret = await clientSecret();
     // jsdom does not navigate: it reports the attempt as "Not implemented: navigation".

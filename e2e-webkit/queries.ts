@@ -5,9 +5,9 @@
 // tree (WebDriver's computed label, what VoiceOver reads) then has to give a found element the
 // same name.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import type { Browser } from 'webdriverio';
-import type { Query, QueryStep as Step } from '../e2e/driver/query';
+import { findInPage, TESTING_LIBRARY } from '../e2e/driver/testingLibrary';
+import type { Query } from '../e2e/driver/query';
 import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 
 export { eventually, STEP_TIMEOUT } from '../e2e/eventually';
@@ -15,35 +15,6 @@ export { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 export type Element = WebdriverIO.Element;
 
 export { byCss, byLabel, byRole, byText, exactText, within, type Query } from '../e2e/driver/query';
-
-const TESTING_LIBRARY = readFileSync(
-  require.resolve('@testing-library/dom/dist/@testing-library/dom.umd.min.js'),
-  'utf8',
-);
-
-/**
- * Runs in the page: the elements the steps find, in document order (null while Testing Library is
- * not in the page yet: every navigation loses it).
- */
-function findInPage(steps: Step[]): HTMLElement[] | null {
-  const dom = (window as unknown as { TestingLibraryDom?: typeof import('@testing-library/dom') })
-    .TestingLibraryDom;
-  if (!dom) return null;
-  let found: HTMLElement[] = [document.body];
-  for (const step of steps) {
-    const inner = found.flatMap((root) => {
-      if (step.role) {
-        const name = step.pattern ? new RegExp(...step.pattern) : step.name;
-        return dom.queryAllByRole(root, step.role, name === undefined ? {} : { name });
-      }
-      if (step.text !== undefined)
-        return dom.queryAllByText(root, step.text, { exact: step.exact });
-      return [...root.querySelectorAll<HTMLElement>(step.css ?? '*')];
-    });
-    found = [...new Set(inner)];
-  }
-  return found;
-}
 
 /** Every element `query` finds now, in document order (hidden ones too, for a CSS query). */
 export async function findAll(browser: Browser, query: Query): Promise<Element[]> {

@@ -1,6 +1,6 @@
 // What a journey looks for, as a guest names it (role and accessible name, label, text), as plain
-// data every driver reads (./driver.ts): WebKit runs it through Testing Library in the page,
-// Firefox turns it into Puppeteer's ARIA and text selectors (its own accessibility tree).
+// data every driver reads (./driver.ts): Firefox and WebKit run it through Testing Library in the
+// page (./testingLibrary.ts), then have their own accessibility tree confirm the element.
 
 /** One step of a query: by role (and name), by text, or by CSS. */
 export interface QueryStep {

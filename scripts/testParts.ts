@@ -16,11 +16,8 @@ export interface TestPart {
 export const TEST_PARTS: readonly TestPart[] = [
   // The programs the suites drive are here, or it stops at once naming the apt-get line.
   { name: 'programs', command: ['tsx', 'scripts/checkTestPrograms.ts'] },
-  // Types, ESLint, madge and Prettier at once (each mostly one core): 0:50 against 1:10 in turn.
-  {
-    name: 'types+lint',
-    command: ['run-p', '--aggregate-output', '--continue-on-error', 'typecheck', 'lint:*'],
-  },
+  { name: 'typecheck', command: ['npm', 'run', 'typecheck'] },
+  { name: 'lint', command: ['npm', 'run', 'lint'] },
   { name: 'jest', command: ['npm', 'run', 'test:unit'] },
   { name: 'build', command: ['npm', 'run', 'build'] },
   { name: 'budgets', command: ['npm', 'run', 'budgets'] },

@@ -30,7 +30,7 @@ export default defineConfig({
     headless: true,
     // A trace of every test cost the suite 13% of its time (5 specs: 66.5 s without, 73.5 s with
     // its snapshots, 76.9 s with its screencast too), for the rare failing one: a failure keeps
-    // its screenshot and error; PW_TRACE=1 records the traces again (e2e/README.md, Debugging).
+    // its screenshot and error; PW_TRACE=1 records the traces again (e2e/README.md, its opening).
     trace: process.env.PW_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
     launchOptions: {

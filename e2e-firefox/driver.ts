@@ -1,7 +1,7 @@
 // The driver seam (e2e/driver/driver.ts) in Firefox, with Puppeteer over WebDriver BiDi. A query
-// is found in the page by Testing Library (e2e/driver/testingLibrary.ts), as in WebKit; what the
-// guest presses or types into is found again by Firefox's own accessibility tree (Puppeteer's
-// ::-p-aria over BiDi, whole names only), which must give it the role and name asked.
+// is found in the page by Testing Library (e2e/driver/testingLibrary.ts), as in WebKit; every
+// element found visible by role is then found again by Firefox's own accessibility tree
+// (Puppeteer's ::-p-aria over BiDi, whole names only), which must give it the role and name asked.
 import assert from 'node:assert/strict';
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
 import type { Driver, Property, Query, QueryStep } from '../e2e/driver/driver';

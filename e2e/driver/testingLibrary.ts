@@ -1,8 +1,8 @@
 // Finding things in the page as Testing Library's queries find them (its browser build, sent into
 // the page by the Firefox and WebKit drivers), with the roles and names the component tests use.
 // Firefox's own ARIA query took about 700 ms a call over WebDriver BiDi on Ava's page; this one
-// takes a few ms. Each driver then has the engine's accessibility tree confirm what the guest acts
-// on (Firefox: a press or a field by its ARIA query; WebKit: WebDriver's computed label).
+// takes a few ms. Each driver then has the engine's accessibility tree confirm each element it
+// found visible by role (Firefox: its ARIA query on that element; WebKit: the computed label).
 import { readFileSync } from 'node:fs';
 import type { QueryStep } from './query';
 

@@ -150,6 +150,13 @@ describe('the demo panel', () => {
       expect(
         await screen.findByText(/^This browser's scenario: slow \(5000 ms\), until/),
       ).toBeInTheDocument();
+      // The banner comes once the page is idle, and reads the scenario on its own: it too has
+      // settled before the next step (no answer of its may land between steps, outside act).
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: 'Test scenario' })).toHaveTextContent(
+          /^Test scenario active: slow \(5000 ms\)/,
+        ),
+      );
       await user.click(screen.getByRole('button', { name: 'Copy repro link' }));
       expect(await screen.findByText('Repro link copied.')).toBeInTheDocument();
       expect(written).toHaveBeenCalledTimes(1);
@@ -169,6 +176,13 @@ describe('the demo panel', () => {
       expect(
         await screen.findByText(/^Turned on by this link: slow \(5000 ms\), for this browser only/),
       ).toBeInTheDocument();
+      // That note shows once the POST is answered; the banner shows once its answer is stored
+      // (a step later): wait for it too, or it renders after the test is over.
+      await waitFor(() =>
+        expect(screen.getByRole('region', { name: 'Test scenario' })).toHaveTextContent(
+          /^Test scenario active: slow \(5000 ms\)/,
+        ),
+      );
       const answer = await api.request('__scenarios');
       expect(
         ((await answer.json()) as { data: { active: string; delayMs: number } }).data,

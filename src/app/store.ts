@@ -1,4 +1,4 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, type AutoBatchOptions } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi, type ThunkExtra } from '../api/baseApi';
 import { getAppConfig } from '../config/env';
@@ -10,10 +10,20 @@ export type RootState = ReturnType<typeof rootReducer>;
 export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
   config?: ThunkExtra['config'];
+  /**
+   * When subscribers hear of RTK Query's own actions: at the next frame in a browser (RTK's
+   * default), so that a burst of them renders once. Tests ask for 'tick' (the same task): what
+   * a request settles is on screen when the test sees it, not a frame later, outside act.
+   */
+  autoBatch?: AutoBatchOptions;
 }
 
 /** A fresh store: one per browser tab, per test and per server render. */
-export function makeStore({ preloadedState, config = getAppConfig() }: MakeStoreOptions = {}) {
+export function makeStore({
+  preloadedState,
+  config = getAppConfig(),
+  autoBatch = { type: 'raf' },
+}: MakeStoreOptions = {}) {
   const extra: ThunkExtra = { config };
   const store = configureStore({
     reducer: rootReducer,
@@ -24,6 +34,7 @@ export function makeStore({ preloadedState, config = getAppConfig() }: MakeStore
         // Uploads carry File objects and a progress callback in their arguments.
         serializableCheck: { ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta'] },
       }).concat(baseApi.middleware),
+    enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch }),
   });
   setupListeners(store.dispatch);
   return store;

@@ -2,10 +2,10 @@
 // page knows which profile it opens, while the lookup is made afresh (issue 36).
 import { act, screen, waitFor } from '@testing-library/react';
 import { allowConsoleError } from '../../../jest/consoleGuard';
-import { renderWithProviders } from '../../testing/renderWithProviders';
+import { makeTestStore, renderWithProviders } from '../../testing/renderWithProviders';
 import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import type { Envelope, FindUserResult } from '../../api/contract/types';
-import { makeStore } from '../store';
+import type { AppStore } from '../store';
 import { prefetchProfile } from '../AppRoutes';
 import { keepProfile, readStoredProfile } from '../../features/profile/storedProfiles';
 import ProfileRoute from './ProfileRoute';
@@ -33,9 +33,7 @@ function storeHoldingLookups() {
     }
     return fetch(request);
   };
-  const store = makeStore({
-    config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken, fetchFn },
-  });
+  const store = makeTestStore(api, { fetchFn });
   return { store, lookups, release: () => act(release) };
 }
 
@@ -44,7 +42,7 @@ async function lookUp(id: string): Promise<FindUserResult> {
   return ((await answer.json()) as Envelope<FindUserResult>).data.data;
 }
 
-const openInPlace = (store: ReturnType<typeof makeStore>, id: string) => {
+const openInPlace = (store: AppStore, id: string) => {
   // What main.tsx does once a QR code's link names the profile.
   prefetchProfile(store.dispatch, id);
   return renderWithProviders(<ProfileRoute />, {

@@ -11,8 +11,8 @@ export interface MakeStoreOptions {
   preloadedState?: Partial<RootState>;
   config?: ThunkExtra['config'];
   /**
-   * When subscribers hear of RTK Query's own actions: at the next frame in a browser (RTK's
-   * default), so that a burst of them renders once. Tests ask for 'tick' (the same task): what
+   * When subscribers hear of RTK Query's own actions: unset, at the next frame (RTK's default),
+   * so that a burst of them renders once. Tests ask for 'tick' (the same task): what
    * a request settles is on screen when the test sees it, not a frame later, outside act.
    */
   autoBatch?: AutoBatchOptions;
@@ -22,7 +22,7 @@ export interface MakeStoreOptions {
 export function makeStore({
   preloadedState,
   config = getAppConfig(),
-  autoBatch = { type: 'raf' },
+  autoBatch,
 }: MakeStoreOptions = {}) {
   const extra: ThunkExtra = { config };
   const store = configureStore({
@@ -31,8 +31,12 @@ export function makeStore({
     middleware: (getDefaultMiddleware) =>
       getDefaultMiddleware({
         thunk: { extraArgument: extra },
-        // Uploads carry File objects and a progress callback in their arguments.
-        serializableCheck: { ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta'] },
+        // Uploads carry File objects and a progress callback in their arguments. RTK checks in
+        // development only: a production build leaves the setting out.
+        serializableCheck:
+          process.env.NODE_ENV === 'production'
+            ? false
+            : { ignoredActionPaths: ['meta.arg', 'meta.baseQueryMeta'] },
       }).concat(baseApi.middleware),
     enhancers: (getDefaultEnhancers) => getDefaultEnhancers({ autoBatch }),
   });

@@ -1,6 +1,7 @@
 // `npm test`'s runner (scripts/testParts.ts): its parts in one list, its table, and a run that
 // stops at the first failing part with that part's exit code, or at a signal it passes on.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { allowConsoleError } from '../jest/consoleGuard';
 import {
@@ -120,6 +121,50 @@ describe('a run', () => {
     expect(outcome.results).toEqual([
       { name: 'first', status: 'passed', ms: expect.any(Number) },
       { name: 'fails', status: 'failed', ms: expect.any(Number), code: 3, signal: null },
+      { name: 'after', status: 'not run' },
+    ]);
+  });
+
+  it('runs a part beside the one before it, each line named, and goes on once both end', async () => {
+    // `waits` ends well only if `writes` runs meanwhile: in turn, it would give up.
+    const mark = path.join(mkdtempSync(path.join(tmpdir(), 'parts-')), 'mark');
+    const waits = `const f = ${JSON.stringify(mark)}; const until = Date.now() + 20000;
+      (function look() { if (require('fs').existsSync(f)) { console.log('seen'); return; }
+        if (Date.now() > until) process.exit(5); setTimeout(look, 50); })();`;
+    const writes = `require('fs').writeFileSync(${JSON.stringify(mark)}, '')`;
+    const written: string[] = [];
+    const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    const outcome = await runParts([
+      node('waits', waits),
+      { ...node('writes', writes), besidePrevious: true },
+      node('after', ''),
+    ]).done.finally(() => write.mockRestore());
+    expect(outcome.exitCode).toBe(0);
+    expect(outcome.results).toEqual([
+      { name: 'waits', status: 'passed', ms: expect.any(Number) },
+      { name: 'writes', status: 'passed', ms: expect.any(Number), beside: 'waits' },
+      { name: 'after', status: 'passed', ms: expect.any(Number) },
+    ]);
+    expect(written).toContain('waits | seen\n');
+    expect(formatTable(outcome)).toContain('  writes  0:00  passed, beside waits');
+  });
+
+  it('lets the part beside a failing one end, then stops with the failing one’s code', async () => {
+    const outcome = await runParts(
+      [
+        node('fails', 'process.exit(4)'),
+        { ...node('slower', 'setTimeout(() => process.exit(0), 300)'), besidePrevious: true },
+        node('after', ''),
+      ],
+      { stdio: 'ignore' },
+    ).done;
+    expect(outcome.exitCode).toBe(4);
+    expect(outcome.results).toEqual([
+      { name: 'fails', status: 'failed', ms: expect.any(Number), code: 4, signal: null },
+      { name: 'slower', status: 'passed', ms: expect.any(Number), beside: 'fails' },
       { name: 'after', status: 'not run' },
     ]);
   });

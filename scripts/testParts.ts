@@ -1,15 +1,22 @@
 // `npm test`: its parts, in order, each as its own npm script or command with its output as it is,
 // stopping at the first that fails (with that part's exit code); then one table of each part's
 // time and result, also after a failure or a SIGINT/SIGTERM (passed on to the running part
-// first). `npm run test:e2e` is the same run from the build on (`--from build`); names given
+// first). A part marked `besidePrevious` starts with the one before it (their lines prefixed with
+// their names), and the run goes on once both have ended. `npm run test:e2e` is the same run from the build on (`--from build`); names given
 // run just those parts, in this order: `npx tsx scripts/testParts.ts typecheck lint`.
 import { spawn, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
+import { createInterface } from 'node:readline';
 
 export interface TestPart {
   name: string;
   /** The program and its arguments, run without a shell. */
   command: readonly string[];
+  /**
+   * Runs at the same time as the part before it: for parts that mostly wait (on a browser, a
+   * server), so that two of them share the machine instead of leaving it idle in turn.
+   */
+  besidePrevious?: true;
 }
 
 /** `npm test`, in order: the one list of its parts. */
@@ -22,14 +29,17 @@ export const TEST_PARTS: readonly TestPart[] = [
   { name: 'build', command: ['npm', 'run', 'build'] },
   { name: 'budgets', command: ['npm', 'run', 'budgets'] },
   { name: 'playwright', command: ['playwright', 'test'] },
+  // Firefox and WebKit wait on their browsers more than they work: together, 1:31 against
+  // 1:09 + 1:12 in turn, each on its own server and display.
   { name: 'firefox', command: ['npm', 'run', 'test:firefox'] },
-  { name: 'webkit', command: ['npm', 'run', 'test:webkit'] },
+  { name: 'webkit', command: ['npm', 'run', 'test:webkit'], besidePrevious: true },
 ];
 
-export type PartResult =
+export type PartResult = (
   | { name: string; status: 'passed'; ms: number }
   | { name: string; status: 'failed'; ms: number; code: number | null; signal: string | null }
-  | { name: string; status: 'not run' };
+  | { name: string; status: 'not run' }
+) & { beside?: string };
 
 export interface RunOutcome {
   results: PartResult[];
@@ -67,8 +77,11 @@ export function formatDuration(ms: number): string {
 }
 
 function resultText(result: PartResult): string {
-  if (result.status !== 'failed') return result.status;
-  return `failed (${result.signal ?? `exit ${result.code}`})`;
+  const status =
+    result.status === 'failed'
+      ? `failed (${result.signal ?? `exit ${result.code}`})`
+      : result.status;
+  return result.beside ? `${status}, beside ${result.beside}` : status;
 }
 
 function totalText(outcome: RunOutcome): string {
@@ -138,41 +151,78 @@ export function runParts(
   const now = options.now ?? Date.now;
   let interrupted: NodeJS.Signals | null = null;
   let lastSignal = { signal: '', at: 0 };
-  let running: number | null = null;
-  const runOne = (part: TestPart) =>
+  const running = new Set<number>();
+  const stdio = options.stdio ?? 'inherit';
+  const runOne = (part: TestPart, prefixed: boolean) =>
     new Promise<{ code: number | null; signal: string | null }>((resolve) => {
       const [program, ...args] = part.command;
-      const child = spawn(program!, args, { stdio: options.stdio ?? 'inherit', detached: true });
-      running = child.pid ?? null;
+      // Beside another part, each line says whose it is.
+      const piped = prefixed && stdio === 'inherit';
+      const child = spawn(program!, args, {
+        stdio: piped ? ['ignore', 'pipe', 'pipe'] : stdio,
+        detached: true,
+      });
+      if (piped) {
+        for (const [from, to] of [
+          [child.stdout, process.stdout],
+          [child.stderr, process.stderr],
+        ] as const) {
+          createInterface({ input: from! }).on('line', (line) =>
+            to.write(`${part.name} | ${line}\n`),
+          );
+        }
+      }
+      const pid = child.pid;
+      if (pid !== undefined) running.add(pid);
       child.once('error', (error) => {
         console.error(`testParts: ${part.name}: ${error.message}`);
         resolve({ code: 127, signal: null });
       });
       child.once('exit', (code, signal) => {
+        if (pid !== undefined) running.delete(pid);
         // Interrupted, what the part's leader leaves behind gets 10 s to finish its own cleanup.
-        const left = interrupted && child.pid ? groupEnded(child.pid, 10_000) : Promise.resolve();
+        const left = interrupted && pid ? groupEnded(pid, 10_000) : Promise.resolve();
         void left.then(() => resolve({ code, signal }));
       });
     });
+  // The parts as they run: one at a time, or with those beside it.
+  const groups: TestPart[][] = [];
+  for (const part of parts) {
+    if (part.besidePrevious && groups.length > 0) groups.at(-1)!.push(part);
+    else groups.push([part]);
+  }
   const done = (async (): Promise<RunOutcome> => {
     const started = now();
     const results: PartResult[] = [];
     let exitCode = 0;
-    for (const part of parts) {
+    for (const group of groups) {
+      const besideOf = (index: number) => (index > 0 ? { beside: group[index - 1]!.name } : {});
       if (exitCode !== 0 || interrupted) {
-        results.push({ name: part.name, status: 'not run' });
+        results.push(
+          ...group.map((part, index) => ({
+            name: part.name,
+            status: 'not run' as const,
+            ...besideOf(index),
+          })),
+        );
         continue;
       }
       const partStarted = now();
-      const { code, signal } = await runOne(part);
-      running = null;
-      const ms = now() - partStarted;
-      if (code === 0) {
-        results.push({ name: part.name, status: 'passed', ms });
-      } else {
-        exitCode = exitCodeOf(code, signal);
-        results.push({ name: part.name, status: 'failed', ms, code, signal });
-      }
+      const ended = await Promise.all(
+        group.map((part) =>
+          runOne(part, group.length > 1).then((end) => ({ ...end, ms: now() - partStarted })),
+        ),
+      );
+      ended.forEach(({ code, signal, ms }, index) => {
+        const { name } = group[index]!;
+        if (code === 0) {
+          results.push({ name, status: 'passed', ms, ...besideOf(index) });
+          return;
+        }
+        // The first failing part in the list's order gives the exit code.
+        if (exitCode === 0) exitCode = exitCodeOf(code, signal);
+        results.push({ name, status: 'failed', ms, code, signal, ...besideOf(index) });
+      });
     }
     // A run stopped by a signal fails as the signal asked, even if its last part got through.
     if (interrupted && exitCode === 0) exitCode = exitCodeOf(null, interrupted);
@@ -187,9 +237,8 @@ export function runParts(
     const repeat = lastSignal.signal === signal && at - lastSignal.at < 1000;
     lastSignal = { signal, at };
     // A part spawned a moment ago may not lead its group yet: then it alone is signalled.
-    if (running !== null && !repeat && !signalGroup(running, signal)) {
-      process.kill(running, signal);
-    }
+    if (repeat) return;
+    for (const pid of running) if (!signalGroup(pid, signal)) process.kill(pid, signal);
   };
   return { done, interrupt };
 }

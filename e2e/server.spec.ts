@@ -4,7 +4,7 @@
 // must let its media play.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { test, expect } from '@playwright/test';
 import express from 'express';
 import sharp from 'sharp';
+import { emulatorCodeIn } from '../scripts/emulatorMarkers';
 import { makePhonePhoto } from '../scripts/phonePhotos';
 import {
   START_BUDGET_MS,
@@ -534,6 +535,38 @@ test('settings are checked at start, each bad value named', async () => {
     expect(output).toContain(message);
     expectNoLeak(output);
   }
+});
+
+test('a demo build is refused, naming the fix, unless ALLOW_DEMO_BUILD=1', async () => {
+  // dist/ is `npm run build`'s: the demo, with what a live build must hold none of.
+  expect(JSON.parse(readFileSync(path.join(ROOT, 'dist', 'build.json'), 'utf8'))).toMatchObject({
+    kind: 'demo',
+  });
+  expect(emulatorCodeIn(ROOT)).toEqual(
+    expect.arrayContaining([expect.stringMatching(/^dist\/.*: data-redirects$/)]),
+  );
+  // Every other test here serves it with ALLOW_DEMO_BUILD=1; without it the server will not.
+  const child = spawn(process.execPath, ['dist-server/server.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      ALLOW_DEMO_BUILD: '0',
+      PORT: '0',
+      API_BASE_URL: 'http://api/x',
+      PUBLIC_ORIGIN,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  expect(code).toBe(1);
+  expect(output).toContain('dist/ holds a demo build');
+  expect(output).toContain('npm run build:live');
+  expect(output).toContain('ALLOW_DEMO_BUILD=1');
+  expectNoLeak(output);
 });
 
 test('SIGTERM: requests in flight all complete, then the server exits', async () => {

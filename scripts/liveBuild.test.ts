@@ -1,14 +1,15 @@
-// The two builds, named (README: Going live): `npm run build:live` refuses demo and missing
-// settings, a live build holds none of the emulator code, and `npm run serve` refuses a demo
-// build unless ALLOW_DEMO_BUILD=1. The builds go to a temporary folder (BUILD_OUT_DIR), never to
-// the repository's dist/.
+// The live build (README: Going live): `npm run build:live` refuses demo and missing settings,
+// and a live build holds none of the emulator code. It goes to a temporary folder
+// (BUILD_OUT_DIR), never to the repository's dist/. That `npm run serve` refuses a demo build
+// unless ALLOW_DEMO_BUILD=1 is e2e/server.spec.ts's, on the demo build the browser tests serve.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { createMockApi } from '../mock-api/server';
 import { CHROMIUM } from '../playwright.config';
+import { emulatorCodeIn, filesUnder } from './emulatorMarkers';
 import { freePort, waitForUp } from './serverProcess';
 
 const ROOT = path.join(__dirname, '..');
@@ -30,22 +31,6 @@ const LIVE_ENV = {
   RECAPTCHA_SITE_KEY: '6LcLiveBuildTestSiteKey0000000000000000A',
   BRANCH_KEY: 'key_test_LiveBuildTest0000000000000000000',
 };
-
-/** What only the demo build holds: the emulators' keys, addresses and scripts, the panel. */
-const EMULATOR_MARKERS = [
-  'pk_test_emulator',
-  'emulator-site-key',
-  'key_test_gratiDemoEmulatorKey',
-  'demo-guest-token',
-  'data-redirects', // the emulator redirect script's tag
-  'emulator-redirects',
-  '/__stripe/',
-  '/__recaptcha/',
-  '/__branch',
-  'ScenarioPanel', // the scenario panel's modules and chunk
-  'scenario-panel',
-  'Loading scenarios',
-];
 
 /** Minutes, not seconds: webpack on a loaded two-core machine. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
@@ -83,26 +68,6 @@ function webpackBuild(outDir: string, live: boolean, env: Record<string, string>
   const args = ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production'];
   if (live) args.push('--env', 'live');
   return run(process.execPath, args, cleanEnv({ ...env, BUILD_OUT_DIR: outDir }), BUILD_TIMEOUT_MS);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const file = path.join(dir, name);
-    return statSync(file).isDirectory() ? filesUnder(file) : [file];
-  });
-}
-
-/** The markers found in the build's text files (compressed copies and source maps aside). */
-function emulatorCodeIn(outDir: string): string[] {
-  const found: string[] = [];
-  for (const file of filesUnder(outDir)) {
-    if (/\.(gz|br|map|png|jpe?g|webp)$/.test(file)) continue;
-    const text = readFileSync(file, 'utf8');
-    for (const marker of EMULATOR_MARKERS) {
-      if (text.includes(marker)) found.push(`${path.relative(outDir, file)}: ${marker}`);
-    }
-  }
-  return found;
 }
 
 /** `npm run serve`'s process (node dist-server/server.js) from `outDir`. */
@@ -303,41 +268,6 @@ describe('the builds, named', () => {
         server.child.kill('SIGTERM');
         await server.exited;
         await api.close();
-      }
-    },
-    BUILD_TIMEOUT_MS,
-  );
-
-  it(
-    'npm run serve refuses a demo build, naming the fix, unless ALLOW_DEMO_BUILD=1',
-    async () => {
-      const outDir = path.join(tmp, 'demo');
-      const build = await webpackBuild(outDir, false, {});
-      expect(build.code).toBe(0);
-      expect(JSON.parse(readFileSync(path.join(outDir, 'dist', 'build.json'), 'utf8'))).toEqual(
-        expect.objectContaining({ kind: 'demo' }),
-      );
-      // What the live build must not have, the demo build has (the markers are real).
-      expect(emulatorCodeIn(outDir)).toEqual(
-        expect.arrayContaining([expect.stringContaining('data-redirects')]),
-      );
-
-      const refused = await serve(outDir, {});
-      expect(await refused.exited).toBe(1);
-      expect(refused.output()).toContain('demo build');
-      expect(refused.output()).toContain('npm run build:live');
-      expect(refused.output()).toContain('ALLOW_DEMO_BUILD=1');
-
-      const allowed = await serve(outDir, { ALLOW_DEMO_BUILD: '1' });
-      try {
-        await waitForUp(
-          `http://127.0.0.1:${allowed.port}/healthz`,
-          Date.now() + 120_000,
-          allowed.child,
-        );
-      } finally {
-        allowed.child.kill('SIGTERM');
-        await allowed.exited;
       }
     },
     BUILD_TIMEOUT_MS,

@@ -67,6 +67,7 @@ export function firefoxDriver(page: Page, baseUrl: string): Driver {
     baseUrl,
     goto: (address) => goto(page, baseUrl, address),
     waitForApp: () => waitForApp(page),
+    setViewport: (size) => page.setViewport(size),
     reload: async () => void (await page.reload({ timeout: STEP_TIMEOUT * 2 })),
     url: async () => page.url(),
     visible: async (query) => void (await visible(page, query)),

@@ -6,9 +6,9 @@ import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
 import { firefoxDriver } from './driver';
 import { inFreshContext, startSuite, type JourneyContext } from './harness';
 import { galleryJourney } from './journeys/gallery';
-import { profileJourney } from './journeys/profile';
 import { recognitionJourney } from './journeys/recognition';
 import { tipJourney } from './journeys/tip';
+import { zoomedJourney } from './journeys/zoomed';
 
 const JOURNEYS: Journeys<JourneyContext> = [
   ...SHARED_JOURNEYS.map(([title, journey]): Journeys<JourneyContext>[number] => [
@@ -16,8 +16,8 @@ const JOURNEYS: Journeys<JourneyContext> = [
     ({ page, baseUrl }) => journey(firefoxDriver(page, baseUrl)),
   ]),
   [
-    'profile: Ava at 1280, 390 and 320 px (no sideways scroll), axe, her action buttons and counts; at 200% (196 px) with the Congratulations and its OK',
-    profileJourney,
+    'at 200% (196 px): the Congratulations and its OK, the profile and its gallery, none scrolling sideways',
+    zoomedJourney,
   ],
   ['gallery: scrolling loads pages 1, 2 and 3 and shows all 47 items', galleryJourney],
   [

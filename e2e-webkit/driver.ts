@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import type { Browser } from 'webdriverio';
 import type { Driver, Property, Query } from '../e2e/driver/driver';
-import { expectAccessible, goto, saveScreenshot, waitForApp } from './harness';
+import { expectAccessible, goto, PHONE, saveScreenshot, setViewport, waitForApp } from './harness';
 import { click, fill, findAll, hidden, visible } from './queries';
 
 export function webkitDriver(browser: Browser, baseUrl: string): Driver {
@@ -13,6 +13,9 @@ export function webkitDriver(browser: Browser, baseUrl: string): Driver {
     baseUrl,
     goto: (address) => goto(browser, baseUrl, address),
     waitForApp: () => waitForApp(browser),
+    // MiniBrowser's toolbar keeps its window wider than a phone: a phone's layout all the same.
+    setViewport: (size) =>
+      setViewport(browser, { width: Math.max(size.width, PHONE.width), height: size.height }),
     reload: () => browser.refresh(),
     url: () => browser.getUrl(),
     visible: async (query) => void (await visible(browser, query)),

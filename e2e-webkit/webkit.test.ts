@@ -6,7 +6,6 @@ import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
 import { webkitDriver } from './driver';
 import { inFreshSession, startSuite, type JourneyContext } from './harness';
 import { galleryVideoJourney } from './journeys/gallery-video';
-import { profileTabsJourney } from './journeys/profile-tabs';
 import { qrLinkJourney } from './journeys/qr-link';
 import { recognitionJourney } from './journeys/recognition';
 import { AT_200_PERCENT, AT_320, reflowJourney } from './journeys/reflow';
@@ -16,7 +15,6 @@ const JOURNEYS: Journeys<JourneyContext> = [
     title,
     ({ browser, baseUrl }) => journey(webkitDriver(browser, baseUrl)),
   ]),
-  ['profile: Ava on a desktop and a phone, then every tab after every other', profileTabsJourney],
   [
     'reflow zoomed to 320 CSS px: profile, carousel, gallery, card form, Congratulations and its OK',
     reflowJourney(AT_320),

@@ -21,6 +21,11 @@ export interface Driver {
   goto(address: string): Promise<void>;
   /** Waits until the app has taken over the page (after a navigation the journey did not make). */
   waitForApp(): Promise<void>;
+  /**
+   * Sizes the page (CSS px) as a phone's or a desktop's window would be, and waits until it is;
+   * or as near as the engine's window goes (MiniBrowser's: at least 460 px wide).
+   */
+  setViewport(size: { width: number; height: number }): Promise<void>;
   /** Reloads the page as the browser's reload button does, and waits until it has loaded. */
   reload(): Promise<void>;
   /** The page's address now. */

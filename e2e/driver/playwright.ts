@@ -44,6 +44,7 @@ export function playwrightDriver(page: Page, baseUrl: string, seam: PlaywrightSe
       await seam.waitForApp();
     },
     waitForApp: seam.waitForApp,
+    setViewport: (size) => page.setViewportSize(size),
     reload: async () => void (await page.reload()),
     url: async () => page.url(),
     visible: (query) => shown(page, query).waitFor({ state: 'visible', timeout }),

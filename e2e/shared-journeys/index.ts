@@ -5,10 +5,15 @@ import type { Driver } from '../driver/driver';
 import { applePayAfterCard } from './applePayAfterCard';
 import { declinedCard } from './declinedCard';
 import { locatedVideo } from './locatedVideo';
+import { profileTabs } from './profileTabs';
 import { reloadMidConfirm } from './reloadMidConfirm';
 import { reviewTip } from './reviewTip';
 
 export const SHARED_JOURNEYS: [string, (driver: Driver) => Promise<void>][] = [
+  [
+    'profile: Ava at 1280, 390 and 320 px (no sideways scroll, axe), her action buttons and counts, then every tab after every other',
+    profileTabs,
+  ],
   [
     'Apple Pay after the card at the same amount: the captcha again, then Apple Pay pays',
     applePayAfterCard,

@@ -1,0 +1,32 @@
+// A 390 px phone zoomed to 200% (196 x 422 CSS px), as far as Firefox can be: its window sized
+// so. Neither the profile, its gallery nor the Congratulations scrolls sideways, and the dialog's
+// OK, in the window, closes it. (WebKit zooms for real: e2e-webkit/journeys/reflow.ts; Chromium:
+// e2e/reflow.spec.ts.)
+import { byRole, expectUrl, within } from '../../e2e/driver/driver';
+import {
+  CONGRATULATIONS,
+  expectInWindow,
+  expectNoSidewaysScroll,
+  pressInDialog,
+} from '../../e2e/driver/guest';
+import { firefoxDriver } from '../driver';
+import type { JourneyContext } from '../harness';
+
+const GALLERY = byRole('list', 'Photos and videos');
+
+export async function zoomedJourney({ page, baseUrl }: JourneyContext): Promise<void> {
+  const driver = firefoxDriver(page, baseUrl);
+  await driver.setViewport({ width: 196, height: 422 });
+  await driver.goto('/user_profile/ava-martinez?show=true');
+  await expectInWindow(driver, CONGRATULATIONS, 'the Congratulations at 200%');
+  await expectNoSidewaysScroll(driver, 'the Congratulations at 200%');
+  await driver.screenshot('reflow-200pc-dialog');
+  await pressInDialog(driver, CONGRATULATIONS, 'OK');
+  await driver.hidden(CONGRATULATIONS);
+  await expectUrl(driver, /\/user_profile\/ava-martinez$/);
+  await expectNoSidewaysScroll(driver, 'the profile at 200%');
+  await driver.click(within(byRole('tablist', 'Profile'), byRole('tab', 'Photos/Videos')));
+  await driver.visible(GALLERY);
+  await expectNoSidewaysScroll(driver, 'the gallery at 200%');
+  await driver.screenshot('reflow-200pc-gallery');
+}

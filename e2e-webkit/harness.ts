@@ -10,7 +10,9 @@ import { remote, type Browser } from 'webdriverio';
 import { AXE_SOURCE, AXE_TAGS, axeViolations, loadPicturesInPage } from '../e2e/inPage';
 import { startPreview } from '../scripts/serverProcess';
 import { MINIBROWSER, startWebKitDriver, startXvfb, XDOTOOL } from './processes';
-import { eventually, STEP_TIMEOUT, visible, type Query } from './queries';
+import type { Query } from '../e2e/driver/query';
+import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
+import { visible } from './queries';
 
 /** Plays any video the server serves and fails unless WebKit really plays it (video.ts). */
 export { assertVideoPlays, type Playback } from './video';

@@ -10,11 +10,7 @@ import { findInPage, TESTING_LIBRARY } from '../e2e/driver/testingLibrary';
 import type { Query } from '../e2e/driver/query';
 import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 
-export { eventually, STEP_TIMEOUT } from '../e2e/eventually';
-
-export type Element = WebdriverIO.Element;
-
-export { byCss, byLabel, byRole, byText, exactText, within, type Query } from '../e2e/driver/query';
+type Element = WebdriverIO.Element;
 
 /** Every element `query` finds now, in document order (hidden ones too, for a CSS query). */
 export async function findAll(browser: Browser, query: Query): Promise<Element[]> {
@@ -56,45 +52,6 @@ export async function hidden(browser: Browser, query: Query): Promise<void> {
   await eventually(`${query.describe} hidden`, async () => {
     assert.equal(await firstDisplayed(await findAll(browser, query)), undefined);
   });
-}
-
-/** Waits until `query` finds exactly `count` elements. */
-export async function expectCount(browser: Browser, query: Query, count: number): Promise<void> {
-  await eventually(`${count} x ${query.describe}`, async () => {
-    assert.equal((await findAll(browser, query)).length, count);
-  });
-}
-
-/** Waits until the element's text, trimmed, is `expected` (or matches it). */
-export async function expectText(element: Element, expected: string | RegExp): Promise<void> {
-  await eventually(`text ${String(expected)}`, async () => {
-    const text = (await element.getProperty('textContent'))?.toString().trim() ?? '';
-    if (typeof expected === 'string') assert.equal(text, expected);
-    else assert.match(text, expected);
-  });
-}
-
-/** Waits until a form control's value is `expected`. */
-export async function expectValue(element: Element, expected: string): Promise<void> {
-  await eventually(`value ${expected}`, async () =>
-    assert.equal(await element.getValue(), expected),
-  );
-}
-
-/** Waits until an attribute of the element has the value (null: the element has none). */
-export async function expectAttribute(
-  element: Element,
-  name: string,
-  value: string | null,
-): Promise<void> {
-  await eventually(`${name}=${String(value)}`, async () => {
-    assert.equal(await element.getAttribute(name), value);
-  });
-}
-
-/** Waits until the page's address matches. */
-export async function expectUrl(browser: Browser, pattern: RegExp): Promise<void> {
-  await eventually(`address ${pattern}`, async () => assert.match(await browser.getUrl(), pattern));
 }
 
 /**

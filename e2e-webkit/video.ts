@@ -3,7 +3,7 @@
 // current frame (readyState >= 2, HAVE_CURRENT_DATA) and its time moving on.
 import assert from 'node:assert/strict';
 import type { Browser } from 'webdriverio';
-import { eventually } from './queries';
+import { eventually } from '../e2e/eventually';
 
 export interface Playback {
   paused: boolean;

@@ -9,83 +9,83 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { makePhonePhoto, markerCorner, PHONE_CAMERA } from '../../scripts/phonePhotos';
-import { PHONE, saveScreenshot, setViewport, waitForApp, type JourneyContext } from '../harness';
 import {
   byRole,
   byText,
-  click,
-  eventually,
   expectCount,
   expectText,
   expectUrl,
-  findAll,
-  visible,
   within,
-} from '../queries';
-import { attachFile, CONGRATULATIONS, profileOf, startFlow } from '../steps';
+  type Driver,
+} from '../../e2e/driver/driver';
+import { ATTACH, CONGRATULATIONS, pressInDialog, startFlow } from '../../e2e/driver/guest';
+import { eventually } from '../../e2e/eventually';
+import { profileOf } from '../../e2e/suiteApi';
+import { webkitDriver } from '../driver';
+import { PHONE, type JourneyContext } from '../harness';
 
 const PROFILE = 'theodore-brooks';
 const GUEST = 'Robin Phone';
 const PHOTO_NAME = 'IMG_0001.jpg';
+/** The feed's first card (the newest). */
+const FIRST_CARD = byRole('article');
 
-export async function recognitionJourney(context: JourneyContext): Promise<void> {
+export async function recognitionJourney({ browser, baseUrl }: JourneyContext): Promise<void> {
   const folder = await mkdtemp(path.join(tmpdir(), 'grati-webkit-photo-'));
   try {
     const photo = path.join(folder, PHOTO_NAME);
     await writeFile(photo, await makePhonePhoto({ orientation: 6, seed: 33 }));
-    await sendWithPhoto(context, photo);
+    await sendWithPhoto(webkitDriver(browser, baseUrl), photo);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-async function sendWithPhoto({ browser, baseUrl }: JourneyContext, photo: string) {
-  await setViewport(browser, PHONE);
+async function sendWithPhoto(driver: Driver, photo: string) {
+  const { baseUrl } = driver;
+  await driver.setViewport(PHONE);
   const before = (await profileOf(baseUrl, PROFILE)).iconsCount;
   const text = `Thank you from an iPhone, ${Date.now() % 100000}`;
-  await startFlow(browser, baseUrl, PROFILE, `Recognize, received ${before.handshakeCount}`, GUEST);
-  await click(browser, byRole('textbox', 'Say thanks'));
-  await (await visible(browser, byRole('textbox', 'Say thanks'))).addValue(text);
-  await attachFile(browser, photo);
-  await visible(browser, byRole('button', `Remove ${PHOTO_NAME}`));
-  await expectCount(browser, within(byRole('list', 'Attached media'), byRole('listitem')), 1);
+  await startFlow(driver, PROFILE, `Recognize, received ${before.handshakeCount}`, GUEST);
+  await driver.fill(byRole('textbox', 'Say thanks'), text);
+  await driver.attachFile(ATTACH, photo);
+  await driver.visible(byRole('button', `Remove ${PHOTO_NAME}`));
+  await expectCount(driver, within(byRole('list', 'Attached media'), byRole('listitem')), 1);
   // Prepared before it is sent: Submit waits for it.
-  await expectCount(browser, byText('Preparing your files...'), 0);
-  await saveScreenshot(browser, 'recognition-phone-photo');
+  await expectCount(driver, byText('Preparing your files...'), 0);
+  await driver.screenshot('recognition-phone-photo');
 
-  await click(browser, byRole('button', 'Submit'));
+  await driver.click(byRole('button', 'Submit'));
   // The page the redirect opened is the server's until the app takes over.
-  await expectUrl(browser, new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
-  await waitForApp(browser);
-  await visible(browser, CONGRATULATIONS);
-  await saveScreenshot(browser, 'recognition-congratulations');
-  await click(browser, within(CONGRATULATIONS, byRole('button', 'OK')));
+  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
+  await driver.waitForApp();
+  await driver.visible(CONGRATULATIONS);
+  await driver.screenshot('recognition-congratulations');
+  await pressInDialog(driver, CONGRATULATIONS, 'OK');
   // OK reloads the profile (not the page it was clicked on, which showed the card already).
-  await expectUrl(browser, new RegExp(`/user_profile/${PROFILE}$`));
-  await waitForApp(browser);
+  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}$`));
+  await driver.waitForApp();
 
-  const first = await eventually('the first feed card', async () => {
-    const card = (await findAll(browser, byRole('article')))[0];
-    assert.ok(card);
-    return card;
-  });
-  const heading = await visible(browser, within(byRole('article'), byRole('heading')));
-  await expectText(heading, new RegExp(`^${GUEST} recognized`, 'i'));
-  assert.ok((await first.getText()).includes(text), 'the first card is the recognition');
-  const picture = await visible(
-    browser,
-    within(byRole('article'), byRole('img', `Photo from ${GUEST}`)),
+  await expectText(
+    driver,
+    within(FIRST_CARD, byRole('heading')),
+    new RegExp(`^${GUEST} recognized`, 'i'),
   );
+  assert.ok(
+    String(await driver.read(FIRST_CARD, 'textContent')).includes(text),
+    'the first card is the recognition',
+  );
+  const picture = within(FIRST_CARD, byRole('img', `Photo from ${GUEST}`));
   await eventually('the picture loaded, upright', async () => {
-    const [width, height] = await browser.execute(
-      (img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight],
-      picture,
-    );
+    const [width, height] = await driver.runOn(picture, (img) => [
+      (img as HTMLImageElement).naturalWidth,
+      (img as HTMLImageElement).naturalHeight,
+    ]);
     assert.ok(width! > 0 && width! < height!, `natural size ${width} x ${height}`);
   });
   const after = await profileOf(baseUrl, PROFILE);
   assert.equal(after.iconsCount.handshakeCount, before.handshakeCount! + 1);
-  await saveScreenshot(browser, 'recognition-in-feed');
+  await driver.screenshot('recognition-in-feed');
 
   // The copy the server keeps, as anyone fetches it: upright, with none of the camera's EXIF.
   const item = after.userFeed.find((feed) => feed.sayThanks === text);

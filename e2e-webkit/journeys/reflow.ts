@@ -5,36 +5,26 @@
 // and the dialog's OK is in the window and can be pressed.
 import assert from 'node:assert/strict';
 import {
-  goto,
-  saveScreenshot,
-  setViewport,
-  waitForApp,
-  ZOOM_STEP,
-  zoomIn,
-  type JourneyContext,
-} from '../harness';
-import {
   byLabel,
   byRole,
-  eventually,
   exactText,
-  expectValue,
   expectAttribute,
+  expectProperty,
   expectUrl,
-  hidden,
-  visible,
   within,
-} from '../queries';
+} from '../../e2e/driver/driver';
 import {
   CAPTCHA,
+  CARD_FIELDS,
   CARD_OPTION,
   CONGRATULATIONS,
   expectInWindow,
   expectNoSidewaysScroll,
-  CARD_FIELDS,
-  guestName,
-  paymentsOf,
-} from '../steps';
+} from '../../e2e/driver/guest';
+import { guestName } from '../../e2e/journeyData';
+import { paymentsOf } from '../../e2e/suiteApi';
+import { webkitDriver } from '../driver';
+import { saveScreenshot, ZOOM_STEP, zoomIn, type JourneyContext } from '../harness';
 
 /** A zoomed page: the window (MiniBrowser cannot be narrower than about 447 px) and the presses. */
 export interface Zoomed {
@@ -66,8 +56,9 @@ const PROFILE = 'ava-martinez';
 export function reflowJourney(zoomed: Zoomed) {
   return async (context: JourneyContext): Promise<void> => {
     const { browser, baseUrl } = context;
-    await setViewport(browser, zoomed.window);
-    await goto(browser, baseUrl, `/user_profile/${PROFILE}`);
+    const driver = webkitDriver(browser, baseUrl);
+    await driver.setViewport(zoomed.window);
+    await driver.goto(`/user_profile/${PROFILE}`);
     const page = await zoomIn(context, zoomed.presses);
     assert.equal(page.width, Math.floor(zoomed.window.width / ZOOM_STEP ** zoomed.presses));
     assert.ok(page.width <= zoomed.atMost, `the zoomed page is ${page.width} CSS px wide`);
@@ -76,16 +67,16 @@ export function reflowJourney(zoomed: Zoomed) {
 
     // The feed, and a card's carousel moved on by its Next arrow.
     const jordan = byRole('article', /^Jordan Blake/);
-    await visible(browser, within(jordan, byRole('img', 'Photo 1 of 3 from Jordan Blake')));
-    await expectNoSidewaysScroll(browser, 'the profile');
+    await driver.visible(within(jordan, byRole('img', 'Photo 1 of 3 from Jordan Blake')));
+    await expectNoSidewaysScroll(driver, 'the profile');
     await shot('profile');
     await page.tap(within(jordan, byRole('button', 'Next image')));
-    await visible(browser, within(jordan, exactText('2 / 3')));
-    await expectNoSidewaysScroll(browser, 'the carousel moved on');
+    await driver.visible(within(jordan, exactText('2 / 3')));
+    await expectNoSidewaysScroll(driver, 'the carousel moved on');
 
     await page.tap(byRole('tab', 'Photos/Videos'));
-    await visible(browser, byRole('list', 'Photos and videos'));
-    await expectNoSidewaysScroll(browser, 'the gallery');
+    await driver.visible(byRole('list', 'Photos and videos'));
+    await expectNoSidewaysScroll(driver, 'the gallery');
     await shot('gallery');
 
     // A tip by card, every button tapped: its form, then the Congratulations, whose OK is in the
@@ -94,32 +85,31 @@ export function reflowJourney(zoomed: Zoomed) {
     await page.tap(byRole('button', 'Give Gift'));
     await page.type(byLabel('Full Name'), guest);
     await page.type(byLabel('Email'), 'reflow@example.com');
-    await expectNoSidewaysScroll(browser, 'the guest details form');
+    await expectNoSidewaysScroll(driver, 'the guest details form');
     await page.tap(byRole('button', 'Submit'));
     await page.tap(byRole('button', '$10'));
-    await expectAttribute(await visible(browser, byRole('button', '$10')), 'aria-pressed', 'true');
-    await expectNoSidewaysScroll(browser, 'the gift form');
+    await expectAttribute(driver, byRole('button', '$10'), 'aria-pressed', 'true');
+    await expectNoSidewaysScroll(driver, 'the gift form');
     await page.tap(CAPTCHA);
-    const box = await visible(browser, CAPTCHA);
-    await eventually('captcha ticked', async () => assert.ok(await box.isSelected()));
+    await expectProperty(driver, CAPTCHA, 'checked', true);
     await page.tap(CARD_OPTION);
     for (const [label, value] of Object.entries(CARD_FIELDS)) {
       await page.type(byLabel(label), value);
     }
     for (const [label, value] of Object.entries(CARD_FIELDS)) {
-      await expectValue(await visible(browser, byLabel(label)), value);
+      await expectProperty(driver, byLabel(label), 'value', value);
     }
-    await expectNoSidewaysScroll(browser, 'the card form');
+    await expectNoSidewaysScroll(driver, 'the card form');
     await shot('card-form');
     await page.tap(byRole('button', 'Pay Now'));
-    await expectUrl(browser, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
-    await waitForApp(browser);
-    await expectInWindow(browser, CONGRATULATIONS, 'the Congratulations');
-    await expectNoSidewaysScroll(browser, 'the Congratulations');
+    await expectUrl(driver, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+    await driver.waitForApp();
+    await expectInWindow(driver, CONGRATULATIONS, 'the Congratulations');
+    await expectNoSidewaysScroll(driver, 'the Congratulations');
     await shot('dialog');
     await page.tap(within(CONGRATULATIONS, byRole('button', 'OK')));
-    await hidden(browser, CONGRATULATIONS);
-    await expectUrl(browser, /\/user_profile\/ava-martinez$/);
+    await driver.hidden(CONGRATULATIONS);
+    await expectUrl(driver, /\/user_profile\/ava-martinez$/);
     assert.deepEqual(
       (await paymentsOf(baseUrl, guest)).map((row) => [row.status, row.amountCents]),
       [['succeeded', 1000]],

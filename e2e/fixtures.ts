@@ -8,6 +8,8 @@ import {
 } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
+import type { Driver } from './driver/driver';
+import { playwrightDriver } from './driver/playwright';
 
 export const SCREENSHOT_DIR = path.join(__dirname, '..', 'e2e-artifacts', 'screenshots');
 export const GUEST_TOKEN = process.env.GUEST_TOKEN ?? 'demo-guest-token';
@@ -157,32 +159,50 @@ export const test = base.extend<Fixtures, { throttledBrowser: Browser }>({
     await use(process.env.E2E_BASE_URL);
   },
   expectAccessible: async ({ page }, use) => {
-    await use(async (target = page) => {
-      const results = await new AxeBuilder({ page: target })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-        .analyze();
-      const summary = results.violations.map(
-        (v) =>
-          `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
-      );
-      expect(summary, 'axe violations').toEqual([]);
-    });
+    await use((target = page) => expectAccessibleOn(target));
   },
   saveScreenshot: async ({ page }, use) => {
-    await use(async (name, target = page, { fullPage = true } = {}) => {
-      // A full-page picture shows the whole page as a visitor who scrolled would see it: the
-      // lazy pictures below the fold are loaded first (they would be, by the scroll).
-      await target.evaluate(async () => {
-        const images = [...document.images];
-        for (const image of images) image.loading = 'eager';
-        await Promise.race([
-          Promise.all(images.map((image) => image.decode().catch(() => undefined))),
-          new Promise((resolve) => setTimeout(resolve, 3000)),
-        ]);
-      });
-      await target.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
-    });
+    await use((name, target = page, options) => saveScreenshotOf(target, name, options));
   },
 });
+
+/** Fails on any WCAG 2.x A/AA violation axe finds on the page as it is now. */
+async function expectAccessibleOn(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .analyze();
+  const summary = results.violations.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, 'axe violations').toEqual([]);
+}
+
+/** Saves the page under e2e-artifacts/screenshots/{name}.png (whole, unless fullPage: false). */
+async function saveScreenshotOf(page: Page, name: string, { fullPage = true } = {}) {
+  // A full-page picture shows the whole page as a visitor who scrolled would see it: the lazy
+  // pictures below the fold are loaded first (they would be, by the scroll).
+  await page.evaluate(async () => {
+    const images = [...document.images];
+    for (const image of images) image.loading = 'eager';
+    await Promise.race([
+      Promise.all(images.map((image) => image.decode().catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
+  });
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
+}
+
+/**
+ * The page on the driver seam (e2e/driver/playwright.ts), for the guest's steps and the journeys
+ * written once for every engine (e2e/driver/guest.ts, e2e/shared-journeys/). Its addresses are
+ * the page's context's (its baseURL); its API calls go to the suite's preview server.
+ */
+export const driverOf = (page: Page): Driver =>
+  playwrightDriver(page, process.env.E2E_BASE_URL ?? '', {
+    expectAccessible: () => expectAccessibleOn(page),
+    saveScreenshot: (name) => saveScreenshotOf(page, `chromium-${name}`),
+    waitForApp: () => waitForApp(page),
+  });
 
 export { expect };

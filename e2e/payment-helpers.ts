@@ -4,7 +4,9 @@ import type { ScenarioName } from '../mock-api/sharedDemo/scenarios';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { OPERATOR_HEADER } from '../mock-api/sharedDemo/operator';
 import { readEmulatorSecretKey, readOperatorSecret } from '../mock-api/sharedDemo/keyFiles';
-import { expect, GUEST_TOKEN, waitForApp } from './fixtures';
+import { byLabel, byRole, expectUrl } from './driver/driver';
+import * as steps from './driver/guest';
+import { driverOf, expect, GUEST_TOKEN } from './fixtures';
 import type { PaymentRow } from './journeyData';
 import { PAYS } from './testCards';
 
@@ -85,57 +87,40 @@ export async function setScenario(
   expect(state.data.active).toBe(name);
 }
 
+// The guest's steps are e2e/driver/guest.ts's, as every engine takes them, on this page.
+
 /** Opens the profile, presses `action` and gets through the guest details step. */
-export async function startFlow(
+export const startFlow = (
   page: Page,
   profileId: string,
   action: RegExp,
   guest: string,
-  emailDomain = 'example.com',
-) {
-  await page.goto(`/user_profile/${profileId}`);
-  await page.getByRole('button', { name: action }).click();
-  await page.getByLabel('Full Name').fill(guest);
-  await page.getByLabel('Email').fill(`${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
-  await page.getByRole('button', { name: 'Submit' }).click();
-}
+  emailDomain?: string,
+) => steps.startFlow(driverOf(page), profileId, byRole('button', action), guest, emailDomain);
 
 /** The gift-only flow up to its amount field. */
 export async function startGift(page: Page, profileId: string, action: RegExp, guest: string) {
   await startFlow(page, profileId, action, guest);
-  await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
+  await driverOf(page).visible(byLabel('Other (in Dollars)'));
 }
 
 /** Ticks the emulated reCAPTCHA checkbox. */
-export async function passCaptcha(page: Page) {
-  const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
-  await checkbox.check();
-  await expect(checkbox).toBeChecked();
-}
+export const passCaptcha = (page: Page) => steps.passCaptcha(driverOf(page));
 
 /** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */
-export async function fillCard(page: Page, number: string) {
-  await page.getByLabel('Card number').fill(number);
-  await page.getByLabel('Expiration date').fill('12 / 34');
-  await page.getByLabel('Security code').fill('123');
-  await page.getByLabel('ZIP').fill('10001');
-}
+export const fillCard = (page: Page, number: string) => steps.fillCard(driverOf(page), number);
 
 /**
  * Pays the open card form with 4242, follows Stripe's return to `profileId`'s page and presses
  * OK on its Congratulations, once the page works.
  */
 export async function payAndAcknowledge(page: Page, profileId: string) {
-  await fillCard(page, PAYS);
-  await page.getByRole('button', { name: 'Pay Now' }).click();
-  await expect(page).toHaveURL(
-    new RegExp(`/user_profile/${profileId}\\?redirect_status=succeeded$`),
-  );
-  await waitForApp(page);
-  await page
-    .getByRole('dialog', { name: /Congratulations/ })
-    .getByRole('button', { name: 'OK' })
-    .click();
+  const driver = driverOf(page);
+  await steps.fillCard(driver, PAYS);
+  await driver.click(byRole('button', 'Pay Now'));
+  await expectUrl(driver, new RegExp(`/user_profile/${profileId}\\?redirect_status=succeeded$`));
+  await driver.waitForApp();
+  await steps.pressInDialog(driver, steps.CONGRATULATIONS, 'OK');
 }
 
 /**

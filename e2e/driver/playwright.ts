@@ -39,8 +39,10 @@ export function playwrightDriver(page: Page, baseUrl: string, seam: PlaywrightSe
   return {
     engine: 'chromium',
     baseUrl,
+    // An app address, as the page's context takes it (its baseURL: the suite's server, or the
+    // one a test started).
     goto: async (address) => {
-      await page.goto(new URL(address, baseUrl).href);
+      await page.goto(address);
       await seam.waitForApp();
     },
     waitForApp: seam.waitForApp,

@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { CAPTCHA } from './driver/guest';
+import { locatorOf } from './driver/playwright';
 import { test, expect } from './fixtures';
 
 // The reCAPTCHA emulator in Chromium, driven as react-google-recaptcha drives Google's: no page
@@ -71,7 +73,7 @@ test('Google’s script URL loads the emulator: a single-use token that expires 
   const leaked = await blockGoogle(page);
   await page.clock.install();
   await page.goto('/');
-  const checkbox = page.getByRole('checkbox', { name: "I'm not a robot" });
+  const checkbox = locatorOf(page, CAPTCHA);
 
   await test.step('Google’s script URL loads the emulator, whose checkbox gives a single-use token', async () => {
     expect(await page.evaluate(() => 'grecaptcha' in window)).toBe(false);

@@ -2,6 +2,8 @@
 // the arrows, focus moved to each step's heading, focus always visible, axe clean at every step.
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+import { CAPTCHA } from './driver/guest';
+import { locatorOf } from './driver/playwright';
 import { test, expect } from './fixtures';
 
 const PHOTO = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-feed-04.jpg');
@@ -130,7 +132,7 @@ test.describe('with the keyboard alone', () => {
       'false',
     );
 
-    const robot = page.getByRole('checkbox', { name: "I'm not a robot" });
+    const robot = locatorOf(page, CAPTCHA);
     await tabTo(page, robot);
     await page.keyboard.press('Space');
     await expect(robot).toBeChecked();

@@ -4,6 +4,8 @@
 // always works: none answers "invalid Captcha". In the gift flow, the Donate flow and a review's
 // Add Gift.
 import type { Locator, Page } from '@playwright/test';
+import { CAPTCHA } from './driver/guest';
+import { locatorOf } from './driver/playwright';
 import { test, expect } from './fixtures';
 import {
   guestName,
@@ -48,7 +50,7 @@ async function newAmountAfterTheCard(
 ): Promise<void> {
   const dialogs = recordDialogs(page);
   const buttons = payButtons(section, cardOption);
-  const captcha = page.getByRole('checkbox', { name: "I'm not a robot" });
+  const captcha = locatorOf(page, CAPTCHA);
   const payNow = page.getByRole('button', { name: 'Pay Now' });
   await section.getByRole('button', { name: '$15' }).click();
   await passCaptcha(page);
@@ -118,7 +120,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
       await startGift(page, 'ava-martinez', /Give Gift/, guest);
       const section = page.getByRole('region', { name: 'Your tip' });
       const buttons = payButtons(section, /Tip via Debit\/Credit Card/);
-      const captcha = page.getByRole('checkbox', { name: "I'm not a robot" });
+      const captcha = locatorOf(page, CAPTCHA);
       await section.getByRole('button', { name: '$15' }).click();
       await passCaptcha(page);
       await buttons.card.click();
@@ -200,7 +202,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
       .click();
 
     await section.getByRole('button', { name: '$20' }).click();
-    await expect(page.getByRole('checkbox', { name: "I'm not a robot" })).toBeChecked();
+    await expect(locatorOf(page, CAPTCHA)).toBeChecked();
     await buttons.card.click();
     await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
     await expect(section.getByRole('alert')).toHaveText('');

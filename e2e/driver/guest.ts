@@ -55,8 +55,13 @@ export async function startFlow(
 ): Promise<void> {
   await driver.goto(`/user_profile/${profileId}`);
   await driver.click(typeof action === 'string' ? byRole('button', action) : action);
-  await driver.fill(byLabel('Full Name'), guest);
-  await driver.fill(byLabel('Email'), `${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
+  await submitDetails(driver, guest, `${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
+}
+
+/** The guest details step: the guest's name and email, submitted. */
+export async function submitDetails(driver: Driver, fullName: string, email: string) {
+  await driver.fill(byLabel('Full Name'), fullName);
+  await driver.fill(byLabel('Email'), email);
   await driver.click(byRole('button', 'Submit'));
 }
 

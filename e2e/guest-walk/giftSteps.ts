@@ -3,8 +3,9 @@
 // Stripe's test card 4242, and a wallet's sheet (Apple Pay or Google Pay, paid or closed unpaid).
 import { TRY_AGAIN_MESSAGE } from '../../src/config/messages';
 import { PRESET_AMOUNTS } from '../../src/features/payments/amountInput';
-import { expect } from '../fixtures';
-import { fillCard } from '../payment-helpers';
+import { CAPTCHA, fillCard, passCaptcha } from '../driver/guest';
+import { locatorOf } from '../driver/playwright';
+import { driverOf, expect } from '../fixtures';
 import { writeDraft } from './drafts';
 import type { GuestPage } from './guestPage';
 import { paymentShown, type GiftModel, type WalkModel } from './model';
@@ -53,7 +54,7 @@ const optionsReady = (m: Readonly<WalkModel>) =>
 async function expectCaptchaAskedAgain(walk: GuestPage): Promise<void> {
   const region = giftRegion(walk);
   await expect(region.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(CAPTCHA_AGAIN);
-  await expect(region.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
+  await expect(locatorOf(region, CAPTCHA)).not.toBeChecked();
   await expect(region.getByRole('button', { name: walk.profile.cardOption })).toHaveCount(0);
 }
 
@@ -73,7 +74,7 @@ function changeAmount(m: WalkModel, amount: string): void {
 async function observeCaptcha(walk: GuestPage, m: WalkModel, before: WalkModel): Promise<void> {
   if (!before.gift!.tokenSpent) return;
   await walk.settle();
-  const checkbox = giftRegion(walk).getByRole('checkbox', { name: "I'm not a robot" });
+  const checkbox = locatorOf(giftRegion(walk), CAPTCHA);
   await expect(checkbox).toBeVisible();
   if (await checkbox.isChecked()) Object.assign(m.gift!, { captcha: 'ticked', tokenSpent: true });
 }
@@ -132,9 +133,7 @@ export class TickCaptcha extends Step {
     Object.assign(m.gift!, { captcha: 'ticked', tokenSpent: false } satisfies Partial<GiftModel>);
   }
   async act(walk: GuestPage) {
-    const checkbox = giftRegion(walk).getByRole('checkbox', { name: "I'm not a robot" });
-    await checkbox.check();
-    await expect(checkbox).toBeChecked();
+    await passCaptcha(driverOf(walk.page));
   }
   toString() {
     return 'tick the captcha';
@@ -184,7 +183,7 @@ export class PayWithTestCard extends Step {
     paid(m, m.gift!.scope);
   }
   async act(walk: GuestPage, m: WalkModel) {
-    await fillCard(walk.page, PAYS);
+    await fillCard(driverOf(walk.page), PAYS);
     await giftRegion(walk).getByRole('button', { name: 'Pay Now' }).click();
     await arrived(walk, m);
   }

@@ -6,7 +6,8 @@
 import type { Locator } from '@playwright/test';
 import { expect } from '../fixtures';
 import { UNSETTLED_SEND_NOTE } from '../../src/config/messages';
-import { anyOf } from '../driver/playwright';
+import { CAPTCHA } from '../driver/guest';
+import { anyOf, locatorOf } from '../driver/playwright';
 import { TAB_CONTENT } from '../driver/tabContent';
 import { ownDraft, SENT_ELSEWHERE_MESSAGE, sentElsewhere } from './drafts';
 import type { GuestPage } from './guestPage';
@@ -129,7 +130,7 @@ async function checkFlow(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
  */
 async function checkGift(m: WalkModel, region: Locator, ex: Expect): Promise<void> {
   const gift = m.gift!;
-  const checkbox = region.getByRole('checkbox', { name: "I'm not a robot" });
+  const checkbox = locatorOf(region, CAPTCHA);
   await ex(checkbox).toBeVisible();
   const expired = region.getByRole('status').filter({ hasText: CAPTCHA_EXPIRED });
   // The emulator's token expires after two minutes, as Google's does: the widget asks again.

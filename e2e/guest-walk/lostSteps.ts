@@ -2,6 +2,8 @@
 // option's intent call. The step is the loss and what the page says of it; the guest then goes
 // on with whatever the walk does next (a reload, Submit again, the captcha and the card option).
 import { TRY_AGAIN_MESSAGE } from '../../src/config/messages';
+import { CAPTCHA } from '../driver/guest';
+import { locatorOf } from '../driver/playwright';
 import { expect } from '../fixtures';
 import { ownDraft } from './drafts';
 import type { GuestPage } from './guestPage';
@@ -83,7 +85,7 @@ export class LostIntent extends Step {
       await expect(region.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
         TRY_AGAIN_MESSAGE,
       );
-      await expect(region.getByRole('checkbox', { name: "I'm not a robot" })).not.toBeChecked();
+      await expect(locatorOf(region, CAPTCHA)).not.toBeChecked();
       await expect(region.getByRole('button', { name: walk.profile.cardOption })).toHaveCount(0);
     } finally {
       await lost.done();

@@ -1,6 +1,8 @@
 // The guest's steps between addresses: a flow opened (a fresh tap, or Continue your draft), its
 // next step, left by its back arrow or the browser's Back and Forward, a reload, ?show=true and
 // its OK, and a flow whose draft another tab sent started anew.
+import { submitDetails } from '../driver/guest';
+import { driverOf } from '../fixtures';
 import { continueStored, freshTap, sentElsewhere, writeDraft } from './drafts';
 import type { GuestPage } from './guestPage';
 import {
@@ -150,10 +152,7 @@ export class SubmitGuestDetails extends Step {
   }
   async act(walk: GuestPage, m: WalkModel) {
     const guest = walk.guestOf(m.working!);
-    const form = flowRegion(walk).getByRole('form', { name: 'Your details' });
-    await form.getByLabel('Full Name').fill(guest.fullName);
-    await form.getByLabel('Email').fill(guest.email);
-    await form.getByRole('button', { name: 'Submit' }).click();
+    await submitDetails(driverOf(walk.page), guest.fullName, guest.email);
     await arrived(walk, m);
   }
   toString() {

@@ -3,6 +3,7 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { fillCard, guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
+import { PAYS } from './testCards';
 
 /** The payment scripts' requests (Stripe.js, the captcha's) the page makes, as they go out. */
 function watchPaymentScripts(page: Page): string[] {
@@ -56,7 +57,7 @@ test.describe('gift-only payments by card', () => {
     await passCaptcha(page);
     await expect(page.getByText('You will be charged $26.25')).toBeVisible();
     await page.getByRole('button', { name: /Donate via Debit\/Credit Card/ }).click();
-    await fillCard(page, '4242 4242 4242 4242');
+    await fillCard(page, PAYS);
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
     await expect(page).toHaveURL(/\/user_profile\/green-earth-fund\?redirect_status=succeeded$/);

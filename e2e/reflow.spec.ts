@@ -4,6 +4,7 @@ import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import { sidewaysOverflowInPage, sidewaysScrollFailure } from './inPage';
 import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
+import { PAYS } from './testCards';
 
 const SIZES = [
   { name: '320', viewport: { width: 320, height: 568 } },
@@ -121,7 +122,7 @@ async function cardFormFits(page: Page, name: string, saveScreenshot: SaveScreen
   await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
   const payNow = page.getByRole('button', { name: 'Pay Now' });
   await expect(payNow).toBeVisible();
-  await fillCard(page, '4242 4242 4242 4242');
+  await fillCard(page, PAYS);
   await expectNoSidewaysScroll(page, 'the card form');
   const form = page.getByRole('form', { name: 'Card details' });
   for (const field of ['Card number', 'Expiration date', 'Security code', 'ZIP', 'Country']) {

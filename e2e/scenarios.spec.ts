@@ -13,6 +13,7 @@ import {
   setScenario,
   startGift,
 } from './payment-helpers';
+import { PAYS } from './testCards';
 
 const PROFILE = 'ava-martinez';
 const CARD_OPTION = /Tip via Debit\/Credit Card/;
@@ -174,7 +175,7 @@ test.describe('repro links', () => {
     const elsewhere = gotoWaitsForApp(await context.newPage());
     await openTip(elsewhere, guest);
     await elsewhere.getByRole('button', { name: CARD_OPTION }).click();
-    await fillCard(elsewhere, '4242 4242 4242 4242');
+    await fillCard(elsewhere, PAYS);
     await elsewhere.getByRole('button', { name: 'Pay Now' }).click();
     await expect(elsewhere.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
     await elsewhere.close();

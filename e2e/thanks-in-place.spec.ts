@@ -12,6 +12,7 @@ import {
   startFlow,
   startGift,
 } from './payment-helpers';
+import { PAYS } from './testCards';
 
 // sent.spec.ts sends here too; each test finds its own card by words no other test sends.
 const PROFILE = 'elliot-fairbanks';
@@ -72,7 +73,7 @@ test.describe('thanks without a reload', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a payment journey
-    const words = await reviewWithTipByCard(page, 'In Place', '4242 4242 4242 4242');
+    const words = await reviewWithTipByCard(page, 'In Place', PAYS);
 
     const watch = await watchDocumentLoads(page);
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -159,7 +160,7 @@ test.describe('thanks without a reload', () => {
     await test.step('double clicks on the card option and on Pay Now make one intent and one charge: the card option', async () => {
       await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).dblclick();
       await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
-      await fillCard(page, '4242 4242 4242 4242');
+      await fillCard(page, PAYS);
       await expectAccessible();
       await saveScreenshot('gift-card-form');
     });

@@ -21,6 +21,7 @@ import {
 import { paid, sent } from './outcomes';
 import { reviewForm, reviewReady } from './reviewSteps';
 import { arrived, flowRegion, giftRegion, Step } from './step';
+import { PAYS } from '../testCards';
 
 export const INTERRUPTIONS = ['reload', 'back', 'arrow'] as const;
 export type Interruption = (typeof INTERRUPTIONS)[number];
@@ -113,7 +114,7 @@ export class HeldPay extends Step {
     const confirming = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming });
     const held = await intercept(page, CONFIRM_URL);
     try {
-      await fillCard(page, '4242 4242 4242 4242');
+      await fillCard(page, PAYS);
       await giftRegion(walk).getByRole('button', { name: 'Pay Now' }).click();
       await held.reached;
       await expect(confirming.first()).toBeVisible();

@@ -12,6 +12,7 @@ import { atStep, modalOpen, type WalkModel } from './model';
 import { paid, sent } from './outcomes';
 import { reviewForm, reviewReady } from './reviewSteps';
 import { arrived, flowRegion, giftRegion, Step } from './step';
+import { PAYS } from '../testCards';
 
 const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 
@@ -66,7 +67,7 @@ export class SecondTab extends Step {
         : reviewIn(tab, walk, n));
       const mine = by === 'pay' ? giftRegion(walk) : reviewForm(walk);
       const hereSend = mine.getByRole('button', { name: by === 'pay' ? 'Pay Now' : 'Submit' });
-      if (by === 'pay') await fillCard(walk.page, '4242 4242 4242 4242');
+      if (by === 'pay') await fillCard(walk.page, PAYS);
       if (this.sender === 'this tab') {
         await hereSend.click();
         await arrived(walk, m);
@@ -106,7 +107,7 @@ async function openCardForm(tab: Page, walk: GuestPage, amount: string) {
   await gift.getByRole('button', { name: walk.profile.cardOption }).click();
   const payNow = gift.getByRole('button', { name: 'Pay Now' });
   await expect(payNow).toBeEnabled();
-  await fillCard(tab, '4242 4242 4242 4242');
+  await fillCard(tab, PAYS);
   return payNow;
 }
 

@@ -4,8 +4,8 @@
 // Puppeteer's own request interception.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { byCss, byRole, expectCount, expectText, expectUrl, within } from '../../e2e/driver/driver';
-import { ATTACH, CONGRATULATIONS, pressInDialog, startFlow } from '../../e2e/driver/guest';
+import { byCss, byRole, expectCount, expectText, within } from '../../e2e/driver/driver';
+import { acknowledgeSent, ATTACH, startFlow } from '../../e2e/driver/guest';
 import { eventually } from '../../e2e/eventually';
 import { profileOf } from '../../e2e/suiteApi';
 import { firefoxDriver } from '../driver';
@@ -53,15 +53,7 @@ export async function recognitionJourney({ page, baseUrl }: JourneyContext): Pro
     release();
   }
 
-  // The page the redirect opened is the server's until the app takes over.
-  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
-  await driver.waitForApp();
-  await driver.visible(CONGRATULATIONS);
-  await driver.screenshot('recognition-congratulations');
-  await pressInDialog(driver, CONGRATULATIONS, 'OK');
-  // OK reloads the profile (not the page it was clicked on, which showed the card already).
-  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}$`));
-  await driver.waitForApp();
+  await acknowledgeSent(driver, PROFILE, 'recognition-congratulations');
 
   await expectText(driver, within(FIRST_CARD, byRole('heading')), /^Robin Photos recognized/i);
   for (const n of [1, 2, 3]) {

@@ -14,11 +14,10 @@ import {
   byText,
   expectCount,
   expectText,
-  expectUrl,
   within,
   type Driver,
 } from '../../e2e/driver/driver';
-import { ATTACH, CONGRATULATIONS, pressInDialog, startFlow } from '../../e2e/driver/guest';
+import { acknowledgeSent, ATTACH, startFlow } from '../../e2e/driver/guest';
 import { eventually } from '../../e2e/eventually';
 import { profileOf } from '../../e2e/suiteApi';
 import { webkitDriver } from '../driver';
@@ -56,15 +55,7 @@ async function sendWithPhoto(driver: Driver, photo: string) {
   await driver.screenshot('recognition-phone-photo');
 
   await driver.click(byRole('button', 'Submit'));
-  // The page the redirect opened is the server's until the app takes over.
-  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
-  await driver.waitForApp();
-  await driver.visible(CONGRATULATIONS);
-  await driver.screenshot('recognition-congratulations');
-  await pressInDialog(driver, CONGRATULATIONS, 'OK');
-  // OK reloads the profile (not the page it was clicked on, which showed the card already).
-  await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}$`));
-  await driver.waitForApp();
+  await acknowledgeSent(driver, PROFILE, 'recognition-congratulations');
 
   await expectText(
     driver,

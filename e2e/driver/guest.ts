@@ -14,6 +14,7 @@ import {
   expectCount,
   expectProperty,
   expectText,
+  expectUrl,
   within,
   type Driver,
   type Query,
@@ -147,6 +148,22 @@ export async function expectInWindow(driver: Driver, query: Query, what: string)
     const seen = await driver.runOn(query, inWindowInPage);
     assert.ok(seen.inside, `${what} (${seen.box}) lies within the ${seen.window} window`);
   });
+}
+
+/**
+ * After a recognition's Submit: the server's page the redirect opened (`?show=true`), then the
+ * app's Congratulations (shot as `screenshot`), whose OK reloads the profile.
+ */
+export async function acknowledgeSent(driver: Driver, profileId: string, screenshot: string) {
+  // The page the redirect opened is the server's until the app takes over.
+  await expectUrl(driver, new RegExp(`/user_profile/${profileId}\\?show=true$`));
+  await driver.waitForApp();
+  await driver.visible(CONGRATULATIONS);
+  await driver.screenshot(screenshot);
+  await pressInDialog(driver, CONGRATULATIONS, 'OK');
+  // OK reloads the profile (not the page it was clicked on, which showed the card already).
+  await expectUrl(driver, new RegExp(`/user_profile/${profileId}$`));
+  await driver.waitForApp();
 }
 
 /** The review form's file input, chosen through the label a guest presses. */

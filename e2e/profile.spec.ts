@@ -251,7 +251,10 @@ test.describe('the profile page', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
 
       await page.goto('/user_profile/ava-martinez?redirect_status=succeeded&payment_intent=pi_2');
-      await expect(page.getByRole('dialog', { name: message })).toBeVisible();
+      // Enter presses what has the focus: OK, once the dialog has moved it there (after it shows).
+      await expect(
+        page.getByRole('dialog', { name: message }).getByRole('button', { name: 'OK' }),
+      ).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
 

@@ -95,6 +95,12 @@ export async function startSuite(): Promise<Suite> {
 }
 
 /**
+ * How long a new session may take: a MiniBrowser comes up in 1 to 3 s here, so this is room for a
+ * machine several times slower and busy.
+ */
+const SESSION_START_MS = 30_000;
+
+/**
  * A new WebDriver session: a fresh MiniBrowser, its window at `size`. WebKitWebDriver once never
  * answered a new session (one in about 150 in clean-clone runs: the MiniBrowser it launched did not
  * come up, on an idle machine, after six sessions had come and gone): the browser's start, not the
@@ -105,7 +111,21 @@ export async function startSuite(): Promise<Suite> {
 export async function newSession(suite: Suite, size = DESKTOP): Promise<Browser> {
   let browser: Browser;
   try {
-    browser = await openSession(suite.driverPort);
+    // Given up on after SESSION_START_MS, not the 90 s every later command may take (a page
+    // load): a session that never comes cost a clean-clone run 90 s. One that comes too late is
+    // ended with the driver that launched it.
+    const asked = openSession(suite.driverPort);
+    asked.catch(() => undefined);
+    let timer: NodeJS.Timeout | undefined;
+    browser = await Promise.race([
+      asked,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no session within ${SESSION_START_MS} ms`)),
+          SESSION_START_MS,
+        );
+      }),
+    ]).finally(() => clearTimeout(timer));
   } catch (error) {
     console.warn(`WebKitWebDriver gave no session (${String(error)}): restarting it`);
     await suite.restartDriver();

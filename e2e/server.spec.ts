@@ -508,6 +508,25 @@ test('media from MEDIA_ORIGINS (a CDN): a feed video plays there, under the page
   }
 });
 
+/**
+ * Starts the production server on dist/ with `env` (over a demo build allowed, on any port), and
+ * expects it to refuse: it exits 1, with no stack trace or path of its own. Returns what it said.
+ */
+async function refusedStart(env: Record<string, string>): Promise<string> {
+  const child = spawn(process.execPath, ['dist-server/server.js'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', ALLOW_DEMO_BUILD: '1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number];
+  expect(code, output).toBe(1);
+  expectNoLeak(output);
+  return output;
+}
+
 test('settings are checked at start, each bad value named', async () => {
   for (const [env, message] of [
     [{ API_BASE_URL: '', PUBLIC_ORIGIN }, 'API_BASE_URL must be set'],
@@ -523,17 +542,7 @@ test('settings are checked at start, each bad value named', async () => {
       'MEDIA_ORIGINS must list origins only',
     ],
   ] as const) {
-    const child = spawn(process.execPath, ['dist-server/server.js'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', ALLOW_DEMO_BUILD: '1', PORT: '0', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number];
-    expect(code).toBe(1);
-    expect(output).toContain(message);
-    expectNoLeak(output);
+    expect(await refusedStart(env)).toContain(message);
   }
 });
 
@@ -546,27 +555,14 @@ test('a demo build is refused, naming the fix, unless ALLOW_DEMO_BUILD=1', async
     expect.arrayContaining([expect.stringMatching(/^dist\/.*: data-redirects$/)]),
   );
   // Every other test here serves it with ALLOW_DEMO_BUILD=1; without it the server will not.
-  const child = spawn(process.execPath, ['dist-server/server.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      ALLOW_DEMO_BUILD: '0',
-      PORT: '0',
-      API_BASE_URL: 'http://api/x',
-      PUBLIC_ORIGIN,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const output = await refusedStart({
+    API_BASE_URL: 'http://api/x',
+    PUBLIC_ORIGIN,
+    ALLOW_DEMO_BUILD: '0',
   });
-  let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const [code] = (await once(child, 'exit')) as [number];
-  expect(code).toBe(1);
   expect(output).toContain('dist/ holds a demo build');
   expect(output).toContain('npm run build:live');
   expect(output).toContain('ALLOW_DEMO_BUILD=1');
-  expectNoLeak(output);
 });
 
 test('SIGTERM: requests in flight all complete, then the server exits', async () => {

@@ -2,8 +2,9 @@
 // stopping at the first that fails (with that part's exit code); then one table of each part's
 // time and result, also after a failure or a SIGINT/SIGTERM (passed on to the running part
 // first). A part marked `besidePrevious` starts with the one before it (their lines prefixed with
-// their names), and the run goes on once both have ended. `npm run test:e2e` is the same run from the build on (`--from build`); names given
-// run just those parts, in this order: `npx tsx scripts/testParts.ts typecheck lint`.
+// their names), and the run goes on once both have ended. `npm run test:e2e` is the same run from
+// the build on (`--from build`); names given run just those parts, in this order:
+// `npx tsx scripts/testParts.ts typecheck lint`.
 import { spawn, type StdioOptions } from 'node:child_process';
 import { constants } from 'node:os';
 import { createInterface } from 'node:readline';

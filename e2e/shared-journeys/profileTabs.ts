@@ -4,6 +4,7 @@
 // at 320 px, every tab after every other (each ordered pair once, src/testing/tabWalk.ts): the
 // chosen tab's panel, and only it, shows that tab's content, and nothing scrolls sideways.
 import assert from 'node:assert/strict';
+import { GRATITUDE_KINDS } from '../../src/api/contract/kinds';
 import type { ProfileTabLabel } from '../../src/config/profileTabs';
 import { PROFILE_TAB_LABELS, TAB_WALK } from '../../src/testing/tabWalk';
 import {
@@ -58,14 +59,11 @@ export async function profileTabs(driver: Driver): Promise<void> {
   }
 
   const { iconsCount } = await profileOf(driver.baseUrl, PROFILE);
-  for (const [kind, count] of [
-    ['Recognize', iconsCount.handshakeCount],
-    ['Appreciate', iconsCount.thumbsupCount],
-    ['Celebrate', iconsCount.cleberateCount],
-    ['Gratitude', iconsCount.thankyouCount],
-  ] as const) {
-    assert.equal(typeof count, 'number', kind);
-    await driver.visible(byRole('button', `${kind}, received ${count}`));
+  // Each kind's action button, with the count the API gives (the contract's table of kinds).
+  for (const { action, countKey } of Object.values(GRATITUDE_KINDS)) {
+    const count = iconsCount[countKey];
+    assert.equal(typeof count, 'number', action);
+    await driver.visible(byRole('button', `${action}, received ${count}`));
   }
   await driver.visible(byRole('button', 'Give Gift'));
 

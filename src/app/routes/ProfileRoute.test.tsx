@@ -4,6 +4,7 @@ import { renderWithProviders } from '../../testing/renderWithProviders';
 import { jsonPost, startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import ProfileRoute from './ProfileRoute';
 import { discardFlowDraft } from '../../lib/flowDraftWork';
+import { GRATITUDE_KINDS } from '../../api/contract/kinds';
 
 let api: RunningMockApi;
 
@@ -111,15 +112,11 @@ describe('ProfilePage against the mock API', () => {
     ).data.data;
     const { unmount: leaveAva } = renderProfile('ava-martinez');
     expect(await screen.findByRole('button', { name: 'Give Gift' })).toBeInTheDocument();
-    for (const [kind, count] of [
-      ['Recognize', iconsCount.handshakeCount],
-      ['Appreciate', iconsCount.thumbsupCount],
-      ['Celebrate', iconsCount.cleberateCount],
-      ['Gratitude', iconsCount.thankyouCount],
-    ] as const) {
+    for (const { action, countKey } of Object.values(GRATITUDE_KINDS)) {
+      const count = iconsCount[countKey];
       expect(count).toEqual(expect.any(Number));
       expect(
-        screen.getByRole('button', { name: `${kind}, received ${String(count)}` }),
+        screen.getByRole('button', { name: `${action}, received ${String(count)}` }),
       ).toBeInTheDocument();
     }
     leaveAva();

@@ -1,9 +1,5 @@
-// A request answered with an error has changed nothing (issue 49, "Paid once, sent once"): a
-// recognition, or a review + tip, whose data file write fails or whose change throws half-way is
-// answered 5xx and leaves the profile's feed, the payments and the data file as they were; the
-// same request again under the same Idempotency-Key, once the fault is gone, is stored once, and
-// a further retry replays that answer. Stripe's webhook that publishes a paid review keeps the
-// rule too: one whose write fails publishes nothing, and its resend publishes it once.
+// A request answered with an error has changed nothing (issue 49, "Paid once, sent once"); sent
+// again under its key once the fault is gone, it is stored once. Stripe's publishing webhook too.
 import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -57,15 +53,17 @@ async function send(endpoint: Endpoint, key: string, text: string): Promise<Resp
   return api.request(endpoint, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
 }
 
+async function feed() {
+  const lookup = await api.request('gratitude/findUser', jsonPost({ _id: 'ava-martinez' }));
+  return ((await lookup.json()) as Envelope<FindUserResult>).data.data.userFeed;
+}
+
 /** What a client can see of the data: the feed, the payments, the data file and the uploads. */
 async function observed() {
-  const lookup = await api.request('gratitude/findUser', jsonPost({ _id: 'ava-martinez' }));
-  const feed = ((await lookup.json()) as Envelope<FindUserResult>).data.data.userFeed;
   const payments = ((await (await api.request('__payments')).json()) as Envelope<unknown[]>).data
     .data;
   await api.store.flush();
-  // Stripe's own records are not the request's: an intent made at Stripe stays made there, and
-  // the webhook of its creation is handled (its event id kept) whatever the request's fate.
+  // Stripe's own records are not the request's: its intent and creation event stay either way.
   const {
     [EMULATORS_KEY]: _stripe,
     webhookEvents: _handled,
@@ -75,7 +73,7 @@ async function observed() {
     unknown
   >;
   const uploads = (await readdir(path.join(api.dataDir, UPLOADS_DIR_NAME))).sort();
-  return { feed, payments, data, uploads };
+  return { feed: await feed(), payments, data, uploads };
 }
 
 /** How many stored things hold this text: feed items and reviews waiting for their payment. */
@@ -163,11 +161,8 @@ describe("Stripe's webhook that publishes a paid review", () => {
     }
   }
 
-  const feedCopies = async (text: string) => {
-    const lookup = await api.request('gratitude/findUser', jsonPost({ _id: 'ava-martinez' }));
-    const feed = ((await lookup.json()) as Envelope<FindUserResult>).data.data.userFeed;
-    return feed.filter((item) => item.sayThanks === text).length;
-  };
+  const feedCopies = async (text: string) =>
+    (await feed()).filter((item) => item.sayThanks === text).length;
 
   it('is answered 500 and publishes nothing when its write fails; a resend publishes it once', async () => {
     const key = randomUUID();

@@ -1,6 +1,5 @@
-// The answer-lost scenario: the recognition and payment calls do their work and store it, then
-// close the connection without an answer, for the caller's tester only. The same request again
-// under the same key (the scenario off) gets the stored answer: one review, one intent.
+// The answer-lost scenario: a call does its work, then closes without an answer (for the caller's
+// tester only); the same request again under its key gets the stored answer.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';

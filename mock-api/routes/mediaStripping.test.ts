@@ -1,9 +1,5 @@
-// What anyone can fetch of a guest's upload, through the real API: a phone photo with GPS and
-// camera EXIF and Orientation 6 is published upright with no metadata (sent alone, or with a tip
-// once it is paid), a video that says where it was made is published without it (also as a GPS
-// track, or where the first rule did not look: exiftool -ee finds nothing), a video's poster is
-// stored and served as its thumbnailUrl in the feed and the gallery, a picture the API can't read
-// is refused with nothing stored, and so is a video of millions of boxes, at once.
+// What anyone can fetch of a guest's upload through the real API: photos, videos and posters
+// published without metadata or location; unreadable pictures and box-bomb videos refused.
 import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import http from 'node:http';
@@ -34,14 +30,15 @@ import { VIDEO_REFUSAL_MESSAGES, findVideoLocation } from '../../src/api/contrac
 import {
   type RunningMockApi,
   cardTipFields,
+  confirmWithCard,
   guestReviewFields,
   jsonPost,
   startMockApi,
 } from '../testing';
+import { captchaToken } from '../testingSends';
 import * as stripMedia from '../stripMedia';
 import { TESTER_HEADER } from '../sharedDemo/testers';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
-import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
 
 const PROFILE = 'ava-martinez';
 const VIDEO = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-video-latte.mp4'));
@@ -69,6 +66,8 @@ interface Upload {
 }
 const media = (bytes: Buffer, type = 'image/jpeg'): Upload => ({ field: 'media', bytes, type });
 const poster = (bytes: Buffer): Upload => ({ field: 'thumbnail', bytes, type: 'image/jpeg' });
+/** A poster of the largest size the spec allows, carrying the phone's EXIF too. */
+const posterPhoto = () => makePhonePhoto({ width: 300, height: 225, quality: 70 });
 
 function reviewForm(sayThanks: string, files: Upload[], extra: Record<string, string> = {}) {
   const form = new FormData();
@@ -168,10 +167,8 @@ describe('image-gratitude', () => {
 
   it("stores a video's poster without its metadata and serves it as thumbnailUrl in the feed and the gallery", async () => {
     const text = `A video ${randomUUID()}`;
-    // A poster of the largest size the spec allows, carrying the phone's EXIF too.
-    const thumbnail = await makePhonePhoto({ width: 300, height: 225, quality: 70 });
+    const thumbnail = await posterPhoto();
     expect(exifReader((await sharp(thumbnail).metadata()).exif!).GPSInfo).toBeDefined();
-
     expect((await sendReview(text, [media(VIDEO, 'video/mp4'), poster(thumbnail)])).status).toBe(
       200,
     );
@@ -203,8 +200,7 @@ describe('image-gratitude', () => {
     'publishes a video carrying %s without it: same length, same chunk offsets',
     async (_carries, video) => {
       const text = `A located video ${randomUUID()}`;
-      const thumbnail = await makePhonePhoto({ width: 300, height: 225, quality: 70 });
-      const sent = [media(video.bytes, video.type), poster(thumbnail)];
+      const sent = [media(video.bytes, video.type), poster(await posterPhoto())];
       expect((await sendReview(text, sent)).status).toBe(200);
       const [item] = (await feedItem(text)).media;
       expect(item?.mimeType).toBe(video.type);
@@ -263,44 +259,18 @@ describe('image-gratitude', () => {
 });
 
 describe('payment-intent-for-both', () => {
-  async function captchaToken(): Promise<string> {
-    const answer = await fetch(
-      `${api.origin}/__recaptcha/token`,
-      jsonPost({ sitekey: 'test-site-key' }),
-    );
-    return ((await answer.json()) as { token: string }).token;
-  }
-
-  async function payWithCard(clientSecret: string): Promise<void> {
-    const intentId = clientSecret.split('_secret_')[0] ?? '';
-    const answer = await fetch(`${api.origin}/v1/payment_intents/${intentId}/confirm`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        key: EMULATOR_PUBLISHABLE_KEY,
-        client_secret: clientSecret,
-        'payment_method_data[type]': 'card',
-        'payment_method_data[card][number]': '4242424242424242',
-        'payment_method_data[card][exp_month]': '12',
-        'payment_method_data[card][exp_year]': String(new Date().getUTCFullYear() + 1),
-        'payment_method_data[card][cvc]': '123',
-      }).toString(),
-    });
-    expect(((await answer.json()) as { status: string }).status).toBe('succeeded');
-  }
-
   it('publishes the photo of a review paid with its tip upright and without metadata', async () => {
     const text = `A paid photo ${randomUUID()}`;
     const amount = 1500;
     const form = reviewForm(text, [media(photo)], {
       gratitudeType: 'BOTH',
-      ...cardTipFields(amount, await captchaToken()),
+      ...cardTipFields(amount, await captchaToken(api)),
     });
     const answer = await post('payment/payment-intent-for-both', form);
     expect(answer.status).toBe(200);
     const { paymentIntent } = ((await answer.json()) as { data: { paymentIntent: string } }).data;
     // Stored on arrival (stripped already), published once paid.
-    await payWithCard(paymentIntent);
+    expect((await confirmWithCard(api, paymentIntent)).body.status).toBe('succeeded');
     const item = await feedItem(text);
     expect(item.tipAmount).toBe(amount);
     await expectUprightWithoutMetadata(item.media[0]?.imgUrl);
@@ -332,10 +302,8 @@ describe('a video whose location is a track, or hides where the first rule did n
       expect(visible).not.toEqual([]);
 
       const text = `A tracked video ${randomUUID()}`;
-      const thumbnail = await makePhonePhoto({ width: 300, height: 225, quality: 70 });
-      expect((await sendReview(text, [media(bytes, 'video/mp4'), poster(thumbnail)])).status).toBe(
-        200,
-      );
+      const files = [media(bytes, 'video/mp4'), poster(await posterPhoto())];
+      expect((await sendReview(text, files)).status).toBe(200);
       const [item] = (await feedItem(text)).media;
       const published = (await fetchPublic(item?.imgUrl)).bytes;
       const read = await exiftoolTags(published);
@@ -354,10 +322,8 @@ describe('a video whose location is a track, or hides where the first rule did n
 });
 
 describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
-  // This process is both the client and the API, and the machine may be loaded: a 50 MB upload
-  // alone can take seconds here, and hold the event loop while it streams. So each figure is
-  // checked against the same upload refused by the duration rule before any stripping (the
-  // reference, made in the same run), and the stripper's own share is measured where it runs.
+  // On a loaded machine a 50 MB upload alone can take seconds: each figure is checked against the
+  // same upload refused by the duration rule before any stripping (the reference, same run).
   type Route = 'gratitude/image-gratitude' | 'payment/payment-intent-for-both';
   const ROUTES: Route[] = ['gratitude/image-gratitude', 'payment/payment-intent-for-both'];
   /** The probe's file, and the same file saying it lasts 31 s. */
@@ -383,7 +349,7 @@ describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
     const mvhd = bytes.indexOf('mvhd', 0, 'latin1');
     bytes.writeUInt32BE(31 * bytes.readUInt32BE(mvhd + 16), mvhd + 20);
     tooLong = new Blob([new Uint8Array(bytes)], { type: 'video/mp4' });
-    thumbnail = await makePhonePhoto({ width: 300, height: 225, quality: 70 });
+    thumbnail = await posterPhoto();
   });
 
   beforeEach(() => {
@@ -414,13 +380,8 @@ describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
 
   afterEach(() => jest.restoreAllMocks());
 
-  /**
-   * A request on a connection of its own (node:http, no agent): this process is the client too,
-   * and while six 50 MB uploads stream through it on a loaded machine its event loop can stall
-   * for seconds; the server then closes idle keep-alive connections (after 5 s) that fetch's pool
-   * may be about to reuse, and a request sent on one dies with ECONNRESET. A fresh connection
-   * has nothing to race.
-   */
+  // A request on a connection of its own: a stalled event loop can let the server close an idle
+  // keep-alive connection that fetch's pool is about to reuse (ECONNRESET).
   function fresh(url: string, body?: FormData | object): Promise<{ status: number; text: string }> {
     const encoded = body instanceof FormData ? new Response(body) : undefined;
     const json = body && !encoded ? JSON.stringify(body) : undefined;

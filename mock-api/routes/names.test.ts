@@ -1,6 +1,5 @@
-// Names are text, on every call that takes a person's name: control and text-direction
-// characters are refused with a 400 naming the field and nothing stored; what is stored is
-// trimmed and in NFC.
+// Names are text on every call that takes one: control and text-direction characters are
+// refused (400 naming the field, nothing stored); what is stored is trimmed and in NFC.
 import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { platformFeeCents } from '../../src/api/contract/fees';
 import { walletPrepareBody } from '../../src/api/contract/intentBody';
 import { type RunningMockApi, guestReviewFields, jsonPost, startMockApi } from '../testing';
+import { captchaToken, multipartForm } from '../testingSends';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
 
 const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
@@ -41,15 +41,6 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-async function captchaToken(): Promise<string> {
-  const answer = await fetch(`${api.origin}/__recaptcha/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ sitekey: 'test-site-key' }),
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
-
 function metadata(guestName: string, nonProfit = false) {
   const amount = 1500;
   return {
@@ -71,7 +62,7 @@ async function intentBody(guestName: string, nonProfit = false) {
     amount,
     paymentMethodType: 'card',
     userName: nonProfit ? 'greenearthfund' : 'ava.martinez',
-    captchaToken: await captchaToken(),
+    captchaToken: await captchaToken(api),
     ...(nonProfit ? { userId: guestId, ngoId: 'green-earth-fund', isRecurring: false } : {}),
   };
 }
@@ -86,13 +77,8 @@ function reviewFields(guestName: string, gratitudeType = 'REVIEW'): Record<strin
   });
 }
 
-function form(fields: Record<string, string>, image = false): FormData {
-  const body = new FormData();
-  for (const [name, value] of Object.entries(fields)) body.append(name, value);
-  if (image)
-    body.append('media', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'a.jpg');
-  return body;
-}
+const form = (fields: Record<string, string>, image = false) =>
+  multipartForm(fields, image ? [JPEG] : []);
 
 const withKey = (body: FormData | string, json = false): RequestInit => ({
   method: 'POST',
@@ -102,6 +88,9 @@ const withKey = (body: FormData | string, json = false): RequestInit => ({
     ...(json ? { 'Content-Type': 'application/json' } : {}),
   },
 });
+
+const postJson = (endpoint: string, body: unknown) =>
+  api.request(endpoint, withKey(JSON.stringify(body), true));
 
 interface NameEndpoint {
   endpoint: string;
@@ -118,6 +107,10 @@ const intentIdOf = async (answer: Response) =>
   ((await answer.json()) as { data: { paymentIntent: string } }).data.paymentIntent.split(
     '_secret_',
   )[0];
+const feedName = async (answer: Response) => {
+  const id = await idOf(answer);
+  return api.store.db.feed.find((f) => f.id === id)?.giveThanksUser.fullName;
+};
 const paymentName = async (answer: Response) => {
   const intentId = await intentIdOf(answer);
   return api.store.db.payments?.find((p) => p.intentId === intentId)?.metadata.guestName;
@@ -154,40 +147,26 @@ const ENDPOINTS: NameEndpoint[] = [
     endpoint: 'gratitude/create-gratitude',
     field: 'guestName',
     send: (name) => api.request('gratitude/create-gratitude', withKey(form(reviewFields(name)))),
-    stored: async (answer) => {
-      const id = await idOf(answer);
-      return api.store.db.feed.find((f) => f.id === id)?.giveThanksUser.fullName;
-    },
+    stored: feedName,
   },
   {
     endpoint: 'gratitude/image-gratitude',
     field: 'guestName',
     send: (name) =>
       api.request('gratitude/image-gratitude', withKey(form(reviewFields(name), true))),
-    stored: async (answer) => {
-      const id = await idOf(answer);
-      return api.store.db.feed.find((f) => f.id === id)?.giveThanksUser.fullName;
-    },
+    stored: feedName,
   },
   {
     endpoint: 'payment/create-payment-intent',
     field: 'metadata.guestName',
-    send: async (name) =>
-      api.request(
-        'payment/create-payment-intent',
-        withKey(JSON.stringify(await intentBody(name)), true),
-      ),
+    send: async (name) => postJson('payment/create-payment-intent', await intentBody(name)),
     stored: paymentName,
   },
   {
     // The app's donation title carries the payer's name too: the name is what is refused.
     endpoint: 'payment/create-donation-intent',
     field: 'metadata.guestName',
-    send: async (name) =>
-      api.request(
-        'payment/create-donation-intent',
-        withKey(JSON.stringify(await intentBody(name, true)), true),
-      ),
+    send: async (name) => postJson('payment/create-donation-intent', await intentBody(name, true)),
     stored: paymentName,
   },
   {
@@ -245,42 +224,45 @@ describe.each(ENDPOINTS)('POST /api/$endpoint refuses', ({ field, send }) => {
 });
 
 describe('text that carries a name', () => {
-  it('refuses a review title with a right-to-left override, storing nothing', async () => {
-    const before = await snapshot();
-    const fields = { ...reviewFields('Jamie Guest'), title: '\u202eJamie Guest recognized ava' };
-    const answer = await api.request('gratitude/create-gratitude', withKey(form(fields)));
-    expect(answer.status).toBe(400);
-    expect((await answer.json()) as ErrorBody).toMatchObject({
-      field: 'title',
-      message: `title ${CHARACTERS}`,
-    });
-    expect(await snapshot()).toEqual(before);
-  });
-
-  it('refuses a payment title with a NUL, storing nothing', async () => {
-    const before = await snapshot();
+  const payment = async (title: string) => {
     const body = await intentBody('Jamie Guest');
-    body.metadata.title = 'Tip to ava.martinez\u0000';
-    const answer = await api.request(
-      'payment/create-payment-intent',
-      withKey(JSON.stringify(body), true),
-    );
-    expect(answer.status).toBe(400);
-    expect((await answer.json()) as ErrorBody).toMatchObject({
-      field: 'metadata.title',
-      message: `metadata.title ${CHARACTERS}`,
+    return postJson('payment/create-payment-intent', {
+      ...body,
+      metadata: { ...body.metadata, title },
     });
-    expect(await snapshot()).toEqual(before);
-  });
+  };
 
-  it('refuses half a surrogate pair as broken text (it could not even reach Stripe)', async () => {
+  it.each([
+    [
+      'a review title with a right-to-left override',
+      () =>
+        api.request(
+          'gratitude/create-gratitude',
+          withKey(
+            form({ ...reviewFields('Jamie Guest'), title: '\u202eJamie Guest recognized ava' }),
+          ),
+        ),
+      'title',
+      `title ${CHARACTERS}`,
+    ],
+    [
+      'a payment title with a NUL',
+      () => payment('Tip to ava.martinez\u0000'),
+      'metadata.title',
+      `metadata.title ${CHARACTERS}`,
+    ],
+    // Half a surrogate pair could not even reach Stripe.
+    [
+      'half a surrogate pair as broken text',
+      () => ENDPOINTS[4]!.send('Jamie \ud83d'),
+      'metadata.guestName',
+      'metadata.guestName must be valid Unicode text.',
+    ],
+  ])('refuses %s, storing nothing', async (_what, request, field, message) => {
     const before = await snapshot();
-    const answer = await ENDPOINTS[4]!.send('Jamie \ud83d');
+    const answer = await request();
     expect(answer.status).toBe(400);
-    expect((await answer.json()) as ErrorBody).toMatchObject({
-      field: 'metadata.guestName',
-      message: 'metadata.guestName must be valid Unicode text.',
-    });
+    expect((await answer.json()) as ErrorBody).toMatchObject({ field, message });
     expect(await snapshot()).toEqual(before);
   });
 
@@ -294,11 +276,7 @@ describe('text that carries a name', () => {
   });
 
   it('still takes the wallet preparation call, whose guest name is empty', async () => {
-    const answer = await api.request(
-      'payment/create-payment-intent',
-      withKey(JSON.stringify(walletPrepareBody()), true),
-    );
-    expect(answer.status).toBe(200);
+    expect((await postJson('payment/create-payment-intent', walletPrepareBody())).status).toBe(200);
   });
 });
 

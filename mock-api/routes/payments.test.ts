@@ -1,6 +1,5 @@
-// The payment calls as the app makes them: JSON intents for tips and donations, the multipart
-// review + tip, captcha tokens from the reCAPTCHA emulator, and card confirmation as the browser
-// does it against the Stripe emulator (publishable key + client secret).
+// The payment calls as the app makes them (JSON tips and donations, the multipart review + tip),
+// with emulated captcha tokens and card confirmation as the browser does it.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -22,7 +21,12 @@ import {
 } from '../testing';
 import { SEED_MEDIA_DIR } from '../db/store';
 import type { PaymentRecord } from '../db/types';
-import { EMULATOR_PUBLISHABLE_KEY } from '../emulators/stripe';
+import {
+  multipartForm,
+  donationBody as sendsDonation,
+  captchaToken as tokenFrom,
+} from '../testingSends';
+import { browserIntent as readIntent } from './payments/testing';
 
 const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
 
@@ -38,15 +42,7 @@ afterAll(() => api.close());
 
 afterEach(() => setScenario(null));
 
-/** A token as the emulated checkbox gets one. */
-async function captchaToken(target: RunningMockApi = api): Promise<string> {
-  const answer = await fetch(`${target.origin}/__recaptcha/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ sitekey: 'test-site-key' }),
-  });
-  return ((await answer.json()) as { token: string }).token;
-}
+const captchaToken = (target: RunningMockApi = api) => tokenFrom(target);
 
 async function setScenario(name: string | null, delayMs?: number): Promise<void> {
   const answer = await api.request('__scenarios', jsonPost({ name, delayMs }));
@@ -75,27 +71,8 @@ function tipBody(amount = 1500, overrides: Body = {}): Body {
   };
 }
 
-function donationBody(amount = 2000): Body {
-  const fee = platformFeeCents(amount, 'card');
-  return {
-    piDescription: 'cardToWallet',
-    metadata: {
-      getThanksUserID: 'green-earth-fund',
-      title: 'Jamie Guest donated to Green Earth Fund',
-      guestName: 'Jamie Guest',
-      userName: 'greenearthfund',
-      email: 'jamie@example.com',
-      amountAfterFee: amount + fee,
-    },
-    platformFeeForWallet: fee,
-    amount,
-    paymentMethodType: 'card',
-    userName: 'greenearthfund',
-    userId: guestId,
-    ngoId: 'green-earth-fund',
-    isRecurring: false,
-  };
-}
+/** A card donation to Green Earth Fund, with a captcha token of its own. */
+const donationBody = async (amount = 2000) => sendsDonation(guestId, amount, await captchaToken());
 
 async function post(
   endpoint: string,
@@ -117,6 +94,12 @@ async function post(
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (response: Response): Promise<any> => response.json();
+
+/** An error answer: its status and (part of) its body. */
+async function expectError(answer: Response, status: number, body: Body): Promise<void> {
+  expect(answer.status).toBe(status);
+  expect(await json(answer)).toMatchObject(body);
+}
 
 async function clientSecretOf(response: Response): Promise<string> {
   expect(response.status).toBe(200);
@@ -169,17 +152,8 @@ async function deliveries(intentId: string): Promise<DeliveryRow[]> {
   );
 }
 
-/** The intent as the browser sees it (publishable key + client secret). */
-async function browserIntent(clientSecret: string) {
-  const params = new URLSearchParams({
-    key: EMULATOR_PUBLISHABLE_KEY,
-    client_secret: clientSecret,
-  });
-  const answer = await fetch(
-    `${api.origin}/v1/payment_intents/${intentIdOf(clientSecret)}?${params.toString()}`,
-  );
-  return { status: answer.status, body: await json(answer) };
-}
+/** The intent as the browser sees it (publishable key + client secret); a 200. */
+const browserIntent = (clientSecret: string) => readIntent(api, clientSecret);
 
 async function payments(): Promise<(PaymentRecord & { published?: boolean })[]> {
   const answer = await api.request('__payments');
@@ -187,6 +161,8 @@ async function payments(): Promise<(PaymentRecord & { published?: boolean })[]> 
   return ((await answer.json()) as { data: { data: (PaymentRecord & { published?: boolean })[] } })
     .data.data;
 }
+const paymentOf = async (secret: string) =>
+  (await payments()).find((p) => p.intentId === intentIdOf(secret));
 
 async function profile(id: string): Promise<FindUserResult> {
   const answer = await api.request('gratitude/findUser', jsonPost({ _id: id, profilePage: true }));
@@ -197,17 +173,14 @@ describe('create-payment-intent', () => {
   it('creates one intent for a tip to Ava and answers its client secret', async () => {
     const key = randomUUID();
     const secret = await clientSecretOf(await post('create-payment-intent', tipBody(), { key }));
-    const intent = await browserIntent(secret);
-    expect(intent.status).toBe(200);
     // The tip plus the card's platform fee (3.0 % + $0.50 of $15 = $0.95).
-    expect(intent.body).toMatchObject({
+    expect(await browserIntent(secret)).toMatchObject({
       amount: 1595,
       currency: 'usd',
       status: 'requires_payment_method',
       payment_method_types: ['card'],
     });
-    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
-    expect(record).toMatchObject({
+    expect(await paymentOf(secret)).toMatchObject({
       amountCents: 1500,
       feeCents: 95,
       totalCents: 1595,
@@ -228,7 +201,7 @@ describe('create-payment-intent', () => {
     });
     (body.metadata as Body).amountAfterFee = 2088;
     const secret = await clientSecretOf(await post('create-payment-intent', body));
-    expect((await browserIntent(secret)).body).toMatchObject({
+    expect(await browserIntent(secret)).toMatchObject({
       amount: 2088,
       payment_method_types: ['card'],
     });
@@ -245,39 +218,28 @@ describe('create-payment-intent', () => {
     const secret = await clientSecretOf(
       await post('create-payment-intent', body, { captcha: false }),
     );
-    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
-    expect(record).toMatchObject({ walletPrepare: true, feeCents: 80, totalCents: 1080 });
-
-    // The placeholder takes nothing else: another amount is refused.
-    const other = await post(
-      'create-payment-intent',
-      {
-        ...body,
-        amount: 2000,
-        platformFeeForWallet: 110,
-        metadata: { ...(body.metadata as Body), amountAfterFee: 2110 },
-      },
-      { captcha: false },
-    );
-    expect(other.status).toBe(400);
-    expect(await json(other)).toMatchObject({ field: 'metadata.getThanksUserID' });
+    expect(await paymentOf(secret)).toMatchObject({
+      walletPrepare: true,
+      feeCents: 80,
+      totalCents: 1080,
+    });
   });
 
-  it('takes only the placeholder in the preparation call, storing nothing a caller writes', async () => {
+  it('takes only the placeholder in the preparation call (no other amount), storing nothing a caller writes', async () => {
     const body = walletPrepareBody() as unknown as Body;
     const before = (await payments()).length;
-    for (const metadata of [
-      { guestName: '<script>x</script>' },
-      { email: 'someone@example.com' },
-      { userName: 'ava.martinez' },
+    for (const [other, metadata] of [
+      [{ amount: 2000, platformFeeForWallet: 110 }, { amountAfterFee: 2110 }],
+      [{}, { guestName: '<script>x</script>' }],
+      [{}, { email: 'someone@example.com' }],
+      [{}, { userName: 'ava.martinez' }],
     ]) {
       const answer = await post(
         'create-payment-intent',
-        { ...body, metadata: { ...(body.metadata as Body), ...metadata } },
+        { ...body, ...other, metadata: { ...(body.metadata as Body), ...metadata } },
         { captcha: false },
       );
-      expect(answer.status).toBe(400);
-      expect(await json(answer)).toMatchObject({ field: 'metadata.getThanksUserID' });
+      await expectError(answer, 400, { field: 'metadata.getThanksUserID' });
     }
     expect((await payments()).length).toBe(before);
     expect(JSON.stringify(await payments())).not.toContain('<script>');
@@ -323,9 +285,8 @@ describe('create-payment-intent', () => {
       }
     }
     // A donation is refused alike.
-    const donation = await post('create-donation-intent', donationBody(MAX_GIFT_CENTS + 100));
-    expect(donation.status).toBe(400);
-    expect(await json(donation)).toMatchObject({ field: 'amount' });
+    const donation = await post('create-donation-intent', await donationBody(MAX_GIFT_CENTS + 100));
+    await expectError(donation, 400, { field: 'amount' });
     expect((await payments()).length).toBe(before);
     // The token was not spent: it pays the most a guest can give, whose total Stripe takes.
     const secret = await clientSecretOf(
@@ -335,15 +296,16 @@ describe('create-payment-intent', () => {
         { captcha: false },
       ),
     );
-    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
-    expect(record).toMatchObject({ amountCents: MAX_GIFT_CENTS, totalCents: 99_999_969 });
+    expect(await paymentOf(secret)).toMatchObject({
+      amountCents: MAX_GIFT_CENTS,
+      totalCents: 99_999_969,
+    });
   });
 
   it('accepts the /gpay test payment ($20 by Google Pay, with a captcha) and nothing else', async () => {
     const { captchaToken: _unused, ...body } = gpayTestBody('placeholder');
     const secret = await clientSecretOf(await post('create-payment-intent', body as Body));
-    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
-    expect(record).toMatchObject({
+    expect(await paymentOf(secret)).toMatchObject({
       walletPrepare: false,
       amountCents: 2000,
       feeCents: 88,
@@ -357,11 +319,9 @@ describe('create-payment-intent', () => {
       platformFeeForWallet: 110,
       metadata: { ...body.metadata, amountAfterFee: 2110 },
     } as Body);
-    expect(byCard.status).toBe(400);
-    expect(await json(byCard)).toMatchObject({ field: 'metadata.getThanksUserID' });
+    await expectError(byCard, 400, { field: 'metadata.getThanksUserID' });
     const noCaptcha = await post('create-payment-intent', body as Body, { captcha: false });
-    expect(noCaptcha.status).toBe(400);
-    expect(await json(noCaptcha)).toMatchObject({ field: 'captchaToken' });
+    await expectError(noCaptcha, 400, { field: 'captchaToken' });
   });
 
   it.each([
@@ -391,29 +351,21 @@ describe('create-payment-intent', () => {
   ])('refuses a request whose %s is wrong (400) and creates no intent', async (field, body) => {
     const before = (await payments()).length;
     const answer = await post('create-payment-intent', body);
-    expect(answer.status).toBe(400);
-    expect(await json(answer)).toMatchObject({ error: 'invalid_input', field });
+    await expectError(answer, 400, { error: 'invalid_input', field });
     expect(await payments()).toHaveLength(before);
   });
 
   it('requires the Idempotency-Key header', async () => {
     const answer = await post('create-payment-intent', tipBody(), { key: null });
-    expect(answer.status).toBe(400);
-    expect(await json(answer)).toMatchObject({ field: 'Idempotency-Key' });
+    await expectError(answer, 400, { field: 'Idempotency-Key' });
   });
 
   it('refuses a missing, made-up or reused captcha token with invalid Captcha', async () => {
     const before = (await payments()).length;
     const missing = await post('create-payment-intent', tipBody(), { captcha: false });
-    expect(missing.status).toBe(400);
-    expect(await json(missing)).toMatchObject({
-      message: 'invalid Captcha',
-      field: 'captchaToken',
-    });
-
+    await expectError(missing, 400, { message: 'invalid Captcha', field: 'captchaToken' });
     const madeUp = await post('create-payment-intent', { ...tipBody(), captchaToken: 'made-up' });
-    expect(madeUp.status).toBe(400);
-    expect(await json(madeUp)).toMatchObject({ message: 'invalid Captcha' });
+    await expectError(madeUp, 400, { message: 'invalid Captcha' });
 
     const token = await captchaToken();
     await clientSecretOf(
@@ -421,8 +373,7 @@ describe('create-payment-intent', () => {
     );
     // The same token under a new key: a new request, and the token is used up.
     const reused = await post('create-payment-intent', { ...tipBody(), captchaToken: token });
-    expect(reused.status).toBe(400);
-    expect(await json(reused)).toMatchObject({ message: 'invalid Captcha' });
+    await expectError(reused, 400, { message: 'invalid Captcha' });
     expect(await payments()).toHaveLength(before + 1);
   });
 
@@ -446,8 +397,7 @@ describe('create-payment-intent', () => {
     await clientSecretOf(await post('create-payment-intent', tipBody(1000), { key }));
     const before = (await payments()).length;
     const other = await post('create-payment-intent', tipBody(2000), { key });
-    expect(other.status).toBe(422);
-    expect(await json(other)).toMatchObject({ error: 'idempotency_key_reused' });
+    await expectError(other, 422, { error: 'idempotency_key_reused' });
     expect(await payments()).toHaveLength(before);
   });
 });
@@ -471,10 +421,9 @@ describe('the data view of payments', () => {
 
 describe('create-donation-intent', () => {
   it('creates a donation intent for Green Earth Fund', async () => {
-    const secret = await clientSecretOf(await post('create-donation-intent', donationBody()));
-    expect((await browserIntent(secret)).body).toMatchObject({ amount: 2110 });
-    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
-    expect(record).toMatchObject({
+    const secret = await clientSecretOf(await post('create-donation-intent', await donationBody()));
+    expect(await browserIntent(secret)).toMatchObject({ amount: 2110 });
+    expect(await paymentOf(secret)).toMatchObject({
       endpoint: 'payment/create-donation-intent',
       metadata: { title: 'Jamie Guest donated to Green Earth Fund' },
     });
@@ -482,20 +431,22 @@ describe('create-donation-intent', () => {
 
   it('is for non-profits only, with their fields', async () => {
     const tip = await post('create-donation-intent', tipBody());
-    expect(tip.status).toBe(400);
-    expect(await json(tip)).toMatchObject({ field: 'metadata.getThanksUserID' });
+    await expectError(tip, 400, { field: 'metadata.getThanksUserID' });
 
-    const noGuest = await post('create-donation-intent', { ...donationBody(), userId: undefined });
+    const noGuest = await post('create-donation-intent', {
+      ...(await donationBody()),
+      userId: undefined,
+    });
     expect(await json(noGuest)).toMatchObject({ field: 'userId' });
 
-    const tipTitle = donationBody();
+    const tipTitle = await donationBody();
     (tipTitle.metadata as Body).title = 'Tip to Green Earth Fund';
     expect(await json(await post('create-donation-intent', tipTitle))).toMatchObject({
       field: 'metadata.title',
     });
 
     const recurring = await post('create-donation-intent', {
-      ...donationBody(),
+      ...(await donationBody()),
       isRecurring: true,
     });
     expect(await json(recurring)).toMatchObject({ field: 'isRecurring' });
@@ -505,8 +456,8 @@ describe('create-donation-intent', () => {
 describe('payment-intent-for-both', () => {
   const sayThanks = () => `Thanks for everything! ${randomUUID()}`;
 
-  /** The multipart form of a review with a $15 tip (or `amount` cents) to Ava, from a guest. */
-  async function bothForm(
+  /** Sends a review with a $15 tip (or `amount` cents) to Ava, from a guest, as the form does. */
+  async function sendBoth(
     text: string,
     options: {
       image?: boolean;
@@ -515,50 +466,48 @@ describe('payment-intent-for-both', () => {
       target?: RunningMockApi;
       title?: string;
     } = {},
-  ): Promise<FormData> {
-    const amount = options.amount ?? 1500;
-    const form = new FormData();
+  ) {
     const fields = guestReviewFields(options.guest ?? guestId, {
       gratitudeType: 'BOTH',
       icon: 'APPRECIATION',
       title: options.title ?? 'Jamie Guest appreciated ava.martinez',
       sayThanks: text,
-      ...cardTipFields(amount, await captchaToken(options.target)),
+      ...cardTipFields(options.amount ?? 1500, await captchaToken(options.target)),
     });
-    for (const [name, value] of Object.entries(fields)) form.append(name, value);
-    if (options.image) {
-      form.append('media', new Blob([new Uint8Array(JPEG)], { type: 'image/jpeg' }), 'a.jpg');
-    }
-    return form;
-  }
-
-  async function sendBoth(
-    text: string,
-    options: { image?: boolean; amount?: number; title?: string } = {},
-  ) {
-    return api.request('payment/payment-intent-for-both', {
+    return (options.target ?? api).request('payment/payment-intent-for-both', {
       method: 'POST',
-      body: await bothForm(text, options),
+      body: multipartForm(fields, options.image ? [JPEG] : []),
       headers: { 'Idempotency-Key': randomUUID() },
     });
   }
 
+  /** A review + tip sent, and its payment confirmed with `card` (none: left unpaid). */
+  async function reviewPaidWith(card?: string) {
+    const text = sayThanks();
+    const secret = await clientSecretOf(await sendBoth(text));
+    const confirmation = card ? await confirmWithCard(api, secret, card) : undefined;
+    return { text, secret, intentId: intentIdOf(secret), confirmation };
+  }
+
   const feedTexts = async () => (await profile('ava-martinez')).userFeed.map((i) => i.sayThanks);
 
-  it('publishes the review only once its intent has succeeded (card 4242)', async () => {
+  it('publishes the review only once its intent has succeeded (card 4242), by its webhook', async () => {
     const text = sayThanks();
     const before = await profile('ava-martinez');
     const secret = await clientSecretOf(await sendBoth(text, { image: true }));
     expect(await feedTexts()).not.toContain(text);
 
-    const record = (await payments()).find((p) => p.intentId === intentIdOf(secret));
+    const record = await paymentOf(secret);
     expect(record).toMatchObject({ status: 'requires_payment_method', published: false });
     expect(record?.gratitudeId).toEqual(expect.any(String));
 
     const confirmation = await confirmWithCard(api, secret, '4242424242424242');
     expect(confirmation.body).toMatchObject({ status: 'succeeded' });
-    // Stripe's payment_intent.succeeded webhook publishes it, a moment after the confirmation.
+    // Stripe's payment_intent.succeeded webhook publishes it, with no lookup.
     await publishedInStore(text);
+    expect(await delivered(intentIdOf(secret), 'payment_intent.succeeded')).toMatchObject({
+      attempts: [{ status: 200 }],
+    });
 
     const after = await profile('ava-martinez');
     const item = after.userFeed.find((i) => i.sayThanks === text);
@@ -570,18 +519,13 @@ describe('payment-intent-for-both', () => {
 
     // Published once: another lookup does not add it again.
     expect((await feedTexts()).filter((t) => t === text)).toHaveLength(1);
-    expect((await payments()).find((p) => p.intentId === intentIdOf(secret))).toMatchObject({
-      status: 'succeeded',
-      published: true,
-    });
+    expect(await paymentOf(secret)).toMatchObject({ status: 'succeeded', published: true });
   });
 
   it('refuses a review with a tip over the most a guest can give, storing nothing', async () => {
     const text = sayThanks();
     const before = (await payments()).length;
-    const tooMuch = await sendBoth(text, { amount: MAX_GIFT_CENTS + 100 });
-    expect(tooMuch.status).toBe(400);
-    expect(await json(tooMuch)).toMatchObject({
+    await expectError(await sendBoth(text, { amount: MAX_GIFT_CENTS + 100 }), 400, {
       error: 'invalid_input',
       field: 'amount',
       message: expect.stringContaining('the most a guest can give'),
@@ -603,41 +547,36 @@ describe('payment-intent-for-both', () => {
     expect(item?.title).toBe('Jamie Guest appreciated ava.martinez');
   });
 
-  it('keeps the review hidden when the card is declined, whatever the URL says', async () => {
-    const text = sayThanks();
-    const secret = await clientSecretOf(await sendBoth(text));
-    const declined = await confirmWithCard(api, secret, '4000000000000002');
-    expect(declined.status).toBe(402);
-    expect(declined.body.error).toMatchObject({ code: 'card_declined' });
+  it('keeps the review hidden when the card is declined, whatever the URL or its events say', async () => {
+    const { text, secret, intentId, confirmation } = await reviewPaidWith('4000000000000002');
+    expect(confirmation?.status).toBe(402);
+    expect(confirmation?.body.error).toMatchObject({ code: 'card_declined' });
     expect(await feedTexts()).not.toContain(text);
-    expect((await payments()).find((p) => p.intentId === intentIdOf(secret))).toMatchObject({
+    expect(await paymentOf(secret)).toMatchObject({
       status: 'requires_payment_method',
       published: false,
     });
+    await delivered(intentId, 'payment_intent.payment_failed');
+    expect(inStoreFeed(text)).toBe(0);
   });
 
   const refund = (intentId: string) =>
     api.request(`__payments/${intentId}/refund`, { method: 'POST' });
   /** A refund Stripe refuses: a 400 with Stripe's code and words. */
-  async function expectRefundRefused(intentId: string, code: string, words: string) {
-    const refused = await refund(intentId);
-    expect(refused.status).toBe(400);
-    expect(await json(refused)).toMatchObject({
+  const expectRefundRefused = async (intentId: string, code: string, words: string) =>
+    expectError(await refund(intentId), 400, {
       error: code,
       message: expect.stringContaining(words),
     });
-  }
-  const paymentOf = async (secret: string) =>
-    (await payments()).find((p) => p.intentId === intentIdOf(secret));
 
-  it("never publishes a review whose payment is disputed (Stripe's card 4000 0000 0000 0259)", async () => {
-    const text = sayThanks();
-    const secret = await clientSecretOf(await sendBoth(text));
-    const confirmation = await confirmWithCard(api, secret, '4000000000000259');
-    expect(confirmation.body).toMatchObject({ status: 'succeeded' });
+  it("never publishes a review whose payment is disputed (Stripe's card 4000 0000 0000 0259), whatever its events", async () => {
+    const { text, secret, intentId, confirmation } = await reviewPaidWith('4000000000000259');
+    expect(confirmation?.body).toMatchObject({ status: 'succeeded' });
     expect(await feedTexts()).not.toContain(text);
     // The list shows the stored status: Stripe's webhook about the dispute has updated it.
-    await delivered(intentIdOf(secret), 'charge.dispute.created');
+    await delivered(intentId, 'payment_intent.succeeded');
+    await delivered(intentId, 'charge.dispute.created');
+    expect(inStoreFeed(text)).toBe(0);
     expect(await paymentOf(secret)).toMatchObject({
       status: 'succeeded',
       disputed: true,
@@ -645,19 +584,16 @@ describe('payment-intent-for-both', () => {
     });
     // A disputed charge cannot be refunded as well: Stripe says why.
     await expectRefundRefused(
-      intentIdOf(secret),
+      intentId,
       'charge_disputed',
       'has been charged back; cannot issue a refund.',
     );
   });
 
   it('never publishes a review whose payment is refunded before it was published', async () => {
-    const text = sayThanks();
-    const secret = await clientSecretOf(await sendBoth(text));
-    expect((await confirmWithCard(api, secret, '4242424242424242')).body).toMatchObject({
-      status: 'succeeded',
-    });
-    const refunded = await refund(intentIdOf(secret));
+    const { text, secret, intentId, confirmation } = await reviewPaidWith('4242424242424242');
+    expect(confirmation?.body).toMatchObject({ status: 'succeeded' });
+    const refunded = await refund(intentId);
     expect(refunded.status).toBe(200);
     expect(await json(refunded)).toMatchObject({
       data: { data: { refund: { amount: 1595 }, payment: { refunded: true } } },
@@ -669,34 +605,24 @@ describe('payment-intent-for-both', () => {
       published: false,
     });
     // Stripe's own words for a second refund.
-    await expectRefundRefused(
-      intentIdOf(secret),
-      'charge_already_refunded',
-      'has already been refunded.',
-    );
+    await expectRefundRefused(intentId, 'charge_already_refunded', 'has already been refunded.');
   });
 
   it('keeps a published review published when its payment is refunded after', async () => {
-    const text = sayThanks();
-    const secret = await clientSecretOf(await sendBoth(text));
-    await confirmWithCard(api, secret, '4242424242424242');
+    const { text, secret, intentId } = await reviewPaidWith('4242424242424242');
     await publishedInStore(text);
     expect(await feedTexts()).toContain(text);
-    expect((await refund(intentIdOf(secret))).status).toBe(200);
+    expect((await refund(intentId)).status).toBe(200);
     expect((await feedTexts()).filter((t) => t === text)).toHaveLength(1);
     expect(await paymentOf(secret)).toMatchObject({ refunded: true, published: true });
   });
 
   it('refunds only a payment that exists and has succeeded', async () => {
     for (const id of ['pi_nothing', '__proto__', 'constructor', 'x'.repeat(500)]) {
-      const missing = await refund(id);
-      expect(missing.status).toBe(404);
-      expect(await json(missing)).toMatchObject({ error: 'not_found' });
+      await expectError(await refund(id), 404, { error: 'not_found' });
     }
-    const secret = await clientSecretOf(await sendBoth(sayThanks()));
-    const unpaid = await refund(intentIdOf(secret));
-    expect(unpaid.status).toBe(400);
-    expect(await json(unpaid)).toMatchObject({
+    const { intentId } = await reviewPaidWith();
+    await expectError(await refund(intentId), 400, {
       message: expect.stringContaining('does not have a successful charge to refund.'),
     });
   });
@@ -711,43 +637,27 @@ describe('payment-intent-for-both', () => {
 
     it('a bad signature is a 400 and changes nothing', async () => {
       await setScenario('webhook-lost');
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(api, secret, '4242424242424242');
+      const { text, intentId } = await reviewPaidWith('4242424242424242');
       const forged = JSON.stringify({
         id: 'evt_forged',
         object: 'event',
         type: 'payment_intent.succeeded',
-        data: { object: { id: intentIdOf(secret), object: 'payment_intent' } },
+        data: { object: { id: intentId, object: 'payment_intent' } },
       });
       const stamp = Math.floor(Date.now() / 1000);
       for (const signature of ['', `t=${stamp},v1=${'0'.repeat(64)}`, 'nonsense']) {
-        const answer = await webhook(forged, signature);
-        expect(answer.status).toBe(400);
-        expect(await json(answer)).toMatchObject({ error: 'invalid_signature' });
+        await expectError(await webhook(forged, signature), 400, { error: 'invalid_signature' });
       }
       expect(inStoreFeed(text)).toBe(0);
       expect(api.store.db.webhookEvents ?? []).not.toContain('evt_forged');
       expect(api.store.db.pendingGratitudes?.some((p) => p.record.sayThanks === text)).toBe(true);
     });
 
-    it('publishes once the succeeded event arrives, with no lookup', async () => {
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(api, secret, '4242424242424242');
-      await publishedInStore(text);
-      expect(await delivered(intentIdOf(secret), 'payment_intent.succeeded')).toMatchObject({
-        attempts: [{ status: 200 }],
-      });
-    });
-
     it('a duplicated event publishes the review exactly once', async () => {
       await setScenario('webhook-duplicate');
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(api, secret, '4242424242424242');
+      const { text, intentId } = await reviewPaidWith('4242424242424242');
       await publishedInStore(text);
-      const succeeded = await delivered(intentIdOf(secret), 'payment_intent.succeeded', 2);
+      const succeeded = await delivered(intentId, 'payment_intent.succeeded', 2);
       expect(succeeded.attempts.map((a) => a.status)).toEqual([200, 200]);
       expect(inStoreFeed(text)).toBe(1);
       expect((await feedTexts()).filter((t) => t === text)).toHaveLength(1);
@@ -755,15 +665,14 @@ describe('payment-intent-for-both', () => {
 
     it('reordered events (the success before the decline) publish once, and it stays', async () => {
       await setScenario('webhook-out-of-order');
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      expect((await confirmWithCard(api, secret, '4000000000000002')).status).toBe(402);
+      const { text, secret, intentId, confirmation } = await reviewPaidWith('4000000000000002');
+      expect(confirmation?.status).toBe(402);
       expect((await confirmWithCard(api, secret, '4242424242424242')).body).toMatchObject({
         status: 'succeeded',
       });
       await publishedInStore(text);
-      const failed = await delivered(intentIdOf(secret), 'payment_intent.payment_failed');
-      const succeeded = await delivered(intentIdOf(secret), 'payment_intent.succeeded');
+      const failed = await delivered(intentId, 'payment_intent.payment_failed');
+      const succeeded = await delivered(intentId, 'payment_intent.succeeded');
       expect(Date.parse(succeeded.attempts[0]?.at ?? '')).toBeLessThanOrEqual(
         Date.parse(failed.attempts[0]?.at ?? ''),
       );
@@ -784,15 +693,11 @@ describe('payment-intent-for-both', () => {
 
     it('a lost event: nothing publishes until a resend (as stripe events resend)', async () => {
       await setScenario('webhook-lost');
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(api, secret, '4242424242424242');
+      const { text, intentId } = await reviewPaidWith('4242424242424242');
       await sleep(300);
       // A lookup now does not publish it either: the reconciliation waits a minute.
       expect(await feedTexts()).not.toContain(text);
-      const lost = (await deliveries(intentIdOf(secret))).find(
-        (d) => d.type === 'payment_intent.succeeded',
-      );
+      const lost = (await deliveries(intentId)).find((d) => d.type === 'payment_intent.succeeded');
       expect(lost).toMatchObject({ status: 'lost', fault: 'webhook-lost', attempts: [] });
       const resent = await api.request(`__webhooks/${lost?.id}/resend`, { method: 'POST' });
       expect(resent.status).toBe(200);
@@ -810,14 +715,8 @@ describe('payment-intent-for-both', () => {
         expect(answer.status).toBe(200);
         const guest = await quick.createGuest('Lost Guest', 'lost@example.com');
         const text = sayThanks();
-        const form = await bothForm(text, { guest: guest.userId, target: quick });
-        const sent = await quick.request('payment/payment-intent-for-both', {
-          method: 'POST',
-          body: form,
-          headers: { 'Idempotency-Key': randomUUID() },
-        });
-        const secret = await clientSecretOf(sent);
-        await confirmWithCard(quick, secret, '4242424242424242');
+        const sent = await sendBoth(text, { guest: guest.userId, target: quick });
+        await confirmWithCard(quick, await clientSecretOf(sent), '4242424242424242');
         await sleep(400);
         expect(quick.store.db.feed.some((i) => i.sayThanks === text)).toBe(false);
         const lookup = await quick.request(
@@ -831,31 +730,12 @@ describe('payment-intent-for-both', () => {
       }
     });
 
-    it('a declined payment never publishes it, whatever its events', async () => {
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      expect((await confirmWithCard(api, secret, '4000000000000002')).status).toBe(402);
-      await delivered(intentIdOf(secret), 'payment_intent.payment_failed');
-      expect(inStoreFeed(text)).toBe(0);
-    });
-
     it('a payment refunded before its late event arrives never publishes it', async () => {
       await setScenario('webhook-delayed', 400);
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(api, secret, '4242424242424242');
-      expect((await refund(intentIdOf(secret))).status).toBe(200);
-      await delivered(intentIdOf(secret), 'charge.refunded');
-      await delivered(intentIdOf(secret), 'payment_intent.succeeded');
-      expect(inStoreFeed(text)).toBe(0);
-    });
-
-    it('a disputed payment never publishes it (its events say succeeded, then disputed)', async () => {
-      const text = sayThanks();
-      const secret = await clientSecretOf(await sendBoth(text));
-      await confirmWithCard(api, secret, '4000000000000259');
-      await delivered(intentIdOf(secret), 'payment_intent.succeeded');
-      await delivered(intentIdOf(secret), 'charge.dispute.created');
+      const { text, intentId } = await reviewPaidWith('4242424242424242');
+      expect((await refund(intentId)).status).toBe(200);
+      await delivered(intentId, 'charge.refunded');
+      await delivered(intentId, 'payment_intent.succeeded');
       expect(inStoreFeed(text)).toBe(0);
     });
   });
@@ -868,12 +748,8 @@ describe('payment-intent-for-both', () => {
       body: form,
       headers: { 'Idempotency-Key': randomUUID() },
     });
-    expect(answer.status).toBe(400);
-    expect(await json(answer)).toMatchObject({ field: 'gratitudeType' });
-
-    const small = await sendBoth(sayThanks(), { amount: 50 });
-    expect(small.status).toBe(400);
-    expect(await json(small)).toMatchObject({ field: 'amount' });
+    await expectError(answer, 400, { field: 'gratitudeType' });
+    await expectError(await sendBoth(sayThanks(), { amount: 50 }), 400, { field: 'amount' });
   });
 });
 
@@ -882,17 +758,15 @@ describe('scenarios on the payment calls', () => {
     const before = (await payments()).length;
     await setScenario('intent-error');
     const answer = await post('create-payment-intent', tipBody());
-    expect(answer.status).toBe(500);
-    expect(await json(answer)).toMatchObject({ error: 'scenario_intent_error' });
+    await expectError(answer, 500, { error: 'scenario_intent_error' });
     expect(await payments()).toHaveLength(before);
   });
 
   it('intent-missing answers 200 without paymentIntent', async () => {
     await setScenario('intent-missing');
-    const answer = await post('create-donation-intent', donationBody());
+    const answer = await post('create-donation-intent', await donationBody());
     expect(answer.status).toBe(200);
-    const body = await json(answer);
-    expect(body.data.paymentIntent).toBeUndefined();
+    expect((await json(answer)).data.paymentIntent).toBeUndefined();
   });
 
   it('network-drop closes the connection without an answer', async () => {
@@ -910,7 +784,6 @@ describe('scenarios on the payment calls', () => {
   it('captcha-fail refuses a good token with invalid Captcha', async () => {
     await setScenario('captcha-fail');
     const answer = await post('create-payment-intent', tipBody());
-    expect(answer.status).toBe(400);
-    expect(await json(answer)).toMatchObject({ message: 'invalid Captcha' });
+    await expectError(answer, 400, { message: 'invalid Captcha' });
   });
 });

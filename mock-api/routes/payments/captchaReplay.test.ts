@@ -1,7 +1,5 @@
-// A payment call's Idempotency-Key stands for what was asked, not for the captcha token sent with
-// it: a token is single use, so a guest who reloads after a lost answer retries with a new one,
-// and gets the first answer again (no second intent, no second review), the new token unverified.
-// Anything else changed under the same key is still refused.
+// A payment call's Idempotency-Key stands for what was asked, not for its single-use captcha
+// token: a retry after a reload, with a new token, gets the first answer again.
 import { randomUUID } from 'node:crypto';
 import type { Envelope } from '../../../src/api/contract/types';
 import {

@@ -1,6 +1,5 @@
-// The confirm-slow scenario: Stripe confirms a tester's payments at once (stored, webhooks out,
-// the payment published) and answers the confirmation `delayMs` later; a 3-D Secure challenge's
-// answer (/authenticate) too. Whoever confirms it: the payment's tester is what counts.
+// The confirm-slow scenario: Stripe confirms a tester's payments at once and answers `delayMs`
+// later (a 3-D Secure /authenticate too); the payment's tester is what counts.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';

@@ -1,11 +1,10 @@
-// The reconciliation a profile lookup runs, on a clock the test moves: an open payment is asked
-// about at most every few minutes, one unpaid after a day is given up (canceled at Stripe, its
-// review withheld), and lookups that change nothing leave the data file as it was.
+// The reconciliation a profile lookup runs, on a clock the test moves.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA_FILE_NAME } from '../../db/store';
+import { jsonPost } from '../../testing';
 import {
   DEFAULT_GIVE_UP_AFTER_MS,
   DEFAULT_RECONCILE_AFTER_MS,
@@ -45,22 +44,15 @@ afterEach(async () => {
 
 /** Lets Stripe's webhooks reach this mock API no more (as when they are lost). */
 async function loseWebhooks(): Promise<void> {
-  const answer = await api.request('__scenarios', {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ name: 'webhook-lost' }),
-  });
+  const answer = await api.request('__scenarios', jsonPost({ name: 'webhook-lost' }));
   expect(answer.status).toBe(200);
 }
 
 /** A review + tip left at the card step, once its payment_intent.created event is handled. */
 async function abandonedReviewWithTip(text: string): Promise<string> {
-  const handled = api.store.db.webhookEvents?.length ?? 0;
+  const handled = handledEvents();
   const clientSecret = await sendReviewWithTip(api, guestId, text);
-  await eventually(
-    () => (api.store.db.webhookEvents?.length ?? 0) > handled,
-    'payment_intent.created handled',
-  );
+  await eventually(() => handledEvents() > handled, 'payment_intent.created handled');
   return clientSecret;
 }
 
@@ -70,6 +62,7 @@ async function dataFile() {
   return { mtimeMs: (await stat(file)).mtimeMs, bytes: await readFile(file) };
 }
 
+const handledEvents = () => api.store.db.webhookEvents?.length ?? 0;
 const pendingOf = (clientSecret: string) =>
   api.store.db.pendingGratitudes?.find((p) => p.intentId === intentIdOf(clientSecret));
 
@@ -96,7 +89,7 @@ it('gives up a payment still unpaid after a day: canceled at Stripe, its review 
   const text = `Left at the card step ${randomUUID()}`;
   const clientSecret = await abandonedReviewWithTip(text);
 
-  const handled = api.store.db.webhookEvents?.length ?? 0;
+  const handled = handledEvents();
   clock += DEFAULT_GIVE_UP_AFTER_MS + MINUTE;
   expect(await feedTexts(api)).not.toContain(text);
   expect(await browserIntent(api, clientSecret)).toMatchObject({
@@ -113,12 +106,8 @@ it('gives up a payment still unpaid after a day: canceled at Stripe, its review 
   const late = await confirmWithCard(api, clientSecret);
   expect(late.status).toBe(400);
   expect(late.body.error?.code).toBe('payment_intent_unexpected_state');
-  // Given up for good (once its payment_intent.canceled event is handled): later lookups
-  // neither ask nor write.
-  await eventually(
-    () => (api.store.db.webhookEvents?.length ?? 0) > handled,
-    'payment_intent.canceled handled',
-  );
+  // Given up for good (once payment_intent.canceled is handled): lookups neither ask nor write.
+  await eventually(() => handledEvents() > handled, 'payment_intent.canceled handled');
   const before = await dataFile();
   clock += DEFAULT_RECONCILE_EVERY_MS + MINUTE;
   expect(await feedTexts(api)).not.toContain(text);

@@ -1,7 +1,5 @@
-// Money state outlives a restart: the Stripe emulator's intents, charges and refunds are in the
-// data folder, committed with the data, so a second mock API on the same folder takes the card a
-// guest typed into the form the first one served, publishes the review + tip paid after it, and
-// refunds a payment made before it.
+// Money state outlives a restart: the Stripe emulator's intents, charges and refunds are committed
+// with the data, so a second mock API on the same folder carries on with them.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

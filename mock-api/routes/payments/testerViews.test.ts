@@ -5,9 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { readOperatorSecret } from '../../sharedDemo/keyFiles';
 import { OPERATOR_HEADER } from '../../sharedDemo/operator';
 import { TESTER_COOKIE, TESTER_HEADER } from '../../sharedDemo/testers';
-import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
-import { platformFeeCents } from '../../../src/api/contract/fees';
-import { type RunningMockApi, jsonPost, startMockApi } from '../../testing';
+import {
+  type RunningMockApi,
+  confirmWithCard,
+  intentIdOf,
+  jsonPost,
+  startMockApi,
+} from '../../testing';
+import { captchaToken, cardTipBody } from '../../testingSends';
 
 let api: RunningMockApi;
 
@@ -16,8 +21,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => api.close());
-
-const nextYear = String(new Date().getUTCFullYear() + 1);
 
 /** Headers of a caller: the guest token, and a tester header name, a cookie, or neither. */
 function as(caller: { header?: string; cookie?: string; operator?: string } = {}) {
@@ -48,49 +51,16 @@ async function browserWithCookie(): Promise<string> {
 
 /** A $15 tip to Ava by card 4242, paid: the payer's email, the intent id. */
 async function tip(headers: Record<string, string>, email: string) {
-  const token = await fetch(`${api.origin}/__recaptcha/token`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ sitekey: 'test-site-key' }),
-  });
-  const fee = platformFeeCents(1500, 'card');
+  const body = cardTipBody(1500, await captchaToken(api));
   const answer = await fetch(`${api.apiBaseUrl}/payment/create-payment-intent`, {
     method: 'POST',
     headers: { ...headers, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
-    body: JSON.stringify({
-      captchaToken: ((await token.json()) as { token: string }).token,
-      piDescription: 'cardToWallet',
-      metadata: {
-        getThanksUserID: 'ava-martinez',
-        title: 'Tip to Ava Martinez',
-        guestName: 'Jamie Guest',
-        userName: 'ava.martinez',
-        email,
-        amountAfterFee: 1500 + fee,
-      },
-      platformFeeForWallet: fee,
-      amount: 1500,
-      payment_method_types: ['card'],
-      userName: 'ava.martinez',
-    }),
+    body: JSON.stringify({ ...body, metadata: { ...(body.metadata as object), email } }),
   });
   expect(answer.status).toBe(200);
   const secret = ((await answer.json()) as { data: { paymentIntent: string } }).data.paymentIntent;
-  const intentId = secret.split('_secret_')[0] ?? '';
-  const confirmed = await fetch(`${api.origin}/v1/payment_intents/${intentId}/confirm`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      key: EMULATOR_PUBLISHABLE_KEY,
-      client_secret: secret,
-      'payment_method_data[type]': 'card',
-      'payment_method_data[card][number]': '4242424242424242',
-      'payment_method_data[card][exp_month]': '12',
-      'payment_method_data[card][exp_year]': nextYear,
-      'payment_method_data[card][cvc]': '123',
-    }).toString(),
-  });
-  expect(confirmed.status).toBe(200);
+  const intentId = intentIdOf(secret);
+  expect((await confirmWithCard(api, secret)).status).toBe(200);
   // Its payment_intent.succeeded has been handled: the stored status says so.
   await until(async () =>
     (

@@ -1,6 +1,5 @@
-// For the payment tests that restart the mock API or move its clock: the real mock API in-process
-// on a free port over a data folder the test keeps (so a second one can open it), and the calls
-// a guest's browser makes (a review + tip, a card confirmed with the publishable key).
+// For payment tests that restart the mock API or move its clock: the mock API over a data folder
+// the test keeps (so a second one can open it), and the calls a guest's browser makes.
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +10,14 @@ import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
 import { TESTER_HEADER } from '../../sharedDemo/testers';
 import { type MockApiOptions, createMockApi } from '../../server';
 import type { Store } from '../../db/store';
-import { cardTipFields, confirmWithCard, guestReviewFields, intentIdOf } from '../../testing';
+import {
+  cardTipFields,
+  confirmWithCard,
+  guestReviewFields,
+  intentIdOf,
+  jsonPost,
+} from '../../testing';
+import { captchaToken, multipartForm } from '../../testingSends';
 
 export const PROFILE = 'ava-martinez';
 
@@ -56,17 +62,6 @@ export async function openMockApi(
   };
 }
 
-const jsonPost = (body: unknown): RequestInit => ({
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify(body),
-});
-
-async function captchaToken(api: OpenMockApi): Promise<string> {
-  const answer = await fetch(`${api.origin}/__recaptcha/token`, jsonPost({ sitekey: 'test' }));
-  return ((await answer.json()) as { token: string }).token;
-}
-
 /** A guest made as the details step makes one. */
 export async function createGuest(api: OpenMockApi, fullName: string): Promise<string> {
   const email = `${fullName.split(' ')[0]!.toLowerCase()}@example.com`;
@@ -81,20 +76,17 @@ export async function sendReviewWithTip(
   guestId: string,
   sayThanks: string,
 ): Promise<string> {
-  const amount = 1500;
   const fields = guestReviewFields(guestId, {
     gratitudeType: 'BOTH',
     icon: 'APPRECIATION',
     title: 'Jamie Guest appreciated ava.martinez',
     sayThanks,
     getThanksUserId: PROFILE,
-    ...cardTipFields(amount, await captchaToken(api)),
+    ...cardTipFields(1500, await captchaToken(api)),
   });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   const answer = await api.request('payment/payment-intent-for-both', {
     method: 'POST',
-    body: form,
+    body: multipartForm(fields),
     headers: { 'Idempotency-Key': randomUUID() },
   });
   expect(answer.status).toBe(200);

@@ -129,18 +129,15 @@ describe('payments without their Stripe state', () => {
   it('are refused when the Stripe part is not a state the emulator can restore', () => {
     const garbage = (stripe: unknown) =>
       dataFileProblems({ ...withPayments(1), [EMULATORS_KEY]: { stripe } });
-    expect(garbage('x')).toEqual([
-      "__emulators.stripe can't be restored: the saved Stripe emulator state is not an object",
-    ]);
-    expect(garbage({ paymentIntents: [] })).toEqual([
-      `__emulators.stripe can't be restored: the saved Stripe emulator state has a malformed "paymentIntents"`,
-    ]);
-    expect(garbage({ paymentIntents: { pi_0: 'x' } })).toEqual([
-      `__emulators.stripe can't be restored: the saved Stripe emulator state has a malformed "paymentIntents"`,
-    ]);
-    expect(garbage({ paymentIntent: {} })).toEqual([
-      `__emulators.stripe can't be restored: the saved Stripe emulator state has an unknown part "paymentIntent"`,
-    ]);
+    const cannot = (why: string) => [
+      `__emulators.stripe can't be restored: the saved Stripe emulator state ${why}`,
+    ];
+    expect(garbage('x')).toEqual(cannot('is not an object'));
+    expect(garbage({ paymentIntents: [] })).toEqual(cannot('has a malformed "paymentIntents"'));
+    expect(garbage({ paymentIntents: { pi_0: 'x' } })).toEqual(
+      cannot('has a malformed "paymentIntents"'),
+    );
+    expect(garbage({ paymentIntent: {} })).toEqual(cannot('has an unknown part "paymentIntent"'));
   });
 });
 
@@ -161,32 +158,27 @@ describe('a record with a field of the wrong type', () => {
     ]);
   });
 
+  /** A file with one payment, changed by `change`. */
+  const paymentChanged = (change: (record: PaymentRecord) => void) => {
+    const file = withPayments(1);
+    change((file.payments as PaymentRecord[])[0]!);
+    return file;
+  };
+
   it.each([
     [
       'a payment metadata field that is a number',
-      () => {
-        const file = withPayments(1);
-        (file.payments as PaymentRecord[])[0]!.metadata.email = 42 as never;
-        return file;
-      },
+      () => paymentChanged((p) => (p.metadata.email = 42 as never)),
       'payments[0] (id "pi_0"): metadata.email must be a string, not a number',
     ],
     [
       'a payment amount in text',
-      () => {
-        const file = withPayments(1);
-        (file.payments as PaymentRecord[])[0]!.amountCents = '1500' as never;
-        return file;
-      },
+      () => paymentChanged((p) => (p.amountCents = '1500' as never)),
       'payments[0] (id "pi_0"): amountCents must be a number, not a string',
     ],
     [
       'a payment method no payment is made by',
-      () => {
-        const file = withPayments(1);
-        (file.payments as PaymentRecord[])[0]!.paymentMethodTypes = ['cash'] as never;
-        return file;
-      },
+      () => paymentChanged((p) => (p.paymentMethodTypes = ['cash'] as never)),
       'payments[0] (id "pi_0"): paymentMethodTypes[0] must be one of card, bank, apple_pay, google_pay, not "cash"',
     ],
     [

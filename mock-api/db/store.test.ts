@@ -1,7 +1,5 @@
-// The data folder as the store keeps it: the emulators' state committed in the same file as the
-// data (so a reopen finds both of one moment), a commit that changes nothing writes nothing, and
-// the start sweeps what a killed process left; a damaged file is refused untouched; the folder
-// and the file are their owner's only.
+// The data folder as the store keeps it: emulator state committed with the data, no-op commits,
+// the start's sweep, damaged files refused untouched, owner-only modes.
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +20,18 @@ beforeEach(async () => {
 afterEach(() => rm(dataDir, { recursive: true, force: true }));
 
 const file = (...parts: string[]) => path.join(dataDir, ...parts);
+const modeOf = async (...parts: string[]) => (await stat(file(...parts))).mode & 0o777;
+const addGuest = (store: Store, userId: string) =>
+  store.mutate((db) => db.guests.push({ userId, fullName: 'A B', email: 'a@b.co', createdAt: '' }));
+
+const galleryItem = (media: string, mimeType: string) =>
+  ({ id: 'g', userId: 'u', media, mimeType, createdAt: '' }) as const;
+/** The Stripe state of a server that took the payment pi_1. */
+function stripeWithIntent() {
+  const stripe = emptyStripeState();
+  stripe.paymentIntents.pi_1 = { id: 'pi_1' } as never;
+  return stripe;
+}
 
 async function dataFile() {
   return {
@@ -47,9 +57,7 @@ describe("the emulators' state", () => {
       payment_intent: 'pi_1',
       status: 'succeeded',
     };
-    await store.mutate((db) =>
-      db.guests.push({ userId: 'g1', fullName: 'A B', email: 'a@b.co', createdAt: '' }),
-    );
+    await addGuest(store, 'g1');
 
     const text = await readFile(file(DATA_FILE_NAME), 'utf8');
     expect(JSON.parse(text)).toMatchObject({
@@ -77,9 +85,7 @@ describe("the emulators' state", () => {
     await first.commit();
     // A store opened by a script that runs no emulator changes the data only.
     const second = await open();
-    await second.mutate((db) =>
-      db.guests.push({ userId: 'g2', fullName: 'C D', email: 'c@d.co', createdAt: '' }),
-    );
+    await addGuest(second, 'g2');
     const third = await open();
     expect(restoreStripeState(third.savedEmulatorState('stripe'))).toEqual(saved);
     expect(third.db.guests).toHaveLength(1);
@@ -93,22 +99,18 @@ describe("the emulators' state", () => {
   });
 });
 
-describe('a commit that changes nothing', () => {
-  it('leaves the data file as it was (same bytes, same mtime)', async () => {
-    const store = await open();
-    store.keepEmulatorState('stripe', emptyStripeState());
-    await store.commit();
-    const before = await dataFile();
-    await store.mutate(() => undefined);
-    await store.commit();
-    await store.mutate((db) => db.guests.length);
-    expect(await dataFile()).toEqual(before);
-    // A real change is written.
-    await store.mutate((db) =>
-      db.guests.push({ userId: 'g3', fullName: 'E F', email: 'e@f.co', createdAt: '' }),
-    );
-    expect((await dataFile()).bytes.equals(before.bytes)).toBe(false);
-  });
+it('a commit that changes nothing leaves the data file as it was (same bytes, same mtime)', async () => {
+  const store = await open();
+  store.keepEmulatorState('stripe', emptyStripeState());
+  await store.commit();
+  const before = await dataFile();
+  await store.mutate(() => undefined);
+  await store.commit();
+  await store.mutate((db) => db.guests.length);
+  expect(await dataFile()).toEqual(before);
+  // A real change is written.
+  await addGuest(store, 'g3');
+  expect((await dataFile()).bytes.equals(before.bytes)).toBe(false);
 });
 
 describe('the sweep at start', () => {
@@ -116,9 +118,7 @@ describe('the sweep at start', () => {
     const first = await open();
     const named = ['feed.jpg', 'poster.jpg', 'gallery.mp4', 'pending.jpg'];
     // A review waiting for its payment comes with its intent's Stripe state, as a server saves it.
-    const stripe = emptyStripeState();
-    stripe.paymentIntents.pi_1 = { id: 'pi_1' } as never;
-    first.keepEmulatorState('stripe', stripe);
+    first.keepEmulatorState('stripe', stripeWithIntent());
     await first.mutate((db) => {
       db.feed.push({
         ...db.feed[0]!,
@@ -131,13 +131,7 @@ describe('the sweep at start', () => {
           },
         ],
       });
-      db.gallery.push({
-        id: 'g',
-        userId: 'u',
-        media: 'uploads/gallery.mp4',
-        mimeType: 'video/mp4',
-        createdAt: '',
-      });
+      db.gallery.push(galleryItem('uploads/gallery.mp4', 'video/mp4'));
       db.pendingGratitudes = [
         {
           intentId: 'pi_1',
@@ -182,18 +176,10 @@ describe('a damaged data file', () => {
   /** A folder as a server that took a payment leaves it: payments, their Stripe state, uploads. */
   async function paidFolder(): Promise<Record<string, unknown>> {
     const store = await open();
-    const stripe = emptyStripeState();
-    stripe.paymentIntents.pi_1 = { id: 'pi_1' } as never;
-    store.keepEmulatorState('stripe', stripe);
+    store.keepEmulatorState('stripe', stripeWithIntent());
     await store.mutate((db) => {
       db.payments = [{ ...paymentRecord('pi_1'), id: 'p1' }];
-      db.gallery.push({
-        id: 'g',
-        userId: 'u',
-        media: 'uploads/kept.jpg',
-        mimeType: 'image/jpeg',
-        createdAt: '',
-      });
+      db.gallery.push(galleryItem('uploads/kept.jpg', 'image/jpeg'));
     });
     await mkdir(file(UPLOADS_DIR_NAME), { recursive: true });
     await writeFile(file(UPLOADS_DIR_NAME, 'kept.jpg'), 'kept');
@@ -255,7 +241,7 @@ describe('a damaged data file', () => {
       expect(await folder()).toEqual(before);
       expect((await stat(file(DATA_FILE_NAME))).mtimeMs).toBe(mtimeMs);
       // Not even its mode: a refused file is left exactly as it was found.
-      expect((await stat(file(DATA_FILE_NAME))).mode & 0o777).toBe(0o644);
+      expect(await modeOf(DATA_FILE_NAME)).toBe(0o644);
       expect(lines).toEqual([]);
     },
   );
@@ -279,21 +265,16 @@ describe('a damaged data file', () => {
 });
 
 describe('the data folder and file', () => {
-  const modeOf = async (...parts: string[]) => (await stat(file(...parts))).mode & 0o777;
-
   it('are made for their owner only (0700, 0600), with the uploads inside', async () => {
-    const fresh = path.join(dataDir, 'made');
-    await Store.open(fresh, undefined, { log: () => undefined });
-    expect((await stat(fresh)).mode & 0o777).toBe(0o700);
-    expect((await stat(path.join(fresh, DATA_FILE_NAME))).mode & 0o777).toBe(0o600);
-    expect((await stat(path.join(fresh, UPLOADS_DIR_NAME))).isDirectory()).toBe(true);
+    await Store.open(file('made'), undefined, { log: () => undefined });
+    expect(await modeOf('made')).toBe(0o700);
+    expect(await modeOf('made', DATA_FILE_NAME)).toBe(0o600);
+    expect((await stat(file('made', UPLOADS_DIR_NAME))).isDirectory()).toBe(true);
   });
 
   it('stay so after every commit and after a reset', async () => {
     const store = await open();
-    await store.mutate((db) =>
-      db.guests.push({ userId: 'g4', fullName: 'G H', email: 'g@h.co', createdAt: '' }),
-    );
+    await addGuest(store, 'g4');
     expect(await modeOf(DATA_FILE_NAME)).toBe(0o600);
     await chmod(dataDir, 0o755);
     await resetData(dataDir);

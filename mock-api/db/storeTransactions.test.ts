@@ -1,6 +1,5 @@
-// Store.mutate is all or nothing: a change that throws half-way, or whose file write fails, leaves
-// the data as it was in memory and on disk, and the next write does not save what it left.
-// Changes under way together all land, each on the data the ones before it left.
+// Store.mutate is all or nothing (a throw or a failed write leaves memory and disk as they were);
+// changes under way together all land, each on the data the ones before it left.
 import { promises as fs } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -33,6 +33,9 @@ interface OpenBody {
   browser_fingerprint_id: string;
   data: string;
 }
+/** The link data of an open's answer: like Branch, a JSON string. */
+const linkData = async (response: Response) =>
+  JSON.parse(((await response.json()) as OpenBody).data) as Record<string, unknown>;
 
 describe('POST /__branch/v1/open', () => {
   it('resolves qr-ava to link data carrying Ava as the dynamic key', async () => {
@@ -57,7 +60,7 @@ describe('POST /__branch/v1/open', () => {
     const response = await open({ link_identifier: SLOW_LINK });
     expect(Date.now() - started).toBeGreaterThanOrEqual(SLOW_LINK_DELAY_MS - 50);
     expect(response.status).toBe(200);
-    expect(JSON.parse(((await response.json()) as OpenBody).data)).toMatchObject({
+    expect(await linkData(response)).toMatchObject({
       '+clicked_branch_link': true,
       dynamicKey: 'ava-martinez',
       '~referring_link': `https://grati.app.link/${SLOW_LINK}`,
@@ -72,18 +75,13 @@ describe('POST /__branch/v1/open', () => {
     });
   });
 
-  it('opens a session without link data when there is no link', async () => {
-    const response = await open({});
+  it.each([
+    ['no link', {}],
+    ['an unknown link', { link_identifier: 'qr-nobody' }],
+  ])('opens a session without link data or dynamic key for %s', async (_case, fields) => {
+    const response = await open(fields);
     expect(response.status).toBe(200);
-    const data = JSON.parse(((await response.json()) as OpenBody).data) as Record<string, unknown>;
-    expect(data['+clicked_branch_link']).toBe(false);
-    expect(data).not.toHaveProperty('dynamicKey');
-  });
-
-  it('gives an unknown link no dynamic key', async () => {
-    const data = JSON.parse(
-      ((await (await open({ link_identifier: 'qr-nobody' })).json()) as OpenBody).data,
-    ) as Record<string, unknown>;
+    const data = await linkData(response);
     expect(data['+clicked_branch_link']).toBe(false);
     expect(data).not.toHaveProperty('dynamicKey');
   });
@@ -95,22 +93,14 @@ describe('POST /__branch/v1/open', () => {
   ])('refuses %s', async (_case, fields, message) => {
     const response = await post('/v1/open', { link_identifier: 'qr-ava', ...fields });
     expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { message: string } };
-    expect(body.error.message).toContain(message);
-  });
-
-  it('needs no guest token (Branch does not use it)', async () => {
-    const response = await open({ link_identifier: 'qr-ava' });
-    expect(response.status).toBe(200);
+    expect((await response.json()).error.message).toContain(message);
   });
 });
 
-describe('POST /__branch/v1/pageview', () => {
-  it('answers that no Journey banner is configured', async () => {
-    const response = await post('/v1/pageview', { branch_key: KEY, event: 'pageview' });
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ branch_view_enabled: false });
-  });
+it('POST /__branch/v1/pageview answers that no Journey banner is configured', async () => {
+  const response = await post('/v1/pageview', { branch_key: KEY, event: 'pageview' });
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ branch_view_enabled: false });
 });
 
 describe('GET /__branch/app.link/_r (JSONP)', () => {

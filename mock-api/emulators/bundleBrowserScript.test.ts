@@ -15,10 +15,7 @@ beforeEach(async () => {
     entry,
     "import { greeting } from './greeting';\n(window as any).said = greeting('Ava');\n",
   );
-  await write(
-    'greeting.ts',
-    'export const greeting = (name: string): string => `Hello, ${name}`;\n',
-  );
+  await writeGreeting('`Hello, ${name}`');
 });
 
 afterEach(() => rm(dir, { recursive: true, force: true }));
@@ -30,6 +27,12 @@ async function write(name: string, text: string, secondsAgo = 60): Promise<void>
   const time = Date.now() / 1000 - secondsAgo;
   await utimes(file, time, time);
 }
+const writeGreeting = (returned: string, secondsAgo?: number) =>
+  write(
+    'greeting.ts',
+    `export const greeting = (name: string): string => ${returned};\n`,
+    secondsAgo,
+  );
 
 /** What the script leaves on `window` when a page runs it. */
 function run(code: string): unknown {
@@ -51,11 +54,7 @@ it('builds once while the sources stay as they are, and again when one changes',
     await Promise.all([bundleBrowserScript(entry), bundleBrowserScript(entry)]);
     expect(spawned).toHaveBeenCalledTimes(1);
 
-    await write(
-      'greeting.ts',
-      'export const greeting = (name: string): string => `Hi, ${name}`;\n',
-      0,
-    );
+    await writeGreeting('`Hi, ${name}`', 0);
     const [first, second] = await Promise.all([
       bundleBrowserScript(entry),
       bundleBrowserScript(entry),
@@ -71,10 +70,6 @@ it('builds once while the sources stay as they are, and again when one changes',
 it('rejects with esbuild’s message, and builds again once the error is fixed', async () => {
   await write('greeting.ts', 'export const greeting = (name: string =>;\n', 30);
   await expect(bundleBrowserScript(entry)).rejects.toThrow(/Could not bundle .*index\.ts/);
-  await write(
-    'greeting.ts',
-    "export const greeting = (name: string): string => 'Hey ' + name;\n",
-    0,
-  );
+  await writeGreeting("'Hey ' + name", 0);
   expect(run(await bundleBrowserScript(entry))).toBe('Hey Ava');
 });

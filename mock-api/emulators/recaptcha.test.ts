@@ -38,6 +38,9 @@ const siteverify = async (fields: Record<string, string>) => {
   expect(response.status).toBe(200);
   return (await response.json()) as Record<string, unknown>;
 };
+/** Google's siteverify answer, and the verifier's, for a token refused with `code`. */
+const failed = (code: string) => ({ success: false, 'error-codes': [code] });
+const refused = (reason: string) => ({ ok: false, reason });
 
 describe('the reCAPTCHA emulator over HTTP', () => {
   it('serves the browser script that defines grecaptcha', async () => {
@@ -61,10 +64,9 @@ describe('the reCAPTCHA emulator over HTTP', () => {
       hostname: 'localhost',
       challenge_ts: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as unknown,
     });
-    expect(await siteverify({ secret: 'any-secret', response: token })).toEqual({
-      success: false,
-      'error-codes': ['timeout-or-duplicate'],
-    });
+    expect(await siteverify({ secret: 'any-secret', response: token })).toEqual(
+      failed('timeout-or-duplicate'),
+    );
   });
 
   it('accepts a JSON body too', async () => {
@@ -78,19 +80,12 @@ describe('the reCAPTCHA emulator over HTTP', () => {
   });
 
   it('answers invalid-input-response for an unknown token and names missing fields', async () => {
-    expect(await siteverify({ secret: 's', response: 'made-up-token' })).toEqual({
-      success: false,
-      'error-codes': ['invalid-input-response'],
-    });
-    expect(await siteverify({ secret: 's' })).toEqual({
-      success: false,
-      'error-codes': ['missing-input-response'],
-    });
+    expect(await siteverify({ secret: 's', response: 'made-up-token' })).toEqual(
+      failed('invalid-input-response'),
+    );
+    expect(await siteverify({ secret: 's' })).toEqual(failed('missing-input-response'));
     const token = await issueToken();
-    expect(await siteverify({ response: token })).toEqual({
-      success: false,
-      'error-codes': ['missing-input-secret'],
-    });
+    expect(await siteverify({ response: token })).toEqual(failed('missing-input-secret'));
     // A request without the secret does not use the token up.
     expect(await siteverify({ secret: 's', response: token })).toMatchObject({ success: true });
   });
@@ -102,14 +97,8 @@ describe('the reCAPTCHA emulator over HTTP', () => {
     });
     const token = await issueToken();
     await expect(verifier.verify(token)).resolves.toEqual({ ok: true });
-    await expect(verifier.verify(token)).resolves.toEqual({
-      ok: false,
-      reason: 'timeout-or-duplicate',
-    });
-    await expect(verifier.verify('')).resolves.toEqual({
-      ok: false,
-      reason: 'missing-input-response',
-    });
+    await expect(verifier.verify(token)).resolves.toEqual(refused('timeout-or-duplicate'));
+    await expect(verifier.verify('')).resolves.toEqual(refused('missing-input-response'));
   });
 
   it('reports an unreachable siteverify as a failed check', async () => {
@@ -117,10 +106,7 @@ describe('the reCAPTCHA emulator over HTTP', () => {
       secret: 'test-secret',
       verifyUrl: `${base}/no-such-endpoint`,
     });
-    await expect(verifier.verify('some-token')).resolves.toEqual({
-      ok: false,
-      reason: 'siteverify-http-404',
-    });
+    await expect(verifier.verify('some-token')).resolves.toEqual(refused('siteverify-http-404'));
   });
 });
 
@@ -135,29 +121,19 @@ describe('the in-process emulator and verifier', () => {
     now += TOKEN_TTL_MS;
     await expect(verifier.verify(fresh)).resolves.toEqual({ ok: true });
     now += 1;
-    await expect(verifier.verify(stale)).resolves.toEqual({
-      ok: false,
-      reason: 'timeout-or-duplicate',
-    });
+    await expect(verifier.verify(stale)).resolves.toEqual(refused('timeout-or-duplicate'));
   });
 
   it('rejects a missing, unknown or reused token', async () => {
     const emulator = recaptchaEmulator();
     const verifier = createCaptchaVerifier({ secret: '', emulator });
-    await expect(verifier.verify(undefined)).resolves.toEqual({
-      ok: false,
-      reason: 'missing-input-response',
-    });
-    await expect(verifier.verify('emulated.nope')).resolves.toEqual({
-      ok: false,
-      reason: 'invalid-input-response',
-    });
+    await expect(verifier.verify(undefined)).resolves.toEqual(refused('missing-input-response'));
+    await expect(verifier.verify('emulated.nope')).resolves.toEqual(
+      refused('invalid-input-response'),
+    );
     const { token } = emulator.issue('site-key', 'localhost');
     expect(emulator.verify(token)).toMatchObject({ success: true, hostname: 'localhost' });
-    await expect(verifier.verify(token)).resolves.toEqual({
-      ok: false,
-      reason: 'timeout-or-duplicate',
-    });
+    await expect(verifier.verify(token)).resolves.toEqual(refused('timeout-or-duplicate'));
   });
 
   it('needs a secret or the emulator', () => {

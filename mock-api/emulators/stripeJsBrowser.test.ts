@@ -1,8 +1,6 @@
 /** @jest-environment jest-fixed-jsdom */
-// The Stripe.js emulator's browser script (browser/stripe-js/, as the mock API serves it bundled)
-// in jsdom, against the real mock API: the deferred-intent Elements group, the Payment Element,
-// the Express Checkout Element and confirmPayment as Stripe documents them.
-// e2e/stripe-emulator.spec.ts drives it in Chromium.
+// The Stripe.js emulator's served script in jsdom against the real mock API: Elements, the Payment
+// and Express Checkout Elements, confirmPayment. e2e/stripe-emulator.spec.ts drives it in Chromium.
 import { fireEvent, screen, waitFor, within } from '@testing-library/dom';
 import '@testing-library/jest-dom';
 import { browseAsTester, jsonPost, startMockApi, type RunningMockApi } from '../testing';
@@ -18,7 +16,6 @@ interface ElementsLike {
   create(type: string, options?: unknown): ElementLike;
   update(options: unknown): Promise<void>;
   submit(): Promise<{ error?: { code: string; message: string }; selectedPaymentMethod?: string }>;
-  getElement(type: string): ElementLike | null;
 }
 interface Result {
   paymentIntent?: { id: string; status: string; amount: number };

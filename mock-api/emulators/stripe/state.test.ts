@@ -56,42 +56,39 @@ function cardIn(state: StripeState, number: string) {
   });
 }
 
-/** Confirms a new intent with the card, as POST /confirm does (with `returnUrl` if given). */
-function confirmed(number: string, returnUrl?: string) {
-  const context = setup();
-  const intent = intentIn(context.state, context.emit);
-  const card = cardIn(context.state, number);
-  assertConfirmable(intent);
-  const failure = applyCardOutcome(
-    context.state,
-    intent,
-    card.method,
-    outcomeOf(card.testCard),
-    { ...SITE, returnUrl },
-    context.emit,
-  );
-  return { ...context, intent, card, failure };
+/** A new intent and card; `confirm` applies the card as POST /confirm does. */
+function prepared(number: string) {
+  const { state, emit, ...context } = setup();
+  const intent = intentIn(state, emit);
+  const card = cardIn(state, number);
+  const outcome = outcomeOf(card.testCard);
+  const confirm = (returnUrl?: string) =>
+    applyCardOutcome(state, intent, card.method, outcome, { ...SITE, returnUrl }, emit);
+  return { ...context, state, emit, intent, card, confirm };
 }
+
+function confirmed(number: string, returnUrl?: string) {
+  const context = prepared(number);
+  assertConfirmable(context.intent);
+  return { ...context, failure: context.confirm(returnUrl) };
+}
+
+const chargeOf = (state: StripeState, intent: { latest_charge: string | null }) =>
+  findCharge(state, intent.latest_charge ?? '');
 
 describe('the state', () => {
   it('starts empty and comes back the same from JSON after a payment, a refund and a dispute', () => {
     expect(JSON.parse(JSON.stringify(emptyStripeState()))).toEqual(emptyStripeState());
-    const paid = confirmed('4242424242424242');
-    refundCharge(
-      paid.state,
-      findCharge(paid.state, paid.intent.latest_charge ?? ''),
-      500,
-      paid.emit,
-    );
+    const { state, emit, intent } = confirmed('4242424242424242');
+    refundCharge(state, chargeOf(state, intent), 500, emit);
     applyCardOutcome(
-      paid.state,
-      intentIn(paid.state, paid.emit),
-      cardIn(paid.state, '4000000000000259').method,
+      state,
+      intentIn(state, emit),
+      cardIn(state, '4000000000000259').method,
       { kind: 'succeeded', disputed: true },
       { origin: ORIGIN },
-      paid.emit,
+      emit,
     );
-    const { state } = paid;
     expect(Object.keys(state.refunds)).toHaveLength(1);
     expect(Object.keys(state.disputes)).toHaveLength(1);
     expect(JSON.parse(JSON.stringify(state))).toEqual(state);
@@ -114,42 +111,33 @@ describe('the state', () => {
   });
 });
 
-describe('events', () => {
-  it('are logged in the state and told in order, each with a copy of its object then', () => {
-    const { state, told, types, intent } = confirmed('4242424242424242');
-    expect(types()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
-    expect(state.events).toEqual(told);
-    const created = told[0]?.data.object as { status: string };
-    expect(created.status).toBe('requires_payment_method');
-    expect(intent.status).toBe('succeeded');
-    expect(told[0]).toMatchObject({ object: 'event', livemode: false, pending_webhooks: 1 });
-    expect(told[0]?.id).toMatch(/^evt_[A-Za-z0-9]{24}$/);
-  });
-
-  it('keep only the latest EVENTS_KEPT in the log, and every one is still told', () => {
-    const state = emptyStripeState();
-    let toldCount = 0;
-    const emit = eventEmitter(state, () => (toldCount += 1))({} as Request);
-    for (let i = 0; i < EVENTS_KEPT + 5; i += 1) emit('payment_intent.created', { n: i });
-    expect(toldCount).toBe(EVENTS_KEPT + 5);
-    expect(state.events).toHaveLength(EVENTS_KEPT);
-    expect(state.events[0]?.data.object).toEqual({ n: 5 });
-  });
+it('the event log keeps only the latest EVENTS_KEPT, and every event is still told', () => {
+  const state = emptyStripeState();
+  let toldCount = 0;
+  const emit = eventEmitter(state, () => (toldCount += 1))({} as Request);
+  for (let i = 0; i < EVENTS_KEPT + 5; i += 1) emit('payment_intent.created', { n: i });
+  expect(toldCount).toBe(EVENTS_KEPT + 5);
+  expect(state.events).toHaveLength(EVENTS_KEPT);
+  expect(state.events[0]?.data.object).toEqual({ n: 5 });
 });
 
 describe('confirming', () => {
-  it('a success card charges the intent', () => {
-    const { state, intent, card, failure, types } = confirmed('4242424242424242');
+  it('a success card charges the intent; the events are logged and told in order, each with a copy of its object then', () => {
+    const { state, intent, card, failure, types, told } = confirmed('4242424242424242');
     expect(failure).toBeUndefined();
     expect(intent).toMatchObject({
       status: 'succeeded',
       amount_received: 1500,
       payment_method: card.method.id,
     });
-    const charge = findCharge(state, intent.latest_charge ?? '');
+    const charge = chargeOf(state, intent);
     expect(charge).toMatchObject({ amount: 1500, amount_refunded: 0, disputed: false });
     expect(charge.id).toMatch(/^ch_/);
     expect(types()).toEqual(['payment_intent.created', 'payment_intent.succeeded']);
+    expect(state.events).toEqual(told);
+    expect((told[0]?.data.object as { status: string }).status).toBe('requires_payment_method');
+    expect(told[0]).toMatchObject({ object: 'event', livemode: false, pending_webhooks: 1 });
+    expect(told[0]?.id).toMatch(/^evt_[A-Za-z0-9]{24}$/);
     expect(() => assertConfirmable(intent)).toThrow(
       'You cannot confirm this PaymentIntent because it has already succeeded after being previously confirmed.',
     );
@@ -158,7 +146,7 @@ describe('confirming', () => {
   it('the dispute card succeeds, then its charge is disputed', () => {
     const { state, intent, types } = confirmed('4000000000000259');
     expect(intent.status).toBe('succeeded');
-    expect(findCharge(state, intent.latest_charge ?? '').disputed).toBe(true);
+    expect(chargeOf(state, intent).disputed).toBe(true);
     expect(Object.values(state.disputes)).toEqual([
       expect.objectContaining({ charge: intent.latest_charge, payment_intent: intent.id }),
     ]);
@@ -261,20 +249,11 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
     ['on a host that only starts alike', 'https://grati.example.evil.example/', 'url_invalid'],
     ['2049 characters long', `https://grati.example/${'a'.repeat(2027)}`, 'url_invalid'],
   ])('is refused with a return_url %s (%s), the intent untouched', (_label, returnUrl, code) => {
-    const context = setup();
-    const intent = intentIn(context.state, context.emit);
+    const { intent, confirm, types } = prepared('4000000000003063');
     const before = structuredClone(intent);
-    const card = cardIn(context.state, '4000000000003063');
     let refusal: unknown;
     try {
-      applyCardOutcome(
-        context.state,
-        intent,
-        card.method,
-        outcomeOf(card.testCard),
-        { ...SITE, returnUrl },
-        context.emit,
-      );
+      confirm(returnUrl);
     } catch (error) {
       refusal = error;
     }
@@ -284,7 +263,7 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
       body: { type: 'invalid_request_error', code, param: 'return_url' },
     });
     expect(intent).toEqual(before);
-    expect(context.types()).toEqual(['payment_intent.created']);
+    expect(types()).toEqual(['payment_intent.created']);
   });
 
   it('completed: charged, and the browser goes back with redirect_status=succeeded', () => {
@@ -298,7 +277,7 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
       redirect_status: 'succeeded',
     });
     expect(intent).toMatchObject({ status: 'succeeded', next_action: null });
-    expect(findCharge(state, intent.latest_charge ?? '').amount).toBe(1500);
+    expect(chargeOf(state, intent).amount).toBe(1500);
     expect(types().slice(1)).toEqual([
       'payment_intent.requires_action',
       'payment_intent.succeeded',
@@ -335,18 +314,16 @@ describe('3-D Secure through a redirect (4000 0000 0000 3063)', () => {
   });
 });
 
-describe('canceling', () => {
-  it('cancels an open intent with its reason, and refuses a canceled or succeeded one', () => {
-    const { emit, intent: paid, state, types } = confirmed('4242424242424242');
-    const open = intentIn(state, emit);
-    assertCancelable(open);
-    cancelPaymentIntent(open, 'abandoned', emit);
-    expect(open).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
-    expect(open.canceled_at).toEqual(expect.any(Number));
-    expect(types().at(-1)).toBe('payment_intent.canceled');
-    expect(() => assertCancelable(open)).toThrow('it has a status of canceled');
-    expect(() => assertCancelable(paid)).toThrow('it has a status of succeeded');
-  });
+it('canceling cancels an open intent with its reason, and refuses a canceled or succeeded one', () => {
+  const { emit, intent: paid, state, types } = confirmed('4242424242424242');
+  const open = intentIn(state, emit);
+  assertCancelable(open);
+  cancelPaymentIntent(open, 'abandoned', emit);
+  expect(open).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+  expect(open.canceled_at).toEqual(expect.any(Number));
+  expect(types().at(-1)).toBe('payment_intent.canceled');
+  expect(() => assertCancelable(open)).toThrow('it has a status of canceled');
+  expect(() => assertCancelable(paid)).toThrow('it has a status of succeeded');
 });
 
 describe('refunding', () => {
@@ -369,7 +346,7 @@ describe('refunding', () => {
 
   it('refuses a disputed charge and an intent without a successful charge', () => {
     const disputed = confirmed('4000000000000259');
-    const charge = findCharge(disputed.state, disputed.intent.latest_charge ?? '');
+    const charge = chargeOf(disputed.state, disputed.intent);
     expect(() => refundableAmount(charge)).toThrow('has been charged back; cannot issue a refund.');
     const declined = confirmed('4000000000000002');
     expect(() => chargeOfPaymentIntent(declined.state, declined.intent.id)).toThrow(

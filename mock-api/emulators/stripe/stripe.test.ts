@@ -1,6 +1,5 @@
-// The Stripe emulator's PaymentIntents as its two clients use them: the official `stripe` SDK on
-// the server (secret key) and a browser script (publishable key + client secret, form posts like
-// Stripe.js). Keys, idempotency and unknown URLs: stripeAccess.test.ts.
+// The Stripe emulator's PaymentIntents as the `stripe` SDK and a browser script use them.
+// Keys, idempotency and unknown URLs: stripeAccess.test.ts.
 import { request as httpRequest } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,10 +22,15 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-const { browserPost, createIntent, createCard, payWithCard } = emulatorCalls(() => ({
-  api,
-  stripe,
-}));
+const { browserPost, createIntent, createCard, confirmIntent, statusOf, payWithCard } =
+  emulatorCalls(() => ({ api, stripe }));
+const state = () => api.store.savedEmulatorState('stripe') as StripeState;
+const LIVE_CARD = {
+  type: 'card_error',
+  code: 'card_declined',
+  decline_code: 'test_mode_live_card',
+  message: STRIPE_MESSAGES.liveCardInTestMode,
+};
 
 describe('a PaymentIntent created with the stripe SDK', () => {
   it('is a test-mode intent awaiting a payment method, with its client secret and metadata', async () => {
@@ -122,21 +126,14 @@ describe('confirming with Stripe test cards, as the browser does', () => {
     ],
   ])('%s fails with %s / %s', async (number, code, declineCode, message) => {
     const { intent, confirmation, after } = await payWithCard(number);
+    const error = { type: 'card_error', code, decline_code: declineCode, message };
     expect(confirmation.status).toBe(402);
     expect(confirmation.body.error).toMatchObject({
-      type: 'card_error',
-      code,
-      decline_code: declineCode,
-      message,
+      ...error,
       payment_intent: { id: intent.id, status: 'requires_payment_method' },
     });
     expect(after.status).toBe('requires_payment_method');
-    expect(after.last_payment_error).toMatchObject({
-      type: 'card_error',
-      code,
-      decline_code: declineCode,
-      message,
-    });
+    expect(after.last_payment_error).toMatchObject(error);
   });
 
   it('the same decline reaches the stripe SDK as a StripeCardError', async () => {
@@ -156,20 +153,14 @@ describe('confirming with Stripe test cards, as the browser does', () => {
     const refused = await createCard('4111111111111111');
     expect(refused.status).toBe(402);
     expect(refused.body.error).toEqual({
-      type: 'card_error',
-      code: 'card_declined',
-      decline_code: 'test_mode_live_card',
-      message: STRIPE_MESSAGES.liveCardInTestMode,
+      ...LIVE_CARD,
       doc_url: 'https://stripe.com/docs/error-codes/card-declined',
     });
   });
 
   it('a succeeded intent cannot be confirmed again', async () => {
     const { intent } = await payWithCard('4242424242424242');
-    const again = await browserPost(`/payment_intents/${intent.id}/confirm`, {
-      client_secret: intent.client_secret ?? '',
-      payment_method: 'pm_card_visa',
-    });
+    const again = await confirmIntent(intent, { payment_method: 'pm_card_visa' });
     expect(again.status).toBe(400);
     expect(again.body.error).toMatchObject({
       type: 'invalid_request_error',
@@ -192,24 +183,23 @@ describe('the 3-D Secure card 4000 0025 0000 3155', () => {
     });
     return intent;
   }
+  const authenticate = (intent: Stripe.PaymentIntent, outcome: string) =>
+    browserPost(`/payment_intents/${intent.id}/authenticate`, {
+      client_secret: intent.client_secret ?? '',
+      outcome,
+    });
 
   it('succeeds once authentication is completed', async () => {
     const intent = await challenged();
-    const answer = await browserPost(`/payment_intents/${intent.id}/authenticate`, {
-      client_secret: intent.client_secret ?? '',
-      outcome: 'complete',
-    });
+    const answer = await authenticate(intent, 'complete');
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'succeeded', next_action: null });
-    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    expect(await statusOf(intent.id)).toBe('succeeded');
   });
 
   it('fails with payment_intent_authentication_failure when authentication fails', async () => {
     const intent = await challenged();
-    const answer = await browserPost(`/payment_intents/${intent.id}/authenticate`, {
-      client_secret: intent.client_secret ?? '',
-      outcome: 'fail',
-    });
+    const answer = await authenticate(intent, 'fail');
     expect(answer.body).toMatchObject({
       status: 'requires_payment_method',
       last_payment_error: {
@@ -218,17 +208,11 @@ describe('the 3-D Secure card 4000 0025 0000 3155', () => {
           'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
       },
     });
-    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe(
-      'requires_payment_method',
-    );
+    expect(await statusOf(intent.id)).toBe('requires_payment_method');
   });
 
   it('cannot be authenticated without a pending challenge', async () => {
-    const intent = await createIntent();
-    const answer = await browserPost(`/payment_intents/${intent.id}/authenticate`, {
-      client_secret: intent.client_secret ?? '',
-      outcome: 'complete',
-    });
+    const answer = await authenticate(await createIntent(), 'complete');
     expect(answer.status).toBe(400);
     expect(answer.body.error.code).toBe('payment_intent_unexpected_state');
   });
@@ -240,13 +224,11 @@ describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
   async function confirmRedirectCard(fields: Record<string, string> = { return_url: RETURN_URL }) {
     const intent = await createIntent();
     const method = await createCard('4000000000003063');
-    const confirmation = await browserPost(`/payment_intents/${intent.id}/confirm`, {
-      client_secret: intent.client_secret ?? '',
-      payment_method: method.body.id,
-      ...fields,
-    });
+    const confirmation = await confirmIntent(intent, { payment_method: method.body.id, ...fields });
     return { intent, confirmation };
   }
+  const bankPage = (intentId: string, query: string) =>
+    fetch(`${api.origin}/v1/payment_intents/${intentId}/3ds-redirect${query}`);
 
   /** What the bank's page's form sends when the payer chooses a button. */
   const answerPage = (intentId: string, fields: Record<string, string>) =>
@@ -258,8 +240,8 @@ describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
     });
 
   const eventsOf = (intentId: string) =>
-    (api.store.savedEmulatorState('stripe') as StripeState).events
-      .filter((event) => (event.data.object as { id?: string }).id === intentId)
+    state()
+      .events.filter((event) => (event.data.object as { id?: string }).id === intentId)
       .map((event) => event.type);
 
   async function redirected() {
@@ -326,14 +308,8 @@ describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
     expect(await again.text()).toContain(
       '<p role="alert">This PaymentIntent has a status of succeeded; only one in requires_action can be authenticated.</p>',
     );
-    expect(
-      (
-        await fetch(
-          `${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect?client_secret=${secret}`,
-        )
-      ).status,
-    ).toBe(400);
-    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('succeeded');
+    expect((await bankPage(intent.id, `?client_secret=${secret}`)).status).toBe(400);
+    expect(await statusOf(intent.id)).toBe('succeeded');
     expect(eventsOf(intent.id)).toHaveLength(3);
   });
 
@@ -359,22 +335,19 @@ describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
 
   it('the bank’s page opens only with the intent’s client secret and a known outcome', async () => {
     const { intent, secret } = await redirected();
-    const page = (query: string) =>
-      fetch(`${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect${query}`);
-    const other = await page(`?client_secret=${intent.id}_secret_other`);
+    const other = await bankPage(intent.id, `?client_secret=${intent.id}_secret_other`);
     expect(other.status).toBe(400);
     expect(await other.text()).toContain(
       'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
     );
-    expect((await page('')).status).toBe(400);
+    expect((await bankPage(intent.id, '')).status).toBe(400);
     expect((await answerPage(intent.id, { outcome: 'complete' })).status).toBe(400);
     const unknown = await answerPage(intent.id, { client_secret: secret, outcome: 'maybe' });
     expect(unknown.status).toBe(400);
     expect(await unknown.text()).toContain('outcome must be complete or fail.');
-    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
+    expect(await statusOf(intent.id)).toBe('requires_action');
   });
 
-  const state = () => api.store.savedEmulatorState('stripe') as StripeState;
   const untouched = async (intentId: string) =>
     expect(await stripe.paymentIntents.retrieve(intentId)).toMatchObject({
       status: 'requires_payment_method',
@@ -417,8 +390,7 @@ describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
       ['4000000000003063', 90 * 1024],
     ] as const) {
       const intent = await createIntent();
-      const confirmation = await browserPost(`/payment_intents/${intent.id}/confirm`, {
-        client_secret: intent.client_secret ?? '',
+      const confirmation = await confirmIntent(intent, {
         'payment_method_data[type]': 'card',
         'payment_method_data[card][number]': card,
         'payment_method_data[card][exp_month]': '12',
@@ -476,15 +448,13 @@ describe('the redirect 3-D Secure card 4000 0000 0000 3063', () => {
     expect(forged.body.next_action.redirect_to_url.return_url).toBe('http://evil.example/collect');
 
     // The payer's browser reaches the page by the site's host: no page, no redirect, no charge.
-    const page = await fetch(
-      `${api.origin}/v1/payment_intents/${intent.id}/3ds-redirect?client_secret=${secret}`,
-    );
+    const page = await bankPage(intent.id, `?client_secret=${secret}`);
     expect(page.status).toBe(400);
     expect(await page.text()).toContain('return_url must be on this site');
     const answer = await answerPage(intent.id, { client_secret: secret, outcome: 'complete' });
     expect(answer.status).toBe(400);
     expect(answer.headers.get('location')).toBeNull();
-    expect((await stripe.paymentIntents.retrieve(intent.id)).status).toBe('requires_action');
+    expect(await statusOf(intent.id)).toBe('requires_action');
   });
 
   it('is refused without return_url, by the browser’s call and the stripe SDK alike', async () => {
@@ -573,7 +543,6 @@ describe('charges, refunds and disputes, through the stripe SDK', () => {
 });
 
 describe('what is kept of a card', () => {
-  const state = () => api.store.savedEmulatorState('stripe') as StripeState;
   const dataFile = async () => {
     await api.store.flush();
     return readFile(path.join(api.dataDir, 'db.json'), 'utf8');
@@ -612,25 +581,18 @@ describe('what is kept of a card', () => {
     const methods = Object.keys(state().paymentMethods).length;
     const answers = Object.keys(state().idempotency).length;
     const events = state().events.length;
-    const liveCard = {
-      type: 'card_error',
-      code: 'card_declined',
-      decline_code: 'test_mode_live_card',
-      message: STRIPE_MESSAGES.liveCardInTestMode,
-    };
 
     const created = await createCard(REAL, { 'card[exp_month]': '4', 'card[exp_year]': '2031' });
     expect(created.status).toBe(402);
-    expect(created.body.error).toMatchObject(liveCard);
-    const confirmed = await browserPost(`/payment_intents/${intent.id}/confirm`, {
-      client_secret: intent.client_secret ?? '',
+    expect(created.body.error).toMatchObject(LIVE_CARD);
+    const confirmed = await confirmIntent(intent, {
       'payment_method_data[type]': 'card',
       'payment_method_data[card][number]': REAL,
       'payment_method_data[card][exp_month]': '4',
       'payment_method_data[card][exp_year]': '2031',
     });
     expect(confirmed.status).toBe(402);
-    expect(confirmed.body.error).toMatchObject(liveCard);
+    expect(confirmed.body.error).toMatchObject(LIVE_CARD);
     // The SDK sends an Idempotency-Key: not even the answer to it is kept.
     await expect(
       stripe.paymentMethods.create({
@@ -671,17 +633,15 @@ describe('payment methods', () => {
   });
 });
 
-describe('cancel', () => {
-  it('cancels an open intent and refuses to cancel a succeeded one', async () => {
-    const open = await createIntent();
-    const canceled = await stripe.paymentIntents.cancel(open.id, {
-      cancellation_reason: 'abandoned',
-    });
-    expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
-    const { intent } = await payWithCard('4242424242424242');
-    await expect(stripe.paymentIntents.cancel(intent.id)).rejects.toMatchObject({
-      statusCode: 400,
-      code: 'payment_intent_unexpected_state',
-    });
+it('cancel cancels an open intent and refuses to cancel a succeeded one', async () => {
+  const open = await createIntent();
+  const canceled = await stripe.paymentIntents.cancel(open.id, {
+    cancellation_reason: 'abandoned',
+  });
+  expect(canceled).toMatchObject({ status: 'canceled', cancellation_reason: 'abandoned' });
+  const { intent } = await payWithCard('4242424242424242');
+  await expect(stripe.paymentIntents.cancel(intent.id)).rejects.toMatchObject({
+    statusCode: 400,
+    code: 'payment_intent_unexpected_state',
   });
 });

@@ -54,17 +54,31 @@ export function emulatorCalls(running: () => { api: RunningMockApi; stripe: Stri
       ...extra,
     });
 
+  const confirmIntent = (intent: Stripe.PaymentIntent, fields: Record<string, string>) =>
+    browserPost(`/payment_intents/${intent.id}/confirm`, {
+      client_secret: intent.client_secret ?? '',
+      ...fields,
+    });
+
+  const statusOf = async (intentId: string) =>
+    (await running().stripe.paymentIntents.retrieve(intentId)).status;
+
   async function payWithCard(number: string) {
     const intent = await createIntent();
     const method = await createCard(number);
     expect(method.status).toBe(200);
-    const confirmation = await browserPost(`/payment_intents/${intent.id}/confirm`, {
-      client_secret: intent.client_secret ?? '',
-      payment_method: method.body.id,
-    });
+    const confirmation = await confirmIntent(intent, { payment_method: method.body.id });
     const after = await running().stripe.paymentIntents.retrieve(intent.id);
     return { intent, method: method.body, confirmation, after };
   }
 
-  return { browserPost, browserGet, createIntent, createCard, payWithCard };
+  return {
+    browserPost,
+    browserGet,
+    createIntent,
+    createCard,
+    confirmIntent,
+    statusOf,
+    payWithCard,
+  };
 }

@@ -32,25 +32,23 @@ describe('luhn', () => {
   });
 });
 
-describe('brandOf', () => {
-  it.each([
-    ['4242', 'visa'],
-    ['5555', 'mastercard'],
-    ['2223', 'mastercard'],
-    ['3782', 'amex'],
-    ['3400', 'amex'],
-    ['6011', 'discover'],
-    ['6500', 'discover'],
-    ['6445', 'discover'],
-    ['3056', 'diners'],
-    ['3600', 'diners'],
-    ['3800', 'diners'],
-    ['3566', 'jcb'],
-    ['6200', 'unionpay'],
-    ['1234', 'unknown'],
-    ['', 'unknown'],
-  ])('%s… is %s', (digits, brand) => expect(brandOf(digits)).toBe(brand));
-});
+it.each([
+  ['4242', 'visa'],
+  ['5555', 'mastercard'],
+  ['2223', 'mastercard'],
+  ['3782', 'amex'],
+  ['3400', 'amex'],
+  ['6011', 'discover'],
+  ['6500', 'discover'],
+  ['6445', 'discover'],
+  ['3056', 'diners'],
+  ['3600', 'diners'],
+  ['3800', 'diners'],
+  ['3566', 'jcb'],
+  ['6200', 'unionpay'],
+  ['1234', 'unknown'],
+  ['', 'unknown'],
+])('brandOf: %s… is %s', (digits, brand) => expect(brandOf(digits)).toBe(brand));
 
 it('knows each brand’s number and security code lengths', () => {
   expect(numberLength('visa')).toBe(16);
@@ -79,14 +77,12 @@ describe('formatNumber', () => {
   });
 });
 
-describe('formatExpiry', () => {
-  it.each([
-    ['', ''],
-    ['1', '1'],
-    ['4', '04'],
-    ['12', '12'],
-    ['123', '12 / 3'],
-    ['1234', '12 / 34'],
-    ['12345', '12 / 34'],
-  ])('%s shows as “%s”', (digits, shown) => expect(formatExpiry(digits)).toBe(shown));
-});
+it.each([
+  ['', ''],
+  ['1', '1'],
+  ['4', '04'],
+  ['12', '12'],
+  ['123', '12 / 3'],
+  ['1234', '12 / 34'],
+  ['12345', '12 / 34'],
+])('formatExpiry: %s shows as “%s”', (digits, shown) => expect(formatExpiry(digits)).toBe(shown));

@@ -9,18 +9,16 @@ import {
 
 const EMPTY: CardState = { number: '', expiry: '', cvc: '', country: 'US', zip: '' };
 
-describe('emptyCard', () => {
-  it('is in the United States unless the default address says otherwise', () => {
-    expect(emptyCard(undefined)).toEqual(EMPTY);
-    expect(emptyCard({ country: 'GB', postal_code: 'SW1A 1AA' })).toEqual({
-      ...EMPTY,
-      country: 'GB',
-      zip: 'SW1A 1AA',
-    });
-    expect(emptyCard({ country: 'XX', postal_code: '12345678901234' })).toEqual({
-      ...EMPTY,
-      zip: '1234567890',
-    });
+it('emptyCard is in the United States unless the default address says otherwise', () => {
+  expect(emptyCard(undefined)).toEqual(EMPTY);
+  expect(emptyCard({ country: 'GB', postal_code: 'SW1A 1AA' })).toEqual({
+    ...EMPTY,
+    country: 'GB',
+    zip: 'SW1A 1AA',
+  });
+  expect(emptyCard({ country: 'XX', postal_code: '12345678901234' })).toEqual({
+    ...EMPTY,
+    zip: '1234567890',
   });
 });
 

@@ -12,14 +12,20 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-function renderForm(
-  { profileId = 'ava-martinez', initialValues = { fullName: '', email: '' } } = {},
-  running: RunningMockApi = api,
-) {
+function renderForm({
+  profileId = 'ava-martinez',
+  initialValues = { fullName: '', email: '' },
+  serverError = null as string | null,
+} = {}) {
   const onDone = jest.fn();
   renderWithProviders(
-    <GuestDetailsForm profile={{ _id: profileId }} initialValues={initialValues} onDone={onDone} />,
-    { api: running },
+    <GuestDetailsForm
+      profile={{ _id: profileId }}
+      initialValues={initialValues}
+      serverError={serverError}
+      onDone={onDone}
+    />,
+    { api },
   );
   return { onDone, user: userEvent.setup() };
 }
@@ -27,6 +33,27 @@ function renderForm(
 const fullName = () => screen.getByLabelText('Full Name');
 const email = () => screen.getByLabelText('Email');
 const submit = () => screen.getByRole('button', { name: 'Submit' });
+
+/** Types the details into a new form and submits them. */
+async function submitDetails(name: string, mail: string, profileId?: string) {
+  const { user, onDone } = renderForm({ profileId });
+  await user.type(fullName(), name);
+  await user.type(email(), mail);
+  await user.click(submit());
+  return onDone;
+}
+
+/** The values handed over at once, and the guest its lookup then finds. */
+async function handedOver(onDone: jest.Mock) {
+  await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
+  const [values, lookup] = onDone.mock.calls[0] as [unknown, Promise<{ userId: string }>];
+  // The mutation's hooks update as it answers: inside act, as a guest's wait would be.
+  let guest = { userId: '' };
+  await act(async () => {
+    guest = await lookup;
+  });
+  return { values, guest };
+}
 
 describe('GuestDetailsForm', () => {
   it('says which fields are empty, under each field', async () => {
@@ -69,19 +96,10 @@ describe('GuestDetailsForm', () => {
   });
 
   it('looks the guest up, records the profile click and hands over the trimmed details', async () => {
-    const { user, onDone } = renderForm();
-    await user.type(fullName(), '  Jo Doe ');
-    await user.type(email(), ' Jo.Doe@Example.com');
-    await user.click(submit());
+    const onDone = await submitDetails('  Jo Doe ', ' Jo.Doe@Example.com');
     // Handed over at once, with the lookup still under way.
-    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    const [values, lookup] = onDone.mock.calls[0] as [unknown, Promise<{ userId: string }>];
+    const { values, guest } = await handedOver(onDone);
     expect(values).toEqual({ fullName: 'Jo Doe', email: 'Jo.Doe@Example.com' });
-    // The mutation's hooks update as it answers: inside act, as a guest's wait would be.
-    let guest = { userId: '' };
-    await act(async () => {
-      guest = await lookup;
-    });
     expect(guest).toEqual({
       userId: expect.stringMatching(/^guest-/),
       fullName: 'Jo Doe',
@@ -102,11 +120,8 @@ describe('GuestDetailsForm', () => {
   });
 
   it('refuses a name with a text-direction override under the field, and sends nothing', async () => {
-    const { user, onDone } = renderForm();
     const guests = api.store.db.guests.length;
-    await user.type(fullName(), 'Jo \u202eeoD');
-    await user.type(email(), 'jo.rtl@example.com');
-    await user.click(submit());
+    const onDone = await submitDetails('Jo \u202eeoD', 'jo.rtl@example.com');
     const message = "Full Name can't contain control or text-direction characters";
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(fullName()).toHaveAccessibleDescription(message);
@@ -116,31 +131,16 @@ describe('GuestDetailsForm', () => {
   });
 
   it('hands over and stores a decomposed (NFD) name composed (NFC)', async () => {
-    const { user, onDone } = renderForm();
-    await user.type(fullName(), ' Jose\u0301 Nu\u0301n\u0303ez ');
-    await user.type(email(), 'jose.nfd@example.com');
-    await user.click(submit());
-    await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
-    const [values, lookup] = onDone.mock.calls[0] as [unknown, Promise<{ userId: string }>];
-    expect(values).toEqual({
-      fullName: 'Jos\u00e9 N\u00fa\u00f1ez',
-      email: 'jose.nfd@example.com',
-    });
-    let userId = '';
-    await act(async () => {
-      ({ userId } = await lookup);
-    });
-    expect(api.store.db.guests.find((g) => g.userId === userId)?.fullName).toBe(
-      'Jos\u00e9 N\u00fa\u00f1ez',
-    );
+    const onDone = await submitDetails(' Jose\u0301 Nu\u0301n\u0303ez ', 'jose.nfd@example.com');
+    const { values, guest } = await handedOver(onDone);
+    const composed = 'Jos\u00e9 N\u00fa\u00f1ez';
+    expect(values).toEqual({ fullName: composed, email: 'jose.nfd@example.com' });
+    expect(api.store.db.guests.find((g) => g.userId === guest.userId)?.fullName).toBe(composed);
   });
 
   it('lets the guest on when the profile click cannot be recorded, and logs it', async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { user, onDone } = renderForm({ profileId: 'nobody' });
-    await user.type(fullName(), 'Jo Doe');
-    await user.type(email(), 'jo@example.com');
-    await user.click(submit());
+    const onDone = await submitDetails('Jo Doe', 'jo@example.com', 'nobody');
     await waitFor(() => expect(onDone).toHaveBeenCalledTimes(1));
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed to record the profile click', expect.anything()),
@@ -149,24 +149,14 @@ describe('GuestDetailsForm', () => {
     error.mockRestore();
   });
 
-  it('starts from the details entered before', () => {
-    renderForm({ initialValues: { fullName: 'Jo Doe', email: 'jo@example.com' } });
-    expect(fullName()).toHaveValue('Jo Doe');
-    expect(email()).toHaveValue('jo@example.com');
-  });
-
-  it('shows a failed lookup above Submit, keeping the details', () => {
-    renderWithProviders(
-      <GuestDetailsForm
-        profile={{ _id: 'ava-martinez' }}
-        initialValues={{ fullName: 'Jo Doe', email: 'jo@example.com' }}
-        serverError="Something went wrong. Please try again."
-        onDone={jest.fn()}
-      />,
-      { api },
-    );
+  it('starts from the details entered before, and shows a failed lookup above Submit', () => {
+    renderForm({
+      initialValues: { fullName: 'Jo Doe', email: 'jo@example.com' },
+      serverError: 'Something went wrong. Please try again.',
+    });
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong. Please try again.');
     expect(fullName()).toHaveValue('Jo Doe');
+    expect(email()).toHaveValue('jo@example.com');
     expect(submit()).toBeEnabled();
   });
 });

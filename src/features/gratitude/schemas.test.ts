@@ -21,104 +21,76 @@ async function errorsOf(
 }
 
 const guest = (fullName: string, email = 'jo@example.com') => ({ fullName, email });
+const guestErrors = (fullName: string, email?: string) =>
+  errorsOf(guestDetailsSchema, guest(fullName, email));
+const castName = (fullName: string) => guestDetailsSchema.cast(guest(fullName)).fullName;
+
+const EMPTY_NAME = 'Full Name is not allowed to be empty';
+const NAME_TOO_LONG = 'Full Name must be at most 30 characters';
+const CHARACTERS_MESSAGE = "Full Name can't contain control or text-direction characters";
 
 describe('emptyMessage', () => {
   it("writes the spec's '{label} is not allowed to be empty'", () => {
-    expect(emptyMessage('Full Name')).toBe('Full Name is not allowed to be empty');
+    expect(emptyMessage('Full Name')).toBe(EMPTY_NAME);
   });
 });
 
 describe('guestDetailsSchema', () => {
-  it('accepts a name and an email', async () => {
-    expect(await errorsOf(guestDetailsSchema, guest('Jo Doe'))).toEqual({});
-  });
-
-  it('says which fields are empty', async () => {
-    expect(await errorsOf(guestDetailsSchema, { fullName: '', email: '' })).toEqual({
-      fullName: ['Full Name is not allowed to be empty'],
-      email: ['Email is not allowed to be empty'],
-    });
-    expect(await errorsOf(guestDetailsSchema, {})).toEqual({
-      fullName: ['Full Name is not allowed to be empty'],
-      email: ['Email is not allowed to be empty'],
-    });
-  });
-
-  it('counts a name or email of spaces as empty', async () => {
-    expect(await errorsOf(guestDetailsSchema, { fullName: '  \t ', email: '   ' })).toEqual({
-      fullName: ['Full Name is not allowed to be empty'],
-      email: ['Email is not allowed to be empty'],
-    });
-  });
-
-  it('accepts 1 and 30 characters, refuses 31', async () => {
-    expect(await errorsOf(guestDetailsSchema, guest('J'))).toEqual({});
-    expect(await errorsOf(guestDetailsSchema, guest('x'.repeat(30)))).toEqual({});
-    expect(await errorsOf(guestDetailsSchema, guest('x'.repeat(31)))).toEqual({
-      fullName: ['Full Name must be at most 30 characters'],
-    });
-  });
-
-  it('counts characters as a person does: emoji, flags and accented letters are one each', async () => {
-    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
-    expect(await errorsOf(guestDetailsSchema, guest('\u{1F600}'.repeat(30)))).toEqual({});
-    expect(await errorsOf(guestDetailsSchema, guest(`${'x'.repeat(29)}${family}`))).toEqual({});
-    expect(await errorsOf(guestDetailsSchema, guest('\u{1F1EB}\u{1F1F7}'.repeat(30)))).toEqual({});
-    expect(await errorsOf(guestDetailsSchema, guest('\u{1F600}'.repeat(31)))).toEqual({
-      fullName: ['Full Name must be at most 30 characters'],
-    });
-  });
-
-  it('measures the name after trimming it', async () => {
-    expect(await errorsOf(guestDetailsSchema, guest(`   ${'x'.repeat(30)}   `))).toEqual({});
-    expect(guestDetailsSchema.cast(guest('  Jo Doe  ', ' jo@example.com '))).toEqual({
-      fullName: 'Jo Doe',
-      email: 'jo@example.com',
-    });
-  });
-
-  const CHARACTERS_MESSAGE = "Full Name can't contain control or text-direction characters";
-
   it.each([
-    ['the issue’s name', '\u202eevil\u0000nul'],
-    ['a NUL', '\u0000'],
-    ['a lone right-to-left override', '\u202e'],
-    ['an isolate inside', 'a\u2066b'],
-    ['a bell', '\u0007bell'],
-    ['a newline inside', 'Jo\nDoe'],
-    ['a right-to-left mark', 'Jo Doe\u200f'],
-  ])('refuses %s with the characters message', async (_what, fullName) => {
-    expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({
-      fullName: [CHARACTERS_MESSAGE],
+    ['empty fields', { fullName: '', email: '' }],
+    ['no fields', {}],
+    ['fields of spaces', { fullName: '  \t ', email: '   ' }],
+  ])('says which fields are empty, for %s', async (_what, values) => {
+    expect(await errorsOf(guestDetailsSchema, values)).toEqual({
+      fullName: [EMPTY_NAME],
+      email: ['Email is not allowed to be empty'],
     });
   });
 
-  it('refuses half a surrogate pair, and counts a name of invisible characters as empty', async () => {
-    expect(await errorsOf(guestDetailsSchema, guest('Jo\ud800'))).toEqual({
-      fullName: ['Full Name must be valid Unicode text'],
-    });
-    expect(await errorsOf(guestDetailsSchema, guest(' \u200b\u200d '))).toEqual({
-      fullName: ['Full Name is not allowed to be empty'],
-    });
-  });
+  const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
 
+  // Characters are counted as a person does: an emoji, a flag or an accented letter is one.
   it.each([
+    ['a name and an email', 'Jo Doe'],
+    ['1 character', 'J'],
+    ['30 characters', 'x'.repeat(30)],
+    ['30 emoji', '\u{1F600}'.repeat(30)],
+    ['29 letters and a family emoji', `${'x'.repeat(29)}${family}`],
+    ['30 flags', '\u{1F1EB}\u{1F1F7}'.repeat(30)],
+    ['30 characters once trimmed', `   ${'x'.repeat(30)}   `, 'x'.repeat(30)],
+    // 30 accented letters typed decomposed are 60 code units, 30 once composed (NFC).
+    ['30 decomposed accented letters', 'e\u0301'.repeat(30), '\u00e9'.repeat(30)],
     ['Arabic', 'محمد عبد الله'],
     ['Hebrew', 'שלום כהן'],
     ['an emoji ZWJ sequence', 'Sam \u{1F469}\u200d\u{1F469}\u200d\u{1F467}'],
     ['a zero-width non-joiner', 'می\u200cخواهم'],
-  ])('accepts %s', async (_what, fullName) => {
-    expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({});
-    expect(guestDetailsSchema.cast(guest(fullName)).fullName).toBe(fullName);
+  ])('accepts %s (%j)', async (_what, fullName, kept = fullName) => {
+    expect(await guestErrors(fullName)).toEqual({});
+    expect(castName(fullName)).toBe(kept);
   });
 
-  it('casts the name to NFC and measures it after', async () => {
-    const nfd = 'Jose\u0301 Nu\u0301n\u0303ez';
-    expect(guestDetailsSchema.cast(guest(` ${nfd} `)).fullName).toBe('José Núñez');
-    // 30 accented letters typed decomposed are 60 code units, 30 once composed.
-    const long = 'e\u0301'.repeat(30);
-    expect(await errorsOf(guestDetailsSchema, guest(long))).toEqual({});
-    expect(guestDetailsSchema.cast(guest(long)).fullName).toBe('\u00e9'.repeat(30));
+  it('trims the name and the email, and composes the name (NFC)', () => {
+    expect(guestDetailsSchema.cast(guest('  Jo Doe  ', ' jo@example.com '))).toEqual({
+      fullName: 'Jo Doe',
+      email: 'jo@example.com',
+    });
+    expect(castName(' Jose\u0301 Nu\u0301n\u0303ez ')).toBe('José Núñez');
+  });
+
+  it.each([
+    ['31 characters', 'x'.repeat(31), NAME_TOO_LONG],
+    ['31 emoji', '\u{1F600}'.repeat(31), NAME_TOO_LONG],
+    ['the issue’s name', '\u202eevil\u0000nul', CHARACTERS_MESSAGE],
+    ['a NUL', '\u0000', CHARACTERS_MESSAGE],
+    ['a lone right-to-left override', '\u202e', CHARACTERS_MESSAGE],
+    ['an isolate inside', 'a\u2066b', CHARACTERS_MESSAGE],
+    ['a bell', '\u0007bell', CHARACTERS_MESSAGE],
+    ['a newline inside', 'Jo\nDoe', CHARACTERS_MESSAGE],
+    ['a right-to-left mark', 'Jo Doe\u200f', CHARACTERS_MESSAGE],
+    ['half a surrogate pair', 'Jo\ud800', 'Full Name must be valid Unicode text'],
+    ['a name of invisible characters, as empty', ' \u200b\u200d ', EMPTY_NAME],
+  ])('refuses %s: %j', async (_what, fullName, message) => {
+    expect(await guestErrors(fullName)).toEqual({ fullName: [message] });
   });
 
   it('never lets a name with a control or text-direction character through', async () => {
@@ -128,7 +100,7 @@ describe('guestDetailsSchema', () => {
     await fc.assert(
       fc.asyncProperty(fc.string({ maxLength: 10 }), bad, (start, char) => {
         const fullName = `J${start}${char}o`;
-        return errorsOf(guestDetailsSchema, guest(fullName)).then((errors) => {
+        return guestErrors(fullName).then((errors) => {
           expect(errors).toEqual({ fullName: [CHARACTERS_MESSAGE] });
         });
       }),
@@ -138,16 +110,14 @@ describe('guestDetailsSchema', () => {
   it.each(['jo@example.com', 'jo@agency.travel', 'jo@studio.photography', 'j.o+1@mail.co.uk'])(
     'accepts the email %j',
     async (email) => {
-      expect(await errorsOf(guestDetailsSchema, guest('Jo', email))).toEqual({});
+      expect(await guestErrors('Jo', email)).toEqual({});
     },
   );
 
   it.each(['jo', 'jo@', 'jo@example', 'jo@example.c', 'jo@@example.com', 'j o@example.com'])(
     'refuses the email %j',
     async (email) => {
-      expect(await errorsOf(guestDetailsSchema, guest('Jo', email))).toEqual({
-        email: ['Please enter a valid email'],
-      });
+      expect(await guestErrors('Jo', email)).toEqual({ email: ['Please enter a valid email'] });
     },
   );
 
@@ -163,7 +133,7 @@ describe('guestDetailsSchema', () => {
     );
     await fc.assert(
       fc.asyncProperty(name, async (fullName) => {
-        expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({});
+        expect(await guestErrors(fullName)).toEqual({});
       }),
     );
   });
@@ -177,9 +147,7 @@ describe('guestDetailsSchema', () => {
       );
     await fc.assert(
       fc.asyncProperty(name, async (fullName) => {
-        expect(await errorsOf(guestDetailsSchema, guest(fullName))).toEqual({
-          fullName: ['Full Name must be at most 30 characters'],
-        });
+        expect(await guestErrors(fullName)).toEqual({ fullName: [NAME_TOO_LONG] });
       }),
     );
   });
@@ -195,38 +163,33 @@ describe('reviewSchema', () => {
     sayThanks,
     media,
   });
+  const TOO_LONG = 'Say thanks must be at most 250 characters';
 
-  it('accepts text alone, media alone, or both', async () => {
-    expect(await errorsOf(reviewSchema, review('Thank you!'))).toEqual({});
-    expect(await errorsOf(reviewSchema, review('', [image]))).toEqual({});
-    expect(await errorsOf(reviewSchema, review('Thanks', [image]))).toEqual({});
+  it.each([
+    ['text alone', review('Thank you!')],
+    ['media alone', review('', [image])],
+    ['both', review('Thanks', [image])],
+    ['250 characters', review('x'.repeat(250))],
+    ['250 characters once trimmed', review(` ${'x'.repeat(250)}\n`)],
+    ['125 emoji as 125 characters', review('\u{1F600}'.repeat(125))],
+    ['250 emoji', review('\u{1F600}'.repeat(250))],
+    ['250 decomposed letters after spaces', review(`${'  '.repeat(20)}${'e\u0301'.repeat(250)}`)],
+  ])('accepts %s', async (_what, values) => {
+    expect(await errorsOf(reviewSchema, values)).toEqual({});
   });
 
-  it('needs text or media', async () => {
-    const expected = { sayThanks: [MESSAGE_TEXT_OR_MEDIA_REQUIRED] };
+  it('words the text-or-media rule as the spec does', () => {
     expect(MESSAGE_TEXT_OR_MEDIA_REQUIRED).toBe('Either "Say Thanks" or "Post" must be provided.');
-    expect(await errorsOf(reviewSchema, review(''))).toEqual(expected);
-    expect(await errorsOf(reviewSchema, review('  \n\t '))).toEqual(expected);
-    expect(await errorsOf(reviewSchema, { icon: 'GRATITUDE' })).toEqual(expected);
   });
 
-  it('accepts 250 characters of thanks, refuses 251, after trimming', async () => {
-    expect(await errorsOf(reviewSchema, review('x'.repeat(250)))).toEqual({});
-    expect(await errorsOf(reviewSchema, review(` ${'x'.repeat(250)}\n`))).toEqual({});
-    expect(await errorsOf(reviewSchema, review('x'.repeat(251)))).toEqual({
-      sayThanks: ['Say thanks must be at most 250 characters'],
-    });
-  });
-
-  it('counts 125 emoji as 125 characters, and refuses 251 emoji', async () => {
-    expect(await errorsOf(reviewSchema, review('\u{1F600}'.repeat(125)))).toEqual({});
-    expect(await errorsOf(reviewSchema, review('\u{1F600}'.repeat(250)))).toEqual({});
-    expect(
-      await errorsOf(reviewSchema, review(`${'  '.repeat(20)}${'e\u0301'.repeat(250)}`)),
-    ).toEqual({});
-    expect(await errorsOf(reviewSchema, review('\u{1F600}'.repeat(251)))).toEqual({
-      sayThanks: ['Say thanks must be at most 250 characters'],
-    });
+  it.each([
+    ['no text and no media', review(''), MESSAGE_TEXT_OR_MEDIA_REQUIRED],
+    ['text of spaces', review('  \n\t '), MESSAGE_TEXT_OR_MEDIA_REQUIRED],
+    ['neither field', { icon: 'GRATITUDE' }, MESSAGE_TEXT_OR_MEDIA_REQUIRED],
+    ['251 characters', review('x'.repeat(251)), TOO_LONG],
+    ['251 emoji', review('\u{1F600}'.repeat(251)), TOO_LONG],
+  ])('refuses %s', async (_what, values, message) => {
+    expect(await errorsOf(reviewSchema, values)).toEqual({ sayThanks: [message] });
   });
 
   it.each(['RECOGNITION', 'APPRECIATION', 'CELEBRATION', 'GRATITUDE'])(
@@ -245,13 +208,9 @@ describe('reviewSchema', () => {
 
 describe('hasTextOrMedia', () => {
   it('is true for trimmed text or any attachment', () => {
+    const video: PickedMedia = { kind: 'video', file: { name: 'v', type: 'video/mp4', size: 1 } };
     expect(hasTextOrMedia({ sayThanks: ' ', media: [] })).toBe(false);
     expect(hasTextOrMedia({ sayThanks: ' a ', media: [] })).toBe(true);
-    expect(
-      hasTextOrMedia({
-        sayThanks: '',
-        media: [{ kind: 'video', file: { name: 'v', type: 'video/mp4', size: 1 } }],
-      }),
-    ).toBe(true);
+    expect(hasTextOrMedia({ sayThanks: '', media: [video] })).toBe(true);
   });
 });

@@ -6,11 +6,9 @@ import { jsonPost, type RunningMockApi } from '../../../mock-api/testing';
 import { startPaymentPage, type PaymentPage } from '../../testing/emulatedPage';
 import { expectCaptchaAskedAgain, openCardFormAtFifteen } from '../../testing/giftSteps';
 import { GiftForm } from './GiftForm';
-import { type Guest } from '../../api/contract/guest';
 
-// The gift-only form against the real mock API and its reCAPTCHA and Stripe.js emulators
-// (loadStripe takes the window.Stripe a page already has). A test can replace the load with
-// `mockStripeLoad` to see the form while Stripe.js is loading or when it cannot load.
+// The gift-only form against the real mock API and its reCAPTCHA and Stripe.js emulators;
+// `mockStripeLoad` replaces the load to see the form while Stripe.js loads or cannot.
 let mockStripeLoad: (() => Promise<null>) | null = null;
 jest.mock('@stripe/stripe-js/pure', () => {
   const actual =
@@ -21,7 +19,6 @@ jest.mock('@stripe/stripe-js/pure', () => {
 });
 
 let api: RunningMockApi;
-
 let page: PaymentPage;
 
 beforeAll(async () => {
@@ -42,14 +39,14 @@ const greenEarth = {
   businessType: 'NON-PROFIT',
 };
 
-const guestNamed = (fullName: string): Promise<Guest> => api.createGuest(fullName);
-
-async function openGiftForm(profile: typeof ava, guest: Guest) {
+/** A new guest named `fullName` on `profile`'s gift form. */
+async function openGiftForm(profile: typeof ava, fullName: string) {
+  const guest = await api.createGuest(fullName);
   const { unmount } = renderWithProviders(
     <GiftForm profile={profile as unknown as UserDetails} guest={guest} />,
     { api },
   );
-  return { user: userEvent.setup(), unmount };
+  return { user: userEvent.setup(), unmount, guest };
 }
 
 async function paymentsOf(guestName: string) {
@@ -66,6 +63,14 @@ const amountField = () => screen.getByLabelText('Other (in Dollars)');
 const LIMIT = 'You can give up to $970,873.';
 /** The field's description: what is wrong with the amount, the most a guest can give, the help. */
 const described = (help = '', error = '') => [error, LIMIT, help].filter(Boolean).join(' ');
+/** The field holds `value`, and its description says `help`. */
+const expectField = (value: string, help?: string) => {
+  expect(amountField()).toHaveValue(value);
+  expect(amountField()).toHaveAccessibleDescription(described(help));
+};
+const tipCard = () => screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+const passCaptcha = async (user: ReturnType<typeof userEvent.setup>) =>
+  user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
 
 // First in the file on purpose: the adapter keeps a Stripe.js that loaded (and forgets one that
 // failed), so these run before any test has loaded the emulator.
@@ -80,11 +85,11 @@ describe('GiftForm before Stripe.js has loaded', () => {
       new Promise((resolve) => {
         finishLoading = () => resolve(null);
       });
-    const { user, unmount } = await openGiftForm(ava, await guestNamed('Ada Early'));
+    const { user, unmount } = await openGiftForm(ava, 'Ada Early');
     try {
       await user.click(screen.getByRole('button', { name: '$15' }));
-      await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-      await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+      await passCaptcha(user);
+      await user.click(await tipCard());
       await user.click(await screen.findByRole('button', { name: 'Pay Now' }));
       expect(screen.getByRole('alert')).toHaveTextContent('Stripe is not initialized.');
     } finally {
@@ -96,10 +101,9 @@ describe('GiftForm before Stripe.js has loaded', () => {
 
   it('says Stripe.js is not available, offers no card form and makes no intent', async () => {
     mockStripeLoad = () => Promise.resolve(null);
-    const guest = await guestNamed('Noel Nostripe');
-    const { user } = await openGiftForm(greenEarth, guest);
+    const { user, guest } = await openGiftForm(greenEarth, 'Noel Nostripe');
     await user.click(screen.getByRole('button', { name: '$20' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await passCaptcha(user);
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Stripe.js not available'),
     );
@@ -112,7 +116,7 @@ describe('GiftForm before Stripe.js has loaded', () => {
 
 describe('GiftForm', () => {
   it('takes whole dollars from the presets or the field and hides the card option before the captcha', async () => {
-    const { user } = await openGiftForm(ava, await guestNamed('Pat Field'));
+    const { user } = await openGiftForm(ava, 'Pat Field');
     const fifteen = screen.getByRole('button', { name: '$15' });
     await user.click(fifteen);
     expect(fifteen).toHaveAttribute('aria-pressed', 'true');
@@ -121,31 +125,25 @@ describe('GiftForm', () => {
     // Each refused key says why, in the field's description; a separator ends the amount.
     await user.clear(amountField());
     await user.type(amountField(), '1e');
-    expect(amountField()).toHaveValue('1');
-    expect(amountField()).toHaveAccessibleDescription(described('Digits only'));
+    expectField('1', 'Digits only');
     expect(fifteen).toHaveAttribute('aria-pressed', 'false');
     await user.type(amountField(), '-5');
     expect(amountField()).toHaveValue('15');
     await user.type(amountField(), '0.50');
-    expect(amountField()).toHaveValue('150');
-    expect(amountField()).toHaveAccessibleDescription(described('Whole dollars only'));
+    expectField('150', 'Whole dollars only');
     await user.type(amountField(), '{Backspace}1234567');
-    expect(amountField()).toHaveValue('151234');
-    expect(amountField()).toHaveAccessibleDescription(described('At most 6 digits'));
+    expectField('151234', 'At most 6 digits');
     expect(amountField()).toHaveAttribute('inputmode', 'numeric');
 
     await user.clear(amountField());
     await user.click(amountField());
     await user.paste('12.50');
-    expect(amountField()).toHaveValue('');
-    expect(amountField()).toHaveAccessibleDescription(described('Whole dollars only'));
+    expectField('', 'Whole dollars only');
     await user.paste('１２');
-    expect(amountField()).toHaveValue('12');
-    expect(amountField()).toHaveAccessibleDescription(described());
+    expectField('12');
     await user.clear(amountField());
     await user.paste('1,000');
-    expect(amountField()).toHaveValue('1000');
-    expect(amountField()).toHaveAccessibleDescription(described());
+    expectField('1000');
     await user.clear(amountField());
     await user.paste('20');
     expect(amountField()).toHaveValue('20');
@@ -156,9 +154,9 @@ describe('GiftForm', () => {
   });
 
   it('shows the card option with its fee and total once the captcha is passed, and asks for an amount', async () => {
-    const { user } = await openGiftForm(ava, await guestNamed('Lee Quick'));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    const { user } = await openGiftForm(ava, 'Lee Quick');
+    await passCaptcha(user);
+    const card = await tipCard();
     expect(card).toHaveTextContent('3.0%+$0.50');
     expect(screen.queryByText(/You will be charged/)).not.toBeInTheDocument();
 
@@ -171,8 +169,7 @@ describe('GiftForm', () => {
   });
 
   it('states the most a guest can give, and refuses more in the field before any payment option', async () => {
-    const guest = await guestNamed('Max Over');
-    const { user } = await openGiftForm(ava, guest);
+    const { user, guest } = await openGiftForm(ava, 'Max Over');
     expect(screen.getByText(LIMIT)).toBeInTheDocument();
     expect(amountField()).toHaveAccessibleDescription(described());
     expect(amountField()).toHaveAttribute('aria-invalid', 'false');
@@ -182,8 +179,8 @@ describe('GiftForm', () => {
     expect(amountField()).toHaveAttribute('aria-invalid', 'true');
     expect(amountField()).toHaveAccessibleDescription(described('', tooMuch));
     // Never a total no card could carry ('You will be charged $1,029,999.47' before).
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await passCaptcha(user);
+    const card = await tipCard();
     expect(screen.queryByText(/You will be charged/)).not.toBeInTheDocument();
     await user.click(card);
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
@@ -208,10 +205,9 @@ describe('GiftForm', () => {
   });
 
   it('creates the donation intent, then shows the card form', async () => {
-    const guest = await guestNamed('Robin Giver');
-    const { user } = await openGiftForm(greenEarth, guest);
+    const { user, guest } = await openGiftForm(greenEarth, 'Robin Giver');
     await user.click(screen.getByRole('button', { name: '$20' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
+    await passCaptcha(user);
     await user.click(await screen.findByRole('button', { name: /Donate via Debit\/Credit Card/ }));
 
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
@@ -222,8 +218,7 @@ describe('GiftForm', () => {
   });
 
   it('asks for the captcha again when a new amount follows an intent, then pays the new amount', async () => {
-    const guest = await guestNamed('Nia Newamount');
-    const { user } = await openGiftForm(ava, guest);
+    const { user, guest } = await openGiftForm(ava, 'Nia Newamount');
     await openCardFormAtFifteen(user);
 
     // The $15 intent took the captcha's single-use token: no pay button can work until a new one.
@@ -232,7 +227,7 @@ describe('GiftForm', () => {
     expect(amountField()).toHaveValue('20');
 
     await user.click(captcha);
-    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    const card = await tipCard();
     expect(card).toHaveAttribute('aria-pressed', 'false');
     await user.click(card);
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
@@ -245,48 +240,27 @@ describe('GiftForm', () => {
     });
   });
 
-  /** With `scenario` on, a new guest picks $10 on Ava's gift form, passes the captcha and taps the card option. */
+  /** With `scenario` on, a new guest picks $10 on Ava's form, passes the captcha, taps the card. */
   async function tapCardUnder(scenario: Record<string, unknown>, name: string) {
     await api.request('__scenarios', jsonPost(scenario));
-    const guest = await guestNamed(name);
-    const { user } = await openGiftForm(ava, guest);
+    const { user, guest } = await openGiftForm(ava, name);
     await user.click(screen.getByRole('button', { name: '$10' }));
-    await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-    const card = await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    await passCaptcha(user);
+    const card = await tipCard();
     await user.click(card);
     return { user, guest, card };
   }
 
-  it('says the payment could not be processed when the answer has no paymentIntent', async () => {
-    await tapCardUnder({ name: 'intent-missing' }, 'Kai Missing');
-
-    expect(
-      await screen.findByText('Payment could not be processed. Please try again.'),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
-  });
-  it('says the payment could not be processed when the intent call answers 500 (intent-error)', async () => {
-    const { guest } = await tapCardUnder({ name: 'intent-error' }, 'Ike Error');
-
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'Payment could not be processed. Please try again.',
-      ),
-    );
+  const NOT_PROCESSED = 'Payment could not be processed. Please try again.';
+  it.each([
+    ['intent-missing', 'Kai Missing', NOT_PROCESSED], // an answer without a paymentIntent
+    ['intent-error', 'Ike Error', NOT_PROCESSED], // the intent call answers 500
+    ['network-drop', 'Nora Dropped', 'Something went wrong. Please try again.'],
+  ])('under %s: says so, offers no card form and makes no intent', async (name, who, message) => {
+    const { guest } = await tapCardUnder({ name }, who);
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(message));
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
-    expect(await paymentsOf(guest.fullName)).toEqual([]);
-  });
-
-  it('says something went wrong when the connection drops on the intent call, and makes none', async () => {
-    const { guest } = await tapCardUnder({ name: 'network-drop' }, 'Nora Dropped');
-
-    await waitFor(() =>
-      expect(screen.getByRole('alert')).toHaveTextContent(
-        'Something went wrong. Please try again.',
-      ),
-    );
-    expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
     expect(await paymentsOf(guest.fullName)).toEqual([]);
   });
 
@@ -295,11 +269,8 @@ describe('GiftForm', () => {
 
     // While the intent call waits: the option cannot be chosen again and there is no card form.
     expect(card).toBeDisabled();
-    expect(
-      screen
-        .getAllByRole('status')
-        .some((status) => status.textContent === 'Preparing your payment…'),
-    ).toBe(true);
+    const statuses = screen.getAllByRole('status').map((status) => status.textContent);
+    expect(statuses).toContain('Preparing your payment…');
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
 
@@ -322,7 +293,7 @@ describe('GiftForm', () => {
     // Once the server accepts captchas again, the fresh one lets the guest on to the card form.
     await api.request('__scenarios', jsonPost({ name: null }));
     await user.click(captcha);
-    await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+    await user.click(await tipCard());
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
     await waitFor(async () =>
       expect((await paymentsOf(guest.fullName)).map((row) => row.status)).toEqual([

@@ -1,6 +1,5 @@
-// The flow's payment lifecycle with Stripe's answers chosen by the test (the emulator never leaves
-// an intent `processing`, and a bank check left open needs a page that went away): what the guest
-// is told, what is offered meanwhile, and what becomes of the draft. The clock is the test's.
+// A payment the draft started earlier, with Stripe's answers chosen by the test (the emulator never
+// leaves an intent `processing`): what the guest is told and offered, and what becomes of the draft.
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { readFlowDraft } from '../../lib/flowDraft';
@@ -36,7 +35,9 @@ function draftWithIntent(confirming: boolean) {
   if (confirming) markDraftConfirming(PROFILE._id, true);
 }
 
-function renderFlow() {
+/** The flow over a draft with an intent (see draftWithIntent). */
+function renderFlow(confirming = true) {
+  draftWithIntent(confirming);
   return render(
     <MemoryRouter initialEntries={['/user_profile/ava-martinez?flow=gift&step=gift']}>
       <Routes>
@@ -76,7 +77,6 @@ describe('a payment the draft started earlier', () => {
   afterEach(() => jest.useRealTimers());
 
   it('still processing: nothing is offered, Stripe is asked again until it settles, then paid', async () => {
-    draftWithIntent(true);
     check.mockResolvedValueOnce(answer('processing')).mockResolvedValueOnce(answer('succeeded'));
     renderFlow();
     expect(screen.getByRole('status')).toHaveTextContent(PAYMENT_MESSAGES.checking);
@@ -96,7 +96,6 @@ describe('a payment the draft started earlier', () => {
   });
 
   it('waiting for the bank: the check is shown again, then Stripe is asked how it ended', async () => {
-    draftWithIntent(true);
     check
       .mockResolvedValueOnce(answer('requires_action'))
       .mockResolvedValueOnce(answer('succeeded'));
@@ -109,7 +108,6 @@ describe('a payment the draft started earlier', () => {
   });
 
   it('a failure Stripe recorded: the spec’s message above the flow, the intent kept for the next try', async () => {
-    draftWithIntent(true);
     check.mockResolvedValue(answer('requires_payment_method', true));
     renderFlow();
     await settle();
@@ -122,7 +120,6 @@ describe('a payment the draft started earlier', () => {
   });
 
   it('Stripe out of reach after a confirmation started: nothing is offered until it answers', async () => {
-    draftWithIntent(true);
     check
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValueOnce(answer('requires_payment_method'));
@@ -137,9 +134,8 @@ describe('a payment the draft started earlier', () => {
   });
 
   it('an intent never confirmed is no news: the flow shows at once and reuses it', async () => {
-    draftWithIntent(false);
     check.mockResolvedValue(answer('requires_payment_method'));
-    renderFlow();
+    renderFlow(false);
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeVisible();
     await settle();
     expect(screen.getByRole('button', { name: 'Pay Now' })).toBeVisible();
@@ -147,7 +143,6 @@ describe('a payment the draft started earlier', () => {
   });
 
   it('a flow gone before Stripe answers ends nothing: its draft stays for the page that asks next', async () => {
-    draftWithIntent(true);
     let answerNow!: (check: PaymentCheck) => void;
     check.mockReturnValue(new Promise((resolve) => (answerNow = resolve)));
     const { unmount } = renderFlow();

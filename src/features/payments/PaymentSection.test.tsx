@@ -9,17 +9,13 @@ import { expectCaptchaAskedAgain, openCardFormAtFifteen } from '../../testing/gi
 import { GiftForm } from './GiftForm';
 import { PaymentSection, type IntentChoice } from './PaymentSection';
 
-// The wallet rows of the error catalogue, with the real adapter and loadStripe over the mock API's
-// Stripe.js emulator (loadStripe takes the window.Stripe a page already has).
-
-let api: RunningMockApi;
+// The wallet rows of the error catalogue, with the real adapter over the Stripe.js emulator.
 type StripeFactory = (key: string) => { confirmPayment: (...args: unknown[]) => unknown };
+let api: RunningMockApi;
+let page: PaymentPage;
 let emulatedStripe: StripeFactory;
 
-let page: PaymentPage;
-
-// The page's browser: desktop Chrome, whose wallet is Google Pay (jsdom's own user agent names
-// no platform with a wallet, and the Stripe.js emulator offers wallets by platform).
+// Desktop Chrome, whose wallet is Google Pay: the emulator offers wallets by platform.
 const DESKTOP_CHROME =
   'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 let userAgent: jest.SpyInstance<string, []>;

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { AMOUNT_HINTS, MAX_AMOUNT_DIGITS } from './amountInput';
+import { AMOUNT_HINTS, MAX_AMOUNT_DIGITS, type AmountHint } from './amountInput';
 import {
   EMPTY_AMOUNT_ENTRY,
   caretMoved,
@@ -11,9 +11,8 @@ import {
 } from './amountEditing';
 
 /**
- * The field in a browser, as AmountField wires it: a keydown the rules refuse changes nothing;
- * one they let through edits the text at the selection, and the change goes to nextAmountEntry;
- * React then puts the kept digits back (the caret at their end, or where the cents go on).
+ * The field in a browser, as AmountField wires it: a refused keydown changes nothing; an accepted
+ * one edits the text at the selection for nextAmountEntry; React puts the kept digits back.
  */
 interface Field {
   entry: AmountEntry;
@@ -32,6 +31,12 @@ type Action =
 const EMPTY_FIELD: Field = { entry: EMPTY_AMOUNT_ENTRY, selection: { start: 0, end: 0 } };
 
 const caret = (at: number): FieldSelection => ({ start: at, end: at });
+const entry = (
+  value: string,
+  centsAt: number | null = null,
+  hint: AmountHint | null = null,
+): AmountEntry => ({ value, centsAt, hint });
+const CENTS_AT_2: AmountEntry = entry('10', 2, AMOUNT_HINTS.wholeDollars);
 
 /** The text reaching the input at the selection, then React's controlled value. */
 function change(field: Field, text: string, at: number): Field {
@@ -104,6 +109,8 @@ const run = (actions: readonly Action[], from: Field = EMPTY_FIELD) => actions.r
 const keys = (typed: string | string[]): Action[] =>
   [...typed].map((key) => ({ type: 'key' as const, key }));
 const typeKeys = (typed: string | string[]) => run(keys(typed)).entry;
+const onScreen = (typed: string | string[]): Action[] =>
+  [...typed].map((text) => ({ type: 'screen' as const, text }));
 
 const digit = fc.constantFrom(...'0123456789');
 const digits = (maxLength: number) => fc.string({ unit: digit, maxLength });
@@ -137,26 +144,18 @@ const reachedField = fc
 
 describe('typing into the field', () => {
   it('takes a comma as a thousands separator: 1,000 is 1000, and ,5 is 5', () => {
-    expect(typeKeys('1,000')).toEqual({ value: '1000', centsAt: null, hint: null });
+    expect(typeKeys('1,000')).toEqual(entry('1000'));
     expect(typeKeys('12,345')).toMatchObject({ value: '12345', hint: null });
     expect(typeKeys(',5').value).toBe('5');
   });
 
   it('drops the cents after a dot, saying whole dollars only: 10.50 is 10', () => {
-    expect(typeKeys('10.50')).toEqual({
-      value: '10',
-      centsAt: 2,
-      hint: AMOUNT_HINTS.wholeDollars,
-    });
+    expect(typeKeys('10.50')).toEqual(CENTS_AT_2);
     expect(typeKeys('.5')).toMatchObject({ value: '', hint: AMOUNT_HINTS.wholeDollars });
   });
 
-  it.each([
-    ['End', ['End']],
-    ['ArrowLeft', ['ArrowLeft']],
-    ['Home', ['Home']],
-  ])('takes digits again after a caret key (%s)', (_, moves) => {
-    const { value } = typeKeys(['1', '0', '.', '5', ...moves, '7']);
+  it.each(['End', 'ArrowLeft', 'Home'])('takes digits again after a caret key (%s)', (move) => {
+    const { value } = typeKeys(['1', '0', '.', '5', move, '7']);
     expect(value).toMatch(/^(107|170|710)$/);
     expect(value).toHaveLength(3);
   });
@@ -164,11 +163,7 @@ describe('typing into the field', () => {
   it('takes digits again after a click in the field, even where the caret was', () => {
     const cents = run(keys('10.5'));
     expect(run([{ type: 'click', at: 0 }, ...keys('2')], cents).entry.value).toBe('210');
-    expect(run([{ type: 'click', at: 2 }, ...keys('5')], cents).entry).toEqual({
-      value: '105',
-      centsAt: null,
-      hint: null,
-    });
+    expect(run([{ type: 'click', at: 2 }, ...keys('5')], cents).entry).toEqual(entry('105'));
   });
 
   it('takes digits again after a blur', () => {
@@ -177,16 +172,11 @@ describe('typing into the field', () => {
   });
 
   it('starts again after a deletion, which deletes a digit and clears the help line', () => {
-    expect(typeKeys([...'10.5', 'Backspace', '5'])).toEqual({
-      value: '15',
-      centsAt: null,
-      hint: null,
-    });
+    expect(typeKeys([...'10.5', 'Backspace', '5'])).toEqual(entry('15'));
   });
 
   it('12, Home, ".", End, 3 is 123', () => {
-    const dotAtStart = typeKeys(['1', '2', 'Home', '.']);
-    expect(dotAtStart).toEqual({ value: '12', centsAt: 0, hint: AMOUNT_HINTS.wholeDollars });
+    expect(typeKeys(['1', '2', 'Home', '.'])).toEqual(entry('12', 0, AMOUNT_HINTS.wholeDollars));
     expect(typeKeys(['1', '2', 'Home', '.', 'End', '3']).value).toBe('123');
     expect(typeKeys(['1', '2', 'Home', '.', '3']).value).toBe('12');
   });
@@ -203,104 +193,72 @@ describe('typing into the field', () => {
     expect(typeKeys(typed).value).toBe(value);
   });
 
-  it('refuses a seventh digit, saying so', () => {
-    expect(typeKeys('1234567')).toEqual({
-      value: '123456',
-      centsAt: null,
-      hint: AMOUNT_HINTS.tooLong,
-    });
-  });
-
-  it('takes full-width digits as digits', () => {
-    expect(typeKeys('１２')).toEqual({ value: '12', centsAt: null, hint: null });
+  it.each([
+    ['refuses a seventh digit, saying so', '1234567', entry('123456', null, AMOUNT_HINTS.tooLong)],
+    ['takes full-width digits as digits', '１２', entry('12')],
+  ])('%s', (_, typed, expected) => {
+    expect(typeKeys(typed)).toEqual(expected);
   });
 
   it('lets keys that are not characters, and shortcuts, through without ending the cents', () => {
-    const entry: AmountEntry = { value: '10', centsAt: 2, hint: AMOUNT_HINTS.wholeDollars };
     for (const key of ['Shift', 'Tab', 'Enter', 'Process', 'Unidentified']) {
-      expect(judgeAmountKey(entry, { key, shortcut: false, selection: caret(2) })).toEqual({
+      expect(judgeAmountKey(CENTS_AT_2, { key, shortcut: false, selection: caret(2) })).toEqual({
         accept: true,
-        entry,
+        entry: CENTS_AT_2,
       });
     }
-    expect(judgeAmountKey(entry, { key: 'v', shortcut: true, selection: caret(2) }).accept).toBe(
-      true,
-    );
+    const shortcut = { key: 'v', shortcut: true, selection: caret(2) };
+    expect(judgeAmountKey(CENTS_AT_2, shortcut).accept).toBe(true);
   });
 
   it('takes a digit replacing a selection as a new amount, even in the cents', () => {
-    const entry: AmountEntry = { value: '10', centsAt: 2, hint: AMOUNT_HINTS.wholeDollars };
-    expect(
-      judgeAmountKey(entry, { key: '5', shortcut: false, selection: { start: 0, end: 2 } }),
-    ).toEqual({ accept: true, entry: { value: '10', centsAt: null, hint: null } });
+    const replacing = { key: '5', shortcut: false, selection: { start: 0, end: 2 } };
+    expect(judgeAmountKey(CENTS_AT_2, replacing)).toEqual({ accept: true, entry: entry('10') });
   });
 });
 
 describe('pasting', () => {
   it('takes digits, even in the cents, and refuses anything else, saying why', () => {
     const cents = run(keys('10.'));
-    expect(run([{ type: 'paste', text: '5' }], cents).entry).toEqual({
-      value: '105',
-      centsAt: null,
-      hint: null,
-    });
-    expect(run([{ type: 'paste', text: '12.50' }], cents).entry).toMatchObject({
-      value: '10',
-      hint: AMOUNT_HINTS.wholeDollars,
-    });
-    expect(run([{ type: 'paste', text: 'abc' }]).entry).toMatchObject({
-      value: '',
-      hint: AMOUNT_HINTS.digitsOnly,
-    });
+    const paste = (text: string, from?: Field) => run([{ type: 'paste', text }], from).entry;
+    expect(paste('5', cents)).toEqual(entry('105'));
+    expect(paste('12.50', cents)).toMatchObject({ value: '10', hint: AMOUNT_HINTS.wholeDollars });
+    expect(paste('abc')).toMatchObject({ value: '', hint: AMOUNT_HINTS.digitsOnly });
   });
 
   it('takes a pasted 1,000 as 1000, as typed (a comma groups thousands)', () => {
-    expect(run([{ type: 'paste', text: '1,000' }]).entry).toEqual({
-      value: '1000',
-      centsAt: null,
-      hint: null,
-    });
+    expect(run([{ type: 'paste', text: '1,000' }]).entry).toEqual(entry('1000'));
     expect(run([{ type: 'paste', text: '1,000' }], run(keys('10.'))).entry.value).toBe('101000');
   });
 });
 
 describe('nextAmountEntry (text that reached the field with no key named)', () => {
   it('keeps the dollars before a dot and drops the cents after it', () => {
-    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '10.50', 5)).toEqual({
-      value: '10',
-      centsAt: 2,
-      hint: AMOUNT_HINTS.wholeDollars,
-    });
+    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '10.50', 5)).toEqual(CENTS_AT_2);
   });
 
   it('drops digits arriving where the cents go on, and takes them anywhere else', () => {
-    const cents: AmountEntry = { value: '10', centsAt: 1, hint: AMOUNT_HINTS.wholeDollars };
+    const cents = entry('10', 1, AMOUNT_HINTS.wholeDollars);
     // A 0 after the 1 (the caret then at 2) is cents, though 100 could be 10 and a 0 at its end.
     expect(nextAmountEntry(cents, '100', 2)).toEqual(cents);
-    expect(nextAmountEntry(cents, '510', 1)).toEqual({ value: '510', centsAt: null, hint: null });
-    expect(nextAmountEntry(cents, '0', 0)).toEqual({ value: '0', centsAt: null, hint: null });
+    expect(nextAmountEntry(cents, '510', 1)).toEqual(entry('510'));
+    expect(nextAmountEntry(cents, '0', 0)).toEqual(entry('0'));
   });
 
   it('takes an on-screen keyboard’s 1,000 as 1000 and its 12.5 as 12', () => {
     expect(run([{ type: 'screen', text: '1,000' }]).entry.value).toBe('1000');
-    expect(run([...'1,000'].map((text) => ({ type: 'screen' as const, text }))).entry.value).toBe(
-      '1000',
-    );
-    const typed = run([...'12.5'].map((text) => ({ type: 'screen' as const, text })));
-    expect(typed.entry).toMatchObject({ value: '12', hint: AMOUNT_HINTS.wholeDollars });
+    expect(run(onScreen('1,000')).entry.value).toBe('1000');
+    expect(run(onScreen('12.5')).entry).toMatchObject({
+      value: '12',
+      hint: AMOUNT_HINTS.wholeDollars,
+    });
   });
 
   it('turns full-width digits into digits and drops other characters, saying digits only', () => {
-    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '１２', 2)).toEqual({
-      value: '12',
-      centsAt: null,
-      hint: null,
-    });
-    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '12abc', 5)).toEqual({
-      value: '12',
-      centsAt: null,
-      hint: AMOUNT_HINTS.digitsOnly,
-    });
+    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '１２', 2)).toEqual(entry('12'));
+    expect(nextAmountEntry(EMPTY_AMOUNT_ENTRY, '12abc', 5)).toEqual(
+      entry('12', null, AMOUNT_HINTS.digitsOnly),
+    );
   });
 });
 
@@ -321,10 +279,8 @@ describe('the field, whatever the guest does (properties)', () => {
 
   it('never lets cents join the dollars: a dot, then digits, leaves the amount as it was', () => {
     fc.assert(
-      fc.property(reachedField, digits(8), fc.boolean(), (field, cents, onScreen) => {
-        const typed: Action[] = onScreen
-          ? [...`.${cents}`].map((text) => ({ type: 'screen', text }))
-          : keys(`.${cents}`);
+      fc.property(reachedField, digits(8), fc.boolean(), (field, cents, screen) => {
+        const typed = screen ? onScreen(`.${cents}`) : keys(`.${cents}`);
         expect(run(typed, field).entry.value).toBe(field.entry.value);
       }),
     );
@@ -352,10 +308,8 @@ describe('the field, whatever the guest does (properties)', () => {
       fc.property(
         fc.array(fc.oneof(digit, fc.constant(',')), { maxLength: 12 }),
         fc.boolean(),
-        (typed, onScreen) => {
-          const actions: Action[] = onScreen
-            ? typed.map((text) => ({ type: 'screen', text }))
-            : keys(typed);
+        (typed, screen) => {
+          const actions = screen ? onScreen(typed) : keys(typed);
           const expected = typed.filter((key) => key !== ',').join('');
           expect(run(actions).entry.value).toBe(expected.slice(0, MAX_AMOUNT_DIGITS));
         },

@@ -16,6 +16,10 @@ import {
   validateAmountForPayment,
 } from './amountInput';
 
+/** Table rows `[value, expected]` for values that share one expected outcome. */
+const each = <T>(expected: T, values: readonly string[]) =>
+  values.map((value) => [value, expected] as const);
+
 const digitString = (maxLength: number) =>
   fc.string({ unit: fc.constantFrom(...'0123456789'), maxLength });
 /** Any text, astral and non-ASCII digits (such as '٣' or '１') included. */
@@ -49,12 +53,8 @@ describe('amount constants and messages', () => {
 
 describe('the most a guest can give (api/contract/fees.ts)', () => {
   it.each([
-    ['970873', null],
-    ['970874', AMOUNT_MESSAGES.tooLarge],
-    ['999999', AMOUNT_MESSAGES.tooLarge],
-    ['000001', null],
-    ['', null],
-    ['12a', null],
+    ...each(null, ['970873', '000001', '', '12a']),
+    ...each(AMOUNT_MESSAGES.tooLarge, ['970874', '999999']),
   ])('%j -> %j as it is typed', (value, message) => {
     expect(amountLimitMessage(value)).toBe(message);
   });
@@ -76,20 +76,8 @@ describe('the most a guest can give (api/contract/fees.ts)', () => {
 
 describe('acceptPaste', () => {
   it.each([
-    ['25', true],
-    ['999999', true],
-    ['0', true],
-    ['1234567', false],
-    ['12.5', false],
-    ['1,000', true],
-    ['1,000,000', false],
-    [',', false],
-    ['1e3', false],
-    [' 12', false],
-    ['-5', false],
-    ['１２', true],
-    ['１２３４５６７', false],
-    ['', false],
+    ...each(true, ['25', '999999', '0', '1,000', '１２']),
+    ...each(false, ['1234567', '12.5', '1,000,000', ',', '1e3', ' 12', '-5', '１２３４５６７', '']),
   ])('%j -> %s', (text, accepted) => {
     expect(acceptPaste(text)).toBe(accepted);
   });
@@ -142,24 +130,20 @@ describe('filterAmountInput', () => {
 
 describe('validateAmount', () => {
   it.each([
-    ['', false, AMOUNT_MESSAGES.invalid],
-    ['abc', false, AMOUNT_MESSAGES.invalid],
-    ['1.5', false, AMOUNT_MESSAGES.invalid],
-    ['-1', false, AMOUNT_MESSAGES.invalid],
-    [' 5', false, AMOUNT_MESSAGES.invalid],
-    ['1234567', false, AMOUNT_MESSAGES.invalid],
-    ['0', false, null],
-    ['10', false, null],
-    ['970873', false, null],
-    ['999999', false, AMOUNT_MESSAGES.tooLarge],
-    ['', true, AMOUNT_MESSAGES.invalid],
-    ['0', true, AMOUNT_MESSAGES.notPositive],
-    ['000', true, AMOUNT_MESSAGES.notPositive],
-    ['1', true, null],
-    ['970873', true, null],
-    ['999999', true, AMOUNT_MESSAGES.tooLarge],
-  ])('%j (combined: %s) -> %j', (value, combined, message) => {
-    expect(validateAmount(value, { combined })).toBe(message);
+    ...each(AMOUNT_MESSAGES.invalid, ['', 'abc', '1.5', '-1', ' 5', '1234567']),
+    ...each(null, ['0', '10', '970873']),
+    ...each(AMOUNT_MESSAGES.tooLarge, ['999999']),
+  ])('gift-only: %j -> %j', (value, message) => {
+    expect(validateAmount(value, { combined: false })).toBe(message);
+  });
+
+  it.each([
+    ...each(AMOUNT_MESSAGES.invalid, ['']),
+    ...each(AMOUNT_MESSAGES.notPositive, ['0', '000']),
+    ...each(null, ['1', '970873']),
+    ...each(AMOUNT_MESSAGES.tooLarge, ['999999']),
+  ])('with a review: %j -> %j', (value, message) => {
+    expect(validateAmount(value, { combined: true })).toBe(message);
   });
 
   it('accepts every filtered, non-empty value up to the most a guest can give in the gift-only flow', () => {
@@ -195,14 +179,11 @@ describe('validateAmountForPayment', () => {
 });
 
 describe('parseAmountDollars', () => {
-  it.each([
-    ['', null],
+  it.each<readonly [string, number | null]>([
     ['12', 12],
     ['007', 7],
     ['970873', 970873],
-    ['999999', null],
-    ['1234567', null],
-    ['1.5', null],
+    ...each(null, ['', '999999', '1234567', '1.5']),
   ])('%j -> %j', (value, dollars) => {
     expect(parseAmountDollars(value)).toBe(dollars);
   });
@@ -217,19 +198,11 @@ describe('normalizeDigits', () => {
 
 describe('pasteHint', () => {
   it.each([
-    ['25', null],
-    ['１２', null],
-    ['10.50', AMOUNT_HINTS.wholeDollars],
     // A comma groups thousands: dropped, the digits kept (issue 32).
-    ['1,000', null],
-    ['12,345', null],
-    ['1,000.50', AMOUNT_HINTS.wholeDollars],
-    ['$1,000', AMOUNT_HINTS.digitsOnly],
-    ['1,000,000', AMOUNT_HINTS.tooLong],
-    ['-5', AMOUNT_HINTS.digitsOnly],
-    ['1e6', AMOUNT_HINTS.digitsOnly],
-    ['', AMOUNT_HINTS.digitsOnly],
-    ['1234567', AMOUNT_HINTS.tooLong],
+    ...each(null, ['25', '１２', '1,000', '12,345']),
+    ...each(AMOUNT_HINTS.wholeDollars, ['10.50', '1,000.50']),
+    ...each(AMOUNT_HINTS.digitsOnly, ['$1,000', '-5', '1e6', '']),
+    ...each(AMOUNT_HINTS.tooLong, ['1,000,000', '1234567']),
   ])('%j -> %j', (text, hint) => {
     expect(pasteHint(text)).toBe(hint);
   });

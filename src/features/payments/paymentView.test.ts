@@ -67,12 +67,10 @@ describe('paymentView', () => {
   });
 
   it('shows no card form for a wallet, without an intent, or without Stripe.js', () => {
-    expect(
-      view({ payment: cardPayment('awaitingCard', { method: 'google_pay' }) }).showCardForm,
-    ).toBe(false);
-    expect(view({ payment: cardPayment('failed', { clientSecret: null }) }).showCardForm).toBe(
-      false,
-    );
+    const wallet = cardPayment('awaitingCard', { method: 'google_pay' });
+    expect(view({ payment: wallet }).showCardForm).toBe(false);
+    const noIntent = cardPayment('failed', { clientSecret: null });
+    expect(view({ payment: noIntent }).showCardForm).toBe(false);
     const noStripe = view({
       payment: cardPayment('awaitingCard'),
       stripeFailure: 'Failed to load',

@@ -1,7 +1,5 @@
-// The attach control with photo and video preparation. jsdom decodes no image and has no canvas,
-// so the browser's part (preparePhoto) is a stand-in here, and e2e/photos.spec.ts checks the real
-// one; these tests check what the control does with what it returns: what is kept, shown and
-// refused.
+// The attach control: what it keeps, shows and refuses of what preparation returns. jsdom decodes
+// no image, so preparePhoto is a stand-in here (e2e/photos.spec.ts checks the real one).
 import { useState } from 'react';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -15,9 +13,8 @@ import { VIDEO_READ_TIMEOUT_MS } from './videoThumbnail';
 
 jest.mock('./preparePhoto', () => ({ preparePhoto: jest.fn() }));
 const prepare = jest.mocked(preparePhoto);
-// jsdom reads and plays no video: its copy without location (prepareVideo.test.ts) is a stand-in
-// (e2e/video-location.spec.ts sends real ones), and so are its duration and poster where a test
-// needs them (e2e/video-poster.spec.ts makes real ones).
+// jsdom reads no video: its copy without location, duration and poster are stand-ins too
+// (prepareVideo.test.ts, e2e/video-location.spec.ts and e2e/video-poster.spec.ts check them).
 jest.mock('./prepareVideo', () => ({ prepareVideo: jest.fn() }));
 
 const TRY_AGAIN = 'Something went wrong. Please try again.';
@@ -70,6 +67,7 @@ function renderPicker(userOptions: Parameters<typeof userEvent.setup>[0] = {}) {
 }
 
 const picker = () => screen.getByLabelText('Attach photos or a video');
+const keptNames = (changes: AttachedMedia[][]) => changes.at(-1)!.map((item) => item.file.name);
 
 describe('MediaPicker preparing photos', () => {
   it('keeps the prepared photo as the file to send, shown and labelled by the picked name', async () => {
@@ -130,7 +128,7 @@ describe('MediaPicker preparing photos', () => {
     await waitFor(() => expect(screen.getAllByRole('img')).toHaveLength(3));
     expect(most).toBe(1);
     expect(order).toEqual(['1.jpg', '2.jpg', '3.jpg']);
-    expect(changes.at(-1)!.map((item) => item.file.name)).toEqual(['1.jpg', '2.jpg', '3.jpg']);
+    expect(keptNames(changes)).toEqual(['1.jpg', '2.jpg', '3.jpg']);
   });
 
   it('leaves out a photo the browser cannot read, says to try again, and keeps the others', async () => {
@@ -145,7 +143,7 @@ describe('MediaPicker preparing photos', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(TRY_AGAIN));
     expect(screen.getByRole('img', { name: 'ok.jpg' })).toBeInTheDocument();
     expect(screen.queryByRole('img', { name: 'broken.jpg' })).not.toBeInTheDocument();
-    expect(changes.at(-1)!.map((item) => item.file.name)).toEqual(['ok.jpg']);
+    expect(keptNames(changes)).toEqual(['ok.jpg']);
   });
 
   it('shows the rules’ messages beside the try-again one, and prepares only kept photos', async () => {
@@ -178,8 +176,7 @@ describe('MediaPicker reading a video', () => {
   afterEach(() => jest.useRealTimers());
 
   it('gives up on a video that never loads after 10 s: says so, attaches nothing, and is ready again', async () => {
-    // jsdom loads no media: its <video> fires neither 'loadedmetadata' nor 'error', as a browser
-    // waiting for bytes that never come. Its load() is not implemented, and says so.
+    // jsdom's <video> never loads, as a browser's waiting for bytes; its load() says so.
     allowConsoleError(/Not implemented: HTMLMediaElement/);
     const { changes, busy, user } = renderPicker({ advanceTimers: jest.advanceTimersByTime });
     await user.upload(picker(), picked('stuck.mp4', 'video/mp4'));
@@ -215,7 +212,6 @@ describe('MediaPicker preparing a video', () => {
       .spyOn(videoThumbnail, 'readVideo')
       .mockResolvedValue({ durationSeconds: 5, thumbnail: poster });
   });
-  afterEach(() => jest.restoreAllMocks());
 
   it('keeps the copy without location as the file to send, its poster read from that copy', async () => {
     const prepared = new File(['no location'], 'IMG_0042.mov', { type: 'video/quicktime' });
@@ -252,9 +248,8 @@ describe('MediaPicker preparing a video', () => {
     );
     expect(screen.getByRole('alert')).not.toHaveTextContent(TRY_AGAIN);
     expect(changes.at(-1)).toEqual([]);
-    expect(screen.getByLabelText('Attach photos or a video')).toBeEnabled();
-    // Refused before the browser's player opens it: a file of millions of boxes takes that player
-    // seconds on a phone, and the rule milliseconds (issue 50, the bench's `videos` section).
+    expect(picker()).toBeEnabled();
+    // Refused before the player opens it: millions of boxes take a phone's player seconds (issue 50).
     expect(videoThumbnail.readVideo).not.toHaveBeenCalled();
   });
 });

@@ -36,6 +36,7 @@ const attached = (...files: CandidateFile[]) => addMedia([], files).media;
 describe('mediaKindOf', () => {
   it.each([
     ['image/jpeg', 'image'],
+    ['image/jpg', 'image'],
     ['image/png', 'image'],
     ['video/mp4', 'video'],
     ['video/quicktime', 'video'],
@@ -50,12 +51,6 @@ describe('mediaKindOf', () => {
 });
 
 describe('addMedia', () => {
-  it('keeps up to 5 good images with no message', () => {
-    const result = addMedia([], [png('1'), jpeg('2'), png('3'), jpeg('4'), png('5')]);
-    expect(names(result.media)).toEqual(['1', '2', '3', '4', '5']);
-    expect(result.errors).toEqual([]);
-  });
-
   it('keeps one video of at most 30 seconds and 50 MB', () => {
     const quicktime = { ...mp4('clip.mov', 29.9, MAX_VIDEO_BYTES), type: 'video/quicktime' };
     const result = addMedia([], [quicktime]);
@@ -64,118 +59,88 @@ describe('addMedia', () => {
     expect(result.errors).toEqual([]);
   });
 
-  it.each<[string, PickedMedia[], CandidateFile[], string[], string[]]>([
-    ['a gif', [], [gif('a.gif')], [], [MESSAGE_UNSUPPORTED_FORMAT]],
+  const [FORMAT, ONE_VIDEO, SIZE, VIDEO] = [
+    MESSAGE_UNSUPPORTED_FORMAT,
+    MESSAGE_ONE_VIDEO,
+    MESSAGE_IMAGE_SIZE,
+    MESSAGE_VIDEO_LIMITS,
+  ];
+  const five = ['1', '2', '3', '4', '5'];
+  const six = [...five, '6'].map((name) => png(name));
+
+  // The case, the files picked, the names kept, the messages, and what was attached before.
+  it.each<[string, CandidateFile[], string[], string[], PickedMedia[]?]>([
     [
-      'a gif among pngs',
+      'up to 5 good images are kept',
+      [png('1'), jpeg('2'), png('3'), jpeg('4'), png('5')],
+      five,
       [],
-      [png('1'), gif('a.gif'), png('2')],
-      ['1', '2'],
-      [MESSAGE_UNSUPPORTED_FORMAT],
     ],
-    ['two videos', [], [mp4('v1'), mp4('v2')], ['v1'], [MESSAGE_ONE_VIDEO]],
-    ['a video when one is attached', attached(mp4('v1')), [mp4('v2')], ['v1'], [MESSAGE_ONE_VIDEO]],
-    [
-      'a second video after a first one that is too long',
-      [],
-      [mp4('long', 40), mp4('v2')],
-      [],
-      [MESSAGE_VIDEO_LIMITS, MESSAGE_ONE_VIDEO],
-    ],
-    [
-      'a sixth image',
-      [],
-      [png('1'), png('2'), png('3'), png('4'), png('5'), png('6')],
-      ['1', '2', '3', '4', '5'],
-      [MESSAGE_TOO_MANY_IMAGES],
-    ],
+    ['a gif', [gif('a.gif')], [], [FORMAT]],
+    ['a gif among pngs', [png('1'), gif('a.gif'), png('2')], ['1', '2'], [FORMAT]],
+    ['two videos', [mp4('v1'), mp4('v2')], ['v1'], [ONE_VIDEO]],
+    ['a video when one is attached', [mp4('v2')], ['v1'], [ONE_VIDEO], attached(mp4('v1'))],
+    ['a second video after a too long one', [mp4('long', 40), mp4('v2')], [], [VIDEO, ONE_VIDEO]],
+    ['a sixth image', six, five, [MESSAGE_TOO_MANY_IMAGES]],
     [
       'three images onto three attached',
-      attached(png('1'), png('2'), png('3')),
-      [png('4'), png('5'), png('6')],
-      ['1', '2', '3', '4', '5'],
+      six.slice(3),
+      five,
       [MESSAGE_TOO_MANY_IMAGES],
+      attached(...six.slice(0, 3)),
     ],
-    ['a 10 KB png', [], [png('small', 10 * KB)], [], [MESSAGE_IMAGE_SIZE]],
-    ['a 6 MB jpeg', [], [jpeg('big', 6 * MB)], [], [MESSAGE_IMAGE_SIZE]],
+    ['a 10 KB png', [png('small', 10 * KB)], [], [SIZE]],
+    ['a 6 MB jpeg', [jpeg('big', 6 * MB)], [], [SIZE]],
     [
       'bad sizes among good images',
-      [],
       [png('small', 10 * KB), png('ok1'), jpeg('big', 6 * MB), png('ok2')],
       ['ok1', 'ok2'],
-      [MESSAGE_IMAGE_SIZE],
+      [SIZE],
     ],
     [
       'bad sizes taking no place among six images',
-      [],
-      [png('1'), png('small', 1), png('2'), png('3'), png('4'), png('5'), png('6')],
-      ['1', '2', '3', '4', '5'],
-      [MESSAGE_IMAGE_SIZE, MESSAGE_TOO_MANY_IMAGES],
-    ],
-    ['a 40-second mp4', [], [mp4('long', 40)], [], [MESSAGE_VIDEO_LIMITS]],
-    ['a video of exactly 30 seconds is kept', [], [mp4('thirty', 30)], ['thirty'], []],
-    ['a video just over 30 seconds', [], [mp4('thirty', 30.05)], [], [MESSAGE_VIDEO_LIMITS]],
-    ['a video over 50 MB', [], [mp4('huge', 10, MAX_VIDEO_BYTES + 1)], [], [MESSAGE_VIDEO_LIMITS]],
-    [
-      'a video of unknown length',
-      [],
-      [{ ...mp4('x'), durationSeconds: undefined }],
-      [],
-      [MESSAGE_VIDEO_LIMITS],
+      [six[0]!, png('small', 1), ...six.slice(1)],
+      five,
+      [SIZE, MESSAGE_TOO_MANY_IMAGES],
     ],
     [
-      'a video of endless length',
-      [],
-      [mp4('x', Number.POSITIVE_INFINITY)],
-      [],
-      [MESSAGE_VIDEO_LIMITS],
-    ],
-    ['a video added to images', attached(png('1')), [mp4('v')], ['1'], [MESSAGE_VIDEO_LIMITS]],
-    [
-      'images added to a video',
-      attached(mp4('v')),
-      [png('1'), png('2')],
-      ['v'],
-      [MESSAGE_VIDEO_LIMITS],
-    ],
-    ['images then a video in one pick', [], [png('1'), mp4('v')], ['1'], [MESSAGE_VIDEO_LIMITS]],
-    ['a video then images in one pick', [], [mp4('v'), png('1')], ['v'], [MESSAGE_VIDEO_LIMITS]],
-    [
-      'every kind of problem at once',
-      [],
-      [png('1'), gif('g'), gif('h'), png('s', 1), png('t', 2), mp4('v'), mp4('w')],
-      ['1'],
-      [MESSAGE_UNSUPPORTED_FORMAT, MESSAGE_IMAGE_SIZE, MESSAGE_VIDEO_LIMITS],
-    ],
-  ])('%s', (_case, current, incoming, expectedNames, expectedErrors) => {
-    const result = addMedia(current, incoming);
-    expect(names(result.media)).toEqual(expectedNames);
-    expect(result.errors).toEqual(expectedErrors);
-  });
-
-  it('accepts images at exactly 25 KB and exactly 5 MB, not a byte outside', () => {
-    const result = addMedia(
-      [],
+      'images of exactly 25 KB and 5 MB are kept, not a byte outside',
       [
         png('min', MIN_IMAGE_BYTES),
         png('max', MAX_IMAGE_BYTES),
         png('under', MIN_IMAGE_BYTES - 1),
         png('over', MAX_IMAGE_BYTES + 1),
       ],
-    );
-    expect(names(result.media)).toEqual(['min', 'max']);
-    expect(result.errors).toEqual([MESSAGE_IMAGE_SIZE]);
+      ['min', 'max'],
+      [SIZE],
+    ],
+    ['a 40-second mp4', [mp4('long', 40)], [], [VIDEO]],
+    ['a video of exactly 30 seconds is kept', [mp4('thirty', 30)], ['thirty'], []],
+    ['a video just over 30 seconds', [mp4('thirty', 30.05)], [], [VIDEO]],
+    ['a video over 50 MB', [mp4('huge', 10, MAX_VIDEO_BYTES + 1)], [], [VIDEO]],
+    ['a video of unknown length', [{ ...mp4('x'), durationSeconds: undefined }], [], [VIDEO]],
+    ['a video of endless length', [mp4('x', Number.POSITIVE_INFINITY)], [], [VIDEO]],
+    ['a video added to images', [mp4('v')], ['1'], [VIDEO], attached(png('1'))],
+    ['images added to a video', [png('1'), png('2')], ['v'], [VIDEO], attached(mp4('v'))],
+    ['images then a video in one pick', [png('1'), mp4('v')], ['1'], [VIDEO]],
+    ['a video then images in one pick', [mp4('v'), png('1')], ['v'], [VIDEO]],
+    [
+      'every kind of problem at once',
+      [png('1'), gif('g'), gif('h'), png('s', 1), png('t', 2), mp4('v'), mp4('w')],
+      ['1'],
+      [FORMAT, SIZE, VIDEO],
+    ],
+  ])('%s', (_case, incoming, expectedNames, expectedErrors, current = []) => {
+    const result = addMedia(current, incoming);
+    expect(names(result.media)).toEqual(expectedNames);
+    expect(result.errors).toEqual(expectedErrors);
   });
 
-  it('does not change the list it was given', () => {
+  it('does not change the list it was given, and returns the caller’s own file objects', () => {
     const current = attached(png('1'));
-    addMedia(current, [png('2')]);
-    expect(names(current)).toEqual(['1']);
-  });
-
-  it('returns the caller’s own file objects', () => {
     const file = png('mine');
-    expect(addMedia([], [file]).media[0]?.file).toBe(file);
+    expect(addMedia(current, [file]).media[1]?.file).toBe(file);
+    expect(names(current)).toEqual(['1']);
   });
 });
 
@@ -252,19 +217,5 @@ describe('isValidMediaSet', () => {
     expect(isValidMediaSet([{ kind: 'image', file: png('s', 1) }])).toBe(false);
     expect(isValidMediaSet([{ kind: 'image', file: mp4('v') }])).toBe(false);
     expect(isValidMediaSet([])).toBe(true);
-  });
-});
-
-describe('mediaKindOf', () => {
-  it.each([
-    ['image/jpeg', 'image'],
-    ['image/jpg', 'image'],
-    ['image/png', 'image'],
-    ['video/mp4', 'video'],
-    ['video/quicktime', 'video'],
-    ['image/gif', null],
-    ['text/html', null],
-  ])('%s is %s', (type, kind) => {
-    expect(mediaKindOf({ type })).toBe(kind);
   });
 });

@@ -5,8 +5,7 @@ import { runEmulatorScript, setEmulatorBuildConfig } from '@/testing/emulatedPag
 import { TOKEN_TTL_MS } from '../../../../mock-api/emulators/recaptcha';
 import { Captcha } from './Captcha';
 
-// The real react-google-recaptcha against the mock API's reCAPTCHA emulator: its browser script
-// is fetched from the API and run in this page as a page shell's script tag would.
+// The real react-google-recaptcha against the mock API's reCAPTCHA emulator, its script run here.
 let api: RunningMockApi;
 
 beforeAll(async () => {

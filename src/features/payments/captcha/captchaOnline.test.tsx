@@ -1,7 +1,5 @@
-// The captcha that could not be loaded comes back by itself when the browser says the connection
-// is back (issue 52): a guest who went offline need not find its Try again. A file of its own: the
-// adapter keeps a loaded script for the page's life. No emulator is run before: jsdom loads no script, so each load's outcome is played
-// here (the script's error event, or the script run as the page would run it).
+// A captcha that could not load comes back by itself when the connection does (issue 52). A file
+// of its own: the adapter keeps a loaded script for the page's life; the test plays each load.
 import { act, render, screen } from '@testing-library/react';
 import { allowConsoleError } from '../../../../jest/consoleGuard';
 import { startMockApi, type RunningMockApi } from '../../../../mock-api/testing';

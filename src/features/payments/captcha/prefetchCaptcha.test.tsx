@@ -1,7 +1,5 @@
-// The captcha's script, loaded by the adapter: a dropped request is asked for again, a load that
-// fails twice says so in the widget's place with "Try again", and the widget shows once the script
-// is ready. No emulator is run before: jsdom loads no script, so each load's outcome is played
-// here (the script's error event, or the script run as the page would run it).
+// The captcha's script, loaded by the adapter. jsdom loads no script, so the test plays each
+// load's outcome (the script's error event, or the emulator's script run as the page would).
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { allowConsoleError } from '../../../../jest/consoleGuard';

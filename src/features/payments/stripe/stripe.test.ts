@@ -23,14 +23,13 @@ beforeEach(() => {
 });
 
 describe('getStripe', () => {
-  it('says "Stripe.js not available" when loadStripe resolves null', async () => {
-    loadStripe.mockResolvedValue(null);
-    await expect(freshAdapter().getStripe()).rejects.toThrow(/^Stripe\.js not available$/);
-  });
-
-  it('says "Failed to load Stripe.js" when the script cannot load', async () => {
-    loadStripe.mockRejectedValue(new Error('network down'));
-    await expect(freshAdapter().getStripe()).rejects.toThrow(/^Failed to load Stripe\.js$/);
+  it.each([
+    ['loadStripe resolves null', null, /^Stripe\.js not available$/],
+    ['the script cannot load', new Error('network down'), /^Failed to load Stripe\.js$/],
+  ])('says why when %s', async (_when, outcome, message) => {
+    if (outcome instanceof Error) loadStripe.mockRejectedValue(outcome);
+    else loadStripe.mockResolvedValue(outcome);
+    await expect(freshAdapter().getStripe()).rejects.toThrow(message);
   });
 
   it('loads once with the configured key, and tries again after a failure', async () => {
@@ -49,6 +48,9 @@ describe('payWithElements', () => {
   const confirmPayment = jest.fn<(...args: unknown[]) => Promise<unknown>>();
   const submit = jest.fn<() => Promise<unknown>>();
   const elements = { submit } as unknown as Parameters<Adapter['payWithElements']>[0]['elements'];
+  const returnUrl = 'http://x/user_profile/a';
+  const pay = (getClientSecret = async () => 'pi_1_secret_2') =>
+    freshAdapter().payWithElements({ elements, getClientSecret, returnUrl });
 
   beforeEach(() => {
     confirmPayment.mockReset();
@@ -66,20 +68,16 @@ describe('payWithElements', () => {
       order.push('confirm');
       return { paymentIntent: { id: 'pi_1', status: 'succeeded' } };
     });
-    const result = await freshAdapter().payWithElements({
-      elements,
-      getClientSecret: async () => {
-        order.push('intent');
-        return 'pi_1_secret_2';
-      },
-      returnUrl: 'http://x/user_profile/a',
+    const result = await pay(async () => {
+      order.push('intent');
+      return 'pi_1_secret_2';
     });
     expect(result).toEqual({ outcome: 'succeeded', paymentIntentId: 'pi_1' });
     expect(order).toEqual(['submit', 'intent', 'confirm']);
     expect(confirmPayment).toHaveBeenCalledWith({
       elements,
       clientSecret: 'pi_1_secret_2',
-      confirmParams: { return_url: 'http://x/user_profile/a' },
+      confirmParams: { return_url: returnUrl },
       redirect: 'if_required',
     });
   });
@@ -89,9 +87,7 @@ describe('payWithElements', () => {
       error: { type: 'validation_error', message: 'Your card number is incomplete.' },
     });
     const getClientSecret = jest.fn(async () => 'pi_1_secret_2');
-    await expect(
-      freshAdapter().payWithElements({ elements, getClientSecret, returnUrl: '/' }),
-    ).resolves.toEqual({
+    await expect(pay(getClientSecret)).resolves.toEqual({
       outcome: 'failed',
       message: 'Your card number is incomplete.',
       code: undefined,
@@ -103,9 +99,6 @@ describe('payWithElements', () => {
 
   it('gives Stripe’s own message for a decline and the status for an unfinished intent', async () => {
     submit.mockResolvedValue({});
-    const { payWithElements } = freshAdapter();
-    const pay = () =>
-      payWithElements({ elements, getClientSecret: async () => 'pi_1_secret_2', returnUrl: '/' });
     confirmPayment.mockResolvedValueOnce({
       error: {
         type: 'card_error',

@@ -1,5 +1,4 @@
-// The whole app (header, routes, error boundaries) at addresses that used to blank the page: a
-// route that throws while rendering, and addresses whose escapes are malformed.
+// The whole app at addresses that used to blank the page: a route that throws, malformed escapes.
 import type { ReactNode } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';

@@ -1,5 +1,4 @@
-// A guest coming back: the profile this browser kept from its last visit shows as soon as the
-// page knows which profile it opens, while the lookup is made afresh (issue 36).
+// A guest coming back sees the profile kept from the last visit while it is looked up (issue 36).
 import { act, screen, waitFor } from '@testing-library/react';
 import { allowConsoleError } from '../../../jest/consoleGuard';
 import { makeTestStore, renderWithProviders } from '../../testing/renderWithProviders';

@@ -1,8 +1,5 @@
-// A profile page fetches the giving flow's code at once, not once the page is idle, however it
-// was opened: a guest who taps Give Gift as soon as it works gets the form, with no "Loading
-// form" in between (issues 36 and 51). Here the page never idles, and it mounts as the server's
-// markup hydrating does (the page not marked hydrated yet): before issue 51 only a page the
-// browser rendered itself fetched the flow at once.
+// A profile page fetches the giving flow's code at once, even while hydrating the server's markup
+// and never idle: the first tap on Give Gift gets the form, not "Loading form" (issues 36, 51).
 import { act, fireEvent, screen } from '@testing-library/react';
 import { markPageHydrated, resetPageHydration } from '../../loading/hydration';
 import { renderWithProviders } from '../../testing/renderWithProviders';

@@ -25,7 +25,7 @@ const renderProfile = (id: string, guestToken = api.guestToken) =>
 
 describe('ProfilePage against the mock API', () => {
   // The first test of the file: the card's code (a chunk of its own) is not loaded yet.
-  it("shows a spinner, then the profile's card, and remembers the id", async () => {
+  it("shows a spinner, then the card, remembers the id, and opens on the Feed's four reviews", async () => {
     renderProfile('ava-martinez');
     expect(screen.getByRole('status')).toHaveTextContent('Loading profile');
     // The card came with the lookup: its name shows with the buttons, not in a later reveal.
@@ -34,10 +34,6 @@ describe('ProfilePage against the mock API', () => {
     expect(within(name).getByRole('img', { name: 'Verified profile' })).toBeInTheDocument();
     expect(screen.getByText('Barista & Latte Artist')).toBeInTheDocument();
     expect(localStorage.getItem('userId')).toBe('ava-martinez');
-  });
-
-  it('shows the Feed tab first, with the four most recent reviews', async () => {
-    renderProfile('ava-martinez');
     expect(await screen.findByRole('tab', { name: 'Feed', selected: true })).toBeInTheDocument();
     // The browser renders this page itself: the cards come in a pass after the profile's buttons.
     expect(await within(screen.getByRole('tabpanel')).findAllByRole('article')).toHaveLength(4);
@@ -79,37 +75,23 @@ describe('ProfilePage against the mock API', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('sam@example.com');
   });
 
-  it('lists a workplace team, but no team for a person', async () => {
-    renderProfile('bluebird-cafe');
-    const team = await screen.findByRole('region', { name: 'Our Team' });
-    expect(within(team).getAllByRole('link')).toHaveLength(6);
-  });
-
-  it('shows OOPS!! for an id the API does not know', async () => {
+  it.each([
+    ['for an id the API does not know', 'nobody', undefined],
+    ['when the guest token is refused', 'ava-martinez', 'wrong'],
+  ])('shows OOPS!! %s', async (_when, id, token) => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderProfile('nobody');
+    renderProfile(id, token);
     expect(await screen.findByRole('heading', { name: 'OOPS!!' })).toBeInTheDocument();
     expect(screen.getByText('No account exists with this credentials')).toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('Failed to fetch user details', expect.anything());
     error.mockRestore();
   });
 
-  it('shows OOPS!! when the guest token is refused', async () => {
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderProfile('ava-martinez', 'wrong');
-    expect(await screen.findByRole('heading', { name: 'OOPS!!' })).toBeInTheDocument();
-    error.mockRestore();
-  });
   it('action buttons show the counts; Give Gift reads Donate for a non-profit', async () => {
-    const answer = await api.request(
-      'gratitude/findUser',
-      jsonPost({ _id: 'ava-martinez', profilePage: true }),
-    );
-    const { iconsCount } = (
-      (await answer.json()) as {
-        data: { data: { iconsCount: Record<string, number> } };
-      }
-    ).data.data;
+    const body = jsonPost({ _id: 'ava-martinez', profilePage: true });
+    const answer = await api.request('gratitude/findUser', body);
+    type Answer = { data: { data: { iconsCount: Record<string, number> } } };
+    const { iconsCount } = ((await answer.json()) as Answer).data.data;
     const { unmount: leaveAva } = renderProfile('ava-martinez');
     expect(await screen.findByRole('button', { name: 'Give Gift' })).toBeInTheDocument();
     for (const { action, countKey } of Object.values(GRATITUDE_KINDS)) {
@@ -127,7 +109,7 @@ describe('ProfilePage against the mock API', () => {
   });
 
   it('tabs move with the arrow keys and show their panels', async () => {
-    // jsdom has no IntersectionObserver, which the gallery's paging uses: one that never fires.
+    // jsdom has no IntersectionObserver (the gallery's paging uses one): one that never fires.
     const real = globalThis.IntersectionObserver;
     globalThis.IntersectionObserver = class {
       observe() {}
@@ -163,6 +145,7 @@ describe('ProfilePage against the mock API', () => {
     const { unmount: leaveBluebird } = renderProfile('bluebird-cafe');
     const team = await screen.findByRole('region', { name: 'Our Team' });
     expect(within(team).getAllByRole('listitem')).toHaveLength(6);
+    expect(within(team).getAllByRole('link')).toHaveLength(6);
     expect(within(team).getByText('Marcu...')).toBeVisible();
     expect(within(team).getByText('Ava M...')).toBeVisible();
     const ava = within(team).getByRole('link', { name: /^Ava Martinez/ });

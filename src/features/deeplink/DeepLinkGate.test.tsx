@@ -7,8 +7,7 @@ import { DeepLinkGate } from './DeepLinkGate';
 import { startLinkSession } from './linkSession';
 import { initDeepLinks, type DeepLinkSession } from './branch';
 
-// The real branch-sdk runs against the mock API's emulator in e2e/deeplink.spec.ts; here the
-// adapter is replaced so each outcome of the session can be driven by hand.
+// The real branch-sdk runs in e2e/deeplink.spec.ts; here each outcome is driven by hand.
 jest.mock('./branch', () => ({ initDeepLinks: jest.fn() }));
 
 const initMock = jest.mocked(initDeepLinks);
@@ -61,6 +60,15 @@ function renderAt(route: string) {
   );
 }
 
+const expectAddress = (address: string | RegExp) =>
+  expect(screen.getByText(/^Address:/)).toHaveTextContent(address);
+const invalidQr = () => screen.findByRole('heading', { level: 1, name: 'Invalid QR Found' });
+const profileOf = (id: string) => screen.getByRole('heading', { name: `Profile of ${id}` });
+const findProfileOf = (id: string) => screen.findByRole('heading', { name: `Profile of ${id}` });
+const expectNoLoading = () => expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+const expectNoHome = () =>
+  expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
+
 let consoleError: jest.SpyInstance;
 
 beforeEach(() => {
@@ -80,32 +88,22 @@ describe('a visit through a Branch link', () => {
     renderAt('/?_branch_match_id=qr-ava');
 
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
-
+    expectNoHome();
     await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
-
-    expect(
-      await screen.findByRole('heading', { name: 'Profile of ava-martinez' }),
-    ).toBeInTheDocument();
-    expect(screen.getByText(/^Address:/)).toHaveTextContent(
-      /^Address: \/user_profile\/ava-martinez$/,
-    );
+    expect(await findProfileOf('ava-martinez')).toBeInTheDocument();
+    expectAddress(/^Address: \/user_profile\/ava-martinez$/);
     expect(localStorage.getItem('userId')).toBe('ava-martinez');
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expectNoLoading();
   });
 
   it('shows Invalid QR Found and logs the failure when initialisation fails', async () => {
     const session = deferredSession();
     renderAt('/?_branch_match_id=qr-broken');
     const failure = new Error('Error in API: Status - 400');
-
     await act(async () => session.reject(failure));
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Invalid QR Found' }),
-    ).toBeInTheDocument();
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
+    expect(await invalidQr()).toBeInTheDocument();
+    expectNoLoading();
+    expectNoHome();
     // StrictMode runs the effect twice; the outcome is still handled (and logged) once.
     expect(consoleError).toHaveBeenCalledTimes(1);
     expect(consoleError).toHaveBeenCalledWith('Failed to initialize Branch SDK', failure);
@@ -115,16 +113,10 @@ describe('a visit through a Branch link', () => {
   it('shows Invalid QR Found when the link opens no profile', async () => {
     const session = deferredSession();
     renderAt('/?_branch_match_id=qr-nobody');
-
     await act(async () => session.resolve({ dynamicKey: null }));
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Invalid QR Found' }),
-    ).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Home page' })).not.toBeInTheDocument();
-    expect(screen.getByText(/^Address:/)).toHaveTextContent(
-      'Address: /?_branch_match_id=qr-nobody',
-    );
+    expect(await invalidQr()).toBeInTheDocument();
+    expectNoHome();
+    expectAddress('Address: /?_branch_match_id=qr-nobody');
     expect(localStorage.getItem('userId')).toBeNull();
   });
 
@@ -132,13 +124,12 @@ describe('a visit through a Branch link', () => {
     const session = deferredSession();
     renderAt('/user_profile/sam-lee?_branch_match_id=qr-ava');
 
-    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expect(profileOf('sam-lee')).toBeInTheDocument();
+    expectNoLoading();
     // For attribution only, once the page is idle.
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
     await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
-
-    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
+    expect(profileOf('sam-lee')).toBeInTheDocument();
     expect(localStorage.getItem('userId')).toBeNull();
   });
 
@@ -149,9 +140,8 @@ describe('a visit through a Branch link', () => {
       '',
     );
     renderAt('/?_branch_match_id=qr-nobody');
-
     expect(screen.getByRole('heading', { level: 1, name: 'Invalid QR Found' })).toBeInTheDocument();
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
+    expectNoLoading();
   });
 });
 
@@ -163,13 +153,9 @@ describe('a guest who opens a flow before the session ends', () => {
     renderAt('/user_profile/sam-lee');
     await user.click(screen.getByRole('link', { name: 'Give Gift' }));
     await waitFor(() => expect(initMock).toHaveBeenCalled());
-
     await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
-
-    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
-    expect(screen.getByText(/^Address:/)).toHaveTextContent(
-      'Address: /user_profile/sam-lee?flow=gift&step=guest',
-    );
+    expect(profileOf('sam-lee')).toBeInTheDocument();
+    expectAddress('Address: /user_profile/sam-lee?flow=gift&step=guest');
     expect(localStorage.getItem('userId')).toBeNull();
   });
 });
@@ -178,12 +164,10 @@ describe('any other visit', () => {
   it('shows its page at once and starts the session once the page is idle', async () => {
     deferredSession();
     renderAt('/user_profile/sam-lee');
-
-    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
-    expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
-    // The SDK is not fetched during the page's own first load...
+    expect(profileOf('sam-lee')).toBeInTheDocument();
+    expectNoLoading();
+    // Not fetched during the page's own first load, but right after it.
     expect(initMock).not.toHaveBeenCalled();
-    // ...but right after it.
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
   });
 
@@ -192,11 +176,9 @@ describe('any other visit', () => {
     renderAt('/user_profile/sam-lee');
     const failure = new Error('Request blocked by client, probably adblock');
     await waitFor(() => expect(initMock).toHaveBeenCalled());
-
     await act(async () => session.reject(failure));
-
     expect(consoleError).toHaveBeenCalledWith('Failed to initialize Branch SDK', failure);
-    expect(screen.getByRole('heading', { name: 'Profile of sam-lee' })).toBeInTheDocument();
+    expect(profileOf('sam-lee')).toBeInTheDocument();
     expect(screen.queryByText('Invalid QR Found')).not.toBeInTheDocument();
   });
 });
@@ -207,14 +189,10 @@ describe('the session as the app starts (startLinkSession, before any render)', 
     const opened = startLinkSession(at('/?_branch_match_id=qr-ava'));
     // Nothing rendered yet: the SDK is already asked.
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
-
     renderAt('/?_branch_match_id=qr-ava');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
-
-    expect(
-      await screen.findByRole('heading', { name: 'Profile of ava-martinez' }),
-    ).toBeInTheDocument();
+    expect(await findProfileOf('ava-martinez')).toBeInTheDocument();
     // What main.tsx asks the API for before the app's first render.
     await expect(opened).resolves.toBe('ava-martinez');
   });
@@ -233,12 +211,8 @@ describe('the session as the app starts (startLinkSession, before any render)', 
     const opened = startLinkSession(at('/?_branch_match_id=qr-broken'));
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
     renderAt('/?_branch_match_id=qr-broken');
-
     await act(async () => session.reject(new Error('Error in API: Status - 400')));
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Invalid QR Found' }),
-    ).toBeInTheDocument();
+    expect(await invalidQr()).toBeInTheDocument();
     // No profile to ask for, and nothing thrown at main.tsx.
     await expect(opened).resolves.toBeNull();
   });
@@ -250,8 +224,7 @@ describe('the session as the app starts (startLinkSession, before any render)', 
     await expect(startLinkSession(at('/user_profile/ava-martinez'), state)).resolves.toBeNull();
     window.history.replaceState(state, '');
     renderAt('/user_profile/ava-martinez');
-
-    expect(screen.getByRole('heading', { name: 'Profile of ava-martinez' })).toBeInTheDocument();
+    expect(profileOf('ava-martinez')).toBeInTheDocument();
     await waitFor(() =>
       expect(initMock).toHaveBeenCalledWith(expect.objectContaining({ clickId: 'qr-ava' })),
     );

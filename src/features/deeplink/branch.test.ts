@@ -1,6 +1,5 @@
-// The adapter's glue around branch-sdk. The SDK itself runs, unmocked, in Chromium against the
-// mock API's emulator (e2e/deeplink.spec.ts); jsdom cannot load its JSONP script.
-// Only branch.ts may import branch-sdk (even its types), so the fake describes what it answers.
+// The adapter's glue around branch-sdk (the SDK itself runs in e2e/deeplink.spec.ts). Only
+// branch.ts may import branch-sdk, even its types: the fake describes what it answers.
 interface SessionData {
   data: string;
   data_parsed: Record<string, unknown>;
@@ -33,6 +32,12 @@ const sessionData = (linkData: Record<string, unknown>): SessionData => ({
   referring_link: null,
 });
 
+/** The SDK's session answers with this link data. */
+const answers = (linkData: Record<string, unknown>) =>
+  mockBranch.init.mockImplementation((_key, _options, callback) =>
+    callback(null, sessionData(linkData)),
+  );
+
 /** A fresh adapter (its session is per page load, so per module instance). */
 function loadAdapter(): typeof import('./branch') {
   let adapter!: typeof import('./branch');
@@ -49,9 +54,7 @@ beforeEach(() => {
 
 describe('initDeepLinks', () => {
   it('initialises Branch with the key and resolves with the link’s dynamic key', async () => {
-    mockBranch.init.mockImplementation((_key, _options, callback) =>
-      callback(null, sessionData({ '+clicked_branch_link': true, dynamicKey: 'ava-martinez' })),
-    );
+    answers({ '+clicked_branch_link': true, dynamicKey: 'ava-martinez' });
     const { initDeepLinks } = loadAdapter();
 
     await expect(initDeepLinks({ branchKey: 'key_test_x' })).resolves.toEqual({
@@ -62,9 +65,7 @@ describe('initDeepLinks', () => {
   });
 
   it("hands Branch the opening link's click id when the address no longer carries it", async () => {
-    mockBranch.init.mockImplementation((_key, _options, callback) =>
-      callback(null, sessionData({ '+clicked_branch_link': true, dynamicKey: 'ava-martinez' })),
-    );
+    answers({ '+clicked_branch_link': true, dynamicKey: 'ava-martinez' });
     const { initDeepLinks } = loadAdapter();
 
     await initDeepLinks({ branchKey: 'key_test_x', clickId: 'qr-ava' });
@@ -80,9 +81,7 @@ describe('initDeepLinks', () => {
     ['an empty key', { '+clicked_branch_link': true, dynamicKey: '  ' }],
     ['a key that is not text', { '+clicked_branch_link': true, dynamicKey: 42 }],
   ])('resolves with no dynamic key for %s', async (_case, linkData) => {
-    mockBranch.init.mockImplementation((_key, _options, callback) =>
-      callback(null, sessionData(linkData)),
-    );
+    answers(linkData);
     await expect(loadAdapter().initDeepLinks({ branchKey: 'key_test_x' })).resolves.toEqual({
       dynamicKey: null,
     });
@@ -95,9 +94,7 @@ describe('initDeepLinks', () => {
   });
 
   it('points the SDK at a configured API, resolving a path against the page', async () => {
-    mockBranch.init.mockImplementation((_key, _options, callback) =>
-      callback(null, sessionData({})),
-    );
+    answers({});
     await loadAdapter().initDeepLinks({ branchKey: 'key_test_x', apiUrl: '/__branch' });
     // jsdom's page is http://localhost/
     expect(mockBranch.setAPIUrl).toHaveBeenCalledWith('http://127.0.0.1/__branch');
@@ -115,9 +112,7 @@ describe('initDeepLinks', () => {
   });
 
   it('starts one session per page load, shared by every caller', async () => {
-    mockBranch.init.mockImplementation((_key, _options, callback) =>
-      callback(null, sessionData({ dynamicKey: 'sam-lee' })),
-    );
+    answers({ dynamicKey: 'sam-lee' });
     const { initDeepLinks } = loadAdapter();
     const first = initDeepLinks({ branchKey: 'key_test_x' });
     const second = initDeepLinks({ branchKey: 'key_test_x' });

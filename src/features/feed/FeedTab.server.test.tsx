@@ -1,5 +1,5 @@
-// The feed as the production server renders it (src/server/renderPage.tsx), then hydrated: the
-// pictures' srcsets are in the server's HTML, and the browser's first render prints the same.
+// The feed as the production server renders it (src/server/renderPage.tsx), then hydrated.
+import type { ReactElement } from 'react';
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -57,6 +57,9 @@ const ITEMS = [
   }),
 ];
 
+/** The giver's avatar and the two photos. */
+const PICTURES = ['jordan', 'photo-1', 'photo-2'].map((name) => `https://media.test/${name}.jpg`);
+
 /** The pictures every srcset in `root` asks the endpoint for. */
 function pictures(root: ParentNode): string[] {
   return [...root.querySelectorAll('img[srcset]')].flatMap((img) =>
@@ -68,22 +71,23 @@ function pictures(root: ParentNode): string[] {
   );
 }
 
+/** `element` as the server's HTML, in the page (remove it when done). */
+function asServerHtml(element: ReactElement) {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(element);
+  document.body.append(container);
+  return container;
+}
+
 /* eslint-disable testing-library/no-node-access -- the server's HTML is read as markup here */
 describe('FeedTab rendered on the server', () => {
   it("prints the pictures' srcsets, the held ones in their <noscript> copies", () => {
-    // Not Testing Library's render: the server's, which answers HTML.
-    // eslint-disable-next-line testing-library/render-result-naming-convention
-    const html = renderToString(<FeedTab items={ITEMS} now={NOW} />);
-    // As a browser without JavaScript reads it (a parsed document runs no scripts, so the
-    // <noscript> copies are markup).
-    const page = new DOMParser().parseFromString(html, 'text/html');
-    expect(new Set(pictures(page))).toEqual(
-      new Set([
-        'https://media.test/jordan.jpg',
-        'https://media.test/photo-1.jpg',
-        'https://media.test/photo-2.jpg',
-      ]),
+    // As a browser without JavaScript reads it (a parsed document's <noscript> copies are markup).
+    const page = new DOMParser().parseFromString(
+      renderToString(<FeedTab items={ITEMS} now={NOW} />),
+      'text/html',
     );
+    expect(new Set(pictures(page))).toEqual(new Set(PICTURES));
     // The photos are held (no src, no srcset) until the page works; their copies carry both.
     const held = [...page.querySelectorAll('.media-carousel__slide > img')];
     expect(held).toHaveLength(2);
@@ -100,9 +104,7 @@ describe('FeedTab rendered on the server', () => {
   });
 
   it('hydrates without a mismatch, then shows the pictures and the poster', async () => {
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<FeedPage />);
-    document.body.append(container);
+    const container = asServerHtml(<FeedPage />);
     const errors: unknown[] = [];
     // A mismatch is reported here (and React's console.error fails the test: jest/consoleGuard).
     const root = await act(async () =>
@@ -112,30 +114,22 @@ describe('FeedTab rendered on the server', () => {
     );
     expect(errors).toEqual([]);
     expect(new Set(pictures(container))).toEqual(
-      new Set([
-        'https://media.test/jordan.jpg',
-        'https://media.test/photo-1.jpg',
-        'https://media.test/photo-2.jpg',
-        'https://media.test/latte.jpg',
-      ]),
+      new Set([...PICTURES, 'https://media.test/latte.jpg']),
     );
     // Still nothing of the video itself.
     expect(container.querySelector('video source')).toBeNull();
     act(() => root.unmount());
     container.remove();
   });
+
   it("says the card's age in the browser's clock once hydrated, however old the server's page", async () => {
-    // The page was rendered (and kept by a cache) when the review was 5 seconds old; the guest
-    // opens it a minute later.
-    const created = Date.parse('2026-03-10T12:00:00Z');
-    const items = [review('late', { createdAt: new Date(created).toISOString() })];
-    const clock = jest.spyOn(Date, 'now').mockReturnValue(created + 5_000);
-    const container = document.createElement('div');
-    container.innerHTML = renderToString(<FeedTab items={items} />);
-    document.body.append(container);
+    // Rendered (and cached) when the review was 5 seconds old; opened a minute later.
+    const items = [review('late', { createdAt: new Date(NOW).toISOString() })];
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(NOW + 5_000);
+    const container = asServerHtml(<FeedTab items={items} />);
     expect(container.querySelector('time')?.textContent).toBe('Just now');
 
-    clock.mockReturnValue(created + 71_000);
+    clock.mockReturnValue(NOW + 71_000);
     const root = await act(async () => hydrateRoot(container, <FeedTab items={items} />));
     expect(container.querySelector('time')?.textContent).toBe('1 minute ago');
     act(() => root.unmount());

@@ -51,28 +51,14 @@ function askedFor(picture: HTMLElement) {
 }
 
 describe('FeedTab', () => {
-  describe('an empty feed', () => {
-    it('shows the empty-feed message for no items', () => {
-      render(<FeedTab items={[]} now={NOW} />);
-      expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
-      expect(screen.queryByRole('article')).not.toBeInTheDocument();
-    });
-
-    it('counts a feed holding a single TIP as empty, even a TIP with words', () => {
-      render(
-        <FeedTab
-          items={[feedItem({ gratitudeType: 'TIP', title: 'Tip to jo', sayThanks: 'Thanks!' })]}
-          now={NOW}
-        />,
-      );
-      expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
-      expect(screen.queryByRole('article')).not.toBeInTheDocument();
-    });
-
-    it('counts reviews with neither words nor media as empty', () => {
-      render(<FeedTab items={[feedItem({ sayThanks: '   ', media: [] })]} now={NOW} />);
-      expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
-    });
+  it.each([
+    ['no items', []],
+    ['a single TIP, even one with words', [feedItem({ gratitudeType: 'TIP', sayThanks: 'Hi!' })]],
+    ['reviews with neither words nor media', [feedItem({ sayThanks: '   ', media: [] })]],
+  ])('shows the empty-feed message for %s', (_what, items) => {
+    render(<FeedTab items={items} now={NOW} />);
+    expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
   it('shows a card for each REVIEW with words or media, and none for the rest', () => {
@@ -158,10 +144,8 @@ describe('FeedTab', () => {
         const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
         render(<FeedTab items={[feedItem()]} now={NOW} />);
         expect(screen.queryByText(APP_ONLY)).not.toBeInTheDocument();
-
         await user.click(screen.getByRole('button', { name: action }));
         expect(screen.getByRole('status')).toHaveTextContent(APP_ONLY);
-
         act(() => jest.advanceTimersByTime(1499));
         expect(screen.getByRole('status')).toHaveTextContent(APP_ONLY);
         act(() => jest.advanceTimersByTime(1));
@@ -173,27 +157,20 @@ describe('FeedTab', () => {
   describe('a card with several photos', () => {
     const renderCarousel = (count = 3) =>
       render(<FeedTab items={[feedItem({ media: photos(count) })]} now={NOW} />);
+    const dot = (n: number, of = 3) =>
+      screen.getByRole('button', { name: `Show image ${n} of ${of}` });
 
     it('shows one photo at a time, with the dots marking which', async () => {
       const user = userEvent.setup();
       renderCarousel();
       expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toHaveAttribute('loading', 'lazy');
       expect(screen.queryByRole('img', { name: /^Photo 2 of 3/ })).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Show image 1 of 3' })).toHaveAttribute(
-        'aria-current',
-        'true',
-      );
-
-      await user.click(screen.getByRole('button', { name: 'Show image 3 of 3' }));
+      expect(dot(1)).toHaveAttribute('aria-current', 'true');
+      await user.click(dot(3));
       expect(shownPhoto('Photo 3 of 3 from Jordan Blake')).toBeInTheDocument();
       expect(screen.queryByRole('img', { name: /^Photo 1 of 3/ })).not.toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Show image 3 of 3' })).toHaveAttribute(
-        'aria-current',
-        'true',
-      );
-      expect(screen.getByRole('button', { name: 'Show image 1 of 3' })).not.toHaveAttribute(
-        'aria-current',
-      );
+      expect(dot(3)).toHaveAttribute('aria-current', 'true');
+      expect(dot(1)).not.toHaveAttribute('aria-current');
     });
 
     it('moves with the previous and next buttons, and stops at either end', async () => {
@@ -231,10 +208,10 @@ describe('FeedTab', () => {
 
       // The dots are a single tab stop, on the current one; the arrows move it along.
       await user.tab();
-      expect(screen.getByRole('button', { name: 'Show image 3 of 4' })).toHaveFocus();
+      expect(dot(3, 4)).toHaveFocus();
       await user.keyboard('{ArrowLeft}');
       expect(shownPhoto('Photo 2 of 4 from Jordan Blake')).toBeInTheDocument();
-      expect(screen.getByRole('button', { name: 'Show image 2 of 4' })).toHaveFocus();
+      expect(dot(2, 4)).toHaveFocus();
       await user.keyboard('{End}');
       expect(shownPhoto('Photo 4 of 4 from Jordan Blake')).toBeInTheDocument();
       await user.keyboard('{Home}');
@@ -249,12 +226,11 @@ describe('FeedTab', () => {
         jest.setSystemTime(NOW);
       });
       afterEach(() => jest.useRealTimers());
+      const wheel = (init: WheelEventInit) =>
+        fireEvent.wheel(screen.getByRole('img', { name: /^Photo \d of \d/ }), init);
 
       it('swipes once, then ignores the wheel for 1 second', () => {
         renderCarousel();
-        const wheel = (init: WheelEventInit) =>
-          fireEvent.wheel(screen.getByRole('img', { name: /^Photo \d of 3/ }), init);
-
         // The event that swipes is taken from the page (not cancelled means the page scrolls).
         expect(wheel({ deltaY: 100 })).toBe(false);
         expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
@@ -277,8 +253,6 @@ describe('FeedTab', () => {
 
       it('gives the wheel back to the page at either end, without locking', () => {
         renderCarousel(2);
-        const wheel = (init: WheelEventInit) =>
-          fireEvent.wheel(screen.getByRole('img', { name: /^Photo \d of 2/ }), init);
         // At the first photo, wheeling up scrolls the page and starts no lock...
         expect(wheel({ deltaY: -100 })).toBe(true);
         expect(shownPhoto('Photo 1 of 2 from Jordan Blake')).toBeInTheDocument();
@@ -292,11 +266,10 @@ describe('FeedTab', () => {
 
       it('ignores tiny movements and pinch-zoom', () => {
         renderCarousel();
-        const photo = shownPhoto('Photo 1 of 3 from Jordan Blake');
-        fireEvent.wheel(photo, { deltaY: 2 });
-        fireEvent.wheel(photo, { deltaY: 100, ctrlKey: true });
+        wheel({ deltaY: 2 });
+        wheel({ deltaY: 100, ctrlKey: true });
         expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toBeInTheDocument();
-        fireEvent.wheel(photo, { deltaY: 100 });
+        wheel({ deltaY: 100 });
         expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
       });
     });
@@ -392,10 +365,8 @@ describe("FeedTab with Ava's feed from the mock API", () => {
   it('shows her four kept reviews, newest first, with their media', async () => {
     const api = await startMockApi();
     try {
-      const response = await api.request(
-        'gratitude/findUser',
-        jsonPost({ _id: 'ava-martinez', profilePage: true }),
-      );
+      const body = jsonPost({ _id: 'ava-martinez', profilePage: true });
+      const response = await api.request('gratitude/findUser', body);
       const { data } = (await response.json()) as Envelope<FindUserResult>;
       render(<FeedTab items={keepRecentReviews(data.data.userFeed)} />);
     } finally {
@@ -409,17 +380,14 @@ describe("FeedTab with Ava's feed from the mock API", () => {
       'Liam Carter celebrated Ava.martinez',
       'Noah Patel thanked Ava.martinez',
     ]);
-    expect(
-      within(cards[0]!).getByRole('button', { name: 'Show image 3 of 3' }),
-    ).toBeInTheDocument();
+    expect(within(cards[0]!).getByRole('button', { name: 'Show image 3 of 3' })).toBeVisible();
     const photo = within(cards[0]!).getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' });
     for (const { source } of askedFor(photo)) {
       expect(source).toBe('/media/seed/ava-feed-01.jpg');
     }
     expect(within(cards[1]!).getByText('Boosted')).toBeInTheDocument();
-    expect(
-      within(cards[2]!).getByRole('button', { name: 'Play video from Liam Carter' }),
-    ).toBeInTheDocument();
+    const play = within(cards[2]!).getByRole('button', { name: 'Play video from Liam Carter' });
+    expect(play).toBeInTheDocument();
     expect(within(cards[3]!).getAllByRole('button', { name: /^Show image/ })).toHaveLength(5);
     expect(screen.getAllByText('Boosted')).toHaveLength(1);
   });

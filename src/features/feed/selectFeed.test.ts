@@ -28,26 +28,21 @@ const image = { imgUrl: '/uploads/a.jpg', mimeType: 'image/jpeg' };
 const ids = (items: FeedItem[]) => items.map((item) => item.id);
 
 describe('keepRecentReviews', () => {
-  it('keeps four reviews', () => {
-    expect(RECENT_REVIEWS_KEPT).toBe(4);
-  });
-
   it('keeps the first four reviews in order from seven reviews and two tips', () => {
+    expect(RECENT_REVIEWS_KEPT).toBe(4);
     const reviews = Array.from({ length: 7 }, () => makeFeedItem());
     const feed = [tip(), reviews[0]!, reviews[1]!, tip(), ...reviews.slice(2)];
     expect(ids(keepRecentReviews(feed))).toEqual(ids(reviews.slice(0, 4)));
   });
 
-  it('keeps fewer when there are fewer reviews', () => {
+  it('keeps fewer when there are fewer reviews, and drops BOTH items (not REVIEW)', () => {
     const review = makeFeedItem();
     expect(keepRecentReviews([tip(), review])).toEqual([review]);
     expect(keepRecentReviews([])).toEqual([]);
     expect(keepRecentReviews([tip()])).toEqual([]);
-  });
-
-  it('drops BOTH items, which are not REVIEW', () => {
-    const both = makeFeedItem({ gratitudeType: 'BOTH', tipAmount: 500 });
-    expect(keepRecentReviews([both])).toEqual([]);
+    expect(keepRecentReviews([makeFeedItem({ gratitudeType: 'BOTH', tipAmount: 500 })])).toEqual(
+      [],
+    );
   });
 
   it('counts a blank review toward the four even though it gets no card', () => {
@@ -67,36 +62,32 @@ describe('keepRecentReviews', () => {
 });
 
 describe('isDisplayableReview', () => {
-  it('shows a review with text', () => {
-    expect(isDisplayableReview(makeFeedItem({ sayThanks: 'Great service' }))).toBe(true);
-  });
-
-  it('shows a review with media only', () => {
-    expect(isDisplayableReview(makeFeedItem({ sayThanks: '', media: [image] }))).toBe(true);
-    expect(isDisplayableReview(makeFeedItem({ sayThanks: ' \n', media: [image] }))).toBe(true);
-  });
-
-  it('hides a review with blank text and no media', () => {
-    expect(isDisplayableReview(makeFeedItem({ sayThanks: '' }))).toBe(false);
-    expect(isDisplayableReview(makeFeedItem({ sayThanks: ' \t\n ' }))).toBe(false);
-  });
-
-  it('hides TIP and BOTH items, even with text or media', () => {
-    expect(isDisplayableReview(tip({ sayThanks: 'Thanks', media: [image] }))).toBe(false);
-    expect(isDisplayableReview(makeFeedItem({ gratitudeType: 'BOTH', media: [image] }))).toBe(
+  it.each([
+    ['shows a review with text', makeFeedItem({ sayThanks: 'Great service' }), true],
+    ['shows a review with media only', makeFeedItem({ sayThanks: '', media: [image] }), true],
+    [
+      'shows a review with media and blank text',
+      makeFeedItem({ sayThanks: ' \n', media: [image] }),
+      true,
+    ],
+    ['hides a review with no text and no media', makeFeedItem({ sayThanks: '' }), false],
+    ['hides a review with blank text and no media', makeFeedItem({ sayThanks: ' \t\n ' }), false],
+    ['hides a TIP, even with text and media', tip({ sayThanks: 'Thanks', media: [image] }), false],
+    [
+      'hides a BOTH item, even with media',
+      makeFeedItem({ gratitudeType: 'BOTH', media: [image] }),
       false,
-    );
+    ],
+  ])('%s', (_rule, item, shown) => {
+    expect(isDisplayableReview(item)).toBe(shown);
   });
 });
 
 describe('selectFeedCards and isFeedEmpty', () => {
-  it('counts a feed holding only one TIP as empty', () => {
+  it('counts an empty list, a single TIP and a list of blank reviews as empty', () => {
     const feed = [tip({ sayThanks: 'Here is a tip' })];
     expect(selectFeedCards(feed)).toEqual([]);
     expect(isFeedEmpty(feed)).toBe(true);
-  });
-
-  it('counts an empty list and a list of blank reviews as empty', () => {
     expect(isFeedEmpty([])).toBe(true);
     expect(isFeedEmpty([makeFeedItem({ sayThanks: '  ' }), tip()])).toBe(true);
   });

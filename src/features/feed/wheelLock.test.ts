@@ -16,10 +16,8 @@ describe('createWheelLock', () => {
     expect(lock.trySwipe(6000)).toBe(true);
   });
 
-  it('lets the first wheel event swipe, whatever the clock reads', () => {
-    expect(createWheelLock(1000).trySwipe(0)).toBe(true);
-    expect(createWheelLock(1000).trySwipe(-50)).toBe(true);
-    expect(createWheelLock(1000).trySwipe(123456.789)).toBe(true);
+  it.each([0, -50, 123456.789])('lets the first wheel event swipe, at %d as at any time', (t) => {
+    expect(createWheelLock(1000).trySwipe(t)).toBe(true);
   });
 
   it('refuses every wheel event in the second after a swipe, and allows one at exactly 1 s', () => {
@@ -40,20 +38,14 @@ describe('createWheelLock', () => {
     expect(swipes).toEqual([1008]);
   });
 
-  it('reports whether it is locked without closing itself', () => {
+  it('reports whether it is locked without closing itself, and keeps separate locks apart', () => {
     const lock = createWheelLock(1000);
     expect(lock.isLocked(0)).toBe(false);
     expect(lock.isLocked(0)).toBe(false);
     expect(lock.trySwipe(0)).toBe(true);
     expect(lock.isLocked(999)).toBe(true);
     expect(lock.isLocked(1000)).toBe(false);
-  });
-
-  it('keeps separate locks apart', () => {
-    const first = createWheelLock(1000);
-    const second = createWheelLock(1000);
-    expect(first.trySwipe(0)).toBe(true);
-    expect(second.trySwipe(10)).toBe(true);
+    expect(createWheelLock(1000).trySwipe(10)).toBe(true);
   });
 
   it('swipes exactly when no swipe happened in the lock before it (property)', () => {
@@ -78,25 +70,23 @@ describe('createWheelLock', () => {
 });
 
 describe('wheelDirection', () => {
-  it('reads down and right as next, up and left as previous', () => {
-    expect(wheelDirection({ deltaX: 0, deltaY: 100 })).toBe('next');
-    expect(wheelDirection({ deltaX: 0, deltaY: -100 })).toBe('previous');
-    expect(wheelDirection({ deltaX: 100, deltaY: 0 })).toBe('next');
-    expect(wheelDirection({ deltaX: -100, deltaY: 0 })).toBe('previous');
-  });
-
-  it('follows the larger axis, and the horizontal one on a tie', () => {
-    expect(wheelDirection({ deltaX: -30, deltaY: 10 })).toBe('previous');
-    expect(wheelDirection({ deltaX: 5, deltaY: -40 })).toBe('previous');
-    expect(wheelDirection({ deltaX: 20, deltaY: -20 })).toBe('next');
-  });
-
-  it(`ignores movements under ${WHEEL_MIN_DELTA} pixels and non-numbers`, () => {
-    expect(wheelDirection({ deltaX: 0, deltaY: 0 })).toBeNull();
-    expect(wheelDirection({ deltaX: 3, deltaY: -3 })).toBeNull();
-    expect(wheelDirection({ deltaX: 0, deltaY: WHEEL_MIN_DELTA })).toBe('next');
-    expect(wheelDirection({ deltaX: Number.NaN, deltaY: Number.NaN })).toBeNull();
-    expect(wheelDirection({ deltaX: Number.NaN, deltaY: 50 })).toBe('next');
+  // Down and right are next, up and left previous; the larger axis wins, the horizontal on a tie;
+  // movements under WHEEL_MIN_DELTA pixels and non-numbers are ignored.
+  it.each([
+    [0, 100, 'next'],
+    [0, -100, 'previous'],
+    [100, 0, 'next'],
+    [-100, 0, 'previous'],
+    [-30, 10, 'previous'],
+    [5, -40, 'previous'],
+    [20, -20, 'next'],
+    [0, 0, null],
+    [3, -3, null],
+    [0, WHEEL_MIN_DELTA, 'next'],
+    [Number.NaN, Number.NaN, null],
+    [Number.NaN, 50, 'next'],
+  ])('reads deltaX %d, deltaY %d as %s', (deltaX, deltaY, direction) => {
+    expect(wheelDirection({ deltaX, deltaY })).toBe(direction);
   });
 
   it('is symmetric: mirroring the movement mirrors the direction (property)', () => {

@@ -4,8 +4,7 @@ import { startMockApi, type RunningMockApi } from '../../../mock-api/testing';
 import { GalleryTab } from './GalleryTab';
 import { GALLERY_CELL_SLOT, IMAGE_ROUTE } from '../../config/images';
 
-// jsdom has no IntersectionObserver: a small stand-in of the browser API whose entries the test
-// delivers, as the browser would when the marker near the end of the grid scrolls into view.
+// jsdom has no IntersectionObserver: a stand-in whose entries the test delivers.
 class FakeIntersectionObserver {
   static live = new Set<FakeIntersectionObserver>();
   private targets = new Set<Element>();
@@ -61,7 +60,7 @@ afterAll(async () => {
 beforeEach(() => {
   requestedPages = [];
   failingPages = new Set();
-  // Records every gallery request the page makes, then lets it through to the mock API.
+  // Records every gallery request, then lets it through to the mock API.
   jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname.endsWith('/user/v2/fetchUserGallery')) {
@@ -83,13 +82,18 @@ afterEach(() => {
 const pageNumbers = () => requestedPages.map((request) => Number(request.pageNo));
 const thumbnails = () =>
   within(screen.getByRole('list', { name: 'Photos and videos' })).getAllByRole('listitem');
+const showsThumbnails = (count: number) => waitFor(() => expect(thumbnails()).toHaveLength(count));
+/** Time for a request that should not be made to have been made. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 50));
+const logged = () =>
+  expect(console.error).toHaveBeenCalledWith('Failed to fetch the gallery', expect.anything());
 
 describe('GalleryTab against the mock API', () => {
   it("shows Loading..., then Ava's first page of 20 thumbnails", async () => {
     renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
 
-    await waitFor(() => expect(thumbnails()).toHaveLength(20));
+    await showsThumbnails(20);
     expect(screen.getByRole('status')).toHaveTextContent('');
     const first = screen.getByRole('img', { name: 'Photo 1' });
     expect(first).toHaveAttribute('loading', 'lazy');
@@ -111,18 +115,16 @@ describe('GalleryTab against the mock API', () => {
 
   it('loads pages 2 and 3 as the visitor nears the end, then says it has all 47 and stops', async () => {
     renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
-    await waitFor(() => expect(thumbnails()).toHaveLength(20));
-
+    await showsThumbnails(20);
     scrollEndZone(true);
     // The end zone is still in view when page 2 lands, so page 3 follows without another scroll.
-    await waitFor(() => expect(thumbnails()).toHaveLength(47));
+    await showsThumbnails(47);
     expect(await screen.findByText('Yay! You have seen it all')).toBeInTheDocument();
     expect(pageNumbers()).toEqual([1, 2, 3]);
 
     // Ava's videos play fullscreen from a button; the photos have alt text.
-    expect(
-      screen.getAllByRole('button', { name: /^Play Video \d+$/ }).length,
-    ).toBeGreaterThanOrEqual(3);
+    const videos = screen.getAllByRole('button', { name: /^Play Video \d+$/ });
+    expect(videos.length).toBeGreaterThanOrEqual(3);
     expect(screen.getAllByRole('img', { name: /^Photo \d+$/ }).length).toBeGreaterThanOrEqual(40);
     // None of the videos downloads anything before it is played.
     for (const video of screen.getAllByLabelText(/^Video \d+$/)) {
@@ -130,24 +132,22 @@ describe('GalleryTab against the mock API', () => {
       // eslint-disable-next-line testing-library/no-node-access -- a <source> is not UI: it is what downloads
       expect(video.querySelector('source')).toBeNull();
     }
-
     scrollEndZone(false);
     scrollEndZone(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settle();
     expect(pageNumbers()).toEqual([1, 2, 3]);
   });
 
   it('asks for a page once however often the end zone is seen while it loads', async () => {
     renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
-    await waitFor(() => expect(thumbnails()).toHaveLength(20));
-
+    await showsThumbnails(20);
     scrollEndZone(true);
     scrollEndZone(false);
     scrollEndZone(true);
     scrollEndZone(true);
     scrollEndZone(false);
-    await waitFor(() => expect(thumbnails()).toHaveLength(40));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await showsThumbnails(40);
+    await settle();
     // The zone was left before page 2 landed, so page 3 waits for the next scroll.
     expect(pageNumbers()).toEqual([1, 2]);
     expect(screen.queryByText('Yay! You have seen it all')).not.toBeInTheDocument();
@@ -162,34 +162,28 @@ describe('GalleryTab against the mock API', () => {
   });
 
   it('only logs a gallery error and shows nothing', async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderWithProviders(<GalleryTab userId="nobody-here" />, { api });
-    await waitFor(() =>
-      expect(logged).toHaveBeenCalledWith('Failed to fetch the gallery', expect.anything()),
-    );
+    await waitFor(logged);
     expect(screen.getByRole('status')).toHaveTextContent('');
     expect(screen.queryByText('No Media Found.')).not.toBeInTheDocument();
     expect(screen.queryByRole('list', { name: 'Photos and videos' })).not.toBeInTheDocument();
   });
 
   it('after a failed page keeps what it has, does not retry on its own, and retries on the next scroll', async () => {
-    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     failingPages.add('2');
     renderWithProviders(<GalleryTab userId="ava-martinez" />, { api });
-    await waitFor(() => expect(thumbnails()).toHaveLength(20));
-
+    await showsThumbnails(20);
     scrollEndZone(true);
-    await waitFor(() =>
-      expect(logged).toHaveBeenCalledWith('Failed to fetch the gallery', expect.anything()),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitFor(logged);
+    await settle();
     expect(pageNumbers()).toEqual([1, 2]);
     expect(thumbnails()).toHaveLength(20);
     expect(screen.getByRole('status')).toHaveTextContent('');
-
     scrollEndZone(false);
     scrollEndZone(true);
-    await waitFor(() => expect(thumbnails()).toHaveLength(47));
+    await showsThumbnails(47);
     expect(pageNumbers()).toEqual([1, 2, 2, 3]);
     expect(screen.getByText('Yay! You have seen it all')).toBeInTheDocument();
   });

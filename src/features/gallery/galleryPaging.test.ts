@@ -38,28 +38,14 @@ function pagesRequestedFor(total: number, withCount: boolean): number[] {
 }
 
 describe('nextGalleryPage', () => {
-  it('asks for the following page after a full page while more items exist', () => {
-    const first = page(20, 47);
-    expect(nextGalleryPage(first, [first], 1)).toBe(2);
-  });
-
-  it('stops after a short page', () => {
-    const last = page(7, 47);
-    expect(nextGalleryPage(last, [page(20, 47), page(20, 47), last], 3)).toBeUndefined();
-  });
-
-  it('stops after a full page that reaches the total, without an empty extra page', () => {
-    const last = page(20, 40);
-    expect(nextGalleryPage(last, [page(20, 40), last], 2)).toBeUndefined();
-  });
-
-  it('stops on an empty first page', () => {
-    expect(nextGalleryPage(page(0, 0), [page(0, 0)], 1)).toBeUndefined();
-  });
-
-  it('keeps going after a full page when the server gives no total', () => {
-    const first = page(20, null);
-    expect(nextGalleryPage(first, [first], 1)).toBe(2);
+  it.each([
+    ['asks for the following page after a full page while more items exist', [page(20, 47)], 2],
+    ['stops after a short page', [page(20, 47), page(20, 47), page(7, 47)], undefined],
+    ['stops after a full page that reaches the total', [page(20, 40), page(20, 40)], undefined],
+    ['stops on an empty first page', [page(0, 0)], undefined],
+    ['keeps going after a full page when the server gives no total', [page(20, null)], 2],
+  ])('%s', (_rule, pages, next) => {
+    expect(nextGalleryPage(pages.at(-1)!, pages, pages.length)).toBe(next);
   });
 
   it("pages through Ava's 47 items as 1, 2, 3 and no page 4", () => {
@@ -99,35 +85,17 @@ describe('galleryItemKind and galleryItemLabel', () => {
 
 describe('galleryFooter', () => {
   const base = { itemCount: 0, isFetching: false, hasNextPage: false, isError: false };
+  const more = { itemCount: 20, hasNextPage: true, hasLoaded: true };
 
-  it('says Loading while a page loads, even with items shown', () => {
-    expect(galleryFooter({ ...base, isFetching: true, hasLoaded: false })).toBe('loading');
-    expect(
-      galleryFooter({
-        ...base,
-        itemCount: 20,
-        isFetching: true,
-        hasNextPage: true,
-        hasLoaded: true,
-      }),
-    ).toBe('loading');
-  });
-
-  it('says the gallery is empty when the first page has nothing', () => {
-    expect(galleryFooter({ ...base, hasLoaded: true })).toBe('empty');
-  });
-
-  it('says it is complete after the last page, and nothing while more can come', () => {
-    expect(galleryFooter({ ...base, itemCount: 47, hasLoaded: true })).toBe('end');
-    expect(galleryFooter({ ...base, itemCount: 20, hasNextPage: true, hasLoaded: true })).toBe(
-      'none',
-    );
-  });
-
-  it('says nothing after an error', () => {
-    expect(galleryFooter({ ...base, isError: true, hasLoaded: false })).toBe('none');
-    expect(
-      galleryFooter({ ...base, itemCount: 20, hasNextPage: true, isError: true, hasLoaded: true }),
-    ).toBe('none');
+  it.each([
+    ['loading while the first page loads', { isFetching: true, hasLoaded: false }, 'loading'],
+    ['loading while a page loads, even with items shown', { ...more, isFetching: true }, 'loading'],
+    ['empty when the first page has nothing', { hasLoaded: true }, 'empty'],
+    ['complete after the last page', { itemCount: 47, hasLoaded: true }, 'end'],
+    ['nothing while more can come', more, 'none'],
+    ['nothing after an error on the first page', { isError: true, hasLoaded: false }, 'none'],
+    ['nothing after an error on a later page', { ...more, isError: true }, 'none'],
+  ])('says %s', (_when, state, footer) => {
+    expect(galleryFooter({ ...base, ...state })).toBe(footer);
   });
 });

@@ -32,15 +32,17 @@ function offered(srcSet: string | null) {
   });
 }
 
+const AVATAR_SRCSET = [
+  'https://media.test/bluebird.jpg 96 1x',
+  'https://media.test/bluebird.jpg 256 2x',
+  'https://media.test/bluebird.jpg 384 3x',
+];
+
 describe("the profile's pictures", () => {
   it('shows the 96 px avatar in a copy for each screen density, at high priority', () => {
     render(<ProfileCard user={user('https://media.test/bluebird.jpg')} />);
     const avatar = screen.getByRole('img', { name: 'Bluebird Café' });
-    expect(offered(avatar.getAttribute('srcset'))).toEqual([
-      'https://media.test/bluebird.jpg 96 1x',
-      'https://media.test/bluebird.jpg 256 2x',
-      'https://media.test/bluebird.jpg 384 3x',
-    ]);
+    expect(offered(avatar.getAttribute('srcset'))).toEqual(AVATAR_SRCSET);
     expect(avatar).toHaveAttribute('width', '96');
     expect(avatar).toHaveAttribute('fetchpriority', 'high');
   });
@@ -50,11 +52,7 @@ describe("the profile's pictures", () => {
     // eslint-disable-next-line testing-library/render-result-naming-convention
     const html = renderToString(<ProfileCard user={user('https://media.test/bluebird.jpg')} />);
     const srcSet = /<img [^>]*srcSet="([^"]+)"/i.exec(html)?.[1] ?? null;
-    expect(offered(srcSet)).toEqual([
-      'https://media.test/bluebird.jpg 96 1x',
-      'https://media.test/bluebird.jpg 256 2x',
-      'https://media.test/bluebird.jpg 384 3x',
-    ]);
+    expect(offered(srcSet)).toEqual(AVATAR_SRCSET);
   });
 
   it("shows a guest's local picture as it is, and the drawn avatar when there is none", () => {

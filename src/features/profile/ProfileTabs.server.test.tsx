@@ -1,6 +1,5 @@
-// The tabs as the production server renders them, then hydrated: the panel's content is in the
-// server's HTML and the browser's first render keeps it (the deferred pass is only for a page the
-// browser renders itself, issue 36), so React hydrates it with no mismatch.
+// The tabs as the server renders them, then hydrated: the first render keeps the server's panel
+// (the deferred pass is only for a page the browser renders itself, issue 36).
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';

@@ -1,6 +1,4 @@
-// The demo tools against the real mock API, as a tester's browser meets them: a repro link asks
-// before it changes anything, a banner names the active scenario, and a server-rendered page with
-// a link hydrates without a mismatch.
+// The demo tools against the real mock API, as a tester's browser meets them.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { hydrateRoot } from 'react-dom/client';
@@ -26,21 +24,25 @@ beforeAll(async () => {
   stopBrowsing = browseAsTester(api);
 });
 
-afterEach(async () => {
-  await api.request('__scenarios', jsonPost({ name: null }));
-});
+afterEach(() => turnOff());
 
 afterAll(() => {
   stopBrowsing();
   return api.close();
 });
 
+type Scenario = { active: string | null; expiresAt: string | null; delayMs?: number };
 /** This tester's scenario as the mock API has it. */
-async function activeScenario(): Promise<{ active: string | null; expiresAt: string | null }> {
-  const answer = await api.request('__scenarios');
-  return ((await answer.json()) as { data: { active: string | null; expiresAt: string | null } })
-    .data;
+async function activeScenario(): Promise<Scenario> {
+  return ((await (await api.request('__scenarios')).json()) as { data: Scenario }).data;
 }
+const turnOff = () => api.request('__scenarios', jsonPost({ name: null }));
+const banner = () => screen.getByRole('region', { name: 'Test scenario' });
+const noBanner = () =>
+  expect(screen.queryByRole('region', { name: 'Test scenario' })).not.toBeInTheDocument();
+/** Waits for the banner to say `text`: its answer may land a step after the page's. */
+const bannerSays = (text: RegExp) => waitFor(() => expect(banner()).toHaveTextContent(text));
+const demoTools = () => screen.getByRole('button', { name: 'Test scenarios' });
 
 const CAPTCHA_FAIL = 'Captcha verification fails';
 
@@ -53,23 +55,20 @@ describe('a repro link', () => {
     });
 
     const offer = await screen.findByRole('region', { name: 'Repro link' });
-    expect(screen.getByRole('button', { name: 'Test scenarios' })).toHaveAttribute(
-      'aria-expanded',
-      'true',
-    );
+    expect(demoTools()).toHaveAttribute('aria-expanded', 'true');
     expect(offer).toHaveTextContent(
       /This link would turn on captcha-fail, for 45 minutes for this browser: Captcha verification fails/,
     );
     expect(offer).toHaveTextContent('Nothing changes until you turn it on.');
     expect((await activeScenario()).active).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Test scenario' })).not.toBeInTheDocument();
-
+    noBanner();
     await user.click(
       within(offer).getByRole('button', { name: 'Turn on captcha-fail for this browser' }),
     );
 
-    const banner = await screen.findByRole('region', { name: 'Test scenario' });
-    expect(banner).toHaveTextContent(`Test scenario active: captcha-fail — ${CAPTCHA_FAIL}`);
+    expect(await screen.findByRole('region', { name: 'Test scenario' })).toHaveTextContent(
+      `Test scenario active: captcha-fail — ${CAPTCHA_FAIL}`,
+    );
     expect(
       screen.getByText(/^Turned on by this link: captcha-fail, for this browser only/),
     ).toHaveFocus();
@@ -102,10 +101,7 @@ describe('a repro link', () => {
     const container = document.createElement('div');
     container.innerHTML = renderToString(tree());
     document.body.append(container);
-    expect(within(container).getByRole('button', { name: 'Test scenarios' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
+    expect(demoTools()).toHaveAttribute('aria-expanded', 'false');
     const mismatches: unknown[] = [];
     const root = await act(async () =>
       hydrateRoot(container, tree(), { onRecoverableError: (error) => mismatches.push(error) }),
@@ -150,13 +146,8 @@ describe('the demo panel', () => {
       expect(
         await screen.findByText(/^This browser's scenario: slow \(5000 ms\), until/),
       ).toBeInTheDocument();
-      // The banner comes once the page is idle, and reads the scenario on its own: it too has
-      // settled before the next step (no answer of its may land between steps, outside act).
-      await waitFor(() =>
-        expect(screen.getByRole('region', { name: 'Test scenario' })).toHaveTextContent(
-          /^Test scenario active: slow \(5000 ms\)/,
-        ),
-      );
+      // The banner (shown once the page is idle) settles too: no answer may land outside act.
+      await bannerSays(/^Test scenario active: slow \(5000 ms\)/);
       await user.click(screen.getByRole('button', { name: 'Copy repro link' }));
       expect(await screen.findByText('Repro link copied.')).toBeInTheDocument();
       expect(written).toHaveBeenCalledTimes(1);
@@ -165,7 +156,7 @@ describe('the demo panel', () => {
       unmount();
 
       // A browser with no scenario opens the link: it asks, then turns slow on with its delay.
-      await api.request('__scenarios', jsonPost({ name: null }));
+      await turnOff();
       const { pathname, search } = new URL(link);
       renderWithProviders(<ScenarioBar />, { api, route: `${pathname}${search}` });
       await user.click(
@@ -176,17 +167,8 @@ describe('the demo panel', () => {
       expect(
         await screen.findByText(/^Turned on by this link: slow \(5000 ms\), for this browser only/),
       ).toBeInTheDocument();
-      // That note shows once the POST is answered; the banner shows once its answer is stored
-      // (a step later): wait for it too, or it renders after the test is over.
-      await waitFor(() =>
-        expect(screen.getByRole('region', { name: 'Test scenario' })).toHaveTextContent(
-          /^Test scenario active: slow \(5000 ms\)/,
-        ),
-      );
-      const answer = await api.request('__scenarios');
-      expect(
-        ((await answer.json()) as { data: { active: string; delayMs: number } }).data,
-      ).toMatchObject({ active: 'slow', delayMs: 5000 });
+      await bannerSays(/^Test scenario active: slow \(5000 ms\)/);
+      expect(await activeScenario()).toMatchObject({ active: 'slow', delayMs: 5000 });
     } finally {
       window.history.pushState({}, '', '/');
     }
@@ -199,22 +181,15 @@ describe('the banner', () => {
     await api.request('__scenarios', jsonPost({ name: 'slow', delayMs: 4000 }));
     renderWithProviders(<ScenarioBar />, { api, route: '/user_profile/nadia-okafor' });
 
-    const banner = await screen.findByRole('region', { name: 'Test scenario' });
-    expect(banner).toHaveTextContent(
+    await bannerSays(
       /^Test scenario active: slow \(4000 ms\) — The payment intent calls answer after a delay/,
     );
-    expect(screen.getByRole('button', { name: 'Test scenarios' })).toHaveAttribute(
-      'aria-expanded',
-      'false',
-    );
-
-    await user.click(within(banner).getByRole('button', { name: 'Turn off' }));
-    await waitFor(() =>
-      expect(screen.queryByRole('region', { name: 'Test scenario' })).not.toBeInTheDocument(),
-    );
+    expect(demoTools()).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(banner()).getByRole('button', { name: 'Turn off' }));
+    await waitFor(noBanner);
     expect(screen.getByRole('status')).toHaveTextContent('Test scenario turned off.');
     // Its button gone, the focus is on the demo tools' own.
-    expect(screen.getByRole('button', { name: 'Test scenarios' })).toHaveFocus();
+    expect(demoTools()).toHaveFocus();
     expect((await activeScenario()).active).toBeNull();
   });
 
@@ -226,6 +201,6 @@ describe('the banner', () => {
         null,
       ),
     );
-    expect(screen.queryByRole('region', { name: 'Test scenario' })).not.toBeInTheDocument();
+    noBanner();
   });
 });

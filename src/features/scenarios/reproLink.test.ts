@@ -1,27 +1,18 @@
 import { changeFor, readReproLink, reproLinkFor } from './reproLink';
 
 describe('readReproLink', () => {
-  it('reads the scenario and, when it is a whole number, its delay', () => {
-    expect(readReproLink('?scenario=slow&delayMs=5000')).toEqual({ name: 'slow', delayMs: 5000 });
-    expect(readReproLink('?show=true&scenario=intent-error')).toEqual({ name: 'intent-error' });
-    expect(readReproLink('?scenario=slow&delayMs=soon')).toEqual({ name: 'slow' });
-    expect(readReproLink('?scenario=slow&delayMs=-5')).toEqual({ name: 'slow' });
-  });
-
-  it('reads how long the scenario lasts, when it is a whole number of minutes', () => {
-    expect(readReproLink('?scenario=captcha-fail&ttlMinutes=60')).toEqual({
-      name: 'captcha-fail',
-      ttlMinutes: 60,
-    });
-    expect(readReproLink('?scenario=captcha-fail&ttlMinutes=1.5')).toEqual({
-      name: 'captcha-fail',
-    });
-  });
-
-  it('is null when the address asks for no scenario', () => {
-    expect(readReproLink('')).toBeNull();
-    expect(readReproLink('?scenario=')).toBeNull();
-    expect(readReproLink('?delayMs=100')).toBeNull();
+  it.each([
+    ['?scenario=slow&delayMs=5000', { name: 'slow', delayMs: 5000 }],
+    ['?show=true&scenario=intent-error', { name: 'intent-error' }],
+    ['?scenario=slow&delayMs=soon', { name: 'slow' }],
+    ['?scenario=slow&delayMs=-5', { name: 'slow' }],
+    ['?scenario=captcha-fail&ttlMinutes=60', { name: 'captcha-fail', ttlMinutes: 60 }],
+    ['?scenario=captcha-fail&ttlMinutes=1.5', { name: 'captcha-fail' }],
+    ['', null],
+    ['?scenario=', null],
+    ['?delayMs=100', null],
+  ])('reads %j as %j (a delay or duration only when a whole number)', (search, link) => {
+    expect(readReproLink(search)).toEqual(link);
   });
 });
 
@@ -41,21 +32,15 @@ describe('changeFor', () => {
 });
 
 describe('reproLinkFor', () => {
+  const page = 'http://localhost:4100/user_profile/ava';
+
   it('puts the scenario in the page address, replacing one already there', () => {
-    expect(
-      reproLinkFor(
-        'http://localhost:4100/user_profile/ava?show=true&scenario=captcha-fail',
-        'slow',
-        5000,
-      ),
-    ).toBe('http://localhost:4100/user_profile/ava?show=true&scenario=slow&delayMs=5000');
-    expect(
-      reproLinkFor(
-        'http://localhost:4100/user_profile/ava?delayMs=1&ttlMinutes=5',
-        'intent-error',
-        5000,
-      ),
-    ).toBe('http://localhost:4100/user_profile/ava?scenario=intent-error');
+    expect(reproLinkFor(`${page}?show=true&scenario=captcha-fail`, 'slow', 5000)).toBe(
+      `${page}?show=true&scenario=slow&delayMs=5000`,
+    );
+    expect(reproLinkFor(`${page}?delayMs=1&ttlMinutes=5`, 'intent-error', 5000)).toBe(
+      `${page}?scenario=intent-error`,
+    );
   });
 
   it('keeps the delay of webhook-delayed too', () => {

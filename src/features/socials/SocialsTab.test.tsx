@@ -11,6 +11,8 @@ const avaLinks: SocialLinks = {
 
 const noLinks: SocialLinks = { FBlink: null, InstaLink: null, LinkedInLink: null };
 
+const DOWNLOAD = 'Download app to avail this feature';
+const link = (network: string) => screen.getByRole('link', { name: new RegExp(`^${network}`) });
 const rows = () =>
   within(screen.getByRole('list', { name: 'Social links' })).getAllByRole('listitem');
 
@@ -18,21 +20,10 @@ describe('SocialsTab', () => {
   it('shows a link per network with its address', () => {
     render(<SocialsTab socialLinks={avaLinks} />);
     expect(rows()).toHaveLength(3);
-    expect(screen.getByRole('link', { name: /^Facebook/ })).toHaveAttribute(
-      'href',
-      avaLinks.FBlink,
-    );
-    expect(screen.getByRole('link', { name: /^Instagram/ })).toHaveAttribute(
-      'href',
-      avaLinks.InstaLink,
-    );
-    expect(screen.getByRole('link', { name: /^LinkedIn/ })).toHaveAttribute(
-      'href',
-      avaLinks.LinkedInLink,
-    );
-    expect(screen.getByRole('link', { name: /^Instagram/ })).toHaveTextContent(
-      'instagram.com/ava.pours',
-    );
+    expect(link('Facebook')).toHaveAttribute('href', avaLinks.FBlink);
+    expect(link('Instagram')).toHaveAttribute('href', avaLinks.InstaLink);
+    expect(link('LinkedIn')).toHaveAttribute('href', avaLinks.LinkedInLink);
+    expect(link('Instagram')).toHaveTextContent('instagram.com/ava.pours');
     expect(screen.queryByText('NA')).not.toBeInTheDocument();
   });
 
@@ -66,23 +57,20 @@ describe('SocialsTab', () => {
   it('a click stays on the page and shows the download message', async () => {
     const user = userEvent.setup();
     render(<SocialsTab socialLinks={avaLinks} />);
-    const facebook = screen.getByRole('link', { name: /^Facebook/ });
-
     // fireEvent returns false when the page cancelled the browser's own handling (navigation).
-    expect(fireEvent.click(facebook)).toBe(false);
-    expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
-
-    await user.click(screen.getByRole('link', { name: /^LinkedIn/ }));
-    expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
+    expect(fireEvent.click(link('Facebook'))).toBe(false);
+    expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
+    await user.click(link('LinkedIn'));
+    expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
   });
 
   it('hides the message after 1000 ms, not before', () => {
     jest.useFakeTimers();
     try {
       render(<SocialsTab socialLinks={avaLinks} />);
-      fireEvent.click(screen.getByRole('link', { name: /^Instagram/ }));
+      fireEvent.click(link('Instagram'));
       act(() => jest.advanceTimersByTime(990));
-      expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
+      expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
       act(() => jest.advanceTimersByTime(20));
       expect(screen.getByRole('status')).toHaveTextContent('');
     } finally {
@@ -94,10 +82,10 @@ describe('SocialsTab', () => {
     const user = userEvent.setup();
     render(<SocialsTab socialLinks={avaLinks} />);
     await user.tab();
-    expect(screen.getByRole('link', { name: /^Facebook/ })).toHaveFocus();
+    expect(link('Facebook')).toHaveFocus();
     await user.tab();
-    expect(screen.getByRole('link', { name: /^Instagram/ })).toHaveFocus();
+    expect(link('Instagram')).toHaveFocus();
     await user.keyboard('{Enter}');
-    expect(screen.getByRole('status')).toHaveTextContent('Download app to avail this feature');
+    expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
   });
 });

@@ -31,11 +31,7 @@ function candidates(srcSet: string | undefined) {
   });
 }
 
-/**
- * How wide `sizes` says the picture is at a viewport width: its first entry whose media condition
- * holds (the forms the app's slots use: `(min-width: Npx)`, `Npx`, `calc(100vw - Npx)`,
- * `calc((100vw - Npx) / N)`).
- */
+/** How wide `sizes` says the picture is at a viewport width (the forms the app's slots use). */
 function slotWidth(sizes: string, viewport: number): number {
   for (const entry of sizes.split(', ')) {
     const media = /^\(min-width: (\d+)px\) (.+)$/.exec(entry);

@@ -1,7 +1,6 @@
 /** @jest-environment node */
-// The server's Branch client: what it makes of each answer Branch can give, over real HTTP
-// against a stub Branch, and against the mock API's own Branch emulator. Its limits (deadline,
-// size, in-flight cap, breaker, off switch) are in branchLimits.test.ts.
+// The server's Branch client: what it makes of each answer from a stub Branch and from the mock
+// API's Branch emulator. Its limits are in branchLimits.test.ts.
 import { BRANCH_EMULATOR_ROUTE } from '../../mock-api/emulators/branch';
 import { startMockApi } from '../../mock-api/testing';
 import { createBranchLinks } from './branchLinks';
@@ -115,16 +114,14 @@ describe("createBranchLinks against the mock API's Branch emulator", () => {
 
   it('resolves its QR codes, its unknown links and its broken one', async () => {
     const links = createBranchLinks({ branchKey: KEY, apiUrl, deadlineMs: ROOMY_MS });
-    expect(await links.resolve('qr-ava')).toEqual({ kind: 'profile', profileId: 'ava-martinez' });
-    expect(await links.resolve('qr-bluebird')).toEqual({
-      kind: 'profile',
-      profileId: 'bluebird-cafe',
-    });
-    expect(await links.resolve('qr-unknown-1')).toEqual({
-      kind: 'noProfile',
-      reason: 'notClicked',
-    });
-    expect(await links.resolve('qr-broken')).toEqual({ kind: 'failed', status: 400 });
+    for (const [link, answer] of [
+      ['qr-ava', { kind: 'profile', profileId: 'ava-martinez' }],
+      ['qr-bluebird', { kind: 'profile', profileId: 'bluebird-cafe' }],
+      ['qr-unknown-1', { kind: 'noProfile', reason: 'notClicked' }],
+      ['qr-broken', { kind: 'failed', status: 400 }],
+    ] as const) {
+      expect(await links.resolve(link)).toEqual(answer);
+    }
   });
 
   it('is refused with a live key, as the emulator refuses every one (so the settings do)', async () => {

@@ -1,17 +1,20 @@
 /** @jest-environment node */
-// A QR code's link (`/?_branch_match_id=<id>`) resolved by the server (issue 51): the production
-// server over real HTTP, its real lookup and its real Branch client, in front of a stub API and a
-// stub Branch (branchStub.ts).
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+// A QR code's link (`/?_branch_match_id=<id>`) resolved by the server (issue 51), over real HTTP,
+// in front of a stub API and a stub Branch (branchStub.ts).
+import { rmSync } from 'node:fs';
 import { LINK_VISIT_STATE_KEY } from '../config/linkVisit';
 import { TEST_BRANCH_KEY, clicked, openBody, startBranchStub, type BranchStub } from './branchStub';
 import { startServer, type TestServer } from './images/testing';
 import { scriptHash } from './pagePolicy';
 import type { ServerMetrics } from './metrics';
 import { PROFILE_CACHE_CONTROL } from './profilePages';
-import { profileAnswer, serverAppBefore, setServerBuildConfig } from './testing';
+import {
+  findUserStub,
+  profileAnswer,
+  serverAppBefore,
+  setServerBuildConfig,
+  tempBuild,
+} from './testing';
 
 setServerBuildConfig();
 
@@ -31,22 +34,14 @@ describe('the page of a QR code’s link', () => {
   const calls: string[] = [];
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'grati-links-'));
     // The build's shell, as webpack writes it (minified), with its first script.
-    writeFileSync(
-      path.join(distDir, 'index.html'),
+    distDir = tempBuild(
+      'grati-links-',
       '<!doctype html><html lang=en><head><title>Grati</title><script defer src="/assets/boot.js"></script></head><body><div id=root></div></body></html>',
     );
-    api = await startServer((req, res) => {
-      let body = '';
-      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-      req.on('end', () => {
-        const { _id: id } = JSON.parse(body) as { _id: string };
-        calls.push(id);
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify(profileAnswer(id)));
-      });
+    api = await findUserStub((id) => {
+      calls.push(id);
+      return profileAnswer(id);
     });
     branch = await startBranchStub();
     ({ server, metrics } = await startApp());

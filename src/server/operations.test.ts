@@ -1,13 +1,11 @@
 /** @jest-environment node */
 // What operators see of the production server (createServerApp over real HTTP on free ports): its
 // metrics on their own port only, and log lines without the secrets a URL can carry.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import pino from 'pino';
-import { createServerApp } from './app';
 import { startServer, type TestServer } from './images/testing';
 import { REDACTED } from '../api/contract/redact';
+import { serverAppWith, tempBuild } from './testing';
 
 describe('operations', () => {
   let distDir: string;
@@ -16,26 +14,26 @@ describe('operations', () => {
   let logged = '';
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'grati-operations-'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    const { app, metricsApp } = createServerApp({
-      settings: {
+    distDir = tempBuild('grati-operations-');
+    const { app, metricsApp } = serverAppWith(
+      distDir,
+      {
         apiBaseUrl: 'http://127.0.0.1:9/api',
-        publicOrigin: 'https://grati.example',
         mediaOrigins: ['http://127.0.0.1:9'],
         logLevel: 'info',
       },
-      distDir,
-      lookup: {
-        lookup: async () => ({
-          answer: { status: 404, body: '{"error":"not_found","message":"No such user"}' },
-          source: 'miss',
-        }),
-        reachable: async () => true,
+      {
+        lookup: {
+          lookup: async () => ({
+            answer: { status: 404, body: '{"error":"not_found","message":"No such user"}' },
+            source: 'miss',
+          }),
+          reachable: async () => true,
+        },
+        // Everything the server logs, as it would reach stdout.
+        logger: pino({ level: 'info' }, { write: (line: string) => void (logged += line) }),
       },
-      // Everything the server logs, as it would reach stdout.
-      logger: pino({ level: 'info' }, { write: (line: string) => void (logged += line) }),
-    });
+    );
     site = await startServer(app);
     metricsPort = await startServer(metricsApp);
   });

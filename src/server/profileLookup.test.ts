@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // The server's profile lookup over real HTTP against a stub API whose connections fail: one
 // dropped connection is asked again, a down API and an API error are not.
-import { LookupFailedError, createProfileLookup } from './profileLookup';
+import { LookupFailedError, createProfileLookup, type ProfileLookupOptions } from './profileLookup';
 import { startServer, type TestServer } from './images/testing';
 
 const ANSWER = JSON.stringify({ data: { data: { userDetails: { _id: 'ava-martinez' } } } });
@@ -32,8 +32,8 @@ beforeEach(() => {
   received = 0;
 });
 
-const lookupFor = () =>
-  createProfileLookup({ apiBaseUrl: `${api.origin}/api`, guestToken: 'guest-token' });
+const lookupFor = (options: Partial<ProfileLookupOptions> = {}) =>
+  createProfileLookup({ apiBaseUrl: `${api.origin}/api`, guestToken: 'guest-token', ...options });
 
 it('asks once more when the connection drops with no answer, and serves that answer', async () => {
   plan = ['drop'];
@@ -55,10 +55,7 @@ it('does not ask again when the API answers an error', async () => {
 });
 
 it('fails at once for an API that refuses connections (both tries refused)', async () => {
-  const down = createProfileLookup({
-    apiBaseUrl: 'http://127.0.0.1:9/api',
-    guestToken: 'guest-token',
-  });
+  const down = lookupFor({ apiBaseUrl: 'http://127.0.0.1:9/api' });
   const started = Date.now();
   await expect(down.lookup('ava-martinez')).rejects.toThrow('findUser the API is unreachable');
   // Refused twice at once: no deadline waited for.
@@ -66,25 +63,16 @@ it('fails at once for an API that refuses connections (both tries refused)', asy
 });
 
 describe('bounds', () => {
-  /** A stand-in API (fetch) answering each findUser at once, counting the calls. */
-  function countingApi() {
-    const calls: string[] = [];
-    const fetchFn: typeof fetch = async (_url, init) => {
-      calls.push((JSON.parse(String(init?.body)) as { _id: string })._id);
-      return new Response(ANSWER, { status: 200 });
-    };
-    return { calls, fetchFn };
-  }
-
   it('asks for fresh answers of one profile about once a second, however many requests come', async () => {
     jest.useFakeTimers();
     try {
-      const api = countingApi();
-      const lookup = createProfileLookup({
-        apiBaseUrl: 'http://api.invalid/api',
-        guestToken: 'guest-token',
-        fetchFn: api.fetchFn,
-      });
+      // A stand-in API answering each findUser at once, counting the calls.
+      const calls: string[] = [];
+      const fetchFn: typeof fetch = async (_url, init) => {
+        calls.push((JSON.parse(String(init?.body)) as { _id: string })._id);
+        return new Response(ANSWER, { status: 200 });
+      };
+      const lookup = lookupFor({ apiBaseUrl: 'http://api.invalid/api', fetchFn });
       // 20 requests a second for 10 s (issue 50: 20 connections for 10 s made 429 calls).
       const answers = [];
       for (let n = 0; n < 200; n += 1) {
@@ -93,7 +81,7 @@ describe('bounds', () => {
       }
       await jest.advanceTimersByTimeAsync(2000);
       expect((await Promise.all(answers)).every(({ source }) => source === 'fresh')).toBe(true);
-      expect(api.calls.length).toBeLessThanOrEqual(11);
+      expect(calls.length).toBeLessThanOrEqual(11);
     } finally {
       jest.useRealTimers();
     }
@@ -111,9 +99,8 @@ describe('bounds', () => {
       inFlight -= 1;
       return new Response(ANSWER, { status: 200 });
     };
-    const lookup = createProfileLookup({
+    const lookup = lookupFor({
       apiBaseUrl: 'http://api.invalid/api',
-      guestToken: 'guest-token',
       fetchFn,
       concurrency: 4,
       maxWaiting: 8,

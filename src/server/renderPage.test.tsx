@@ -3,7 +3,7 @@
 // spinner, a blank page or a stack trace.
 import { PRELOADED_STATE_ID } from './pageState';
 import { RenderFailedError, renderErrorPage, renderProfilePage } from './renderPage';
-import { setServerBuildConfig } from './testing';
+import { profileAnswer, setServerBuildConfig } from './testing';
 
 setServerBuildConfig();
 
@@ -27,27 +27,9 @@ const envelope = (userDetails: unknown) => ({
 
 describe('renderProfilePage', () => {
   it('renders a profile the API answered', async () => {
-    const { status, html } = await renderProfilePage(
-      request(
-        envelope({
-          _id: 'broken',
-          fullName: 'sam lee',
-          userName: 'sam',
-          profession: 'Nurse',
-          workPlace: null,
-          bio: 'Thanks for reading.',
-          businessType: 'INDIVIDUAL',
-          premium: { isProfileVerified: true },
-          isNgoVerified: false,
-          profilePicture: null,
-          socialLinks: { FBlink: null, InstaLink: null, LinkedInLink: null },
-          workPlaceMembersData: [],
-          associatedWithWorkPlaceDetails: null,
-        }),
-      ),
-    );
+    const { status, html } = await renderProfilePage(request(profileAnswer('broken')));
     expect(status).toBe(200);
-    expect(html).toContain('Sam Lee');
+    expect(html).toContain('Profile Broken');
     expect(html).not.toContain('Something went wrong');
   });
 

@@ -1,12 +1,10 @@
 /** @jest-environment node */
-// The profile page at an address just after a send (`?show=`, Stripe's `?redirect_status=`,
-// `?payment_intent=`), and profiles asked for all at once: the production server over real HTTP,
-// its real lookup, in front of a stub API that holds its answers until the test lets them go.
-// Issue 50: 20 connections for 10 s at such an address made 3,786 renders and 429 lookups, and
-// distinct profiles had 200 calls in flight to the API at once.
+// Issue 50: the profile page at an address just after a send, and many profiles asked for at once,
+// over real HTTP in front of a stub API that holds its answers until the test lets them go.
 import { rmSync } from 'node:fs';
 import { resetPageHydration } from '../loading/hydration';
 import type { ServerApp } from './app';
+import { waitUntil } from './branchStub';
 import { startServer, type TestServer } from './images/testing';
 import { LOOKUP_CONCURRENCY, LOOKUP_MAX_WAITING, createProfileLookup } from './profileLookup';
 import {
@@ -18,8 +16,6 @@ import {
 } from './testing';
 
 setServerBuildConfig();
-
-const profile = (id: string) => profileAnswer(id);
 
 /** A generous bound for a test that waits on counts, on a loaded machine. */
 const GENEROUS_MS = 120_000;
@@ -52,7 +48,7 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
       mostWaiting = Math.max(mostWaiting, waiting);
       await held;
       waiting -= 1;
-      return profile(id);
+      return profileAnswer(id);
     });
     // The production lookup, with a deadline (and a lifetime of its entries, which ends a
     // lookup still under way) that the held answers never reach on a loaded machine.
@@ -83,11 +79,6 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
     return metric.values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
   }
 
-  /** Resolves once `condition` holds (checked every few milliseconds). */
-  async function waitUntil(condition: () => boolean): Promise<void> {
-    while (!condition()) await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-
   it(
     'renders an address just after a send once per lookup, whatever its query says',
     async () => {
@@ -109,7 +100,7 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
         })),
       );
       const arrived = () => server.requests.filter((url) => url.startsWith('/user_profile/ava?'));
-      await waitUntil(() => arrived().length === queries.length);
+      await waitUntil(() => arrived().length === queries.length, Infinity);
       letGo();
 
       const pages = await Promise.all(answers);
@@ -148,7 +139,7 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
       const settled: { status: number; retryAfter: string | null }[] = [];
       for (const answer of answers) void answer.then((a) => settled.push(a));
       // The ones past the queue are answered while the API still holds every call.
-      await waitUntil(() => settled.length === refused);
+      await waitUntil(() => settled.length === refused, Infinity);
       expect(waiting).toBe(LOOKUP_CONCURRENCY);
       for (const answer of settled) {
         expect(answer.status).toBe(503);

@@ -1,8 +1,8 @@
 /** @jest-environment node */
-// The profile page right after a guest sent something to it (the mark src/lib/sentMark.ts sets):
-// the production server over real HTTP, its real lookup, in front of a stub API whose feed the
-// test changes as a send would.
+// The profile page right after a guest sent something to it (src/lib/sentMark.ts's mark), over
+// real HTTP in front of a stub API whose feed the test changes as a send would.
 import { rmSync } from 'node:fs';
+import { waitUntil } from './branchStub';
 import { startServer, type TestServer } from './images/testing';
 import { PROFILE_CACHE_CONTROL } from './profilePages';
 import {
@@ -28,12 +28,6 @@ const review = (id: string, sayThanks: string) => ({
   giveThanksUser: { fullName: 'Kim Park', profilePicture: null },
 });
 
-const profile = (id: string, words: string[]) =>
-  profileAnswer(
-    id,
-    words.map((sayThanks) => review(id, sayThanks)),
-  );
-
 describe('the profile page for the guest who just sent something', () => {
   let distDir: string;
   let api: TestServer;
@@ -49,7 +43,10 @@ describe('the profile page for the guest who just sent something', () => {
     distDir = shellBuild('grati-sent-');
     api = await findUserStub(async (id) => {
       calls.push(id);
-      const answer = profile(id, [...(feeds.get(id) ?? [])]);
+      const answer = profileAnswer(
+        id,
+        (feeds.get(id) ?? []).map((sayThanks) => review(id, sayThanks)),
+      );
       await held;
       return answer;
     });
@@ -108,11 +105,11 @@ describe('the profile page for the guest who just sent something', () => {
 
     // A sender's request whose lookup is under way when the review is published.
     const early = page('bea', 'grati_sent=bea');
-    await waitUntil(() => callsFor('bea') === 1);
+    await waitUntil(() => callsFor('bea') === 1, Infinity);
     feeds.set('bea', ['Thanks, Bea']);
     // Ten more (a reload, another tab, someone replaying the cookie) while it is.
     const later = Array.from({ length: 10 }, () => page('bea', 'grati_sent=bea'));
-    await waitUntil(() => arrived() === 11);
+    await waitUntil(() => arrived() === 11, Infinity);
     held = null;
     release();
 
@@ -124,8 +121,3 @@ describe('the profile page for the guest who just sent something', () => {
     expect(callsFor('bea')).toBe(2);
   });
 });
-
-/** Resolves once `condition` holds (checked every few milliseconds). */
-async function waitUntil(condition: () => boolean): Promise<void> {
-  while (!condition()) await new Promise((resolve) => setTimeout(resolve, 5));
-}

@@ -1,11 +1,10 @@
 /** @jest-environment node */
 // The app shell the production server sends for the routes it does not render (issue 36): a
 // visit through a Branch link (a QR code) gets the code it will need fetched from the start.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { startServer, type TestServer } from './images/testing';
-import { serverAppBefore, setServerBuildConfig } from './testing';
+import { serverAppBefore, setServerBuildConfig, tempBuild } from './testing';
 
 setServerBuildConfig();
 
@@ -27,8 +26,7 @@ describe('the app shell', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'grati-shell-'));
-    writeFileSync(path.join(distDir, 'index.html'), SHELL);
+    distDir = tempBuild('grati-shell-', SHELL);
     writeFileSync(path.join(distDir, 'asset-manifest.json'), JSON.stringify({ groups: GROUPS }));
     // No API is asked for a shell: an address nothing listens on.
     const { app } = serverAppBefore('http://127.0.0.1:9', distDir);

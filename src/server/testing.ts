@@ -1,5 +1,4 @@
-// What the server's tests share: the build config a client build carries, the production
-// server's app in front of a test API, and that API's answer for a profile.
+// What the server's tests share: the build config, the production app, builds and a stub API.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -23,10 +22,30 @@ export function setServerBuildConfig(): void {
   });
 }
 
+/** A lookup that finds no profile, for tests of what the server does besides profile pages. */
+export const NO_PAGES: NonNullable<ServerAppOptions['lookup']> = {
+  lookup: () => Promise.reject(new Error('no page here')),
+  reachable: async () => true,
+};
+
+/** The production server's app for the build in `distDir`, at grati.example, logging nothing. */
+export function serverAppWith(
+  distDir: string,
+  settings: Partial<ServerAppOptions['settings']> &
+    Pick<ServerAppOptions['settings'], 'apiBaseUrl' | 'mediaOrigins'>,
+  options: Omit<ServerAppOptions, 'settings' | 'distDir'> = {},
+): ServerApp {
+  return createServerApp({
+    settings: { publicOrigin: 'https://grati.example', logLevel: 'silent', ...settings },
+    distDir,
+    logger: pino({ level: 'silent' }),
+    ...options,
+  });
+}
+
 /**
- * The production server's app for the build in `distDir`, in front of the API at `apiOrigin`
- * (which serves the media too), logging nothing; `lookup` replaces its own lookup of profiles;
- * `branchLinks`, how it resolves QR codes' links (by default it does not).
+ * serverAppWith in front of the API at `apiOrigin` (its media's origin too); `lookup` replaces its
+ * own lookup of profiles; `branchLinks`, how it resolves QR codes' links (by default it does not).
  */
 export function serverAppBefore(
   apiOrigin: string,
@@ -34,24 +53,18 @@ export function serverAppBefore(
   lookup?: ServerAppOptions['lookup'],
   branchLinks?: ServerAppOptions['settings']['branchLinks'],
 ): ServerApp {
-  return createServerApp({
-    settings: {
+  return serverAppWith(
+    distDir,
+    {
       apiBaseUrl: `${apiOrigin}/api`,
-      publicOrigin: 'https://grati.example',
       mediaOrigins: [apiOrigin],
-      logLevel: 'silent',
       ...(branchLinks ? { branchLinks } : {}),
     },
-    distDir,
-    ...(lookup ? { lookup } : {}),
-    logger: pino({ level: 'silent' }),
-  });
+    lookup ? { lookup } : {},
+  );
 }
 
-/**
- * A stub API's findUser answer for the person `id` whose feed is `feed` (the reviews, newest
- * first), in the contract's shape.
- */
+/** A stub API's findUser answer for `id`, whose feed is `feed` (newest first), as contracted. */
 export function profileAnswer(id: string, feed: readonly unknown[] = []) {
   return {
     status: 200,
@@ -80,17 +93,19 @@ export function profileAnswer(id: string, feed: readonly unknown[] = []) {
   };
 }
 
-/**
- * A build folder holding only the shell, as webpack writes it (minified: the page is rendered into
- * `<div id=root>`). The caller removes it.
- */
-export function shellBuild(prefix: string): string {
+/** A build folder (the caller removes it) whose index.html is `html`. */
+export function tempBuild(prefix: string, html = '<!doctype html><div id="root"></div>'): string {
   const distDir = mkdtempSync(path.join(tmpdir(), prefix));
-  writeFileSync(
-    path.join(distDir, 'index.html'),
+  writeFileSync(path.join(distDir, 'index.html'), html);
+  return distDir;
+}
+
+/** A build holding only the shell, as webpack writes it (minified). The caller removes it. */
+export function shellBuild(prefix: string): string {
+  return tempBuild(
+    prefix,
     '<!doctype html><html lang=en><head><title>Grati</title></head><body><div id=root></div></body></html>',
   );
-  return distDir;
 }
 
 /** A stub API whose findUser answers each profile id with what `answer` gives (200, JSON). */

@@ -1,21 +1,16 @@
 /** @jest-environment node */
-// HSTS over HTTPS only (createServerApp over real HTTP on free ports): a browser is told to keep
-// to HTTPS when a trusted proxy (TRUST_PROXY) says the request came over HTTPS, never over plain
+// HSTS only when a trusted proxy (TRUST_PROXY) says the request came over HTTPS: never over plain
 // HTTP, and never because a client claims it did.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { createServerApp } from './app';
+import { rmSync } from 'node:fs';
 import { startServer, type TestServer } from './images/testing';
 import type { TrustProxy } from './settings';
+import { serverAppWith, tempBuild } from './testing';
 
 let distDir: string;
 const servers: TestServer[] = [];
 
 beforeAll(() => {
-  distDir = mkdtempSync(path.join(tmpdir(), 'grati-hsts-'));
-  writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  distDir = tempBuild('grati-hsts-');
 });
 
 afterAll(async () => {
@@ -25,21 +20,16 @@ afterAll(async () => {
 
 /** The production server with this TRUST_PROXY, reached on 127.0.0.1 (the proxy's address). */
 async function serverTrusting(trustProxy: TrustProxy): Promise<TestServer> {
-  const { app } = createServerApp({
-    settings: {
-      apiBaseUrl: 'http://127.0.0.1:9/api',
-      publicOrigin: 'https://grati.example',
-      mediaOrigins: ['http://127.0.0.1:9'],
-      logLevel: 'silent',
-      trustProxy,
-    },
+  const { app } = serverAppWith(
     distDir,
-    lookup: {
-      lookup: async () => ({ answer: { status: 404, body: '{}' }, source: 'miss' }),
-      reachable: async () => true,
+    { apiBaseUrl: 'http://127.0.0.1:9/api', mediaOrigins: ['http://127.0.0.1:9'], trustProxy },
+    {
+      lookup: {
+        lookup: async () => ({ answer: { status: 404, body: '{}' }, source: 'miss' }),
+        reachable: async () => true,
+      },
     },
-    logger: pino({ level: 'silent' }),
-  });
+  );
   const server = await startServer(app);
   servers.push(server);
   return server;

@@ -1,45 +1,27 @@
 /** @jest-environment node */
-// The image endpoint as the production server serves it (createServerApp over real HTTP on free
-// ports): pictures of the media origins at the widths asked, upright and without metadata, in the
-// format the browser takes, cacheable; every other address refused with no connection made to it.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http';
+// The image endpoint as the production server serves it, over real HTTP: pictures of the media
+// origins, resized and cacheable; every other address refused with no connection made to it.
+import { rmSync } from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import sharp from 'sharp';
 import { makePhonePhoto } from '../../../scripts/phonePhotos';
-import { IMAGE_ROUTE, imageUrl } from '../../config/images';
-import { createServerApp, type ServerAppOptions } from '../app';
+import { IMAGE_ROUTE, imageUrl, type ImageWidth } from '../../config/images';
+import type { ServerAppOptions } from '../app';
+import { NO_PAGES, serverAppWith, tempBuild } from '../testing';
 import { IMAGE_FETCH_HEADER } from './sources';
-import { makePngBomb, startServer, type TestServer } from './testing';
+import {
+  httpGet as get,
+  makePngBomb,
+  startServer,
+  type HttpAnswer,
+  type TestServer,
+} from './testing';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 
-interface Answer {
-  status: number;
-  headers: IncomingHttpHeaders;
-  body: Buffer;
-}
-
-function get(url: string, headers: OutgoingHttpHeaders = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('error', reject);
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      );
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
 /** A refusal as the server's other errors are: JSON with the status and a message, never kept. */
-function expectRefusal(answer: Answer, status: number, message?: string): void {
+function expectRefusal(answer: HttpAnswer, status: number, message?: string): void {
   expect(answer.status).toBe(status);
   expect(answer.headers['content-type']).toMatch(/^application\/json/);
   expect(answer.headers['cache-control']).toBe('no-store');
@@ -68,11 +50,6 @@ function watchConnections(): { targets: () => string[]; stop: () => void } {
   };
 }
 
-const partition = (targets: string[], suffix: string) => [
-  targets.filter((target) => target.endsWith(suffix)),
-  targets.filter((target) => !target.endsWith(suffix)),
-];
-
 describe('the image endpoint', () => {
   let distDir: string;
   let photo: Buffer;
@@ -88,32 +65,23 @@ describe('the image endpoint', () => {
   async function startApp(
     images?: ServerAppOptions['images'],
     apiBaseUrl = 'http://127.0.0.1:9/api',
-  ): Promise<TestServer & { metricsOrigin: string }> {
-    const { app, metricsApp } = createServerApp({
-      settings: {
-        apiBaseUrl,
-        publicOrigin: 'https://grati.example',
-        mediaOrigins: [media.origin, `http://localhost:${media.port}`],
-        logLevel: 'silent',
-      },
+  ) {
+    const { app, metricsApp } = serverAppWith(
       distDir,
-      lookup: {
-        lookup: () => Promise.reject(new Error('no page here')),
-        reachable: async () => true,
-      },
-      logger: pino({ level: 'silent' }),
-      images,
-    });
+      { apiBaseUrl, mediaOrigins: [media.origin, `http://localhost:${media.port}`] },
+      { lookup: NO_PAGES, images },
+    );
     const server = await startServer(app);
-    // Its /metrics, served on a port of its own.
     const metricsPort = await startServer(metricsApp);
     servers.push(server, metricsPort);
-    return Object.assign(server, { metricsOrigin: metricsPort.origin });
+    /** Asks for `source` at `width` (256 unless said). */
+    const ask = (source: string, headers: OutgoingHttpHeaders = {}, width: ImageWidth = 256) =>
+      get(`${server.origin}${imageUrl(source, width)}`, headers);
+    return Object.assign(server, { metricsOrigin: metricsPort.origin, ask });
   }
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'grati-images-'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    distDir = tempBuild('grati-images-');
     // Stored 800 x 600 with GPS and camera EXIF, shown upright as 600 x 800 (Orientation 6).
     photo = await makePhonePhoto({ width: 800, height: 600, orientation: 6 });
     bomb = await makePngBomb(30_000);
@@ -157,8 +125,7 @@ describe('the image endpoint', () => {
   ])(
     'answers %s a picture at the width asked, upright, in its format, with no metadata',
     async (_client, accept, contentType, format) => {
-      const app = await startApp();
-      const answer = await get(`${app.origin}${imageUrl(photoAt('formats'), 256)}`, { accept });
+      const answer = await (await startApp()).ask(photoAt('formats'), { accept });
       expect(answer.status).toBe(200);
       expect(answer.headers['content-type']).toBe(contentType);
       expect(answer.headers['content-encoding']).toBeUndefined();
@@ -172,9 +139,9 @@ describe('the image endpoint', () => {
 
   it('is cacheable: a long max-age, a strong ETag per format, Vary: Accept, 304 when unchanged', async () => {
     const app = await startApp();
-    const url = `${app.origin}${imageUrl(photoAt('etag'), 384)}`;
-    const webp = await get(url, { accept: CHROME_ACCEPT });
-    const jpeg = await get(url, { accept: '*/*' });
+    const ask = (headers: OutgoingHttpHeaders) => app.ask(photoAt('etag'), headers, 384);
+    const webp = await ask({ accept: CHROME_ACCEPT });
+    const jpeg = await ask({ accept: '*/*' });
     expect(Number(/max-age=(\d+)/.exec(webp.headers['cache-control'] ?? '')?.[1])).toBeGreaterThan(
       24 * 60 * 60,
     );
@@ -183,19 +150,18 @@ describe('the image endpoint', () => {
     expect(webp.headers.etag).toMatch(/^"[^"]+"$/);
     expect(jpeg.headers.etag).not.toBe(webp.headers.etag);
 
-    const again = await get(url, { accept: CHROME_ACCEPT, 'if-none-match': webp.headers.etag });
+    const again = await ask({ accept: CHROME_ACCEPT, 'if-none-match': webp.headers.etag });
     expect(again.status).toBe(304);
     expect(again.body.length).toBe(0);
-    const other = await get(url, { accept: CHROME_ACCEPT, 'if-none-match': jpeg.headers.etag });
+    const other = await ask({ accept: CHROME_ACCEPT, 'if-none-match': jpeg.headers.etag });
     expect(other.status).toBe(200);
     expect(other.body.equals(webp.body)).toBe(true);
   });
 
   it('makes a picture once: the next request for it is answered from its cache', async () => {
     const app = await startApp();
-    const url = `${app.origin}${imageUrl(photoAt('cached'), 640)}`;
-    const first = await get(url, { accept: CHROME_ACCEPT });
-    const second = await get(url, { accept: CHROME_ACCEPT });
+    const first = await app.ask(photoAt('cached'), { accept: CHROME_ACCEPT }, 640);
+    const second = await app.ask(photoAt('cached'), { accept: CHROME_ACCEPT }, 640);
     expect([first.status, second.status]).toEqual([200, 200]);
     expect(second.body.equals(first.body)).toBe(true);
     expect(media.requests.filter((r) => r === '/photo-cached.jpg')).toHaveLength(1);
@@ -228,13 +194,11 @@ describe('the image endpoint', () => {
     const mediaRequests = media.requests.length;
     const connections = watchConnections();
     try {
-      for (const [source, status] of outside) {
-        expectRefusal(await get(`${app.origin}${imageUrl(source, 256)}`), status);
-      }
-      const [toApp, others] = partition(connections.targets(), `:${app.port}`);
+      for (const [source, status] of outside) expectRefusal(await app.ask(source), status);
+      const toApp = (target: string) => target.endsWith(`:${app.port}`);
       // One connection a request, to the server (so the watch sees connections), none elsewhere.
-      expect(toApp).toHaveLength(outside.length);
-      expect(others).toEqual([]);
+      expect(connections.targets().filter(toApp)).toHaveLength(outside.length);
+      expect(connections.targets().filter((target) => !toApp(target))).toEqual([]);
     } finally {
       connections.stop();
     }
@@ -243,11 +207,10 @@ describe('the image endpoint', () => {
   });
 
   it("takes a path of the API's media on the API's origin, whatever address the page was reached at", async () => {
-    // The demo's API names its media by path (/media/...), so that a page reached at any address
-    // shows them: the endpoint fetches them from the API's configured origin, a media origin.
+    // The demo's API names its media by path (/media/...): fetched from the API's origin.
     const app = await startApp(undefined, `${media.origin}/api`);
     const before = media.requests.length;
-    const answer = await get(`${app.origin}${imageUrl('/photo-by-path.jpg', 256)}`, {
+    const answer = await app.ask('/photo-by-path.jpg', {
       accept: CHROME_ACCEPT,
       host: 'demo.example:4100',
     });
@@ -258,10 +221,9 @@ describe('the image endpoint', () => {
 
   it('follows a redirect within the media origins, and refuses one that leaves them', async () => {
     const app = await startApp();
-    const within = await get(`${app.origin}${imageUrl(`${media.origin}/elsewhere.jpg`, 256)}`);
-    expect(within.status).toBe(200);
+    expect((await app.ask(`${media.origin}/elsewhere.jpg`)).status).toBe(200);
     expect(media.requests).toContain('/photo.jpg?moved');
-    const away = await get(`${app.origin}${imageUrl(`${media.origin}/away.jpg`, 256)}`);
+    const away = await app.ask(`${media.origin}/away.jpg`);
     expectRefusal(away, 403, 'redirects outside the media origins');
     expect(trap.connections).toBe(0);
   });
@@ -271,13 +233,15 @@ describe('the image endpoint', () => {
     ['a page', '/page.html', 422, 'not a picture'],
     ['a file over the byte limit', '/huge.jpg', 422, 'larger than'],
     ['a decompression bomb (30,000 x 30,000 in 110 KB)', '/bomb.png', 422, 'megapixels'],
+    [
+      "the site's own origin, not a media origin",
+      'https://grati.example/media/a.jpg',
+      403,
+      'own address',
+    ],
   ])('refuses %s', async (_name, file, status, message) => {
     const app = await startApp();
-    expectRefusal(
-      await get(`${app.origin}${imageUrl(`${media.origin}${file}`, 256)}`),
-      status,
-      message,
-    );
+    expectRefusal(await app.ask(new URL(file, media.origin).href), status, message);
   });
 
   it.each(['w=100', 'w=abc', 'w=-256', 'w=256.0', 'w=256&w=384', ''])(
@@ -291,16 +255,15 @@ describe('the image endpoint', () => {
 
   it('shares one resize between identical requests, and turns away more than it may make (503)', async () => {
     const app = await startApp({ maxPending: 1 });
-    const heldUrl = `${app.origin}${imageUrl(`${media.origin}/held.jpg`, 256)}`;
-    const first = get(heldUrl, { accept: CHROME_ACCEPT });
+    const first = app.ask(`${media.origin}/held.jpg`, { accept: CHROME_ACCEPT });
     await held;
-    const second = get(heldUrl, { accept: CHROME_ACCEPT });
+    const second = app.ask(`${media.origin}/held.jpg`, { accept: CHROME_ACCEPT });
     // The second request is under way once the server counts it as sharing the first's resize.
     for (;;) {
       const metrics = (await get(`${app.metricsOrigin}/metrics`)).body.toString();
       if (/image_answers_total\{source="shared"\} 1/.test(metrics)) break;
     }
-    const busy = await get(`${app.origin}${imageUrl(photoAt('busy'), 256)}`);
+    const busy = await app.ask(photoAt('busy'));
     expectRefusal(busy, 503, 'try again');
     expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
 
@@ -309,7 +272,7 @@ describe('the image endpoint', () => {
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(b.body.equals(a.body)).toBe(true);
     expect(media.requests.filter((r) => r === '/held.jpg')).toHaveLength(1);
-    expect((await get(`${app.origin}${imageUrl(photoAt('busy'), 256)}`)).status).toBe(200);
+    expect((await app.ask(photoAt('busy'))).status).toBe(200);
   });
 
   it('refuses its own route as a source, in any spelling and behind a redirect, and any query', async () => {
@@ -322,60 +285,30 @@ describe('the image endpoint', () => {
       `${media.origin}${nested.replace('/_img', '/%5Fimg')}`,
       `${app.origin}${imageUrl(`${app.origin}${nested}`, 256)}`,
     ]) {
-      expectRefusal(await get(`${app.origin}${imageUrl(source, 256)}`), 400, 'image endpoint');
+      expectRefusal(await app.ask(source), 400, 'image endpoint');
     }
-    expectRefusal(
-      await get(`${app.origin}${imageUrl(`${media.origin}/photo.jpg?v=1`, 256)}`),
-      400,
-      'no query',
-    );
+    expectRefusal(await app.ask(`${media.origin}/photo.jpg?v=1`), 400, 'no query');
     expect(media.requests.length).toBe(before);
-    expectRefusal(
-      await get(`${app.origin}${imageUrl(`${media.origin}/to-endpoint.jpg`, 256)}`),
-      400,
-      'redirects to the image endpoint',
-    );
+    const redirected = await app.ask(`${media.origin}/to-endpoint.jpg`);
+    expectRefusal(redirected, 400, 'redirects to the image endpoint');
     expect(media.requests.slice(before)).toEqual(['/to-endpoint.jpg']);
-  });
-
-  it("refuses the site's own origin when it is not a media origin", async () => {
-    const app = await startApp();
-    expectRefusal(
-      await get(`${app.origin}${imageUrl('https://grati.example/media/a.jpg', 256)}`),
-      403,
-      'own address',
-    );
   });
 
   it('refuses, at once, any request its own fetches make to it, pictures and pages alike', async () => {
     const app = await startApp({ maxPending: 1 });
+    const marked = { [IMAGE_FETCH_HEADER]: '1', accept: 'application/json' };
     for (const path of [imageUrl(photoAt('marked'), 256), '/', '/user_profile/ava']) {
-      expectRefusal(
-        await get(`${app.origin}${path}`, {
-          [IMAGE_FETCH_HEADER]: '1',
-          accept: 'application/json',
-        }),
-        403,
-        'image endpoint itself',
-      );
+      expectRefusal(await get(`${app.origin}${path}`, marked), 403, 'image endpoint itself');
     }
     expect(media.requests).not.toContain('/photo-marked.jpg');
   });
 
   it('decodes a picture once for all its addresses: the same bytes share one answer', async () => {
     const app = await startApp();
-    const answers = [];
+    const ask = (name: string, width?: ImageWidth) =>
+      app.ask(photoAt(name), { accept: CHROME_ACCEPT }, width);
     // Two addresses at once (their decodes shared), then a third after (its answer kept).
-    answers.push(
-      ...(await Promise.all(
-        ['same-a', 'same-b'].map((name) =>
-          get(`${app.origin}${imageUrl(photoAt(name), 256)}`, { accept: CHROME_ACCEPT }),
-        ),
-      )),
-    );
-    answers.push(
-      await get(`${app.origin}${imageUrl(photoAt('same-c'), 256)}`, { accept: CHROME_ACCEPT }),
-    );
+    const answers = [...(await Promise.all([ask('same-a'), ask('same-b')])), await ask('same-c')];
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers[1]!.body.equals(answers[0]!.body)).toBe(true);
     expect(answers[2]!.headers.etag).toBe(answers[0]!.headers.etag);
@@ -384,9 +317,6 @@ describe('the image endpoint', () => {
     // Three addresses downloaded, one decoded: the other two found its bytes' answer.
     expect(metrics).toMatch(/image_answers_total\{source="same-bytes"\} 2/);
     // Another width of the same bytes is a picture of its own.
-    const wider = await get(`${app.origin}${imageUrl(photoAt('same-a'), 384)}`, {
-      accept: CHROME_ACCEPT,
-    });
-    expect((await sharp(wider.body).metadata()).width).toBe(384);
+    expect((await sharp((await ask('same-a', 384)).body).metadata()).width).toBe(384);
   });
 });

@@ -1,35 +1,20 @@
 /** @jest-environment node */
-// Issue 50's "must show": many spellings of one picture (`/MEDIA/…`, `/mEdIa/…`, `%68`…), or one
-// picture at every width and format, asked for at once while its origin holds the answer, take
-// one picture's slot, so an unrelated cold picture still answers 200 throughout. The origin here
-// reads paths as an Express mount does (case-insensitive, escapes decoded, slashes merged), so
-// every spelling is the picture. Nothing is timed: the held picture answers only when released.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request, type OutgoingHttpHeaders } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
+// Issue 50's "must show": many spellings of one held picture, or one picture at every width and
+// format, take one picture's slot, so an unrelated cold picture still answers 200 throughout.
+import { rmSync } from 'node:fs';
+import type { OutgoingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrl } from '../../config/images';
-import { createServerApp } from '../app';
+import { NO_PAGES, serverAppWith, tempBuild } from '../testing';
 import { SOURCE_LIMITS } from './sources';
-import { startServer, type TestServer } from './testing';
+import { httpGet, startServer, type TestServer } from './testing';
 
 const ACCEPTS = ['image/webp,*/*', 'image/avif,*/*', '*/*'];
 /** Counts, not durations: on a loaded machine a hundred requests may take a while to arrive. */
 const GENEROUS_MS = 5 * 60_000;
 
-function get(url: string, headers: OutgoingHttpHeaders = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request(url, { headers, agent: false }, (res) => {
-      res.resume();
-      res.on('error', reject);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+const get = async (url: string, headers: OutgoingHttpHeaders = {}) =>
+  (await httpGet(url, headers)).status;
 
 /** `mediaPath` spelt the `n`th way: letters' case by n's bits, some with an escape or a `//`. */
 function spelling(mediaPath: string, n: number): string {
@@ -64,8 +49,7 @@ describe('spellings of one picture', () => {
   let unrelated = 0;
 
   beforeAll(async () => {
-    distDir = mkdtempSync(path.join(tmpdir(), 'grati-spellings-'));
-    writeFileSync(path.join(distDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    distDir = tempBuild('grati-spellings-');
     photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c84' } })
       .jpeg()
       .toBuffer();
@@ -78,22 +62,12 @@ describe('spellings of one picture', () => {
       } else if (/^\/media\/(held-\w+\.png|cold-\d+\.jpg)$/.test(picture)) send();
       else res.writeHead(404).end();
     });
-    const server = createServerApp({
-      settings: {
-        apiBaseUrl: `${media.origin}/api`,
-        publicOrigin: 'https://grati.example',
-        mediaOrigins: [media.origin],
-        logLevel: 'silent',
-      },
+    const server = serverAppWith(
       distDir,
-      lookup: {
-        lookup: () => Promise.reject(new Error('no page here')),
-        reachable: async () => true,
-      },
-      logger: pino({ level: 'silent' }),
+      { apiBaseUrl: `${media.origin}/api`, mediaOrigins: [media.origin] },
       // The held picture waits for the test, however slow the machine, not for the deadline.
-      images: { sourceLimits: { ...SOURCE_LIMITS, timeoutMs: 10 * 60_000 } },
-    });
+      { lookup: NO_PAGES, images: { sourceLimits: { ...SOURCE_LIMITS, timeoutMs: 10 * 60_000 } } },
+    );
     app = await startServer(server.app);
   });
 
@@ -108,11 +82,8 @@ describe('spellings of one picture', () => {
     rmSync(distDir, { recursive: true, force: true });
   });
 
-  /**
-   * Sends `asks` at once and waits until the server has received each: the endpoint takes a
-   * request in (answers it from a cache, shares, starts, queues or refuses it) as it arrives.
-   * `answers` settles once they are answered (wrapped: an async function's result would wait).
-   */
+  // Sends `asks` at once and waits until the server has received each; `answers` is wrapped, as
+  // an async function's result would wait for it.
   async function underWay(
     asks: { source: string; width: number; accept: string }[],
   ): Promise<{ answers: Promise<number[]> }> {

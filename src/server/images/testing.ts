@@ -1,8 +1,13 @@
-// For the image endpoint's tests (and the bench): real HTTP servers on free ports that count the
-// connections and requests reaching them, and decompression bombs, made when asked (never
-// committed): pictures whose header promises far more pixels than their few bytes.
+// For the image endpoint's tests (and the bench): real HTTP servers on free ports that count what
+// reaches them, and decompression bombs made when asked (never committed).
 import { once } from 'node:events';
-import { createServer, type RequestListener } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingHttpHeaders,
+  type OutgoingHttpHeaders,
+  type RequestListener,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { crc32, createDeflate } from 'node:zlib';
@@ -49,6 +54,28 @@ export async function startServer(
       await once(server, 'close');
     },
   };
+}
+
+export interface HttpAnswer {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** One GET on a connection of its own, its body read whole. */
+export function httpGet(url: string, headers: OutgoingHttpHeaders = {}): Promise<HttpAnswer> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers, agent: false }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('error', reject);
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
 }
 
 function pngChunk(type: string, data: Buffer): Buffer {

@@ -1,7 +1,5 @@
-// Fails any test that prints an unexpected console.error (React's act(...) warnings among them),
-// so a real warning stands out instead of scrolling past. A test that means to provoke one says
-// so: `allowConsoleError(/pattern/)` for the current test, or jest.spyOn(console, 'error') with
-// its own assertion on what was logged.
+// Fails any test that prints an unexpected console.error (React's act(...) warnings among them);
+// one meant is allowed with `allowConsoleError(/pattern/)` or a spy on console.error.
 import { format } from 'node:util';
 import { afterEach } from '@jest/globals';
 

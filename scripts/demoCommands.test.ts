@@ -1,7 +1,5 @@
-// What `npm start`, `npm run preview` and `npm run mock-api` print in a terminal, run as a person
-// runs them (real processes, each the leader of its own process group): a taken port is one line
-// naming the setting that picks another, and once the demo is up, where to open it (addresses, QR
-// code, demo profiles: scripts/demoBanner.ts) is the last thing printed, below any build output.
+// What `npm start`, `npm run preview` and `npm run mock-api` print, run as real processes: a taken
+// port is one line naming its setting; once up, the demo banner is printed last.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

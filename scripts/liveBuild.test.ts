@@ -1,7 +1,5 @@
-// The live build (README: Going live): `npm run build:live` refuses demo and missing settings,
-// and a live build holds none of the emulator code. It goes to a temporary folder
-// (BUILD_OUT_DIR), never to the repository's dist/. That `npm run serve` refuses a demo build
-// unless ALLOW_DEMO_BUILD=1 is e2e/server.spec.ts's, on the demo build the browser tests serve.
+// The live build (README: Going live), built into a temporary BUILD_OUT_DIR: it refuses demo and
+// missing settings and holds no emulator code. `serve` refusing a demo build: e2e/server.spec.ts.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -35,23 +33,18 @@ const LIVE_ENV = {
 /** Minutes, not seconds: webpack on a loaded two-core machine. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
-function run(
-  command: string,
-  args: string[],
-  env: Record<string, string | undefined>,
-  timeoutMs: number,
-): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
+/** Starts `node args` in the repository; `output()` is what it printed so far. */
+function start(args: string[], env: Record<string, string | undefined>) {
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { child, exited, output: () => output };
 }
 
 /** The environment without any live setting the caller's shell may have. */
@@ -64,37 +57,31 @@ function cleanEnv(extra: Record<string, string>): Record<string, string | undefi
   return { ...env, ...extra };
 }
 
-function webpackBuild(outDir: string, live: boolean, env: Record<string, string>) {
-  const args = ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production'];
-  if (live) args.push('--env', 'live');
-  return run(process.execPath, args, cleanEnv({ ...env, BUILD_OUT_DIR: outDir }), BUILD_TIMEOUT_MS);
+/** A live webpack build into `outDir`, killed if it takes over BUILD_TIMEOUT_MS. */
+async function webpackBuild(outDir: string, env: Record<string, string>) {
+  const args = ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production', '--env', 'live'];
+  const build = start(args, cleanEnv({ ...env, BUILD_OUT_DIR: outDir }));
+  const timer = setTimeout(() => build.child.kill('SIGKILL'), BUILD_TIMEOUT_MS);
+  const code = await build.exited.finally(() => clearTimeout(timer));
+  return { code, output: build.output() };
 }
 
 /** `npm run serve`'s process (node dist-server/server.js) from `outDir`. */
 async function serve(outDir: string, env: Record<string, string>) {
   const port = await freePort();
-  const child = spawn(
-    process.execPath,
+  const server = start(
     ['--expose-gc', path.join(outDir, 'dist-server', 'server.js')],
-    {
-      cwd: ROOT,
-      env: cleanEnv({
-        NODE_ENV: 'production',
-        // The server's packages, from the repository (the build is in a temporary folder).
-        NODE_PATH: path.join(ROOT, 'node_modules'),
-        PORT: String(port),
-        API_BASE_URL: 'http://127.0.0.1:9/api',
-        PUBLIC_ORIGIN: `http://localhost:${port}`,
-        ...env,
-      }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    cleanEnv({
+      NODE_ENV: 'production',
+      // The server's packages, from the repository (the build is in a temporary folder).
+      NODE_PATH: path.join(ROOT, 'node_modules'),
+      PORT: String(port),
+      API_BASE_URL: 'http://127.0.0.1:9/api',
+      PUBLIC_ORIGIN: `http://localhost:${port}`,
+      ...env,
+    }),
   );
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  return { child, port, exited, output: () => output };
+  return { ...server, port };
 }
 
 describe('the live settings check (npm run build:live)', () => {
@@ -113,13 +100,7 @@ describe('the live settings check (npm run build:live)', () => {
       RECAPTCHA_SITE_KEY: 'emulator-site-key',
       BRANCH_KEY: 'key_test_gratiDemoEmulatorKey000000000000',
     };
-    let message = '';
-    try {
-      liveAppConfig(demo);
-    } catch (error) {
-      message = (error as Error).message;
-    }
-    for (const name of Object.keys(demo)) expect(message).toContain(`- ${name} `);
+    for (const name of Object.keys(demo)) expect(() => liveAppConfig(demo)).toThrow(`- ${name} `);
     expect(() => liveAppConfig({ ...LIVE_ENV, API_BASE_URL: 'http://127.0.0.1:3001/api' })).toThrow(
       'API_BASE_URL points at this machine',
     );
@@ -154,7 +135,7 @@ describe('the builds, named', () => {
     async () => {
       const outDir = path.join(tmp, 'refused');
       const { STRIPE_PUBLISHABLE_KEY: _stripe, ...partial } = LIVE_ENV;
-      const { code, output } = await webpackBuild(outDir, true, {
+      const { code, output } = await webpackBuild(outDir, {
         ...partial,
         BRANCH_KEY: 'key_test_gratiDemoEmulatorKey000000000000',
       });
@@ -170,7 +151,7 @@ describe('the builds, named', () => {
     'a live build holds no emulator code, and served with its API shows pictures and the guest step',
     async () => {
       const outDir = path.join(tmp, 'live');
-      const build = await webpackBuild(outDir, true, LIVE_ENV);
+      const build = await webpackBuild(outDir, LIVE_ENV);
       expect(build.output).not.toMatch(/ERROR/);
       expect(build.code).toBe(0);
       expect(JSON.parse(readFileSync(path.join(outDir, 'dist', 'build.json'), 'utf8'))).toEqual(
@@ -191,9 +172,8 @@ describe('the builds, named', () => {
         .join('\n');
       expect(main).toContain(LIVE_ENV.STRIPE_PUBLISHABLE_KEY);
 
-      // Served against the mock API as its real API: the profile shows its pictures, with no
-      // CSP violation, and opens the guest step (Stripe.js itself cannot load offline).
-      // The mock API taking the live build's guest token.
+      // Served with the mock API (taking the live build's guest token) as its API: the profile
+      // shows its pictures, with no CSP violation, and opens the guest step.
       const mock = await createMockApi({
         dataDir: path.join(tmp, 'api-data'),
         guestToken: LIVE_ENV.GUEST_TOKEN,
@@ -201,19 +181,8 @@ describe('the builds, named', () => {
       const listening = mock.app.listen(0, '127.0.0.1');
       await new Promise((resolve) => listening.once('listening', resolve));
       const apiOrigin = `http://127.0.0.1:${(listening.address() as { port: number }).port}`;
-      const api = {
-        origin: apiOrigin,
-        apiBaseUrl: `${apiOrigin}/api`,
-        close: async () => {
-          listening.closeAllConnections();
-          await new Promise((resolve) => listening.close(resolve));
-          await mock.stop();
-        },
-      };
-      const server = await serve(outDir, { API_BASE_URL: api.apiBaseUrl });
-      const browser = await chromium.launch({
-        executablePath: CHROMIUM,
-      });
+      const server = await serve(outDir, { API_BASE_URL: `${apiOrigin}/api` });
+      const browser = await chromium.launch({ executablePath: CHROMIUM });
       try {
         const base = `http://localhost:${server.port}`;
         await waitForUp(`${base}/readyz`, Date.now() + 120_000, server.child);
@@ -233,7 +202,7 @@ describe('the builds, named', () => {
           const url = route
             .request()
             .url()
-            .replace('https://api.grati-live-test.example', api.origin);
+            .replace('https://api.grati-live-test.example', apiOrigin);
           const response = await route.fetch({ url });
           await route.fulfill({
             response,
@@ -267,7 +236,9 @@ describe('the builds, named', () => {
         await browser.close();
         server.child.kill('SIGTERM');
         await server.exited;
-        await api.close();
+        listening.closeAllConnections();
+        await new Promise((resolve) => listening.close(resolve));
+        await mock.stop();
       }
     },
     BUILD_TIMEOUT_MS,

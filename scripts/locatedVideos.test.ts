@@ -12,10 +12,7 @@ it.each(locatedVideos().map((video) => [video.carries, video] as const))(
     expect(bytes.length).toBeGreaterThan(seed.length);
     const before = chunkOffsets(seed);
     const after = chunkOffsets(bytes);
-    expect(after).toHaveLength(before.length);
-    expect(after.every((offset, i) => offset === before[i]! + (bytes.length - seed.length))).toBe(
-      true,
-    );
+    expect(after).toEqual(before.map((offset) => offset + (bytes.length - seed.length)));
     for (const [i, offset] of after.entries()) {
       const chunk = (file: Buffer, at: number) => file.subarray(at, at + 64);
       expect(chunk(bytes, offset).equals(chunk(seed, before[i]!))).toBe(true);

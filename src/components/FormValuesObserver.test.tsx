@@ -8,10 +8,7 @@ interface Values {
   name: string;
 }
 
-/**
- * A form whose parent re-renders on its own (as the flow does on each of its state changes) and
- * hands the observer a new function every time, as the flow's draft keeper does.
- */
+/** A form whose parent re-renders on its own and hands a new function each time, as the flow does. */
 function DraftedForm({ write }: { write: (values: Values) => void }) {
   const [renders, setRenders] = useState(0);
   return (

@@ -36,21 +36,24 @@ afterEach(() => {
 });
 
 const video = () => screen.getByLabelText<HTMLVideoElement>('Video 3');
+const playButton = () => screen.getByRole('button', { name: 'Play Video 3' });
+const queryPlayButton = () => screen.queryByRole('button', { name: 'Play Video 3' });
+
+/** Renders the video (its poster as a gallery cell shows it, if `withPoster`), for a user. */
+function renderVideo({ withPoster = false, src = VIDEO } = {}) {
+  const poster = withPoster ? fluidImage(THUMBNAIL, GALLERY_CELL_SLOT) : undefined;
+  render(<FullscreenVideo src={src} mimeType="video/mp4" label="Video 3" poster={poster} />);
+  return { user: userEvent.setup() };
+}
+
 /** The address the video element would download: its src, or its <source>'s. */
 const videoSource = () =>
   // eslint-disable-next-line testing-library/no-node-access -- a <source> is not UI: what it names is what downloads
   video().getAttribute('src') ?? video().querySelector('source')?.getAttribute('src') ?? null;
 
 describe('FullscreenVideo', () => {
-  it('shows its poster through the image endpoint and downloads nothing of the video', () => {
-    render(
-      <FullscreenVideo
-        src={VIDEO}
-        mimeType="video/mp4"
-        label="Video 3"
-        poster={fluidImage(THUMBNAIL, GALLERY_CELL_SLOT)}
-      />,
-    );
+  it('shows its poster through the image endpoint, downloads nothing until Play, then plays and keeps its source', async () => {
+    const { user } = renderVideo({ withPoster: true });
     const poster = screen.getByRole('presentation');
     const candidates = poster.getAttribute('srcset')!.split(', ');
     expect(candidates.length).toBeGreaterThan(1);
@@ -66,19 +69,8 @@ describe('FullscreenVideo', () => {
 
     expect(video()).toHaveAttribute('preload', 'none');
     expect(videoSource()).toBeNull();
-    expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
-  });
+    expect(playButton()).toBeInTheDocument();
 
-  it('inserts the source when Play is pressed, plays it, and keeps it after stopping', async () => {
-    const user = userEvent.setup();
-    render(
-      <FullscreenVideo
-        src={VIDEO}
-        mimeType="video/mp4"
-        label="Video 3"
-        poster={fluidImage(THUMBNAIL, GALLERY_CELL_SLOT)}
-      />,
-    );
     // The source was in place when play() was called, or the browser would have nothing to play.
     let sourceWhenPlayed: string | null = null;
     play.mockImplementation(() => {
@@ -86,42 +78,33 @@ describe('FullscreenVideo', () => {
       return Promise.resolve();
     });
 
-    await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+    await user.click(playButton());
     expect(play).toHaveBeenCalledTimes(1);
     expect(sourceWhenPlayed).toBe(VIDEO);
     // eslint-disable-next-line testing-library/no-node-access -- a <source> is not UI: its type tells the browser whether it can play it
     expect(video().querySelector('source')).toHaveAttribute('type', 'video/mp4');
     expect(video()).toHaveAttribute('controls');
-    expect(screen.queryByRole('button', { name: 'Play Video 3' })).not.toBeInTheDocument();
+    expect(queryPlayButton()).not.toBeInTheDocument();
 
     // Paused (or ended, or fullscreen left): back to the poster and its button, source kept.
     fireEvent(video(), new Event('pause'));
-    expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
+    expect(playButton()).toBeInTheDocument();
     expect(video()).not.toHaveAttribute('controls');
     expect(videoSource()).toBe(VIDEO);
   });
 
-  it('plays a video the API names by path from the API’s origin, as its pictures are', async () => {
-    const user = userEvent.setup();
-    render(<FullscreenVideo src="/media/seed/clip.mp4" mimeType="video/mp4" label="Video 3" />);
-    await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
-    expect(videoSource()).toBe('https://api.test/media/seed/clip.mp4');
-  });
-
-  it('without a poster is a dark box with its button, and still downloads nothing', async () => {
-    const user = userEvent.setup();
-    render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
+  it('without a poster is a dark box with its button, downloads nothing, and plays a path the API names from the API’s origin', async () => {
+    const { user } = renderVideo({ src: '/media/seed/clip.mp4' });
     expect(screen.queryByRole('presentation')).not.toBeInTheDocument();
     expect(video()).toHaveAttribute('preload', 'none');
     expect(videoSource()).toBeNull();
 
-    await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
-    expect(videoSource()).toBe(VIDEO);
+    await user.click(playButton());
+    expect(videoSource()).toBe('https://api.test/media/seed/clip.mp4');
     expect(play).toHaveBeenCalledTimes(1);
   });
 
   it('goes fullscreen before playing where the element can, and stops when fullscreen is left', async () => {
-    const user = userEvent.setup();
     const calls: string[] = [];
     let fullscreen: Element | null = null;
     play.mockImplementation(function (this: HTMLVideoElement) {
@@ -139,83 +122,76 @@ describe('FullscreenVideo', () => {
       get: () => fullscreen,
       configurable: true,
     });
-    render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
+    const { user } = renderVideo();
 
-    await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+    await user.click(playButton());
     expect(calls).toEqual(['requestFullscreen', 'play, playsinline true']);
 
     fullscreen = null;
     fireEvent(document, new Event('fullscreenchange'));
     expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
+    expect(playButton()).toBeInTheDocument();
   });
 
   describe("on an iPhone (the video's own fullscreen player only)", () => {
+    let enterFullscreen: jest.Mock;
     let exitFullscreen: jest.Mock;
     let displaying: boolean;
     beforeEach(() => {
       displaying = false;
-      exitFullscreen = jest.fn();
+      [enterFullscreen, exitFullscreen] = [jest.fn(), jest.fn()];
       withFullscreenApi({
-        webkitEnterFullscreen: jest.fn(),
+        webkitEnterFullscreen: enterFullscreen,
         webkitExitFullscreen: exitFullscreen,
         webkitDisplayingFullscreen: { get: () => displaying },
       });
     });
 
     it('plays without playsinline within the tap, so that iOS opens its player', async () => {
-      const user = userEvent.setup();
       let whenPlayed: { playsInline: boolean; source: string | null } | null = null;
       play.mockImplementation(function (this: HTMLVideoElement) {
         whenPlayed = { playsInline: this.hasAttribute('playsinline'), source: videoSource() };
         return Promise.resolve();
       });
-      render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
+      const { user } = renderVideo();
       // Before the tap it is the held video, as the server rendered it.
       expect(video()).toHaveAttribute('playsinline');
 
-      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+      await user.click(playButton());
       expect(whenPlayed).toEqual({ playsInline: false, source: VIDEO });
       // webkitEnterFullscreen() would throw at the tap: no metadata yet (preload="none").
-      expect(HTMLVideoElement.prototype).toHaveProperty('webkitEnterFullscreen');
-      expect(
-        (HTMLVideoElement.prototype as unknown as { webkitEnterFullscreen: jest.Mock })
-          .webkitEnterFullscreen,
-      ).not.toHaveBeenCalled();
+      expect(enterFullscreen).not.toHaveBeenCalled();
     });
 
     it('stops when the guest leaves the player, even with the video still playing', async () => {
-      const user = userEvent.setup();
-      render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
-      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
-      expect(screen.queryByRole('button', { name: 'Play Video 3' })).not.toBeInTheDocument();
+      const { user } = renderVideo();
+      await user.click(playButton());
+      expect(queryPlayButton()).not.toBeInTheDocument();
 
       // A pinch back to the page: iOS leaves the video playing inline, with no pause event.
       fireEvent(video(), new Event('webkitendfullscreen'));
       expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
-      expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
+      expect(playButton()).toBeInTheDocument();
       expect(exitFullscreen).not.toHaveBeenCalled();
       // Played again, it still goes without playsinline.
-      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+      await user.click(playButton());
       expect(video()).not.toHaveAttribute('playsinline');
     });
 
     it('leaves the player when the video pauses or ends inside it', async () => {
-      const user = userEvent.setup();
-      render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
-      await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+      const { user } = renderVideo();
+      await user.click(playButton());
       displaying = true;
       fireEvent(video(), new Event('ended'));
       expect(exitFullscreen).toHaveBeenCalledTimes(1);
-      expect(screen.getByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
+      expect(playButton()).toBeInTheDocument();
     });
   });
 
   it('comes back to its button when the browser refuses to play', async () => {
-    const user = userEvent.setup();
     play.mockRejectedValue(new DOMException('refused', 'NotAllowedError'));
-    render(<FullscreenVideo src={VIDEO} mimeType="video/mp4" label="Video 3" />);
-    await user.click(screen.getByRole('button', { name: 'Play Video 3' }));
+    const { user } = renderVideo();
+    await user.click(playButton());
     expect(await screen.findByRole('button', { name: 'Play Video 3' })).toBeInTheDocument();
   });
 });

@@ -20,13 +20,13 @@ async function renderHeader() {
   return { user, banner: screen.getByRole('banner') };
 }
 
+const hrefOf = (container: HTMLElement, name: string) =>
+  within(container).getByRole('link', { name }).getAttribute('href');
+
 describe('Header', () => {
-  it('links the logo and the main menu to the marketing site', async () => {
+  it('links the logo, the main menu and the social icons to the marketing site, with the support mailbox and the tagline', async () => {
     const { banner } = await renderHeader();
-    expect(within(banner).getByRole('link', { name: 'Grati home' })).toHaveAttribute(
-      'href',
-      MARKETING_URL,
-    );
+    expect(hrefOf(banner, 'Grati home')).toBe(MARKETING_URL);
     const nav = within(banner).getByRole('navigation', { name: 'Main' });
     const hrefs = within(nav)
       .getAllByRole('link')
@@ -37,20 +37,10 @@ describe('Header', () => {
       ['Download', `${MARKETING_URL}/download`],
       ['Contact Us', `${MARKETING_URL}/contact-us`],
     ]);
-  });
-
-  it('shows the support mailbox, the tagline and social icons leading to the marketing site', async () => {
-    const { banner } = await renderHeader();
-    expect(within(banner).getByRole('link', { name: 'support@grati.com' })).toHaveAttribute(
-      'href',
-      'mailto:support@grati.com',
-    );
+    expect(hrefOf(banner, 'support@grati.com')).toBe('mailto:support@grati.com');
     expect(within(banner).getByText('Give a little thanks. It goes a long way.')).toBeVisible();
     for (const network of ['Facebook', 'Instagram', 'LinkedIn', 'X']) {
-      expect(within(banner).getByRole('link', { name: `Grati on ${network}` })).toHaveAttribute(
-        'href',
-        MARKETING_URL,
-      );
+      expect(hrefOf(banner, `Grati on ${network}`)).toBe(MARKETING_URL);
     }
   });
 
@@ -79,35 +69,21 @@ describe('Header', () => {
     expect(menuButton).toHaveFocus();
   });
 
-  it('opens the side panel as a modal dialog with focus inside and the app-download links', async () => {
+  it('opens the side panel as a modal dialog with focus inside, the app links, and Tab kept inside', async () => {
     const { user } = await renderHeader();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    const opener = screen.getByRole('button', { name: 'Get the app' });
-    await user.click(opener);
+    await user.click(screen.getByRole('button', { name: 'Get the app' }));
 
     // The panel is a chunk of its own: it shows once that has arrived.
     const dialog = await screen.findByRole('dialog', { name: 'Get the Grati app' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    expect(within(dialog).getByRole('button', { name: 'Close' })).toHaveFocus();
-    expect(within(dialog).getByRole('link', { name: 'Get it on Google Play' })).toHaveAttribute(
-      'href',
-      GOOGLE_PLAY_URL,
-    );
-    expect(within(dialog).getByRole('link', { name: 'Download on the App Store' })).toHaveAttribute(
-      'href',
-      APP_STORE_URL,
-    );
-    expect(within(dialog).getByRole('link', { name: 'How Grati Works' })).toHaveAttribute(
-      'href',
-      `${MARKETING_URL}/how-grati-works`,
-    );
-  });
-
-  it('keeps Tab and Shift+Tab inside the side panel', async () => {
-    const { user } = await renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Get the app' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Get the Grati app' });
     const close = within(dialog).getByRole('button', { name: 'Close' });
+    expect(close).toHaveFocus();
+    expect(hrefOf(dialog, 'Get it on Google Play')).toBe(GOOGLE_PLAY_URL);
+    expect(hrefOf(dialog, 'Download on the App Store')).toBe(APP_STORE_URL);
+    expect(hrefOf(dialog, 'How Grati Works')).toBe(`${MARKETING_URL}/how-grati-works`);
+
+    // Tab and Shift+Tab stay inside the panel.
     const focusable = [close, ...within(dialog).getAllByRole('link')];
     const last = focusable[focusable.length - 1];
 

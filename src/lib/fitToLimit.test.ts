@@ -14,83 +14,34 @@ function isWithOnePieceOut(longer: string, shorter: string): boolean {
 }
 
 describe('fitToLimit', () => {
-  it('keeps text within the limit as it is', () => {
-    expect(fitToLimit('abc', 'abcd', 5)).toEqual({ value: 'abcd', cut: 0 });
-    expect(fitToLimit('', 'abcde', 5)).toEqual({ value: 'abcde', cut: 0 });
-  });
-
-  it('keeps the first 250 of 300 pasted characters into an empty field', () => {
-    const pasted = 'x'.repeat(300);
-    expect(fitToLimit('', pasted, 250)).toEqual({ value: 'x'.repeat(250), cut: 50 });
-  });
-
-  it('cuts only the pasted text, keeping what was before and after the caret', () => {
-    const result = fitToLimit('Hello world', 'Hello 123456789world', 15);
-    expect(result).toEqual({ value: 'Hello 1234world', cut: 5 });
-  });
-
-  it('refuses a typed character at the limit', () => {
-    expect(fitToLimit('abcde', 'abcdef', 5)).toEqual({ value: 'abcde', cut: 1 });
-  });
-
-  it('counts an emoji as one character, as a person does', () => {
-    expect(fitToLimit('abc', 'abc😀😀', 5)).toEqual({ value: 'abc😀😀', cut: 0 });
-    expect(fitToLimit('abc', 'abc😀😀😀', 5)).toEqual({ value: 'abc😀😀', cut: 1 });
-    const emoji = '😀'.repeat(125);
-    expect(fitToLimit('', emoji, 250)).toEqual({ value: emoji, cut: 0 });
-  });
-
-  it('takes one emoji typed at 249 characters', () => {
-    const text = 'x'.repeat(249);
-    expect(fitToLimit(text, `${text}😀`, 250)).toEqual({ value: `${text}😀`, cut: 0 });
-  });
-
-  it('keeps a family emoji at the limit whole, or leaves it out whole', () => {
-    expect(fitToLimit('x'.repeat(249), `${'x'.repeat(249)}${FAMILY}`, 250)).toEqual({
-      value: `${'x'.repeat(249)}${FAMILY}`,
-      cut: 0,
-    });
-    expect(fitToLimit('x'.repeat(250), `${'x'.repeat(250)}${FAMILY}`, 250)).toEqual({
-      value: 'x'.repeat(250),
-      cut: 1,
-    });
-    expect(fitToLimit('x'.repeat(249), `${'x'.repeat(249)}${FAMILY}${FAMILY}`, 250)).toEqual({
-      value: `${'x'.repeat(249)}${FAMILY}`,
-      cut: 1,
-    });
-  });
-
-  it('cuts between flags and keeps accents with their letter', () => {
-    expect(fitToLimit('ab', `ab${FLAG}${FLAG}`, 3)).toEqual({ value: `ab${FLAG}`, cut: 1 });
-    expect(fitToLimit('ab', 'abe\u0301\u0308i', 3)).toEqual({ value: 'abe\u0301\u0308', cut: 1 });
+  const [x249, x250, a29] = ['x'.repeat(249), 'x'.repeat(250), 'A'.repeat(29)];
+  const [x249F, a29F, emoji125] = [`${x249}${FAMILY}`, `${a29}${FAMILY}`, '😀'.repeat(125)];
+  it.each<[string, string, string, number, string, number]>([
+    ['keeps text within the limit as it is', 'abc', 'abcd', 5, 'abcd', 0],
+    ['keeps text just at the limit as it is', '', 'abcde', 5, 'abcde', 0],
+    ['keeps the first 250 of 300 pasted characters', '', 'x'.repeat(300), 250, x250, 50],
+    ['cuts only the pasted text', 'Hello world', 'Hello 123456789world', 15, 'Hello 1234world', 5],
+    ['refuses a typed character at the limit', 'abcde', 'abcdef', 5, 'abcde', 1],
+    ['counts an emoji as one character', 'abc', 'abc😀😀', 5, 'abc😀😀', 0],
+    ['counts an emoji as one character, cutting one', 'abc', 'abc😀😀😀', 5, 'abc😀😀', 1],
+    ['takes 125 emoji in 250 characters', '', emoji125, 250, emoji125, 0],
+    ['takes one emoji typed at 249 characters', x249, `${x249}😀`, 250, `${x249}😀`, 0],
+    ['keeps a family emoji at the limit whole', x249, x249F, 250, x249F, 0],
+    ['leaves a family emoji past the limit out whole', x250, `${x250}${FAMILY}`, 250, x250, 1],
+    ['keeps one family of two at the limit', x249, `${x249F}${FAMILY}`, 250, x249F, 1],
+    ['cuts between flags', 'ab', `ab${FLAG}${FLAG}`, 3, `ab${FLAG}`, 1],
+    ['keeps accents with their letter', 'ab', 'abe\u0301\u0308i', 3, 'abe\u0301\u0308', 1],
     // An accent typed onto the last letter at the limit joins it: nothing is left out.
-    expect(fitToLimit('abe', 'abe\u0301', 3)).toEqual({ value: 'abe\u0301', cut: 0 });
-  });
-
-  it('keeps a 30-character name that ends in an emoji', () => {
-    const name = 'A'.repeat(29);
-    expect(fitToLimit(name, `${name}😀`, 30)).toEqual({ value: `${name}😀`, cut: 0 });
-    expect(fitToLimit(name, `${name}${FAMILY}`, 30)).toEqual({ value: `${name}${FAMILY}`, cut: 0 });
-  });
-
-  it('lets white space before the text use up nothing', () => {
-    expect(fitToLimit('', `   ${'x'.repeat(260)}`, 250)).toEqual({
-      value: `   ${'x'.repeat(250)}`,
-      cut: 10,
-    });
-    expect(fitToLimit(`  ${'x'.repeat(250)}`, `  ${'x'.repeat(250)} `, 250)).toEqual({
-      value: `  ${'x'.repeat(250)} `,
-      cut: 0,
-    });
-  });
-
-  it('never splits a surrogate pair where the edit starts or ends', () => {
+    ['joins an accent typed at the limit to its letter', 'abe', 'abe\u0301', 3, 'abe\u0301', 0],
+    ['keeps a 30-character name ending in an emoji', a29, `${a29}😀`, 30, `${a29}😀`, 0],
+    ['keeps a 30-character name ending in a family', a29, a29F, 30, a29F, 0],
+    ['lets leading white space use up nothing', '', `   ${'x'.repeat(260)}`, 250, `   ${x250}`, 10],
+    ['lets white space around use up nothing', `  ${x250}`, `  ${x250} `, 250, `  ${x250} `, 0],
     // 😀 -> 😁 share their first unit; 😀 and 😁 end on different ones.
-    expect(fitToLimit('a😀b', 'a😁😁b', 3)).toEqual({ value: 'a😁b', cut: 1 });
-  });
-
-  it('cuts an older value that was already over the limit to its start', () => {
-    expect(fitToLimit('abcdefg', 'abcdefgh', 5)).toEqual({ value: 'abcde', cut: 3 });
+    ['never splits a surrogate pair where the edit starts or ends', 'a😀b', 'a😁😁b', 3, 'a😁b', 1],
+    ['cuts an older value already over the limit', 'abcdefg', 'abcdefgh', 5, 'abcde', 3],
+  ])('%s', (_why, previous, next, max, value, cut) => {
+    expect(fitToLimit(previous, next, max)).toEqual({ value, cut });
   });
 
   it('always keeps within the limit, keeps the text around the edit, and counts the cut', () => {

@@ -81,24 +81,16 @@ type Page = typeof import('./flowDraft') &
   typeof import('./draftSendKey') &
   typeof import('./draftOutcome');
 function anotherPage(): Page {
+  const modules = ['./flowDraft', './flowDraftWork', './draftSendKey', './draftOutcome'];
   let page: Page | undefined;
   jest.isolateModules(() => {
-    page = {
-      ...jest.requireActual<typeof import('./flowDraft')>('./flowDraft'),
-      ...jest.requireActual<typeof import('./flowDraftWork')>('./flowDraftWork'),
-      ...jest.requireActual<typeof import('./draftSendKey')>('./draftSendKey'),
-      ...jest.requireActual<typeof import('./draftOutcome')>('./draftOutcome'),
-    };
+    page = Object.assign({}, ...modules.map((name) => jest.requireActual<object>(name))) as Page;
   });
   return page!;
 }
 
 describe('whose draft it is', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-    discardFlowDraft('ava');
-  });
+  beforeEach(() => discardFlowDraft('ava')); // storage itself is cleared after each test
 
   it('comes back on a reload in its own tab, and to anyone else only when asked for', () => {
     const first = anotherPage();
@@ -154,10 +146,7 @@ describe('whose draft it is', () => {
 });
 
 describe('what a draft started', () => {
-  beforeEach(() => {
-    localStorage.clear();
-    discardFlowDraft('ava');
-  });
+  beforeEach(() => discardFlowDraft('ava')); // storage itself is cleared after each test
 
   it('keeps one send key for the same values, on any page, and a new one for new values', () => {
     const a = anotherPage();

@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { stableStringify } from '../api/contract/canonicalJson';
 import { newIdempotencyKey, submissionKey } from './idempotency';
 
+/** fast-check's default 100 runs of `predicate`. */
+const forAll = <T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void) =>
+  fc.assert(fc.property(arbitrary, predicate));
+
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 describe('newIdempotencyKey', () => {
-  afterEach(() => {
-    jest.restoreAllMocks();
-  });
+  afterEach(() => jest.restoreAllMocks());
 
   it('is a fresh UUID v4 each time', () => {
     const keys = Array.from({ length: 50 }, newIdempotencyKey);
@@ -29,13 +31,6 @@ describe('newIdempotencyKey', () => {
 });
 
 describe('stableStringify', () => {
-  it('ignores the order of object keys', () => {
-    expect(stableStringify({ b: 1, a: { d: [1, 2], c: 'x' } })).toBe(
-      stableStringify({ a: { c: 'x', d: [1, 2] }, b: 1 }),
-    );
-    expect(stableStringify({ b: 1, a: 2 })).toBe('{"a":2,"b":1}');
-  });
-
   it('keeps the order of arrays and the difference between values', () => {
     expect(stableStringify([1, 2])).not.toBe(stableStringify([2, 1]));
     expect(stableStringify({ a: '1' })).not.toBe(stableStringify({ a: 1 }));
@@ -68,22 +63,17 @@ describe('stableStringify', () => {
           .map(([key, item]) => [key, reversed(item)]),
       );
     };
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        expect(stableStringify(reversed(value))).toBe(stableStringify(value));
-      }),
-    );
+    forAll(fc.jsonValue(), (value) => {
+      expect(stableStringify(reversed(value))).toBe(stableStringify(value));
+    });
   });
 
-  it('gives equal text for a value and its deep copy, and parses back to an equal value', () => {
-    fc.assert(
-      fc.property(fc.jsonValue(), (value) => {
-        const text = stableStringify(value);
-        expect(stableStringify(JSON.parse(JSON.stringify(value)))).toBe(text);
-        expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
-      }),
-    );
-  });
+  it('gives equal text for a value and its deep copy, and parses back to an equal value', () =>
+    forAll(fc.jsonValue(), (value) => {
+      const text = stableStringify(value);
+      expect(stableStringify(JSON.parse(JSON.stringify(value)))).toBe(text);
+      expect(JSON.parse(text)).toEqual(JSON.parse(JSON.stringify(value)));
+    }));
 });
 
 describe('submissionKey', () => {
@@ -94,12 +84,9 @@ describe('submissionKey', () => {
     media: [{ kind: 'image', file: photo }],
   };
 
-  it('makes a key on the first Submit', () => {
-    expect(submissionKey(values, null).key).toMatch(UUID_V4);
-  });
-
-  it('keeps the key for a retry of the same values, even rebuilt objects', () => {
+  it('makes a key on the first Submit, and keeps it for a retry of the same values, even rebuilt', () => {
     const first = submissionKey(values, null);
+    expect(first.key).toMatch(UUID_V4);
     const rebuilt = {
       media: [{ file: photo, kind: 'image' }],
       sayThanks: 'Thank you',

@@ -1,6 +1,12 @@
 import fc from 'fast-check';
 import { titleCase } from './titleCase';
 
+const expectTitle = (input: string, expected: string) => expect(titleCase(input)).toBe(expected);
+
+/** fast-check's default 100 runs of `predicate`; several arbitraries go in as one fc.tuple. */
+const forAll = <T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void) =>
+  fc.assert(fc.property(arbitrary, predicate));
+
 describe('titleCase', () => {
   it.each([
     ['ava martinez', 'Ava Martinez'],
@@ -8,55 +14,47 @@ describe('titleCase', () => {
     ['aVA mARTINEZ', 'AVA MARTINEZ'],
     ['a', 'A'],
     ['', ''],
-  ])('title-cases %j as %j', (input, expected) => {
-    expect(titleCase(input)).toBe(expected);
-  });
+  ])('title-cases %j as %j', expectTitle);
 
-  it('keeps recognized, celebrated and thanked lower-case, whatever their input case', () => {
-    expect(titleCase('john doe recognized ava.martinez')).toBe('John Doe recognized Ava.martinez');
-    expect(titleCase('JOHN CELEBRATED AVA')).toBe('JOHN celebrated AVA');
-    expect(titleCase('John Thanked Ava')).toBe('John thanked Ava');
-    expect(titleCase('Recognized')).toBe('recognized');
-  });
+  it.each([
+    ['john doe recognized ava.martinez', 'John Doe recognized Ava.martinez'],
+    ['JOHN CELEBRATED AVA', 'JOHN celebrated AVA'],
+    ['John Thanked Ava', 'John thanked Ava'],
+    ['Recognized', 'recognized'],
+    ['john appreciated ava', 'John Appreciated Ava'],
+  ])('keeps recognized, celebrated, thanked (no other) lower-case: %j as %j', expectTitle);
 
-  it('does not keep appreciated lower-case (the spec lists only three verbs)', () => {
-    expect(titleCase('john appreciated ava')).toBe('John Appreciated Ava');
-  });
+  it.each([
+    ['Tip to ava', 'tip to Ava'],
+    ['TIP TO AVA', 'tip to AVA'],
+    ['a tip  to\tava', 'A tip  to\tAva'],
+    ['tip', 'Tip'],
+    ['to ava', 'To Ava'],
+    ['to tip', 'To Tip'],
+    ['tip the team to', 'Tip The Team To'],
+    ['tip tip to', 'Tip tip to'],
+    ['tip to tip to', 'tip to tip to'],
+  ])("keeps 'tip to' lower-case as a phrase only: %j as %j", expectTitle);
 
-  it("keeps the phrase 'tip to' lower-case", () => {
-    expect(titleCase('Tip to ava')).toBe('tip to Ava');
-    expect(titleCase('TIP TO AVA')).toBe('tip to AVA');
-    expect(titleCase('a tip  to\tava')).toBe('A tip  to\tAva');
-  });
+  it.each([
+    ['unthanked', 'Unthanked'],
+    ['thanked, ava', 'Thanked, Ava'],
+    ['recognizedly', 'Recognizedly'],
+    ['tipto', 'Tipto'],
+  ])('matches the kept words as whole words only: %j as %j', expectTitle);
 
-  it("title-cases 'tip' and 'to' when they are not the phrase", () => {
-    expect(titleCase('tip')).toBe('Tip');
-    expect(titleCase('to ava')).toBe('To Ava');
-    expect(titleCase('to tip')).toBe('To Tip');
-    expect(titleCase('tip the team to')).toBe('Tip The Team To');
-    expect(titleCase('tip tip to')).toBe('Tip tip to');
-    expect(titleCase('tip to tip to')).toBe('tip to tip to');
-  });
+  it.each([
+    ['  ava   martinez  ', '  Ava   Martinez  '],
+    ['ava\tmartinez\nsmith', 'Ava\tMartinez\nSmith'],
+    ['   ', '   '],
+    ['ava\u00a0martinez', 'Ava\u00a0Martinez'],
+  ])('preserves whitespace exactly, leading, trailing and repeated: %j as %j', expectTitle);
 
-  it('matches the kept words as whole words only', () => {
-    expect(titleCase('unthanked')).toBe('Unthanked');
-    expect(titleCase('thanked, ava')).toBe('Thanked, Ava');
-    expect(titleCase('recognizedly')).toBe('Recognizedly');
-    expect(titleCase('tipto')).toBe('Tipto');
-  });
-
-  it('preserves whitespace exactly, including leading, trailing and repeated runs', () => {
-    expect(titleCase('  ava   martinez  ')).toBe('  Ava   Martinez  ');
-    expect(titleCase('ava\tmartinez\nsmith')).toBe('Ava\tMartinez\nSmith');
-    expect(titleCase('   ')).toBe('   ');
-    expect(titleCase('ava\u00a0martinez')).toBe('Ava\u00a0Martinez');
-  });
-
-  it('treats hyphenated, dotted and apostrophe words as one word', () => {
-    expect(titleCase('jean-luc picard')).toBe('Jean-luc Picard');
-    expect(titleCase('ava.martinez')).toBe('Ava.martinez');
-    expect(titleCase("o'connell")).toBe("O'connell");
-  });
+  it.each([
+    ['jean-luc picard', 'Jean-luc Picard'],
+    ['ava.martinez', 'Ava.martinez'],
+    ["o'connell", "O'connell"],
+  ])('treats hyphenated, dotted and apostrophe words as one word: %j as %j', expectTitle);
 
   it.each([
     ["Marcus O'Connell", "Marcus O'Connell"],
@@ -65,9 +63,7 @@ describe('titleCase', () => {
     ["O'CONNELL", "O'CONNELL"],
     ['DeShawn da Silva', 'DeShawn Da Silva'],
     ['iPhone ÉLODIE', 'IPhone ÉLODIE'],
-  ])('keeps the capitals the person wrote: %j as %j', (input, expected) => {
-    expect(titleCase(input)).toBe(expected);
-  });
+  ])('keeps the capitals the person wrote: %j as %j', expectTitle);
 
   it('keeps the capitals around the kept words', () => {
     expect(titleCase("Anne-Marie McDonald O'Connell recognized marcus.oconnell")).toBe(
@@ -76,17 +72,17 @@ describe('titleCase', () => {
     expect(titleCase('Tip to McDonald')).toBe('tip to McDonald');
   });
 
-  it('capitalises the first letter or digit, leaving leading punctuation alone', () => {
-    expect(titleCase('(ava) @martinez')).toBe('(Ava) @Martinez');
-    expect(titleCase('3RD place')).toBe('3RD Place');
-    expect(titleCase('--- ...')).toBe('--- ...');
-  });
+  it.each([
+    ['(ava) @martinez', '(Ava) @Martinez'],
+    ['3RD place', '3RD Place'],
+    ['--- ...', '--- ...'],
+  ])('capitalises the first letter or digit, after any punctuation: %j as %j', expectTitle);
 
-  it('handles non-ASCII letters', () => {
-    expect(titleCase('élodie çELIK')).toBe('Élodie ÇELIK');
-    expect(titleCase('ßtraße')).toBe('ßtraße'); // 'ß' would upper-case to 'SS': left alone
-    expect(titleCase('😀ava')).toBe('😀Ava');
-  });
+  it.each([
+    ['élodie çELIK', 'Élodie ÇELIK'],
+    ['ßtraße', 'ßtraße'], // 'ß' would upper-case to 'SS': left alone
+    ['😀ava', '😀Ava'],
+  ])('handles non-ASCII letters: %j as %j', expectTitle);
 
   describe('properties', () => {
     const anyText = fc.oneof(
@@ -97,45 +93,36 @@ describe('titleCase', () => {
       fc.string({ unit: fc.constantFrom('a', 'B', 'ß', 'İ', 'ǅ', "'", '-', '.', ' ', '\t') }),
     );
 
-    it('is idempotent', () => {
-      fc.assert(
-        fc.property(anyText, (text) => {
-          const once = titleCase(text);
-          expect(titleCase(once)).toBe(once);
-        }),
-      );
-    });
+    it('is idempotent', () =>
+      forAll(anyText, (text) => {
+        const once = titleCase(text);
+        expect(titleCase(once)).toBe(once);
+      }));
 
-    it('preserves length and whitespace positions', () => {
-      fc.assert(
-        fc.property(anyText, (text) => {
-          const result = titleCase(text);
-          expect(result).toHaveLength(text.length);
-          expect(result.split(/\S+/u)).toEqual(text.split(/\S+/u));
-        }),
-      );
-    });
+    it('preserves length and whitespace positions', () =>
+      forAll(anyText, (text) => {
+        const result = titleCase(text);
+        expect(result).toHaveLength(text.length);
+        expect(result.split(/\S+/u)).toEqual(text.split(/\S+/u));
+      }));
 
-    it('never lowers a letter outside the kept words, and raises only a first letter', () => {
-      fc.assert(
-        fc.property(anyText, (text) => {
-          const result = titleCase(text);
-          const words = text.split(/(\s+)/u);
-          const resultWords = result.split(/(\s+)/u);
-          words.forEach((word, index) => {
-            const out = resultWords[index] ?? '';
-            const keptWords = ['recognized', 'celebrated', 'thanked', 'tip', 'to'];
-            if (keptWords.includes(word.toLowerCase()) && out === word.toLowerCase()) return;
-            const first = word.search(/[\p{L}\p{N}]/u);
-            if (first === -1) return expect(out).toBe(word);
-            const char = String.fromCodePoint(word.codePointAt(first)!);
-            expect(out.slice(0, first)).toBe(word.slice(0, first));
-            expect(out.slice(first + char.length)).toBe(word.slice(first + char.length));
-            expect([char, char.toUpperCase()]).toContain(out.slice(first, first + char.length));
-          });
-        }),
-      );
-    });
+    it('never lowers a letter outside the kept words, and raises only a first letter', () =>
+      forAll(anyText, (text) => {
+        const result = titleCase(text);
+        const words = text.split(/(\s+)/u);
+        const resultWords = result.split(/(\s+)/u);
+        words.forEach((word, index) => {
+          const out = resultWords[index] ?? '';
+          const keptWords = ['recognized', 'celebrated', 'thanked', 'tip', 'to'];
+          if (keptWords.includes(word.toLowerCase()) && out === word.toLowerCase()) return;
+          const first = word.search(/[\p{L}\p{N}]/u);
+          if (first === -1) return expect(out).toBe(word);
+          const char = String.fromCodePoint(word.codePointAt(first)!);
+          expect(out.slice(0, first)).toBe(word.slice(0, first));
+          expect(out.slice(first + char.length)).toBe(word.slice(first + char.length));
+          expect([char, char.toUpperCase()]).toContain(out.slice(first, first + char.length));
+        });
+      }));
 
     // Sentences built from ordinary words and the kept words in random case.
     const keptWord = fc.constantFrom('recognized', 'celebrated', 'thanked');
@@ -181,12 +168,9 @@ describe('titleCase', () => {
       );
     });
 
-    it('writes every kept word lower-case in any mix of case', () => {
-      fc.assert(
-        fc.property(keptWord.chain(randomCase), ordinaryWord, (kept, other) => {
-          expect(titleCase(`${other} ${kept} ${other}`).split(' ')[1]).toBe(kept.toLowerCase());
-        }),
-      );
-    });
+    it('writes every kept word lower-case in any mix of case', () =>
+      forAll(fc.tuple(keptWord.chain(randomCase), ordinaryWord), ([kept, other]) => {
+        expect(titleCase(`${other} ${kept} ${other}`).split(' ')[1]).toBe(kept.toLowerCase());
+      }));
   });
 });

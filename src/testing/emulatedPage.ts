@@ -37,18 +37,13 @@ export async function runEmulatorScript(
   }
 }
 
-/** A test file's payment page: its mock API, its own tester, the emulator build, these scripts. */
+/** A test file's payment page; `close` (afterAll) stops browsing as its tester, closes its API. */
 export interface PaymentPage {
   api: RunningMockApi;
-  /** Stops browsing as the file's tester and closes its mock API (afterAll). */
   close: () => Promise<void>;
 }
 
-/**
- * Starts the mock API for a test file of payment forms (beforeAll): the app's calls carry the
- * file's tester, as a tester's browser carries its cookie; the build config is the emulator
- * build's; and the emulator scripts named (e.g. '/__recaptcha/api.js') run in the page.
- */
+/** For payment-form tests (beforeAll): mock API, tester, emulator build config, scripts run. */
 export async function startPaymentPage(scriptPaths: readonly string[]): Promise<PaymentPage> {
   const api = await startMockApi();
   const stopBrowsing = browseAsTester(api);

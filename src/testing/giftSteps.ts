@@ -1,5 +1,4 @@
-// Steps of the gift form that several component tests take, as a guest takes them (by role and
-// label), with what must show after them.
+// Steps of the gift form several component tests take, by role and label, as a guest does.
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
@@ -11,10 +10,7 @@ export async function openCardFormAtFifteen(user: UserEvent): Promise<void> {
   expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
 }
 
-/**
- * No pay button is left (Pay Now, the card, Apple Pay or Google Pay option) and the captcha asks
- * again, unticked: returns its checkbox.
- */
+/** No pay button (Pay Now, card, Apple or Google Pay) is left and the captcha asks again. */
 export async function expectCaptchaAskedAgain(): Promise<HTMLElement> {
   expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
   expect(

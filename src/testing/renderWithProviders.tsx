@@ -8,10 +8,7 @@ import type { RunningMockApi } from '../../mock-api/testing';
 
 type ApiUnderTest = Pick<RunningMockApi, 'apiBaseUrl' | 'guestToken'>;
 
-/**
- * A fresh store whose calls go to `api`; for a test that renders the tree itself (hydration).
- * Its subscribers hear of a settled request in the same task (see makeStore's autoBatch).
- */
+/** A fresh store calling `api`, its subscribers told in the same task (makeStore's autoBatch). */
 export const makeTestStore = (api: ApiUnderTest, { fetchFn }: { fetchFn?: typeof fetch } = {}) =>
   makeStore({
     config: { apiBaseUrl: api.apiBaseUrl, guestToken: api.guestToken, fetchFn },

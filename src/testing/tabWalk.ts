@@ -1,16 +1,11 @@
-// The order in which the suites walk the profile's tabs: from the first (the one selected when the
-// page opens) to every other and from each to every other, each ordered pair exactly once, so a
-// panel that shows after one tab but not another is caught whichever the guest came from.
+// The order the suites walk the profile's tabs: each ordered pair once, so a panel that shows
+// after one tab but not another is caught whichever the guest came from.
 import { PROFILE_TABS, type ProfileTabLabel } from '../config/profileTabs';
 
 /** The tabs' names, in order, as a guest reads them and a test finds them. */
 export const PROFILE_TAB_LABELS: readonly ProfileTabLabel[] = PROFILE_TABS.map((tab) => tab.label);
 
-/**
- * A walk from the first tab that goes from every tab to every other exactly once: an Eulerian
- * circuit of the complete directed graph of the tabs (Hierholzer's), which has one since each
- * tab has as many ways in as out.
- */
+/** From the first tab, every tab to every other once: an Eulerian circuit (Hierholzer's). */
 export function everyOrderedPair<T>(tabs: readonly T[]): T[] {
   const left = new Map(tabs.map((tab) => [tab, tabs.filter((other) => other !== tab)]));
   const stack = tabs.slice(0, 1);

@@ -12,6 +12,10 @@ const FLAG = '\u{1F1EB}\u{1F1F7}'; // 🇫🇷
 const ENGLAND = '\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}'; // 14 units
 const KISS = '\u{1F469}\u{1F3FB}\u200d\u2764\ufe0f\u200d\u{1F48B}\u200d\u{1F468}\u{1F3FC}'; // 15
 
+/** fast-check's default 100 runs of `predicate`. */
+const forAll = <T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void) =>
+  fc.assert(fc.property(arbitrary, predicate));
+
 describe('countCharacters', () => {
   it('counts 125 emoji as 125', () => {
     const text = '\u{1F600}'.repeat(125);
@@ -49,21 +53,15 @@ describe('countCharacters', () => {
     expect(countCharacters(`e${'\u0301'.repeat(CLUSTER_UNITS - 1)}`)).toBe(1);
   });
 
-  it('holds a text of n characters to CLUSTER_UNITS * n units', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
-        expect(text.length).toBeLessThanOrEqual(CLUSTER_UNITS * countCharacters(text));
-      }),
-    );
-  });
+  it('holds a text of n characters to CLUSTER_UNITS * n units', () =>
+    forAll(fc.string({ unit: 'binary', maxLength: 80 }), (text) => {
+      expect(text.length).toBeLessThanOrEqual(CLUSTER_UNITS * countCharacters(text));
+    }));
 
-  it('splits into parts that join back into the text', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary', maxLength: 60 }), (text) => {
-        expect(splitCharacters(text).join('')).toBe(text);
-      }),
-    );
-  });
+  it('splits into parts that join back into the text', () =>
+    forAll(fc.string({ unit: 'binary', maxLength: 60 }), (text) => {
+      expect(splitCharacters(text).join('')).toBe(text);
+    }));
 });
 
 describe('measureText', () => {
@@ -75,35 +73,20 @@ describe('measureText', () => {
 });
 
 describe('cutToCharacters', () => {
-  it('keeps text that fits as it is', () => {
-    expect(cutToCharacters('abc', 3)).toBe('abc');
-    expect(cutToCharacters(`  ${'x'.repeat(5)}  `, 5)).toBe(`  ${'x'.repeat(5)}  `);
-  });
-
-  it('keeps a family whole or leaves it out whole, never split', () => {
-    expect(cutToCharacters(`${'x'.repeat(249)}${FAMILY}y`, 250)).toBe(
-      `${'x'.repeat(249)}${FAMILY}`,
-    );
-    expect(cutToCharacters(`${'x'.repeat(250)}${FAMILY}`, 250)).toBe('x'.repeat(250));
-  });
-
-  it('cuts between flags, not inside one', () => {
-    expect(cutToCharacters(`${FLAG}${FLAG}${FLAG}`, 2)).toBe(`${FLAG}${FLAG}`);
-    expect(cutToCharacters(`${ENGLAND}${ENGLAND}`, 1)).toBe(ENGLAND);
-  });
-
-  it('keeps a letter with its accents', () => {
-    expect(cutToCharacters('ae\u0301\u0308i', 2)).toBe('ae\u0301\u0308');
-  });
-
-  it('keeps a 30-character name that ends in an emoji', () => {
-    const name = `${'x'.repeat(29)}\u{1F600}`;
-    expect(cutToCharacters(name, 30)).toBe(name);
-    expect(cutToCharacters(`${'x'.repeat(29)}${FAMILY}`, 30)).toBe(`${'x'.repeat(29)}${FAMILY}`);
-  });
-
-  it('lets leading white space use up nothing', () => {
-    expect(cutToCharacters(`   ${'x'.repeat(260)}`, 250)).toBe(`   ${'x'.repeat(250)}`);
+  const [x29, x249, x250] = ['x'.repeat(29), 'x'.repeat(249), 'x'.repeat(250)];
+  it.each<[string, string, number, string]>([
+    ['keeps text that fits as it is', 'abc', 3, 'abc'],
+    ['keeps text that fits, white space around it, as it is', '  xxxxx  ', 5, '  xxxxx  '],
+    ['keeps a family whole', `${x249}${FAMILY}y`, 250, `${x249}${FAMILY}`],
+    ['leaves a family out whole, never split', `${x250}${FAMILY}`, 250, x250],
+    ['cuts between flags, not inside one', `${FLAG}${FLAG}${FLAG}`, 2, `${FLAG}${FLAG}`],
+    ['cuts between tag-sequence flags', `${ENGLAND}${ENGLAND}`, 1, ENGLAND],
+    ['keeps a letter with its accents', 'ae\u0301\u0308i', 2, 'ae\u0301\u0308'],
+    ['keeps a 30-character name that ends in an emoji', `${x29}\u{1F600}`, 30, `${x29}\u{1F600}`],
+    ['keeps a 30-character name that ends in a family', `${x29}${FAMILY}`, 30, `${x29}${FAMILY}`],
+    ['lets leading white space use up nothing', `   ${'x'.repeat(260)}`, 250, `   ${x250}`],
+  ])('%s', (_why, text, max, cut) => {
+    expect(cutToCharacters(text, max)).toBe(cut);
   });
 
   it('gives a start of whole characters that measures at most the limit', () => {

@@ -30,6 +30,10 @@ const anyText = fc
   })
   .map((parts) => parts.join(''));
 
+/** fast-check's default 100 runs of `predicate`; several arbitraries go in as one fc.tuple. */
+const forAll = <T>(arbitrary: fc.Arbitrary<T>, predicate: (value: T) => void) =>
+  fc.assert(fc.property(arbitrary, predicate));
+
 describe('normalizeName', () => {
   it('trims and composes (NFC)', () => {
     expect(normalizeName('  Jo Doe \t')).toBe('Jo Doe');
@@ -40,22 +44,16 @@ describe('normalizeName', () => {
     expect(normalizeName(` ${'Zoe\u0308'} `)).toBe('Zo\u00eb');
   });
 
-  it('is idempotent', () => {
-    fc.assert(
-      fc.property(anyText, (raw) => {
-        const once = normalizeName(raw);
-        expect(normalizeName(once)).toBe(once);
-      }),
-    );
-  });
+  it('is idempotent', () =>
+    forAll(anyText, (raw) => {
+      const once = normalizeName(raw);
+      expect(normalizeName(once)).toBe(once);
+    }));
 
-  it('gives one name for canonically equivalent spellings (NFD, NFC)', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'grapheme', maxLength: 20 }), (raw) => {
-        expect(normalizeName(raw.normalize('NFD'))).toBe(normalizeName(raw.normalize('NFC')));
-      }),
-    );
-  });
+  it('gives one name for canonically equivalent spellings (NFD, NFC)', () =>
+    forAll(fc.string({ unit: 'grapheme', maxLength: 20 }), (raw) => {
+      expect(normalizeName(raw.normalize('NFD'))).toBe(normalizeName(raw.normalize('NFC')));
+    }));
 });
 
 describe('nameProblem', () => {
@@ -158,21 +156,17 @@ describe('nameProblem', () => {
 
   it('refuses any forbidden character between two letters, whatever is around it', () => {
     const letters = fc.string({ unit: fc.constantFrom(...'abcéñ李ש'.split('')), maxLength: 8 });
-    fc.assert(
-      fc.property(letters, forbiddenChar, letters, (before, bad, after) => {
-        expect(check(`${before}a${bad}b${after}`)).toBe('characters');
-      }),
-    );
+    forAll(fc.tuple(letters, forbiddenChar, letters), ([before, bad, after]) => {
+      expect(check(`${before}a${bad}b${after}`)).toBe('characters');
+    });
   });
 
   it('agrees with the ranges, code point by code point', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 0x10ffff }), (codePoint) => {
-        fc.pre(codePoint < 0xd800 || codePoint > 0xdfff);
-        const char = String.fromCodePoint(codePoint);
-        expect(hasForbiddenCharacter(`a${char}b`)).toBe(isForbidden(codePoint));
-      }),
-    );
+    forAll(fc.integer({ min: 0, max: 0x10ffff }), (codePoint) => {
+      fc.pre(codePoint < 0xd800 || codePoint > 0xdfff);
+      const char = String.fromCodePoint(codePoint);
+      expect(hasForbiddenCharacter(`a${char}b`)).toBe(isForbidden(codePoint));
+    });
     for (const [from, to] of FORBIDDEN_NAME_RANGES) {
       expect(hasForbiddenCharacter(String.fromCodePoint(from))).toBe(true);
       expect(hasForbiddenCharacter(String.fromCodePoint(to))).toBe(true);
@@ -181,16 +175,14 @@ describe('nameProblem', () => {
   });
 });
 
-describe('textCharactersProblem', () => {
+describe('textCharactersProblem and the messages', () => {
   it('checks the characters only, at any length', () => {
     expect(textCharactersProblem(`${'x'.repeat(200)} recognized ava`)).toBeNull();
     expect(textCharactersProblem('\u202eevil recognized ava')).toBe('characters');
     expect(textCharactersProblem('Tip to \ud83d')).toBe('broken');
     expect(textCharactersProblem('')).toBeNull();
   });
-});
 
-describe('messages', () => {
   it('name the field', () => {
     expect(nameCharactersMessage('Full Name')).toBe(
       "Full Name can't contain control or text-direction characters",

@@ -14,22 +14,11 @@ const values: ReviewFormValues = {
 
 describe('the review form', () => {
   it('has the spec’s 14 fields, in the order the app sends them', () => {
-    expect(REVIEW_FORM_FIELDS).toEqual([
-      'gratitudeType',
-      'icon',
-      'title',
-      'sayThanks',
-      'accountType',
-      'guestName',
-      'email',
-      'latitude',
-      'longitude',
-      'getThanksUserId',
-      'userId',
-      'ngoId',
-      'isRecurring',
-      'isDonate',
-    ]);
+    const spec =
+      'gratitudeType icon title sayThanks accountType guestName email latitude longitude';
+    expect(REVIEW_FORM_FIELDS).toEqual(
+      `${spec} getThanksUserId userId ngoId isRecurring isDonate`.split(' '),
+    );
   });
 
   it('writes a guest’s review with the text trimmed and no non-profit', () => {

@@ -24,17 +24,12 @@ describe('reviewTitle', () => {
   });
 
   it('always reads guest, verb, userName', () => {
+    const icons = fc.constantFrom(...GRATITUDE_ICONS);
     fc.assert(
-      fc.property(
-        fc.string(),
-        fc.constantFrom(...GRATITUDE_ICONS),
-        fc.string(),
-        (guest, icon, user) => {
-          expect(reviewTitle(guest, icon, user)).toBe(
-            `${guest.trim()} ${GRATITUDE_KINDS[icon].verb} ${user}`,
-          );
-        },
-      ),
+      fc.property(fc.string(), icons, fc.string(), (guest, icon, user) => {
+        const { verb } = GRATITUDE_KINDS[icon];
+        expect(reviewTitle(guest, icon, user)).toBe(`${guest.trim()} ${verb} ${user}`);
+      }),
     );
   });
 });

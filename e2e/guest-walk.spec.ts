@@ -1,10 +1,6 @@
-// A guest walks the profile pages: random sequences of what a guest does (tabs by click and by
-// arrow keys, the flows in and out by their back arrow, Back and Forward, reloads, the gallery to
-// its end, phone and desktop sizes, ?show=true and OK, the team strip, the review sent, the gift
-// form up to a paid 4242; and in flight: a reload, Back or the arrow while a payment or a send is
-// held, an answer lost after the server acted, a second tab on the same draft), checked against a
-// model after every step, with paid once, sent once read from the mock API (e2e/guest-walk/).
-// Settings: e2e/README.md.
+// A guest walks the profile pages: random sequences of what a guest does, checked against a model
+// after every step, with paid once, sent once read from the mock API (e2e/guest-walk/). What it
+// walks and its settings: e2e/README.md, "The guest walk".
 import { startPreview, type PreviewServer } from '../scripts/serverProcess';
 import { test } from './fixtures';
 import { walkSettings } from './guest-walk/settings';
@@ -14,10 +10,7 @@ const settings = walkSettings();
 /** A sequence's budget on a machine several times slower: a step takes 1 to 5 s on a fast one. */
 const SEQUENCE_BUDGET_MS = 120_000;
 
-/**
- * The walk's own demo server (one a worker, its own data): its many sends would otherwise push
- * the seeded reviews that other specs look for (Ava's video, empty feeds) off the first page.
- */
+/** The walk's own demo server (one a worker): its sends would push other specs' seeded reviews. */
 let server: PreviewServer;
 /** The suite's data folder: the data views' secrets are read from the walk's own meanwhile. */
 const suiteData = process.env.E2E_DATA_DIR;

@@ -3,35 +3,35 @@
 // each comes up.
 import fc from 'fast-check';
 import {
-  ChooseCard,
+  chooseCard,
   OTHER_AMOUNTS,
-  PayWithTestCard,
-  PickPreset,
+  payWithTestCard,
+  pickPreset,
   PRESETS,
-  TickCaptcha,
-  TypeOtherAmount,
-  UseWallet,
+  tickCaptcha,
+  typeOtherAmount,
+  useWallet,
   WALLETS,
 } from './giftSteps';
-import { HeldPay, HeldSend, INTERRUPTIONS } from './heldSteps';
-import { LostIntent, LostSend } from './lostSteps';
+import { heldPay, heldSend, INTERRUPTIONS } from './heldSteps';
+import { lostIntent, lostSend } from './lostSteps';
 import { initialModel, FLOWS, TABS, type Arrival, type ViewportName } from './model';
 import {
-  BackArrow,
-  BrowserHistory,
-  ContinueDraft,
-  OpenFlow,
-  OpenShowAddress,
-  PressOk,
-  Reload,
-  StartNewOne,
-  SubmitGuestDetails,
+  backArrow,
+  browserHistory,
+  continueDraft,
+  openFlowStep,
+  openShowAddress,
+  pressOk,
+  reload,
+  startNewOne,
+  submitGuestDetails,
 } from './navigationSteps';
+import { clickTab, keyTab, resize, scrollGalleryToEnd, TAB_KEYS, tapTeamMember } from './pageSteps';
 import type { WalkProfile } from './profiles';
-import { AddGift, SubmitReview, TypeThanks } from './reviewSteps';
-import { SecondTab, SENDERS } from './secondTab';
+import { addGift, submitReview, typeThanks } from './reviewSteps';
+import { secondTab, SENDERS } from './secondTab';
 import { Step, type WalkCommand } from './step';
-import { ClickTab, KeyTab, Resize, ScrollGalleryToEnd, TAB_KEYS, TapTeamMember } from './pageSteps';
 
 /**
  * How many of `steps` the model lets happen on `profile` (the others are left out, as
@@ -54,122 +54,49 @@ export function plannedSteps(
   return count;
 }
 
-/** How often each step comes up, relative to the others (see guestSteps). */
-export type StepWeights = Record<
-  | 'clickTab'
-  | 'keyTab'
-  | 'scrollGallery'
-  | 'openFlow'
-  | 'openGift'
-  | 'submitGuest'
-  | 'backArrow'
-  | 'back'
-  | 'forward'
-  | 'reload'
-  | 'resize'
-  | 'showAddress'
-  | 'pressOk'
-  | 'tapTeam'
-  | 'preset'
-  | 'otherAmount'
-  | 'tickCaptcha'
-  | 'chooseCard'
-  | 'chooseCardWithoutAmount'
-  | 'pay'
-  | 'walletPay'
-  | 'walletClose'
-  | 'continueDraft'
-  | 'startNewOne'
-  | 'typeThanks'
-  | 'addGift'
-  | 'submitReview'
-  | 'heldSend'
-  | 'lostSend'
-  | 'heldPay'
-  | 'lostIntent'
-  | 'secondTab',
-  number
->;
+const one = (step: Step) => fc.constant(step);
 
 /**
- * The weights the walk uses (tuned on the model alone, with plannedSteps). The payment section's
- * steps and the moves in flight weigh most: they are left out wherever they can't happen, and a
- * payment takes five in a row (the fixed seed then plays each move in flight a few times in 50
- * sequences). The steps that leave a flow or the modal come often enough for the tabs to get
- * their turn.
+ * Every step with how often it comes up, relative to the others (tuned on the model alone, with
+ * plannedSteps). The payment section's steps and the moves in flight weigh most: they are left
+ * out wherever they can't happen, and a payment takes five in a row. The steps that leave a flow
+ * or the modal come often enough for the tabs to get their turn.
  */
-export const STEP_WEIGHTS: StepWeights = {
-  clickTab: 5,
-  keyTab: 3,
-  scrollGallery: 2,
-  openFlow: 2,
-  openGift: 3,
-  submitGuest: 8,
-  backArrow: 2,
-  back: 1,
-  forward: 1,
-  reload: 1,
-  resize: 1,
-  showAddress: 1,
-  pressOk: 2,
-  tapTeam: 1,
-  preset: 8,
-  otherAmount: 1,
-  tickCaptcha: 10,
-  chooseCard: 16,
-  chooseCardWithoutAmount: 1,
-  pay: 10,
-  walletPay: 4,
-  walletClose: 3,
-  continueDraft: 6,
-  startNewOne: 2,
-  typeThanks: 16,
-  addGift: 3,
-  submitReview: 4,
-  heldSend: 16,
-  lostSend: 8,
-  heldPay: 24,
-  lostIntent: 4,
-  secondTab: 10,
-};
+const WEIGHTED_STEPS: [number, fc.Arbitrary<Step>][] = [
+  [5, fc.constantFrom(...TABS).map(clickTab)],
+  [3, fc.constantFrom(...TAB_KEYS).map(keyTab)],
+  [2, one(scrollGalleryToEnd)],
+  [2, fc.constantFrom(...FLOWS).map(openFlowStep)],
+  [3, one(openFlowStep('gift'))],
+  [8, one(submitGuestDetails)],
+  [2, one(backArrow)],
+  [1, one(browserHistory(-1))],
+  [1, one(browserHistory(1))],
+  [1, one(reload)],
+  [1, fc.constantFrom<ViewportName>('phone', 'desktop').map(resize)],
+  [1, one(openShowAddress)],
+  [2, one(pressOk)],
+  [1, fc.nat({ max: 5 }).map(tapTeamMember)],
+  [8, fc.constantFrom(...PRESETS).map(pickPreset)],
+  [1, fc.constantFrom(...OTHER_AMOUNTS).map(typeOtherAmount)],
+  [10, one(tickCaptcha)],
+  [16, one(chooseCard(true))],
+  [1, one(chooseCard(false))],
+  [10, one(payWithTestCard)],
+  [4, fc.constantFrom(...WALLETS).map((wallet) => useWallet(wallet, true))],
+  [3, fc.constantFrom(...WALLETS).map((wallet) => useWallet(wallet, false))],
+  [6, one(continueDraft)],
+  [2, one(startNewOne)],
+  [16, one(typeThanks)],
+  [3, one(addGift)],
+  [4, one(submitReview)],
+  [16, fc.constantFrom(...INTERRUPTIONS).map(heldSend)],
+  [8, one(lostSend)],
+  [24, fc.constantFrom(...INTERRUPTIONS).map(heldPay)],
+  [4, one(lostIntent)],
+  [10, fc.constantFrom(...SENDERS).map(secondTab)],
+];
 
-/** Every step, as arbitraries for fc.commands (an arbitrary given n times comes up n times as often). */
-export function guestSteps(weights: StepWeights = STEP_WEIGHTS): fc.Arbitrary<WalkCommand>[] {
-  const steps: Record<keyof StepWeights, fc.Arbitrary<WalkCommand>> = {
-    clickTab: fc.constantFrom(...TABS).map((tab) => new ClickTab(tab)),
-    keyTab: fc.constantFrom(...TAB_KEYS).map((key) => new KeyTab(key)),
-    scrollGallery: fc.constant(new ScrollGalleryToEnd()),
-    openFlow: fc.constantFrom(...FLOWS).map((flow) => new OpenFlow(flow)),
-    openGift: fc.constant(new OpenFlow('gift')),
-    submitGuest: fc.constant(new SubmitGuestDetails()),
-    backArrow: fc.constant(new BackArrow()),
-    back: fc.constant(new BrowserHistory(-1)),
-    forward: fc.constant(new BrowserHistory(1)),
-    reload: fc.constant(new Reload()),
-    resize: fc.constantFrom<ViewportName>('phone', 'desktop').map((size) => new Resize(size)),
-    showAddress: fc.constant(new OpenShowAddress()),
-    pressOk: fc.constant(new PressOk()),
-    tapTeam: fc.nat({ max: 5 }).map((member) => new TapTeamMember(member)),
-    preset: fc.constantFrom(...PRESETS).map((dollars) => new PickPreset(dollars)),
-    otherAmount: fc.constantFrom(...OTHER_AMOUNTS).map((dollars) => new TypeOtherAmount(dollars)),
-    tickCaptcha: fc.constant(new TickCaptcha()),
-    chooseCard: fc.constant(new ChooseCard(true)),
-    chooseCardWithoutAmount: fc.constant(new ChooseCard(false)),
-    pay: fc.constant(new PayWithTestCard()),
-    walletPay: fc.constantFrom(...WALLETS).map((wallet) => new UseWallet(wallet, true)),
-    walletClose: fc.constantFrom(...WALLETS).map((wallet) => new UseWallet(wallet, false)),
-    continueDraft: fc.constant(new ContinueDraft()),
-    startNewOne: fc.constant(new StartNewOne()),
-    typeThanks: fc.constant(new TypeThanks()),
-    addGift: fc.constant(new AddGift()),
-    submitReview: fc.constant(new SubmitReview()),
-    heldSend: fc.constantFrom(...INTERRUPTIONS).map((how) => new HeldSend(how)),
-    lostSend: fc.constant(new LostSend()),
-    heldPay: fc.constantFrom(...INTERRUPTIONS).map((how) => new HeldPay(how)),
-    lostIntent: fc.constant(new LostIntent()),
-    secondTab: fc.constantFrom(...SENDERS).map((sender) => new SecondTab(sender)),
-  };
-  return (Object.keys(steps) as (keyof StepWeights)[]).flatMap((name) =>
-    Array.from({ length: weights[name] }, () => steps[name]),
-  );
-}
+/** Every step, as arbitraries for fc.commands (one given n times comes up n times as often). */
+export const guestSteps = (): fc.Arbitrary<WalkCommand>[] =>
+  WEIGHTED_STEPS.flatMap(([weight, step]) => Array.from({ length: weight }, () => step));

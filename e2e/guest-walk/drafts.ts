@@ -1,13 +1,8 @@
-// The guest's drafts as the walk expects the app to keep them (src/lib/flowDraft.ts): the one
-// stored draft of the profile and whose it is, the draft the page works on, the one another tab
-// or page sent last, and what the open flow holds. A draft is numbered in its sequence; its guest's
-// name, email and words carry the number (guestPage.ts), so the mock API's rows can be counted
-// per draft.
+// The guest's drafts as the walk expects the app to keep them (src/lib/flowDraft.ts). A draft is
+// numbered in its sequence; its guest's name, email and words carry the number (guestPage.ts), so
+// the mock API's rows can be counted per draft.
 
-/**
- * What a flow says when its draft was sent from another tab (SENT_ELSEWHERE_MESSAGE of
- * src/features/gratitude/ReviewForm.tsx, whose module brings React and CSS with it).
- */
+/** SENT_ELSEWHERE_MESSAGE of src/features/gratitude/ReviewForm.tsx (whose module brings React). */
 export const SENT_ELSEWHERE_MESSAGE = 'This draft was already sent from another tab.';
 
 /** The flows by their name in the address (`?flow=recognize`). */
@@ -15,52 +10,37 @@ export const FLOWS = ['recognize', 'appreciate', 'celebrate', 'gratitude', 'gift
 export type FlowName = (typeof FLOWS)[number];
 
 export interface DraftModel {
-  /** Its number in the sequence. */
   n: number;
   /** The flow it was last written in with its kind (its guest, its review): Continue opens it. */
   flow: FlowName;
   guestKnown: boolean;
-  /** Its words of thanks are typed (each draft's own, guestPage.ts). */
   words: boolean;
   /** The review's gift part was opened (Add Gift, Add Donation). */
   giftOpen: boolean;
-  /** The amount as typed ('' when none). */
   amount: string;
   /** The intent its payment was made on, as `card 15 gift` (option, amount, where), or null. */
   intent: string | null;
-  /** A payment of it succeeded. */
   paid: boolean;
   /** The API has its review (sent, or paid with its tip): the feed shows it (once). */
   published: boolean;
 }
 
-/** The profile's stored draft: which, and whether this tab owns it (its reload restores it). */
-export interface StoredDraft {
-  n: number;
-  mine: boolean;
-}
-
 /** What the open flow holds while it stays mounted (useFlowDraft's state). */
-export interface FlowView {
+interface FlowView {
   name: FlowName;
   guestKnown: boolean;
   words: boolean;
   giftOpen: boolean;
 }
 
-/** The drafts' part of the walk's model. */
 export interface DraftState {
-  /** Every draft of the sequence, by number. */
   drafts: DraftModel[];
-  /**
-   * The draft this page works on: a number, null for a new one not written yet, undefined when
-   * no flow has opened in this document since it loaded or sent (the next flow decides).
-   */
+  /** The draft the page works on: null, a new one; undefined, none since it loaded or sent. */
   working: number | null | undefined;
-  stored: StoredDraft | null;
+  /** The profile's stored draft, and whether this tab owns it (its reload restores it). */
+  stored: { n: number; mine: boolean } | null;
   /** The draft the last "sent" mark names (another tab's flow on it says it was sent). */
   sentMark: number | null;
-  /** The open flow, while it stays mounted (null: none). */
   view: FlowView | null;
 }
 
@@ -85,9 +65,8 @@ export const sentElsewhere = (m: Readonly<DraftState>) =>
   m.view !== null && m.working !== null && m.working !== undefined && m.sentMark === m.working;
 
 /**
- * The page writes its draft (saveFlowDraft): the stored draft it works on, or a new one (a fresh
- * tap's, or when the one it worked on is gone) that replaces the stored one and is this tab's.
- * `flow`: the write carries the flow's kind (the guest's details, the review).
+ * The page writes its draft (saveFlowDraft): the stored one it works on, or a new one that
+ * replaces it and is this tab's. `flow`: the kind the write carries (the guest's details, review).
  */
 export function writeDraft(
   m: DraftState,
@@ -116,10 +95,7 @@ export function writeDraft(
   return draft;
 }
 
-/**
- * Sent (clearSentDraft): the "sent" mark names the draft this page works on (or, when no flow
- * opened here, the stored one), the stored draft is gone, and the page works on none.
- */
+/** Sent (clearSentDraft): the "sent" mark names the draft (this page's, else the stored one). */
 export function clearSent(m: DraftState): void {
   const id = m.working === undefined ? m.stored?.n : m.working;
   if (id !== null && id !== undefined) m.sentMark = id;
@@ -141,12 +117,6 @@ export function continueStored(m: DraftState): FlowName {
   m.working = stored.n;
   m.view = null;
   return m.drafts[stored.n]!.flow;
-}
-
-/** A new document: nothing decided yet. */
-export function newDocument(m: DraftState): void {
-  m.working = undefined;
-  m.view = null;
 }
 
 /**

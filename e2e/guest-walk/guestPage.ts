@@ -1,16 +1,7 @@
-// The page a walk drives: one browser context and page per sequence (and a second tab when a step
-// opens one), what the pages report going wrong while it walks (failed answers from its own
-// origin, console errors, uncaught errors, dialogs), with the network fault of GUEST_WALK_FAULTS
-// when asked for, and the guest of each draft: a name, email and words of its own, so that the
-// mock API's payments and feed can be counted per draft.
-import type {
-  Browser,
-  BrowserContext,
-  ConsoleMessage,
-  Page,
-  Request,
-  Response,
-} from '@playwright/test';
+// The page a walk drives: a browser context per sequence (and a second tab when a step opens one),
+// what its pages report going wrong (failed answers from its own origin, console errors, uncaught
+// errors, dialogs), the network fault of GUEST_WALK_FAULTS, and each draft's own guest.
+import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from '@playwright/test';
 import { expect, waitForApp } from '../fixtures';
 import { VIEWPORTS } from './model';
 import type { WalkProfile } from './profiles';
@@ -18,7 +9,7 @@ import type { WalkProfile } from './profiles';
 /** The requests a step waits for before its checks: the page's code and its calls. */
 const SETTLED_TYPES = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
 
-/** The longest a step waits for one thing on a machine several times slower (1 to 5 s on a fast one). */
+/** The longest a step waits for one thing, on a machine several times slower than a fast one. */
 const STEP_WAIT_MS = 60_000;
 
 /** Where the build keeps the app's scripts (webpack's output.publicPath). */
@@ -31,28 +22,19 @@ declare global {
   }
 }
 
-/** A draft's guest, as the guest details step takes it. */
-export interface DraftGuest {
-  fullName: string;
-  email: string;
-}
-
 export class GuestPage {
   /** This sequence's own mark in its guests' names and words (a shrink's replay is another). */
   readonly tag = `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 6)}`;
   /** Answers a step loses on purpose (their paths): the browser's report of them is expected. */
   private readonly lostPaths = new Set<string>();
-  /** What went wrong since the last check; each check takes and clears them. */
-  private problems: string[] = [];
-  /** What the walk expects may go wrong (a fault's doing, a loaded machine's), kept to explain a failure. */
-  private tolerated: string[] = [];
+  /** What went wrong since the last check, and what was expected to (kept to explain a failure). */
+  private reports = { problems: [] as string[], tolerated: [] as string[] };
   private readonly inFlight = new Set<Request>();
   /** The lazy scripts a fault has already failed once (GUEST_WALK_FAULTS). */
-  readonly failedOnce = new Set<string>();
+  private readonly failedOnce = new Set<string>();
   readonly origin: string;
-  /** Steps run in this sequence (for the walk's figures). */
+  /** Steps run in this sequence, and its moves in flight by kind (for the walk's figures). */
   steps = 0;
-  /** The moves in flight run in this sequence, by kind (for the walk's figures). */
   readonly moves = new Map<string, number>();
 
   private constructor(
@@ -65,12 +47,7 @@ export class GuestPage {
     this.origin = new URL(baseURL).origin;
   }
 
-  static async open(
-    browser: Browser,
-    baseURL: string,
-    profile: WalkProfile,
-    faults: boolean,
-  ): Promise<GuestPage> {
+  static async open(browser: Browser, baseURL: string, profile: WalkProfile, faults: boolean) {
     const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
     // Playwright's actions and navigations wait without end by default: a step that never
     // arrives (a page that went elsewhere) fails at that step, and is shrunk like any other.
@@ -88,7 +65,7 @@ export class GuestPage {
   }
 
   /** The guest whose details draft `n` carries. */
-  guestOf(n: number): DraftGuest {
+  guestOf(n: number) {
     return { fullName: `Walk ${this.tag} ${n}`, email: `walk.${this.tag}.${n}@example.com` };
   }
 
@@ -109,6 +86,10 @@ export class GuestPage {
     return page;
   }
 
+  private note(expected: boolean, line: string): void {
+    this.reports[expected ? 'tolerated' : 'problems'].push(line);
+  }
+
   private async listen(page: Page, who: string): Promise<void> {
     if (page === this.page) {
       page.on('request', (request) => {
@@ -123,9 +104,15 @@ export class GuestPage {
     page.on('response', (response) => {
       if (!this.ownOrigin(response.url()) || response.status() < 400) return;
       const { pathname, search } = new URL(response.url());
-      const line = `${who}${response.request().method()} ${pathname}${search} answered ${response.status()}`;
-      if (this.slowLookupFallback(response)) this.tolerated.push(line);
-      else this.problems.push(line);
+      // The production server's answer when its own lookup of the profile is slow (a loaded
+      // machine): 503 with Retry-After and the page's shell (src/server/profilePages.ts).
+      const slowLookup =
+        response.status() === 503 &&
+        response.request().resourceType() === 'document' &&
+        pathname === `/user_profile/${this.profile.id}` &&
+        response.headers()['retry-after'] !== undefined;
+      const method = response.request().method();
+      this.note(slowLookup, `${who}${method} ${pathname}${search} answered ${response.status()}`);
     });
     page.on('console', (message) => {
       if (message.type() !== 'error') return;
@@ -133,14 +120,13 @@ export class GuestPage {
       const url = message.text().startsWith('Failed to load resource') && message.location().url;
       const at = url ? url.replace(this.origin, '') : '';
       const text = `${who}console error: ${message.text().split('\n')[0]}${at ? ` (${at})` : ''}`;
-      if (this.expectedConsoleError(message)) this.tolerated.push(text);
-      else this.problems.push(text);
+      this.note(this.expectedConsoleError(message), text);
     });
     page.on('pageerror', (error) => {
-      this.problems.push(`${who}uncaught ${error.name}: ${error.message}`);
+      this.note(false, `${who}uncaught ${error.name}: ${error.message}`);
     });
     page.on('dialog', (dialog) => {
-      this.problems.push(`${who}a ${dialog.type()} dialog: ${dialog.message()}`);
+      this.note(false, `${who}a ${dialog.type()} dialog: ${dialog.message()}`);
       void dialog.dismiss().catch(() => undefined);
     });
     await page.addInitScript(() => {
@@ -160,54 +146,23 @@ export class GuestPage {
     });
   }
 
-  /**
-   * The production server's answer when its own lookup of the profile is slow (a loaded
-   * machine): 503 with Retry-After and the page's shell, which the browser renders by itself
-   * (src/server/profilePages.ts). The page that follows is checked as any other.
-   */
-  private slowLookupFallback(response: Response): boolean {
-    const { pathname } = new URL(response.url());
-    return (
-      response.status() === 503 &&
-      response.request().resourceType() === 'document' &&
-      pathname === `/user_profile/${this.profile.id}` &&
-      response.headers()['retry-after'] !== undefined
-    );
-  }
-
-  /**
-   * The browser's report of that 503, of an answer a step lost on purpose; with faults on, its
-   * report of a script the fault failed, and the app's report of a part whose code could not
-   * load: nothing else is expected.
-   */
+  /** A lost answer's report, the slow lookup's 503; with faults, a failed script's: no other. */
   private expectedConsoleError(message: ConsoleMessage): boolean {
     const text = message.text();
     const at = message.location().url;
-    if (
-      text.startsWith('Failed to load resource: net::ERR_CONNECTION_RESET') &&
-      at !== '' &&
-      this.lostPaths.has(new URL(at).pathname)
-    ) {
-      return true;
+    const path = () => (at === '' ? null : new URL(at).pathname);
+    const failed = (why: string) => text.startsWith(`Failed to load resource: ${why}`);
+    if (failed('net::ERR_CONNECTION_RESET') && this.lostPaths.has(path() ?? '')) return true;
+    if (failed('the server responded with a status of 503')) {
+      if (path() === `/user_profile/${this.profile.id}`) return true;
     }
-    if (
-      text.startsWith('Failed to load resource: the server responded with a status of 503') &&
-      at !== '' &&
-      new URL(at).pathname === `/user_profile/${this.profile.id}`
-    ) {
-      return true;
-    }
-    if (!this.faults) return false;
     return (
-      text.startsWith('Failed to load resource: net::ERR_FAILED') ||
-      /ChunkLoadError|Loading chunk \S+ failed/.test(text)
+      this.faults &&
+      (failed('net::ERR_FAILED') || /ChunkLoadError|Loading chunk \S+ failed/.test(text))
     );
   }
 
-  /**
-   * GUEST_WALK_FAULTS: every script of the app that the page loads lazily (not one the profile's
-   * HTML preloads) fails on its first request, as on a flaky network; asked again, it loads.
-   */
+  /** GUEST_WALK_FAULTS: each lazily loaded script fails once, as on a flaky network. */
   private async failLazyScriptsOnce(): Promise<void> {
     const html = await (await this.context.request.get(`/user_profile/${this.profile.id}`)).text();
     const firstLoad = new Set(
@@ -218,10 +173,7 @@ export class GuestPage {
       (url) => url.origin === this.origin && STATIC_SCRIPTS.test(url.pathname),
       async (route) => {
         const { pathname } = new URL(route.request().url());
-        if (firstLoad.has(pathname) || this.failedOnce.has(pathname)) {
-          await route.fallback();
-          return;
-        }
+        if (firstLoad.has(pathname) || this.failedOnce.has(pathname)) return route.fallback();
         this.failedOnce.add(pathname);
         await route.abort('failed');
       },
@@ -234,15 +186,18 @@ export class GuestPage {
     await waitForApp(this.page);
   }
 
-  /**
-   * Waits until the page has made the calls the step set off and got their answers (its code,
-   * the API; not pictures), so what a step broke is reported at that step.
-   */
-  async settle(): Promise<void> {
-    // Two turns of the page's event loop: what the last render set off has been asked for.
+  /** Two turns of the page's event loop (and `ms` more): what the last render set off has begun. */
+  async nextTurns(ms = 0): Promise<void> {
     await this.page.evaluate(
-      () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+      (wait) =>
+        new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, wait))),
+      ms,
     );
+  }
+
+  /** Waits until the calls a step set off (code, API; not pictures) are answered. */
+  async settle(): Promise<void> {
+    await this.nextTurns();
     await expect
       .poll(() => [...this.inFlight].map((request) => request.url()), {
         message: 'requests the step set off are answered',
@@ -250,17 +205,10 @@ export class GuestPage {
       .toEqual([]);
   }
 
-  /** What went wrong since the last call. */
-  takeProblems(): string[] {
-    const taken = this.problems;
-    this.problems = [];
-    return taken;
-  }
-
-  /** What went wrong as expected, since the last call. */
-  takeTolerated(): string[] {
-    const taken = this.tolerated;
-    this.tolerated = [];
+  /** What went wrong (or went wrong as expected) since the last call. */
+  take(kind: 'problems' | 'tolerated'): string[] {
+    const taken = this.reports[kind];
+    this.reports[kind] = [];
     return taken;
   }
 

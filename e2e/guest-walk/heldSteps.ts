@@ -3,11 +3,13 @@
 // its answer waits). Each is one step: what the page shows meanwhile is checked as it happens.
 import type { Locator } from '@playwright/test';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
-import { expect } from '../fixtures';
-import { fillCard } from '../payment-helpers';
+import { CONGRATULATIONS, fillCard } from '../driver/guest';
+import { locatorOf } from '../driver/playwright';
+import { driverOf, expect } from '../fixtures';
+import { PAYS } from '../testCards';
 import { ownDraft } from './drafts';
 import type { GuestPage } from './guestPage';
-import { CONFIRM_URL, expectNoPaymentOffered, intercept, REVIEW_URL } from './interruptions';
+import { CONFIRM_URL, expectNoPaymentOffered, intercepting, REVIEW_URL } from './interruptions';
 import {
   addressOf,
   expectedAddress,
@@ -21,23 +23,9 @@ import {
 import { paid, sent } from './outcomes';
 import { reviewForm, reviewReady } from './reviewSteps';
 import { arrived, flowRegion, giftRegion, Step } from './step';
-import { PAYS } from '../testCards';
 
 export const INTERRUPTIONS = ['reload', 'back', 'arrow'] as const;
-export type Interruption = (typeof INTERRUPTIONS)[number];
-
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
-
-/**
- * Whether the interruption can come: a reload restores the draft only in the tab that owns it;
- * Back goes to the flow's step before, in this document (the flow stays to tell the outcome).
- */
-function interruptible(m: Readonly<WalkModel>, interruption: Interruption): boolean {
-  if (interruption === 'reload') return m.stored?.mine === true;
-  if (interruption !== 'back') return true;
-  const target = traversalTarget(m, -1);
-  return target?.doc === m.doc && target.flow?.name === openFlow(m)?.name;
-}
+type Interruption = (typeof INTERRUPTIONS)[number];
 
 /** How each interruption reads in a step's name. */
 const DOING: Record<Interruption, string> = {
@@ -46,22 +34,27 @@ const DOING: Record<Interruption, string> = {
   arrow: "tap the flow's arrow",
 };
 
-/** The model at the moment Back has landed (before the answer is released). */
-function afterBack(before: WalkModel): WalkModel {
-  const m = structuredClone(before);
-  traverse(m, -1);
-  return m;
+/** A reload restores the draft only in its tab; Back stays in the flow, to tell the outcome. */
+function interruptible(m: Readonly<WalkModel>, interruption: Interruption): boolean {
+  if (interruption === 'reload') return m.stored?.mine === true;
+  if (interruption !== 'back') return true;
+  const target = traversalTarget(m, -1);
+  return target?.doc === m.doc && target.flow?.name === openFlow(m)?.name;
 }
 
-/**
- * Browser Back while something is held on its way: the step before, in this document, says what
- * is happening (`status`) instead of showing its form.
- */
+/** The model's part of the interruption (the outcome's is the step's own). */
+function interrupt(m: WalkModel, interruption: Interruption): void {
+  if (interruption === 'reload') reloadEntry(m);
+  if (interruption === 'back') traverse(m, -1);
+}
+
+/** Back while something is held: the step before says what is happening instead of its form. */
 async function backWhileHeld(walk: GuestPage, before: WalkModel, status: Locator): Promise<void> {
   const { page } = walk;
   await page.goBack();
-  const back = afterBack(before);
-  await expect.poll(() => addressOf(new URL(page.url()))).toEqual(expectedAddress(back));
+  const back = structuredClone(before);
+  traverse(back, -1);
+  await expect.poll(() => addressOf(page.url())).toEqual(expectedAddress(back));
   await expect(status.first()).toBeVisible();
   await expect(flowRegion(walk).getByRole('form')).toHaveCount(0);
 }
@@ -73,127 +66,87 @@ const arrow = (walk: GuestPage) =>
 async function tapDisabledArrow(walk: GuestPage, before: WalkModel): Promise<void> {
   await expect(arrow(walk)).toBeDisabled();
   await arrow(walk).click({ force: true });
-  // Two turns of the page's event loop: a navigation it set off would have begun.
-  await walk.page.evaluate(
-    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 100))),
-  );
-  expect(addressOf(new URL(walk.page.url())), 'the address after a tap on the arrow').toEqual(
+  // A navigation the tap set off would have begun by then.
+  await walk.nextTurns(100);
+  expect(addressOf(walk.page.url()), 'the address after a tap on the arrow').toEqual(
     expectedAddress(before),
   );
 }
 
 /**
- * Pay Now with the confirmation's answer held (Stripe has charged), then a reload, Back or the
- * arrow while it is held, then the answer let go: the page says it is confirming and offers
- * nothing meanwhile, and tells the payment once (after a reload, by asking Stripe).
+ * Pay Now with the confirmation's answer held (Stripe has charged), interrupted, then let go: the
+ * page says it is confirming, offers nothing meanwhile, and tells the payment once.
  */
-export class HeldPay extends Step {
-  constructor(readonly interruption: Interruption) {
-    super();
-  }
-  override get move() {
-    return `held pay + ${this.interruption}`;
-  }
-  check(m: Readonly<WalkModel>) {
-    return (
+export const heldPay = (interruption: Interruption) =>
+  new Step({
+    name: `pay with 4242 and ${DOING[interruption]} while it is confirming`,
+    move: `held pay + ${interruption}`,
+    check: (m) =>
       paymentShown(m) &&
       m.gift?.cardForm === true &&
       ownDraft(m) !== null &&
-      interruptible(m, this.interruption)
-    );
-  }
-  update(m: WalkModel) {
-    const draft = ownDraft(m);
-    const scope = m.gift!.scope;
-    if (this.interruption === 'reload') reloadEntry(m);
-    if (this.interruption === 'back') traverse(m, -1);
-    paid(m, scope, draft);
-  }
-  async act(walk: GuestPage, m: WalkModel, before: WalkModel) {
-    const { page } = walk;
-    const confirming = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming });
-    const held = await intercept(page, CONFIRM_URL);
-    try {
-      await fillCard(page, PAYS);
-      await giftRegion(walk).getByRole('button', { name: 'Pay Now' }).click();
-      await held.reached;
-      await expect(confirming.first()).toBeVisible();
-      await expect(arrow(walk)).toBeDisabled();
-      await expectNoPaymentOffered(page, 'while its confirmation is on its way');
-      if (this.interruption === 'reload') {
-        await page.reload();
-        // Stripe is asked: 'succeeded', then the profile congratulates.
-        await expect(
-          page
-            .getByText(PAYMENT_MESSAGES.succeeded, { exact: true })
-            .or(page.getByRole('dialog', { name: CONGRATULATIONS })),
-        ).toBeVisible();
-      } else if (this.interruption === 'back') {
-        await backWhileHeld(walk, before, confirming);
-        await expectNoPaymentOffered(page, 'after Back while confirming');
-      } else {
-        await tapDisabledArrow(walk, before);
-      }
-      held.release();
-      await arrived(walk, m);
-    } finally {
-      await held.done();
-    }
-  }
-  toString() {
-    return `pay with 4242 and ${DOING[this.interruption]} while it is confirming`;
-  }
-}
+      interruptible(m, interruption),
+    update: (m) => {
+      const draft = ownDraft(m);
+      const scope = m.gift!.scope;
+      interrupt(m, interruption);
+      paid(m, scope, draft);
+    },
+    act: async (walk, m, before) => {
+      const { page } = walk;
+      const confirming = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming });
+      await intercepting(walk, CONFIRM_URL, false, async (held) => {
+        await fillCard(driverOf(page), PAYS);
+        await giftRegion(walk).getByRole('button', { name: 'Pay Now' }).click();
+        await held.reached;
+        await expect(confirming.first()).toBeVisible();
+        await expect(arrow(walk)).toBeDisabled();
+        await expectNoPaymentOffered(page, 'while its confirmation is on its way');
+        if (interruption === 'reload') {
+          await page.reload();
+          // Stripe is asked: 'succeeded', then the profile congratulates.
+          const succeeded = page.getByText(PAYMENT_MESSAGES.succeeded, { exact: true });
+          await expect(succeeded.or(locatorOf(page, CONGRATULATIONS))).toBeVisible();
+        } else if (interruption === 'back') {
+          await backWhileHeld(walk, before, confirming);
+          await expectNoPaymentOffered(page, 'after Back while confirming');
+        } else {
+          await tapDisabledArrow(walk, before);
+        }
+        held.release();
+        await arrived(walk, m);
+      });
+    },
+  });
 
 /**
- * Submit with the recognition's answer held (the API has it), then a reload, Back or the arrow:
- * the page says it is sending; after a reload the draft is there again (its send's key with it:
- * Submit again is the same recognition); otherwise the answer, let go, congratulates.
+ * Submit with the answer held (the API has it), interrupted: the page says it is sending; after a
+ * reload the draft is back with its send's key (Submit again is the same recognition).
  */
-export class HeldSend extends Step {
-  constructor(readonly interruption: Interruption) {
-    super();
-  }
-  override get move() {
-    return `held send + ${this.interruption}`;
-  }
-  check(m: Readonly<WalkModel>) {
-    return reviewReady(m) && interruptible(m, this.interruption);
-  }
-  update(m: WalkModel) {
-    const draft = ownDraft(m)!;
-    if (this.interruption === 'reload') {
-      draft.published = true;
-      reloadEntry(m);
-      return;
-    }
-    if (this.interruption === 'back') traverse(m, -1);
-    sent(m, draft);
-  }
-  async act(walk: GuestPage, m: WalkModel, before: WalkModel) {
-    const { page } = walk;
-    const sending = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.sending });
-    const held = await intercept(page, REVIEW_URL);
-    try {
-      await reviewForm(walk).getByRole('button', { name: 'Submit' }).click();
-      await held.reached;
-      await expect(sending.first()).toBeVisible();
-      await expect(arrow(walk)).toBeDisabled();
-      if (this.interruption === 'reload') {
-        await page.reload();
-      } else if (this.interruption === 'back') {
-        await backWhileHeld(walk, before, sending);
-        held.release();
-      } else {
-        await tapDisabledArrow(walk, before);
-        held.release();
-      }
-      await arrived(walk, m);
-    } finally {
-      await held.done();
-    }
-  }
-  toString() {
-    return `submit the recognition and ${DOING[this.interruption]} while it is sending`;
-  }
-}
+export const heldSend = (interruption: Interruption) =>
+  new Step({
+    name: `submit the recognition and ${DOING[interruption]} while it is sending`,
+    move: `held send + ${interruption}`,
+    check: (m) => reviewReady(m) && interruptible(m, interruption),
+    update: (m) => {
+      const draft = ownDraft(m)!;
+      interrupt(m, interruption);
+      if (interruption === 'reload') draft.published = true;
+      else sent(m, draft);
+    },
+    act: async (walk, m, before) => {
+      const { page } = walk;
+      const sending = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.sending });
+      await intercepting(walk, REVIEW_URL, false, async (held) => {
+        await reviewForm(walk).getByRole('button', { name: 'Submit' }).click();
+        await held.reached;
+        await expect(sending.first()).toBeVisible();
+        await expect(arrow(walk)).toBeDisabled();
+        if (interruption === 'reload') await page.reload();
+        else if (interruption === 'back') await backWhileHeld(walk, before, sending);
+        else await tapDisabledArrow(walk, before);
+        if (interruption !== 'reload') held.release();
+        await arrived(walk, m);
+      });
+    },
+  });

@@ -17,20 +17,19 @@ export const INTENT_URLS = {
   donation: '**/api/payment/create-donation-intent',
 } as const;
 
-export interface Interception {
-  /** The server has acted on the request (its answer is in the walk's hands). */
-  reached: Promise<void>;
-  /** Lets a held answer go on to the page (if the page is still there to take it). */
-  release: () => void;
-  /** Releases, and stops intercepting. */
-  done: () => Promise<void>;
-}
-
 /**
- * Intercepts the next request to `url` on `page`: sent to the server at once; its answer is then
- * held until `release` (`lose`: the connection is dropped instead, as a lost answer).
+ * Runs `during` with the next request to `url` intercepted: sent to the server at once (`reached`
+ * once it acted), its answer then held until `release` lets it go on to the page, if still there
+ * (`lose`: the connection is dropped instead, its report expected). After, the interception ends.
  */
-export async function intercept(page: Page, url: string, lose = false): Promise<Interception> {
+export async function intercepting(
+  walk: GuestPage,
+  url: string,
+  lose: boolean,
+  during: (held: { reached: Promise<void>; release: () => void }) => Promise<void>,
+): Promise<void> {
+  const { page } = walk;
+  if (lose) walk.expectLost(url.replace(/^\*\*/, ''));
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   let reachedServer!: () => void;
@@ -54,26 +53,13 @@ export async function intercept(page: Page, url: string, lose = false): Promise<
     await route.fulfill({ response: answer }).catch(() => undefined);
   };
   await page.route(url, handler);
-  return {
-    reached,
-    release,
-    done: async () => {
-      release();
-      await page.unroute(url, handler);
-    },
-  };
+  try {
+    await during({ reached, release });
+  } finally {
+    release();
+    await page.unroute(url, handler);
+  }
 }
-
-/** The path an intercepted `**` pattern stands for (for the browser's report of a lost answer). */
-export const pathOf = (url: string) => url.replace(/^\*\*/, '');
-
-/** Loses the next answer of `url` after the server acted; its report is expected. */
-export async function loseNextAnswer(walk: GuestPage, url: string): Promise<Interception> {
-  walk.expectLost(pathOf(url));
-  return intercept(walk.page, url, true);
-}
-
-const PAYMENT_BUTTONS = /Pay Now|via Debit\/Credit Card|Apple Pay|Google Pay/;
 
 /**
  * The payment buttons `page` offers now: Pay Now, the card option, a wallet's button, each shown,
@@ -81,7 +67,10 @@ const PAYMENT_BUTTONS = /Pay Now|via Debit\/Credit Card|Apple Pay|Google Pay/;
  */
 export async function offeredPayments(page: Page): Promise<string[]> {
   const offered: string[] = [];
-  for (const button of await page.getByRole('button', { name: PAYMENT_BUTTONS }).all()) {
+  const buttons = page.getByRole('button', {
+    name: /Pay Now|via Debit\/Credit Card|Apple Pay|Google Pay/,
+  });
+  for (const button of await buttons.all()) {
     const usable = await button
       .evaluate(
         (element) =>
@@ -97,8 +86,6 @@ export async function offeredPayments(page: Page): Promise<string[]> {
 
 /** A page of a draft that has paid offers no payment. */
 export async function expectNoPaymentOffered(page: Page, why: string): Promise<void> {
-  expect(
-    await offeredPayments(page),
-    `${why}: the page offers to pay for a draft that paid`,
-  ).toEqual([]);
+  const offered = await offeredPayments(page);
+  expect(offered, `${why}: the page offers to pay for a draft that paid`).toEqual([]);
 }

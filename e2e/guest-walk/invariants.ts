@@ -4,35 +4,20 @@
 // error, and paid once, sent once: no draft has more than one succeeded payment or published
 // review, and a page never offers to pay for a draft that has paid.
 import type { Locator } from '@playwright/test';
-import { expect } from '../fixtures';
 import { UNSETTLED_SEND_NOTE } from '../../src/config/messages';
-import { CAPTCHA } from '../driver/guest';
+import { CAPTCHA, CONGRATULATIONS } from '../driver/guest';
 import { anyOf, locatorOf } from '../driver/playwright';
 import { TAB_CONTENT } from '../driver/tabContent';
+import { expect } from '../fixtures';
 import { ownDraft, SENT_ELSEWHERE_MESSAGE, sentElsewhere } from './drafts';
 import type { GuestPage } from './guestPage';
 import { offeredPayments } from './interruptions';
 import { checkOnceEach, type DraftRecord } from './ledger';
-import { addressOf, expectedAddress, modalOpen, openFlow, TABS } from './model';
-import type { TabName, WalkModel } from './model';
+import { addressOf, expectedAddress, modalOpen, openFlow, TABS, type WalkModel } from './model';
 
 type Expect = typeof expect;
 
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 const CAPTCHA_EXPIRED = 'Verification expired. Check the checkbox again.';
-
-/** Each tab's own content (or what comes first), and what only it shows (e2e/driver/tabContent.ts). */
-function tabContent(panel: Locator): Record<TabName, { own: Locator; only: Locator }> {
-  const content = (tab: TabName) => {
-    const { marks, meanwhile } = TAB_CONTENT[tab];
-    return { own: anyOf(panel, [...marks, ...meanwhile]), only: anyOf(panel, marks) };
-  };
-  return {
-    Feed: content('Feed'),
-    'Photos/Videos': content('Photos/Videos'),
-    Socials: content('Socials'),
-  };
-}
 
 /**
  * The selected tab's panel shows that tab's content or its empty message, never another tab's.
@@ -48,9 +33,10 @@ async function checkTabs(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
   else ex(await continueDraft.count(), 'the profile offers a draft that is not kept').toBe(0);
   const panel = page.getByRole('tabpanel', { name: m.tab });
   await ex(panel).toBeVisible();
-  const content = tabContent(panel);
+  // Each tab's own content (or what comes first), and what only it shows (driver/tabContent.ts).
+  const own = anyOf(panel, [...TAB_CONTENT[m.tab].marks, ...TAB_CONTENT[m.tab].meanwhile]);
   const others = TABS.filter((tab) => tab !== m.tab);
-  const anyContent = others.reduce((all, tab) => all.or(content[tab].only), content[m.tab].own);
+  const anyContent = others.reduce((all, tab) => all.or(anyOf(panel, TAB_CONTENT[tab].marks)), own);
   const retry = panel.getByRole('button', { name: 'Try again' });
   await ex(anyContent.or(retry).first()).toBeVisible();
   if (walk.faults && (await retry.count()) > 0) {
@@ -59,10 +45,10 @@ async function checkTabs(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
   }
   // Once something shows, at once: another tab's content must not be there.
   for (const tab of others) {
-    const count = await content[tab].only.count();
+    const count = await anyOf(panel, TAB_CONTENT[tab].marks).count();
     ex(count, `the ${m.tab} panel shows ${tab} content`).toBe(0);
   }
-  await ex(content[m.tab].own.first()).toBeVisible();
+  await ex(own.first()).toBeVisible();
   if (m.tab === 'Socials') {
     await ex(panel.getByRole('listitem')).toHaveText([
       /^Facebook\s*(\S+\.\S+|NA)$/,
@@ -157,15 +143,21 @@ async function checkShown(walk: GuestPage, m: WalkModel, ex: Expect): Promise<vo
   const { page, profile } = walk;
   await ex(page).toHaveURL((url) => url.pathname === `/user_profile/${profile.id}`);
   await ex
-    .poll(() => addressOf(new URL(page.url())), { message: 'the flow and step in the address' })
+    .poll(() => addressOf(page.url()), { message: 'the flow and step in the address' })
     .toEqual(expectedAddress(m));
-  // Where the page is in its history (the Navigation API's entries: this origin's, in order).
-  ex(await historyPlace(walk), 'the history entry (index) and how many there are').toEqual({
+  // Where the page is in its history (Chromium's Navigation API: this origin's entries, in order).
+  const place = await page.evaluate(() => {
+    const { navigation } = window as unknown as {
+      navigation: { currentEntry: { index: number }; entries: () => unknown[] };
+    };
+    return { index: navigation.currentEntry.index, length: navigation.entries().length };
+  });
+  ex(place, 'the history entry (index) and how many there are').toEqual({
     index: m.index,
     length: m.history.length,
   });
   if (modalOpen(m)) {
-    await ex(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
+    await ex(locatorOf(page, CONGRATULATIONS)).toBeVisible();
     return;
   }
   ex(await page.getByRole('dialog').count(), 'a dialog is open').toBe(0);
@@ -174,19 +166,22 @@ async function checkShown(walk: GuestPage, m: WalkModel, ex: Expect): Promise<vo
   else await checkTabs(walk, m, ex);
 }
 
-/** The page's place in its session history (Chromium's Navigation API). */
-function historyPlace(walk: GuestPage): Promise<{ index: number; length: number }> {
-  return walk.page.evaluate(() => {
-    const navigation = (
-      window as unknown as {
-        navigation: { currentEntry: { index: number }; entries: () => unknown[] };
-      }
-    ).navigation;
-    return { index: navigation.currentEntry.index, length: navigation.entries().length };
-  });
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** `error`, said to have happened at `label`. */
+export const relabel = (label: string, error: unknown) =>
+  new Error(`${label}:\n${messageOf(error)}`, { cause: error });
+
+/** Runs `check`; what it throws says where in the sequence it happened. */
+export async function labelled(label: string, check: () => Promise<void>): Promise<void> {
+  try {
+    await check();
+  } catch (error) {
+    throw relabel(label, error);
+  }
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const DOWN = 'the page says "Something went wrong"';
 
 /** The error screen (ErrorBoundary's), not a form's 'Something went wrong. Please try again.'. */
 const isDown = async (walk: GuestPage) =>
@@ -196,15 +191,10 @@ const isDown = async (walk: GuestPage) =>
  * The page never offers to pay for a draft that has paid (the model says so, or the mock API's
  * payments do): the draft its open flow works on. A fresh tap's flow is a new draft.
  */
-async function checkNothingOfferedForPaid(
-  walk: GuestPage,
-  m: WalkModel,
-  records: DraftRecord[],
-): Promise<string[]> {
+async function checkNothingOfferedForPaid(walk: GuestPage, m: WalkModel, records: DraftRecord[]) {
   const n = m.working;
   if (n === null || n === undefined || !openFlow(m)) return [];
-  const draft = m.drafts[n]!;
-  if (!draft.paid && !(records[n]!.succeeded > 0)) return [];
+  if (!m.drafts[n]!.paid && !(records[n]!.succeeded > 0)) return [];
   const offered = await offeredPayments(walk.page);
   return offered.length === 0
     ? []
@@ -214,9 +204,9 @@ async function checkNothingOfferedForPaid(
 /** Throws what `broken` holds, with what the page reported and what was expected to go wrong. */
 function report(walk: GuestPage, broken: string[], early: string[] = []): void {
   const list = (lines: string[]) => lines.map((line) => `  - ${line}`).join('\n');
-  const reported = [...early, ...walk.takeProblems()];
+  const reported = [...early, ...walk.take('problems')];
   if (reported.length > 0) broken.push(`the page reported:\n${list(reported)}`);
-  const tolerated = walk.takeTolerated();
+  const tolerated = walk.take('tolerated');
   if (broken.length === 0) return;
   if (tolerated.length > 0) {
     broken.push(`also seen, as expected (faults, a slow lookup):\n${list(tolerated)}`);
@@ -231,11 +221,11 @@ function report(walk: GuestPage, broken: string[], early: string[] = []): void {
 export async function checkInvariants(walk: GuestPage, m: WalkModel): Promise<void> {
   await walk.settle();
   const broken: string[] = [];
-  const early = walk.takeProblems();
+  const early = walk.take('problems');
   const { records, problems } = await checkOnceEach(walk, m);
   broken.push(...problems, ...(await checkNothingOfferedForPaid(walk, m, records)));
   if (await isDown(walk)) {
-    broken.push('the page says "Something went wrong"');
+    broken.push(DOWN);
   } else {
     // A step that already went wrong is not waited on for long: the report is what matters then.
     const ex = early.length > 0 ? expect.configure({ timeout: 5_000 }) : expect;
@@ -244,7 +234,7 @@ export async function checkInvariants(walk: GuestPage, m: WalkModel): Promise<vo
     } catch (error) {
       broken.push(messageOf(error));
       // It may have gone down while the checks waited: that explains what they missed.
-      if (await isDown(walk)) broken.unshift('the page says "Something went wrong"');
+      if (await isDown(walk)) broken.unshift(DOWN);
     }
   }
   report(walk, broken, early);
@@ -253,5 +243,5 @@ export async function checkInvariants(walk: GuestPage, m: WalkModel): Promise<vo
 /** After a sequence's last step, once the page has settled: still up, nothing reported. */
 export async function checkStillUp(walk: GuestPage): Promise<void> {
   await walk.settle();
-  report(walk, (await isDown(walk)) ? ['the page says "Something went wrong"'] : []);
+  report(walk, (await isDown(walk)) ? [DOWN] : []);
 }

@@ -2,22 +2,16 @@
 // page): the payments list (`GET /api/__payments?all=true`, as the operator), each row named by
 // its guest, and the profile's feed (`GET /api/__db/feed?userId=`), each review by its words.
 import { expect, GUEST_TOKEN } from '../fixtures';
-import { operatorHeaders, paymentsOf } from '../payment-helpers';
 import type { PaymentRow } from '../journeyData';
+import { operatorHeaders, paymentsOf } from '../payment-helpers';
 import type { GuestPage } from './guestPage';
 import type { WalkModel } from './model';
 
 export interface DraftRecord {
-  /** Its intents (every status). */
-  intents: number;
   /** Its intents Stripe said succeeded (their stored status, as webhooks told it). */
   succeeded: number;
   /** Its reviews in the profile's feed. */
   reviews: number;
-}
-
-interface FeedItem {
-  sayThanks: string;
 }
 
 async function readJson<T>(walk: GuestPage, path: string, headers: Record<string, string>) {
@@ -27,48 +21,35 @@ async function readJson<T>(walk: GuestPage, path: string, headers: Record<string
 }
 
 /** Each draft's record, by its number. `settled`: once the webhooks sent so far are handled. */
-export async function readLedger(
-  walk: GuestPage,
-  m: Readonly<WalkModel>,
-  settled = false,
-): Promise<DraftRecord[]> {
+async function readLedger(walk: GuestPage, m: Readonly<WalkModel>, settled = false) {
   // paymentsOf waits until the webhooks sent so far have been handled (its rows are not needed).
   if (settled) await paymentsOf(walk.context.request, '');
-  const payments = await allPayments(walk);
-  const feed = await readJson<FeedItem[]>(walk, `/api/__db/feed?userId=${walk.profile.id}`, {
-    Authorization: `Bearer ${GUEST_TOKEN}`,
-    Connection: 'close',
-  });
-  return m.drafts.map((draft) => {
-    const name = walk.guestOf(draft.n).fullName;
-    const words = walk.wordsOf(draft.n);
-    const own = payments.filter((row) => row.metadata.guestName === name);
-    return {
-      intents: own.length,
-      succeeded: own.filter((row) => row.status === 'succeeded').length,
-      reviews: feed.filter((item) => item.sayThanks === words).length,
-    };
-  });
-}
-
-async function allPayments(walk: GuestPage): Promise<PaymentRow[]> {
-  const answer = await readJson<{ data: { data: PaymentRow[] } }>(
+  const payments = await readJson<{ data: { data: PaymentRow[] } }>(
     walk,
     '/api/__payments?all=true',
     operatorHeaders(),
   );
-  return answer.data.data;
+  const feed = await readJson<{ sayThanks: string }[]>(
+    walk,
+    `/api/__db/feed?userId=${walk.profile.id}`,
+    { Authorization: `Bearer ${GUEST_TOKEN}`, Connection: 'close' },
+  );
+  return m.drafts.map(({ n }): DraftRecord => {
+    const name = walk.guestOf(n).fullName;
+    const own = payments.data.data.filter((row) => row.metadata.guestName === name);
+    return {
+      succeeded: own.filter((row) => row.status === 'succeeded').length,
+      reviews: feed.filter((item) => item.sayThanks === walk.wordsOf(n)).length,
+    };
+  });
 }
 
 /**
  * Paid once, sent once (issue 49), after every step: no draft has more than one succeeded
- * payment or more than one published review. What each draft has (a draft's payment is counted
- * as the webhooks tell it, so a count may still be coming; never one too many).
+ * payment or more than one published review (a payment is counted as the webhooks tell it, so a
+ * count may still be coming; never one too many).
  */
-export async function checkOnceEach(
-  walk: GuestPage,
-  m: Readonly<WalkModel>,
-): Promise<{ records: DraftRecord[]; problems: string[] }> {
+export async function checkOnceEach(walk: GuestPage, m: Readonly<WalkModel>) {
   const problems: string[] = [];
   const records = await readLedger(walk, m);
   records.forEach((record, n) => {
@@ -90,13 +71,8 @@ export async function checkLedgerAtEnd(walk: GuestPage, m: Readonly<WalkModel>):
     reviews: draft.published ? 1 : 0,
   }));
   await expect
-    .poll(
-      async () =>
-        (await readLedger(walk, m, true)).map(({ succeeded, reviews }) => ({
-          succeeded,
-          reviews,
-        })),
-      { message: 'each draft: its succeeded payments and published reviews, as the model says' },
-    )
+    .poll(() => readLedger(walk, m, true), {
+      message: 'each draft: its succeeded payments and published reviews, as the model says',
+    })
     .toEqual(wanted);
 }

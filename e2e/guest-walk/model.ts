@@ -1,11 +1,9 @@
-// What the guest walk expects the page to be, step by step: which tab is selected, which flow is
-// open at which step (the browser's history of the flow's addresses, src/config/flowAddress.ts),
-// the drafts (drafts.ts), what the payment section holds, and whether the Congratulations modal
-// is up.
+// What the guest walk expects the page to be, step by step: the selected tab, the flow open at
+// which step (the history of the flow's addresses, src/config/flowAddress.ts), the drafts
+// (drafts.ts), the payment section, and whether the Congratulations modal is up.
 import {
   clearSent,
   emptyDrafts,
-  newDocument,
   ownDraft,
   sentElsewhere,
   showFlow,
@@ -18,11 +16,10 @@ import { PROFILE_TAB_LABELS } from '../../src/testing/tabWalk';
 
 export { FLOWS, type FlowName } from './drafts';
 
-/** The profile's tabs, as the product lists them. */
 export const TABS = PROFILE_TAB_LABELS;
 export type TabName = ProfileTabLabel;
 
-export type FlowStep = 'guest' | 'review' | 'gift';
+type FlowStep = 'guest' | 'review' | 'gift';
 
 export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
@@ -31,14 +28,13 @@ export const VIEWPORTS = {
 export type ViewportName = keyof typeof VIEWPORTS;
 
 /** What a page load's address says was just sent: the modal opens for either (spec section 2). */
-export type SentQuery = 'show=true' | 'redirect_status=succeeded';
+type SentQuery = 'show=true' | 'redirect_status=succeeded';
 
 /** One entry of the tab's history, as the walk made it. */
-export interface HistoryEntry {
+interface HistoryEntry {
   flow: { name: FlowName; step: FlowStep } | null;
   /** The flow entries this page pushed below this one (the app's history state, flowDepth). */
   depth: number;
-  /** The address says something was just sent: `show=true` or `redirect_status=succeeded`. */
   sent: SentQuery | null;
   /** The document that showed it last: a traversal to another document is a page load. */
   doc: number;
@@ -47,7 +43,6 @@ export interface HistoryEntry {
 export interface GiftModel {
   /** Where the payment section shows: the gift step, or the review's gift part (Add Gift). */
   scope: 'gift' | 'review';
-  /** The amount field's text ('' when none). */
   amount: string;
   /** The captcha widget: ticked, never ticked (or a fresh round), or expired (after 2 minutes). */
   captcha: 'unticked' | 'ticked' | 'expired';
@@ -57,10 +52,7 @@ export interface GiftModel {
   intent: string | null;
   /** The card form (Pay Now) is open. */
   cardForm: boolean;
-  /**
-   * An intent call failed (its answer lost): the section's alert says so until another payment
-   * starts (the card option, a wallet's Pay) or the choice is reset (a new amount).
-   */
+  /** An intent call's answer was lost: the alert says so until another payment or amount. */
   failed: boolean;
 }
 
@@ -72,20 +64,13 @@ export interface WalkModel extends DraftState {
   index: number;
   /** The document the page shows now. */
   doc: number;
-  /**
-   * Documents that can't come back from the back/forward cache (a reload discards the old one):
-   * going back to their entries loads the address afresh. Entries of any other document are
-   * left alone by the walk, since whether Chromium kept that document is not the guest's to know.
-   */
+  /** Documents a reload discarded: Back to them loads afresh (the walk goes back to no others). */
   deadDocs: Set<number>;
-  /** The payment section, while it shows (the gift step, or the review's gift part). */
+  /** The payment section, while it shows. */
   gift: GiftModel | null;
 }
 
-/**
- * Where a guest arrives: the profile, or a link to a flow's first step (`?flow=gift&step=guest`,
- * a shared link; the flow opens with nothing of this page's below it).
- */
+/** Where a guest arrives: the profile, or a shared link to a flow's first step. */
 export type Arrival = FlowName | null;
 
 export function initialModel(profile: WalkProfile, arrival: Arrival = null): WalkModel {
@@ -104,7 +89,7 @@ export function initialModel(profile: WalkProfile, arrival: Arrival = null): Wal
   return m;
 }
 
-export const current = (m: WalkModel): HistoryEntry => m.history[m.index]!;
+const current = (m: WalkModel): HistoryEntry => m.history[m.index]!;
 export const openFlow = (m: WalkModel) => current(m).flow;
 export const modalOpen = (m: WalkModel) => current(m).sent !== null;
 /** The tabs show (no flow in their place, no modal over them). */
@@ -119,28 +104,28 @@ export const paymentShown = (m: WalkModel) =>
 /** The step after the guest's details: the review for a kind, the gift for a gift alone. */
 export const nextStep = (name: FlowName): FlowStep => (name === 'gift' ? 'gift' : 'review');
 
-/** A payment section mounts: the amount and the intent kept in the draft, a fresh captcha. */
-const freshGift = (m: WalkModel): GiftModel => {
+/** A payment section opens where the flow shows one (on arrival, or by Add Gift). */
+export function remountPayment(m: WalkModel): void {
   const own = ownDraft(m);
-  return {
-    scope: openFlow(m)?.step === 'gift' ? 'gift' : 'review',
-    amount: own?.amount ?? '',
-    captcha: 'unticked',
-    tokenSpent: false,
-    intent: own?.intent ?? null,
-    cardForm: false,
-    failed: false,
-  };
-};
+  m.gift = paymentShown(m)
+    ? {
+        scope: openFlow(m)?.step === 'gift' ? 'gift' : 'review',
+        amount: own?.amount ?? '',
+        captcha: 'unticked',
+        tokenSpent: false,
+        intent: own?.intent ?? null,
+        cardForm: false,
+        failed: false,
+      }
+    : null;
+}
 
 /**
- * The page now shows the current entry (in a new document when `newDoc`): the tabs start on Feed
- * unless kept, a flow shows its draft (drafts.ts; a later step without the guest's details falls
- * back to theirs, in place), a payment section starts from the draft. An address that says
- * something was sent (Congratulations) ends the stored draft.
+ * The page shows the current entry (in a new document when `newDoc`): a flow shows its draft (a
+ * later step without the guest's details falls back to theirs), a payment section starts from it.
  */
 function arrive(m: WalkModel, keepTab: boolean, newDoc: boolean): void {
-  if (newDoc) newDocument(m);
+  if (newDoc) Object.assign(m, { working: undefined, view: null } satisfies Partial<WalkModel>);
   const entry = current(m);
   if (entry.sent) clearSent(m);
   if (entry.flow) {
@@ -152,12 +137,7 @@ function arrive(m: WalkModel, keepTab: boolean, newDoc: boolean): void {
     m.view = null;
   }
   if (!keepTab) m.tab = 'Feed';
-  m.gift = paymentShown(m) ? freshGift(m) : null;
-}
-
-/** A payment section opens where the flow is (the review's gift part, by Add Gift). */
-export function remountPayment(m: WalkModel): void {
-  m.gift = paymentShown(m) ? freshGift(m) : null;
+  remountPayment(m);
 }
 
 /** A navigation inside the page that adds an entry (a flow opened, its next step). */
@@ -188,13 +168,12 @@ export function loadNewEntry(m: WalkModel, sent: SentQuery | null): void {
 export function reloadEntry(m: WalkModel, change?: Partial<HistoryEntry>): void {
   const entry = current(m);
   const before = m.doc;
-  // A reloaded document is gone for good; one replaced by location.replace may not be.
-  if (!change) m.deadDocs.add(before);
   m.doc += 1;
-  // Chromium keeps the reloaded document's other entries (the flow's steps pushed before) with
-  // the new one: Back to one of them is a popstate in the reloaded page, not a load (seen in the
-  // 500-sequence walk: the page that said its draft was sent elsewhere still said so after Back).
+  // A reloaded document is gone for good (one replaced by location.replace may not be), and
+  // Chromium keeps its other entries with the new one: Back to one of them is a popstate in the
+  // reloaded page, not a load (seen in the 500-sequence walk).
   if (!change) {
+    m.deadDocs.add(before);
     for (const other of m.history) if (other.doc === before) other.doc = m.doc;
   }
   // location.replace starts with no history state (flowDepth 0); a reload keeps it.
@@ -223,11 +202,7 @@ export function traverse(m: WalkModel, delta: -1 | 1): void {
   }
 }
 
-/**
- * A finished flow leaves for the page that says so (src/lib/flowExit.ts): back to the entry the
- * flow was opened from (its depth below this one), which the result replaces, in place in this
- * document, or by a load in another's.
- */
+/** A finished flow goes back to the entry it was opened from; the result replaces it (flowExit). */
 export function finishFlow(m: WalkModel, sent: SentQuery): void {
   m.index = Math.max(0, m.index - current(m).depth);
   const newDoc = current(m).doc !== m.doc;
@@ -236,38 +211,25 @@ export function finishFlow(m: WalkModel, sent: SentQuery): void {
   arrive(m, false, newDoc);
 }
 
-/** The flow's own back arrow (src/lib/useFlowAddress.ts): the previous entry, or the step before. */
-export function flowBack(m: WalkModel): 'history' | 'replace' {
-  const entry = current(m);
-  if (entry.depth > 0) {
-    traverse(m, -1);
-    return 'history';
-  }
-  const flow = entry.flow!;
-  replaceEntry(m, flow.step === 'guest' ? null : { name: flow.name, step: 'guest' });
-  return 'replace';
+/** The flow's own back arrow (useFlowAddress): the previous entry, or the step before. */
+export function flowBack(m: WalkModel): void {
+  const { depth, flow } = current(m);
+  if (depth > 0) traverse(m, -1);
+  else replaceEntry(m, flow!.step === 'guest' ? null : { name: flow!.name, step: 'guest' });
 }
 
 /** What the walk reads in an address: the flow's name and step, and what was sent. */
-export interface Address {
-  flow: string | null;
-  step: string | null;
-  sent: string | null;
-}
+type Address = Record<'flow' | 'step' | 'sent', string | null>;
 
 /** The address the model expects now. */
 export function expectedAddress(m: WalkModel): Address {
-  const entry = current(m);
-  return {
-    flow: entry.flow?.name ?? null,
-    step: entry.flow?.step ?? null,
-    sent: entry.sent,
-  };
+  const { flow, sent } = current(m);
+  return { flow: flow?.name ?? null, step: flow?.step ?? null, sent };
 }
 
 /** Reads the same from a page's address. */
-export function addressOf(url: URL): Address {
-  const params = url.searchParams;
+export function addressOf(href: string): Address {
+  const params = new URL(href).searchParams;
   const sent = params.has('show')
     ? `show=${params.get('show')}`
     : params.has('redirect_status')

@@ -4,9 +4,8 @@ import { clearSent, ownDraft, type DraftModel } from './drafts';
 import { finishFlow, type GiftModel, type WalkModel } from './model';
 
 /**
- * The draft this page works on paid (with the review, when the payment section was the review's
- * gift part: its review is published by Stripe's webhook): 'succeeded', then the profile with
- * `redirect_status=succeeded` (which ends the draft).
+ * The draft this page works on paid (with its review, from the review's gift part: Stripe's
+ * webhook publishes it): the profile with `redirect_status=succeeded`, which ends the draft.
  */
 export function paid(m: WalkModel, scope: GiftModel['scope'], draft = ownDraft(m)): void {
   if (draft) {

@@ -5,7 +5,7 @@ import { ownDraft, writeDraft } from './drafts';
 import type { GuestPage } from './guestPage';
 import { atStep, openFlow, remountPayment, type WalkModel } from './model';
 import { sent } from './outcomes';
-import { arrived, flowRegion, Step } from './step';
+import { arriving, flowRegion, giftRegion, Step } from './step';
 
 export const reviewForm = (walk: GuestPage) =>
   flowRegion(walk).getByRole('form', { name: 'Your thanks' });
@@ -15,12 +15,11 @@ export const reviewReady = (m: Readonly<WalkModel>) =>
   atStep(m, 'review') && m.view?.words === true && !m.view.giftOpen && ownDraft(m) !== null;
 
 /** The draft's own words (each draft's are its own, so the feed can be counted per draft). */
-export class TypeThanks extends Step {
-  check(m: Readonly<WalkModel>) {
-    // Words are read-only while an intent carries them (the card form is open).
-    return atStep(m, 'review') && m.view?.words === false && m.gift?.cardForm !== true;
-  }
-  update(m: WalkModel) {
+export const typeThanks = new Step({
+  name: 'type the words of thanks',
+  // Words are read-only while an intent carries them (the card form is open).
+  check: (m) => atStep(m, 'review') && m.view?.words === false && m.gift?.cardForm !== true,
+  update: (m) => {
     writeDraft(m, (draft) => (draft.words = true), openFlow(m)!.name);
     m.view!.words = true;
     // What the gift part's intent would carry changed: its chosen option goes (and a spent
@@ -28,54 +27,37 @@ export class TypeThanks extends Step {
     const gift = m.gift;
     if (gift) gift.failed = false;
     if (gift?.tokenSpent) Object.assign(gift, { captcha: 'unticked', tokenSpent: false });
-  }
-  async act(walk: GuestPage, m: WalkModel) {
+  },
+  act: async (walk, m) => {
     const field = reviewForm(walk).getByLabel('Say thanks');
     await field.fill(walk.wordsOf(m.working!));
     await expect(field).toHaveValue(walk.wordsOf(m.working!));
-  }
-  toString() {
-    return 'type the words of thanks';
-  }
-}
+  },
+});
 
 /** Add Gift (Add Donation for a non-profit): the payment section opens in the review. */
-export class AddGift extends Step {
-  check(m: Readonly<WalkModel>) {
-    // A send whose answer was lost may have published the review: with a tip it would be a
-    // second one, so the form offers only Submit (the same send) until it is told.
-    return atStep(m, 'review') && m.view?.giftOpen === false && ownDraft(m)?.published !== true;
-  }
-  update(m: WalkModel) {
+export const addGift = new Step({
+  name: 'add a gift to the review',
+  // A send whose answer was lost may have published the review: with a tip it would be a
+  // second one, so the form offers only Submit (the same send) until it is told.
+  check: (m) =>
+    atStep(m, 'review') && m.view?.giftOpen === false && ownDraft(m)?.published !== true,
+  update: (m) => {
     writeDraft(m, (draft) => (draft.giftOpen = true), openFlow(m)!.name);
     m.view!.giftOpen = true;
     remountPayment(m);
-  }
-  async act(walk: GuestPage) {
+  },
+  act: async (walk) => {
     const name = walk.profile.giftAction === 'Donate' ? 'Add Donation' : 'Add Gift';
     await reviewForm(walk).getByRole('button', { name, exact: true }).click();
-    await expect(
-      flowRegion(walk).getByRole('region', { name: walk.profile.giftTitle }),
-    ).toBeVisible();
-  }
-  toString() {
-    return 'add a gift to the review';
-  }
-}
+    await expect(giftRegion(walk)).toBeVisible();
+  },
+});
 
 /** Submit: the recognition is sent, and the profile congratulates in place (`?show=true`). */
-export class SubmitReview extends Step {
-  check(m: Readonly<WalkModel>) {
-    return reviewReady(m);
-  }
-  update(m: WalkModel) {
-    sent(m);
-  }
-  async act(walk: GuestPage, m: WalkModel) {
-    await reviewForm(walk).getByRole('button', { name: 'Submit' }).click();
-    await arrived(walk, m);
-  }
-  toString() {
-    return 'submit the recognition';
-  }
-}
+export const submitReview = new Step({
+  name: 'submit the recognition',
+  check: reviewReady,
+  update: (m) => sent(m),
+  act: arriving((walk) => reviewForm(walk).getByRole('button', { name: 'Submit' }).click()),
+});

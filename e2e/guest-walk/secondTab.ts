@@ -2,9 +2,11 @@
 // presses "Continue your draft" and goes to the same step; then one of the two sends it (Submit,
 // or Pay Now in both with the card form open). The other says the draft was already sent from
 // another tab, and offers to send or pay nothing more. The second tab closes after.
-import type { Page } from '@playwright/test';
-import { expect, waitForApp } from '../fixtures';
-import { fillCard, passCaptcha } from '../payment-helpers';
+import type { Locator, Page } from '@playwright/test';
+import { CONGRATULATIONS, fillCard, passCaptcha } from '../driver/guest';
+import { locatorOf } from '../driver/playwright';
+import { driverOf, expect } from '../fixtures';
+import { PAYS } from '../testCards';
 import { ownDraft, SENT_ELSEWHERE_MESSAGE } from './drafts';
 import type { GuestPage } from './guestPage';
 import { expectNoPaymentOffered } from './interruptions';
@@ -12,83 +14,75 @@ import { atStep, modalOpen, type WalkModel } from './model';
 import { paid, sent } from './outcomes';
 import { reviewForm, reviewReady } from './reviewSteps';
 import { arrived, flowRegion, giftRegion, Step } from './step';
-import { PAYS } from '../testCards';
-
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 
 export const SENDERS = ['this tab', 'the second tab'] as const;
-export type Sender = (typeof SENDERS)[number];
 
 /** What the draft goes by: Submit at the review, Pay Now at a gift's card form. */
 const sendsBy = (m: Readonly<WalkModel>): 'submit' | 'pay' | null =>
   reviewReady(m) ? 'submit' : atStep(m, 'gift') && m.gift?.cardForm === true ? 'pay' : null;
 
-export class SecondTab extends Step {
-  constructor(readonly sender: Sender) {
-    super();
-  }
-  override get move() {
-    return `second tab (${this.sender} sends)`;
-  }
-  check(m: Readonly<WalkModel>) {
-    return !modalOpen(m) && m.stored?.mine === true && ownDraft(m) !== null && sendsBy(m) !== null;
-  }
-  update(m: WalkModel) {
-    const draft = ownDraft(m)!;
-    const by = sendsBy(m)!;
-    // The second tab continued it: its tab owns the stored draft now.
-    m.stored!.mine = false;
-    if (this.sender === 'this tab') {
-      if (by === 'pay') paid(m, 'gift', draft);
-      else sent(m, draft);
-      return;
-    }
-    if (by === 'pay') draft.paid = true;
-    else draft.published = true;
-    // The second tab ended it: this tab's flow says it was sent elsewhere.
-    m.sentMark = draft.n;
-    m.stored = null;
-    m.gift = null;
-  }
-  async act(walk: GuestPage, m: WalkModel, before: WalkModel) {
-    const by = sendsBy(before)!;
-    const n = before.working!;
-    const tab = await walk.openSecondTab();
-    try {
-      await tab.goto(`/user_profile/${walk.profile.id}`);
-      await waitForApp(tab);
-      await tab.getByRole('button', { name: 'Continue your draft' }).click();
-      const region = tab.getByRole('region', { name: new RegExp(` ${walk.profile.name}$`) });
-      const details = region.getByRole('form', { name: 'Your details' });
-      await expect(details.getByLabel('Full Name')).toHaveValue(walk.guestOf(n).fullName);
-      await details.getByRole('button', { name: 'Submit' }).click();
-      const send = await (by === 'pay'
-        ? openCardForm(tab, walk, before.gift!.amount)
-        : reviewIn(tab, walk, n));
-      const mine = by === 'pay' ? giftRegion(walk) : reviewForm(walk);
-      const hereSend = mine.getByRole('button', { name: by === 'pay' ? 'Pay Now' : 'Submit' });
-      if (by === 'pay') await fillCard(walk.page, PAYS);
-      if (this.sender === 'this tab') {
-        await hereSend.click();
-        await arrived(walk, m);
-        await expectToldSentElsewhere(tab, region);
-      } else {
-        await send.click();
-        await expect(tab.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
-        await expect(
-          flowRegion(walk).getByRole('alert').filter({ hasText: SENT_ELSEWHERE_MESSAGE }),
-        ).toBeVisible();
-        await expect(hereSend).toHaveCount(0);
-        await expectNoPaymentOffered(tab, 'the tab that paid');
+const sentElsewhereAlert = (region: Locator) =>
+  region.getByRole('alert').filter({ hasText: SENT_ELSEWHERE_MESSAGE });
+
+export const secondTab = (sender: (typeof SENDERS)[number]) =>
+  new Step({
+    name: `a second tab continues the draft; ${sender} sends it`,
+    move: `second tab (${sender} sends)`,
+    check: (m) =>
+      !modalOpen(m) && m.stored?.mine === true && ownDraft(m) !== null && sendsBy(m) !== null,
+    update: (m) => {
+      const draft = ownDraft(m)!;
+      const by = sendsBy(m)!;
+      // The second tab continued it: its tab owns the stored draft now.
+      m.stored!.mine = false;
+      if (sender === 'this tab') {
+        if (by === 'pay') paid(m, 'gift', draft);
+        else sent(m, draft);
+        return;
       }
-    } finally {
-      await tab.close();
-    }
-  }
-  toString() {
-    return `a second tab continues the draft; ${this.sender} sends it`;
-  }
-}
+      if (by === 'pay') draft.paid = true;
+      else draft.published = true;
+      // The second tab ended it: this tab's flow says it was sent elsewhere.
+      m.sentMark = draft.n;
+      m.stored = null;
+      m.gift = null;
+    },
+    act: async (walk, m, before) => {
+      const by = sendsBy(before)!;
+      const n = before.working!;
+      const tab = await walk.openSecondTab();
+      try {
+        await driverOf(tab).goto(`/user_profile/${walk.profile.id}`);
+        await tab.getByRole('button', { name: 'Continue your draft' }).click();
+        const region = tab.getByRole('region', { name: new RegExp(` ${walk.profile.name}$`) });
+        const details = region.getByRole('form', { name: 'Your details' });
+        await expect(details.getByLabel('Full Name')).toHaveValue(walk.guestOf(n).fullName);
+        await details.getByRole('button', { name: 'Submit' }).click();
+        const send = await (by === 'pay'
+          ? openCardForm(tab, walk, before.gift!.amount)
+          : reviewIn(tab, walk, n));
+        const mine = by === 'pay' ? giftRegion(walk) : reviewForm(walk);
+        const hereSend = mine.getByRole('button', { name: by === 'pay' ? 'Pay Now' : 'Submit' });
+        if (by === 'pay') await fillCard(driverOf(walk.page), PAYS);
+        if (sender === 'this tab') {
+          await hereSend.click();
+          await arrived(walk, m);
+          // The tab that did not send: the draft was sent from another tab; nothing to send or pay.
+          await expect(sentElsewhereAlert(region)).toBeVisible();
+          await expect(region.getByRole('button', { name: /^(Submit|Pay Now)$/ })).toHaveCount(0);
+          await expectNoPaymentOffered(tab, 'the tab that did not send');
+        } else {
+          await send.click();
+          await expect(locatorOf(tab, CONGRATULATIONS)).toBeVisible();
+          await expect(sentElsewhereAlert(flowRegion(walk))).toBeVisible();
+          await expect(hereSend).toHaveCount(0);
+          await expectNoPaymentOffered(tab, 'the tab that paid');
+        }
+      } finally {
+        await tab.close();
+      }
+    },
+  });
 
 /** The second tab at the review: the draft's words are there; its Submit. */
 async function reviewIn(tab: Page, walk: GuestPage, n: number) {
@@ -103,17 +97,10 @@ async function reviewIn(tab: Page, walk: GuestPage, n: number) {
 async function openCardForm(tab: Page, walk: GuestPage, amount: string) {
   const gift = tab.getByRole('region', { name: walk.profile.giftTitle });
   await expect(gift.getByLabel('Other (in Dollars)')).toHaveValue(amount);
-  await passCaptcha(tab);
+  await passCaptcha(driverOf(tab));
   await gift.getByRole('button', { name: walk.profile.cardOption }).click();
   const payNow = gift.getByRole('button', { name: 'Pay Now' });
   await expect(payNow).toBeEnabled();
-  await fillCard(tab, PAYS);
+  await fillCard(driverOf(tab), PAYS);
   return payNow;
-}
-
-/** The tab that did not send: the draft was sent from another tab; nothing to send or pay. */
-async function expectToldSentElsewhere(tab: Page, region: ReturnType<Page['getByRole']>) {
-  await expect(region.getByRole('alert').filter({ hasText: SENT_ELSEWHERE_MESSAGE })).toBeVisible();
-  await expect(region.getByRole('button', { name: /^(Submit|Pay Now)$/ })).toHaveCount(0);
-  await expectNoPaymentOffered(tab, 'the tab that did not send');
 }

@@ -16,12 +16,8 @@ export interface WalkSettings {
 }
 
 const DEFAULT_SEED = 32_032;
-/**
- * The fixed seed's walk in `npm test`: 24 sequences, and the 6 with faults make the 30 the suite
- * keeps (the long walk is `npm run test:stress`'s 500 and 500).
- */
+/** `npm test`'s walk: 24 sequences, then 6 with faults (`npm run test:stress`: 500 and 500). */
 const DEFAULT_RUNS = 24;
-/** With faults neither on nor off: a few sequences with them, after the plain ones. */
 const DEFAULT_FAULT_RUNS = 6;
 /** Sequences per Playwright test: small enough for both workers to share the walk. */
 const DEFAULT_SHARD_SIZE = 8;

@@ -1,43 +1,56 @@
 // A step of the guest walk as a fast-check command, and what the steps share: waiting until the
 // page shows the address the model expects, and the flow's panels.
 import { isDeepStrictEqual } from 'node:util';
+import type { Locator } from '@playwright/test';
 import type fc from 'fast-check';
 import { waitForApp } from '../fixtures';
 import type { GuestPage } from './guestPage';
-import { checkInvariants } from './invariants';
+import { checkInvariants, labelled, relabel } from './invariants';
 import { addressOf, expectedAddress, type WalkModel } from './model';
 
 export type WalkCommand = fc.AsyncCommand<WalkModel, GuestPage>;
 
-/**
- * A step: when it can happen (check), what it does to the model (update: what the guest should
- * see next, no browser), then doing it in the browser (act) and the invariants. A failure names
- * the step it happened at.
- */
-export abstract class Step implements WalkCommand {
-  abstract check(m: Readonly<WalkModel>): boolean;
-  abstract update(m: WalkModel): void;
-  /** `m` is the model after `update`, `before` as it was. */
-  protected abstract act(walk: GuestPage, m: WalkModel, before: WalkModel): Promise<void>;
-  abstract toString(): string;
+export interface StepSpec {
+  /** How the step reads in a failure's shrunk sequence. */
+  name: string;
+  /** The kind of move in flight (issue 49), counted in the walk's figures. */
+  move?: string;
+  /** When it can happen. */
+  check(m: Readonly<WalkModel>): boolean;
+  /** What it does to the model: what the guest should see next (no browser). */
+  update(m: WalkModel): void;
+  /** How a guest does it: `m` is the model after `update`, `before` as it was. */
+  act(walk: GuestPage, m: WalkModel, before: WalkModel): Promise<void>;
+}
 
-  /** What kind of move it is, for the walk's figures (the issue-49 moves are counted by it). */
-  get move(): string | null {
-    return null;
+/** A step: the model first, then the browser, then the invariants; a failure names the step. */
+export class Step implements WalkCommand {
+  constructor(readonly spec: StepSpec) {}
+
+  check(m: Readonly<WalkModel>) {
+    return this.spec.check(m);
+  }
+
+  update(m: WalkModel) {
+    this.spec.update(m);
+  }
+
+  toString() {
+    return this.spec.name;
   }
 
   async run(m: WalkModel, walk: GuestPage): Promise<void> {
     walk.steps += 1;
-    if (this.move) walk.moves.set(this.move, (walk.moves.get(this.move) ?? 0) + 1);
+    const { move } = this.spec;
+    if (move) walk.moves.set(move, (walk.moves.get(move) ?? 0) + 1);
     const started = Date.now();
     const before = structuredClone(m);
     this.update(m);
     try {
-      await this.act(walk, m, before);
-      await checkInvariants(walk, m);
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      throw new Error(`step ${walk.steps} (${this}) failed:\n${message}`, { cause: error });
+      await labelled(`step ${walk.steps} (${this}) failed`, async () => {
+        await this.spec.act(walk, m, before);
+        await checkInvariants(walk, m);
+      });
     } finally {
       if (process.env.GUEST_WALK_LOG) {
         console.log(`${walk.profile.id} ${walk.steps}. ${this} (${Date.now() - started} ms)`);
@@ -49,23 +62,29 @@ export abstract class Step implements WalkCommand {
 /** Waits until the page shows the model's address, and the app works there. */
 export async function arrived(walk: GuestPage, m: WalkModel): Promise<void> {
   const wanted = expectedAddress(m);
-  try {
-    await walk.page.waitForURL(
+  await walk.page
+    .waitForURL(
       (url) =>
         url.pathname === `/user_profile/${walk.profile.id}` &&
-        isDeepStrictEqual(addressOf(url), wanted),
-    );
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(
-      `the page did not arrive at ${JSON.stringify(wanted)}; it is at ${walk.page.url()}\n${message}`,
-      { cause: error },
-    );
-  }
+        isDeepStrictEqual(addressOf(url.href), wanted),
+    )
+    .catch((error: unknown) => {
+      const where = `the page did not arrive at ${JSON.stringify(wanted)}; it is at ${walk.page.url()}`;
+      throw relabel(where, error);
+    });
   await waitForApp(walk.page);
 }
+
+/** An act that does `go`, then waits until the page arrives at the model's address. */
+export const arriving =
+  (go: (walk: GuestPage) => Promise<unknown>) => async (walk: GuestPage, m: WalkModel) => {
+    await go(walk);
+    await arrived(walk, m);
+  };
 
 export const flowRegion = (walk: GuestPage) =>
   walk.page.getByRole('region', { name: new RegExp(` ${walk.profile.name}$`) });
 export const giftRegion = (walk: GuestPage) =>
   flowRegion(walk).getByRole('region', { name: walk.profile.giftTitle });
+/** The alerts of `scope` that say something. */
+export const alertsIn = (scope: Locator) => scope.getByRole('alert').filter({ hasText: /\S/ });

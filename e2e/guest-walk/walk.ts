@@ -5,7 +5,7 @@ import type { Browser } from '@playwright/test';
 import fc from 'fast-check';
 import { guestSteps, plannedSteps } from './commands';
 import { GuestPage } from './guestPage';
-import { checkInvariants, checkStillUp } from './invariants';
+import { checkInvariants, checkStillUp, labelled } from './invariants';
 import { checkLedgerAtEnd } from './ledger';
 import { FLOWS, initialModel, type Arrival } from './model';
 import { WALK_PROFILES, type WalkProfile } from './profiles';
@@ -14,16 +14,10 @@ import type { WalkSettings, WalkShard } from './settings';
 /** How long a failure may be shrunk for; after that the shortest sequence found so far is shown. */
 export const SHRINK_BUDGET_MS = 8 * 60 * 1000;
 
-/**
- * The fewest steps a generated sequence has (the model leaves out steps that cannot happen where
- * the page is). A failure is then shrunk below it, to the steps that matter.
- */
-export const MIN_STEPS = 8;
+/** The fewest steps a generated sequence has (a failure is shrunk below it, to what matters). */
+const MIN_STEPS = 8;
 
-/**
- * Where a sequence starts: mostly the profile, else a link to a flow's first step (a gift link as
- * often as the four kinds' together), which also puts the gift form's payment within reach.
- */
+/** Where a sequence starts: mostly the profile, else a link to a flow (one in four to the gift). */
 const arrivals: fc.Arbitrary<Arrival> = fc.oneof(
   // A failure found from a link shrinks to one from the profile when it also happens there.
   { withCrossShrink: true },
@@ -43,10 +37,7 @@ export interface WalkFigures {
   moves: Map<string, number>;
 }
 
-/**
- * Stops the run once a failure has been shrunk for `budgetMs`: fast-check then reports the
- * smallest failing sequence found so far (a browser step takes seconds, not microseconds).
- */
+/** Ends shrinking after `budgetMs` (a step takes seconds): fast-check shows the shortest yet. */
 function shrinkBudget<Ts>(budgetMs: number): fc.Plugin<Ts> {
   return () => {
     let failedAt: number | null = null;
@@ -106,16 +97,6 @@ function failureReport<Ts extends [WalkProfile, Arrival, unknown]>(
       fc.defaultReportMessage(details) ?? '',
     ].join('\n'),
   );
-}
-
-/** Runs `check`; what it throws says where in the sequence it happened. */
-async function labelled(label: string, check: () => Promise<void>): Promise<void> {
-  try {
-    await check();
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    throw new Error(`${label}:\n${message}`, { cause: error });
-  }
 }
 
 export async function walkShard(

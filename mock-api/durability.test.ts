@@ -57,6 +57,14 @@ function missingFrom(ids: string[], acknowledged: string[]): string[] {
   return acknowledged.filter((id) => !present.has(id));
 }
 
+/** The guest ids in the data file (which must parse). */
+async function storedGuestIds(dataDir: string): Promise<string[]> {
+  const stored = JSON.parse(await readFile(path.join(dataDir, 'db.json'), 'utf8')) as {
+    guests: { userId: string }[];
+  };
+  return stored.guests.map((g) => g.userId);
+}
+
 describe('durability', () => {
   let dataDir: string;
   let child: ChildProcess | undefined;
@@ -113,26 +121,16 @@ describe('durability', () => {
       expect(sent - sentBefore).toBeGreaterThan(acknowledged.length - acknowledgedBefore);
 
       // The data file parses and holds every write that was answered 200.
-      const stored = JSON.parse(await readFile(path.join(dataDir, 'db.json'), 'utf8')) as {
-        guests: { userId: string }[];
-      };
-      expect(
-        missingFrom(
-          stored.guests.map((g) => g.userId),
-          acknowledged,
-        ),
-      ).toEqual([]);
+      expect(missingFrom(await storedGuestIds(dataDir), acknowledged)).toEqual([]);
     }
     expect(new Set(acknowledged).size).toBe(acknowledged.length);
 
     // And the API comes back on the same data.
-    const stored = JSON.parse(await readFile(path.join(dataDir, 'db.json'), 'utf8')) as {
-      guests: { userId: string }[];
-    };
+    const stored = await storedGuestIds(dataDir);
     const restarted = await startApiProcess(dataDir);
     child = restarted.child;
     const served = await servedGuestIds(restarted.apiBaseUrl);
-    expect(served.length).toBe(stored.guests.length);
+    expect(served.length).toBe(stored.length);
     expect(missingFrom(served, acknowledged)).toEqual([]);
   }, 60_000);
 });

@@ -1,21 +1,17 @@
-// HTTP fuzz test: every endpoint of the mock API, and of the emulators it serves, gets hostile
-// input: wrong types, huge strings, deep JSON, prototype keys, bad UTF-8, wrong content types,
-// truncated and endless bodies, absurd page numbers, bad Idempotency-Key headers. Every answer
-// must be a 4xx JSON error (an emulator's in the error format of the service it stands in for),
-// never a 5xx, never a hang; the server stays up, Object.prototype stays clean, and the data file,
-// the data folder and the uploads folder end byte for byte as they started.
-//
-// Nothing here may succeed: the inputs that would be valid are filtered out or broken on
-// purpose, so "the data file is unchanged" means that no hostile input was stored.
+// HTTP fuzz test: every endpoint of the mock API and of its emulators gets hostile input; every
+// answer must be a 4xx JSON error (an emulator's in its service's format), never a 5xx or a hang.
+// Valid inputs are filtered out or broken on purpose, so the data file, data folder and uploads
+// folder must end byte for byte as they started, and Object.prototype clean.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { readFile, readdir, rm, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { platformFeeCents } from '../src/api/contract/fees';
-import { type RunningMockApi, jsonPost, startMockApi } from './testing';
+import { type RunningMockApi, startMockApi } from './testing';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from './db/store';
 import { isScenarioName } from './sharedDemo/scenarios';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
@@ -50,16 +46,20 @@ interface Answer {
 
 async function call(url: string, init: RequestInit = {}): Promise<Answer> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
-  const text = await response.text();
   return {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
-    text,
+    text: await response.text(),
     header: (name) => response.headers.get(name) ?? undefined,
   };
 }
 
 const bearer = () => ({ Authorization: `Bearer ${api.guestToken}` });
+
+const findAva = () => postApi('gratitude/findUser', '{"_id":"ava-martinez"}', 'application/json');
+
+const getApi = (pathAndQuery: string) =>
+  call(`${api.apiBaseUrl}/${pathAndQuery}`, { headers: bearer() });
 
 /** POST to the API with the guest token; `contentType: null` sends none. */
 function postApi(
@@ -80,6 +80,24 @@ function postApi(
   });
 }
 
+function answerOf(res: http.IncomingMessage): Promise<Answer> {
+  const chunks: Buffer[] = [];
+  res.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve) =>
+    res.on('end', () =>
+      resolve({
+        status: res.statusCode ?? 0,
+        contentType: res.headers['content-type'] ?? '',
+        text: Buffer.concat(chunks).toString('utf8'),
+        header: (name) => {
+          const value = res.headers[name.toLowerCase()];
+          return Array.isArray(value) ? value.join(', ') : value;
+        },
+      }),
+    ),
+  );
+}
+
 /** A raw request (node:http), for bytes and headers fetch will not send. */
 function rawRequest(options: {
   method?: string;
@@ -98,21 +116,7 @@ function rawRequest(options: {
         headers: options.headers,
         timeout: ANSWER_TIMEOUT_MS,
       },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({
-            status: res.statusCode ?? 0,
-            contentType: res.headers['content-type'] ?? '',
-            text: Buffer.concat(chunks).toString('utf8'),
-            header: (name) => {
-              const value = res.headers[name.toLowerCase()];
-              return Array.isArray(value) ? value.join(', ') : value;
-            },
-          }),
-        );
-      },
+      (res) => void answerOf(res).then(resolve),
     );
     req.on('timeout', () => req.destroy(new Error(`no answer to ${options.path}: a hang`)));
     req.on('error', reject);
@@ -183,19 +187,12 @@ function expectFieldError(answer: Answer, what: string, field: string, status = 
 // ---------------------------------------------------------------------------------------------
 // The state that must not change
 
-interface Snapshot {
-  dataFile: Buffer;
-  dataDir: string[];
-  uploads: string[];
-  state: string;
-}
-
-async function snapshot(): Promise<Snapshot> {
+async function snapshot() {
   await api.store.flush();
   return {
     dataFile: await readFile(path.join(api.dataDir, DATA_FILE_NAME)),
     dataDir: (await readdir(api.dataDir)).sort(),
-    uploads: (await readdir(path.join(api.dataDir, UPLOADS_DIR_NAME))).sort(),
+    uploads: await uploadsNow(),
     state: JSON.stringify(api.store.db),
   };
 }
@@ -212,62 +209,25 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise
 }
 
 /**
- * Was a race in multipart.ts: when a form was cut off inside a file part, the files could be
- * deleted before the temporary file had been opened, and the open then created `.upload-<uuid>`
- * (0 bytes) for good. multipart.ts now waits for each file's 'close'. Setting this to true
- * would tolerate (delete and count) such leftovers again instead of failing.
+ * Checks that a form left no file in uploads (`baseline`: its listing before the request). An
+ * answered form has deleted its files (multipart.ts waits for each file's 'close', so a form cut
+ * off inside a file part leaves no `.upload-<uuid>`); one given up on gets `waitMs` to clean up.
  */
-const TOLERATE_KNOWN_UPLOAD_RACE = false;
-const raceLeftovers: string[] = [];
-const TEMP_UPLOAD = /^\.upload-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-/**
- * Checks that a form left no file in the uploads folder (`baseline`: its listing before the
- * request). An answered form has deleted its files before answering (multipart.ts); a form the
- * client gave up on is cleaned up after, so `waitMs` gives that a moment.
- */
-async function expectNoFileLeft(
-  what: string,
-  baseline: string[],
-  options: { cutOff: boolean; waitMs: number },
-): Promise<void> {
+async function expectNoFileLeft(what: string, baseline: string[], waitMs = 0): Promise<void> {
   const left = async () => (await uploadsNow()).filter((name) => !baseline.includes(name));
-  if (options.waitMs > 0) await waitFor(async () => (await left()).length === 0, options.waitMs);
+  if (waitMs > 0) await waitFor(async () => (await left()).length === 0, waitMs);
   const names = await left();
   if (names.length === 0) return;
   const sizes = await Promise.all(
     names.map(async (name) => (await stat(path.join(api.dataDir, UPLOADS_DIR_NAME, name))).size),
   );
-  const knownRace =
-    TOLERATE_KNOWN_UPLOAD_RACE &&
-    options.cutOff &&
-    names.every((name, i) => TEMP_UPLOAD.test(name) && sizes[i] === 0);
-  if (!knownRace) {
-    throw new Error(`${what}: left ${names.join(', ')} (${sizes.join(', ')} bytes) in uploads`);
-  }
-  raceLeftovers.push(...names);
-  await Promise.all(names.map((name) => rm(path.join(api.dataDir, UPLOADS_DIR_NAME, name))));
-}
-
-/** Sends a form; none of its temporary files may be left once it is answered. */
-async function sendForm(
-  what: string,
-  send: () => Promise<Answer>,
-  options: { cutOff: boolean } = { cutOff: false },
-): Promise<Answer> {
-  const baseline = await uploadsNow();
-  const answer = await send();
-  await expectNoFileLeft(`${what} (answered ${answer.status})`, baseline, {
-    cutOff: options.cutOff,
-    waitMs: 0,
-  });
-  return answer;
+  throw new Error(`${what}: left ${names.join(', ')} (${sizes.join(', ')} bytes) in uploads`);
 }
 
 const PROTOTYPES = [Object.prototype, Array.prototype, Function.prototype, String.prototype];
 const prototypeKeys = () => PROTOTYPES.map((p) => Reflect.ownKeys(p).map(String).sort());
 
-let before: Snapshot;
+let before: Awaited<ReturnType<typeof snapshot>>;
 const prototypesBefore = prototypeKeys();
 
 beforeAll(async () => {
@@ -279,23 +239,20 @@ beforeAll(async () => {
   api = await startMockApi();
   // One guest, stored before the snapshot, so that payment forms reach their last check (the
   // captcha, never valid here). Review forms use NO_GUEST, so none of them can be stored.
-  const created = await call(`${api.apiBaseUrl}/user/v2/createWebUser`, {
-    ...jsonPost({ fullName: 'Fuzz Guest', email: 'fuzz.guest@example.com' }),
-    headers: { ...bearer(), 'Content-Type': 'application/json' },
-  });
-  expect(created.status).toBe(200);
-  guestId = (JSON.parse(created.text) as { data: { userId: string } }).data.userId;
+  guestId = (await api.createGuest('Fuzz Guest', 'fuzz.guest@example.com')).userId;
   before = await snapshot();
+});
+
+afterEach(() => {
+  // A 5xx is logged by the error handler: none may have been.
+  const logged = serverErrors;
+  serverErrors = [];
+  expect(logged).toEqual([]);
 });
 
 afterAll(async () => {
   await api.close();
   jest.restoreAllMocks();
-  if (raceLeftovers.length > 0) {
-    console.warn(
-      `fuzz: the known upload race (see TOLERATE_KNOWN_UPLOAD_RACE) left ${raceLeftovers.length} empty temporary file(s), deleted by the test: ${raceLeftovers.join(', ')}`,
-    );
-  }
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -404,6 +361,13 @@ function corruptedText(base: () => Json): fc.Arbitrary<string> {
 const knownUserId = (value: unknown) =>
   typeof value === 'string' && api.store.db.users.some((u) => u._id === value.trim());
 
+/** How a near-valid base body is refused: the proof that its corruptions reach every check. */
+interface Refusal {
+  status: number;
+  field: string;
+  message?: string;
+}
+
 interface JsonEndpoint {
   path: string;
   fields: readonly string[];
@@ -411,8 +375,7 @@ interface JsonEndpoint {
   idempotent: boolean;
   /** A body close to valid that still cannot succeed (see `refusedAs`). */
   base: () => Json;
-  /** How `base` is refused: the proof that its corruptions reach every check. */
-  refusedAs: { status: number; field?: string; message?: string };
+  refusedAs: Refusal;
   /** Bodies that could be accepted: never sent. */
   couldSucceed: (body: unknown) => boolean;
 }
@@ -460,7 +423,7 @@ function donationBody(): Json {
   };
 }
 
-const INVALID_CAPTCHA = { status: 400, field: 'captchaToken', message: 'invalid Captcha' };
+const INVALID_CAPTCHA: Refusal = { status: 400, field: 'captchaToken', message: 'invalid Captcha' };
 
 const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
@@ -521,8 +484,11 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   },
 ];
 
-const idempotencyHeader = (endpoint: { idempotent: boolean }): Record<string, string> =>
-  endpoint.idempotent ? { 'Idempotency-Key': randomUUID() } : {};
+/** A JSON POST to `endpoint`, with a fresh Idempotency-Key when it needs one. */
+function postJson(endpoint: JsonEndpoint, body: string | Uint8Array<ArrayBuffer>) {
+  const key = endpoint.idempotent ? { 'Idempotency-Key': randomUUID() } : undefined;
+  return postApi(endpoint.path, body, 'application/json', key);
+}
 
 const parsesTo = (text: string): unknown => {
   try {
@@ -592,15 +558,15 @@ function bothFields(): [string, string][] {
 interface FormEndpoint {
   path: string;
   base: () => Part[];
-  refusedAs: { status: number; field?: string; message?: string };
+  refusedAs: Refusal;
 }
 
 const asParts = (fields: [string, string][]): Part[] =>
   fields.map(([name, value]) => ({ name, value }));
-const jpegPart = (): Part => ({
+const mediaPart = (value = JPEG, filename = 'photo.jpg'): Part => ({
   name: 'media',
-  value: JPEG,
-  filename: 'photo.jpg',
+  value,
+  filename,
   type: 'image/jpeg',
 });
 
@@ -612,15 +578,17 @@ const FORM_ENDPOINTS: FormEndpoint[] = [
   },
   {
     path: 'gratitude/image-gratitude',
-    base: () => [...asParts(reviewFields('REVIEW', NO_GUEST)), jpegPart()],
+    base: () => [...asParts(reviewFields('REVIEW', NO_GUEST)), mediaPart()],
     refusedAs: { status: 404, field: 'userId' },
   },
   {
     path: 'payment/payment-intent-for-both',
-    base: () => [...asParts(bothFields()), jpegPart()],
+    base: () => [...asParts(bothFields()), mediaPart()],
     refusedAs: INVALID_CAPTCHA,
   },
 ];
+
+const POST_PATHS = [...JSON_ENDPOINTS, ...FORM_ENDPOINTS].map((endpoint) => endpoint.path);
 
 /** Field values a form can carry: text, bytes that are not UTF-8, too long, JSON-ish. */
 const hostileFieldValue: fc.Arbitrary<Buffer> = fc.oneof(
@@ -736,54 +704,45 @@ function applyChanges(parts: Part[], changes: FormChange[]): Part[] {
   return result;
 }
 
-function postForm(
-  endpoint: string,
-  body: Buffer,
-  boundary: string,
-  headers: Record<string, string> = {},
-): Promise<Answer> {
+function postForm(endpoint: string, body: Buffer, boundary: string): Promise<Answer> {
   return postApi(endpoint, new Uint8Array(body), `multipart/form-data; boundary=${boundary}`, {
     'Idempotency-Key': randomUUID(),
-    ...headers,
   });
+}
+
+/** A JSON POST with this Idempotency-Key, sent as is (node:http: fetch refuses some). */
+const postWithKey = (target: string, key: string, body: string) =>
+  rawRequest({
+    method: 'POST',
+    path: `/api/${target}`,
+    headers: { ...bearer(), 'Content-Type': 'application/json', 'Idempotency-Key': key },
+    body: Buffer.from(body),
+  });
+
+/** Posts a form: none of its temporary files may be left once it is answered, a 4xx JSON error. */
+async function expectFormRefused(target: string, body: Buffer, boundary: string, what: string) {
+  const baseline = await uploadsNow();
+  const answer = await postForm(target, body, boundary);
+  await expectNoFileLeft(`${what} (answered ${answer.status})`, baseline);
+  expectJsonError(answer, what);
 }
 
 // ---------------------------------------------------------------------------------------------
 
 describe('hostile input to the API', () => {
-  afterEach(() => {
-    // A 5xx is logged by the error handler: none may have been.
-    const logged = serverErrors;
-    serverErrors = [];
-    expect(logged).toEqual([]);
-  });
-
   it('refuses the near-valid bases for the reason given (so their corruptions reach every check)', async () => {
+    const expectRefused = (answer: Answer, endpoint: FormEndpoint | JsonEndpoint) => {
+      const { field, status, message } = endpoint.refusedAs;
+      const body = expectFieldError(answer, endpoint.path, field, status);
+      if (message) expect(body.message).toBe(message);
+    };
     for (const endpoint of JSON_ENDPOINTS) {
-      const answer = await postApi(
-        endpoint.path,
-        JSON.stringify(endpoint.base()),
-        'application/json',
-        idempotencyHeader(endpoint),
-      );
-      const body = expectFieldError(
-        answer,
-        endpoint.path,
-        endpoint.refusedAs.field!,
-        endpoint.refusedAs.status,
-      );
-      if (endpoint.refusedAs.message) expect(body.message).toBe(endpoint.refusedAs.message);
+      expectRefused(await postJson(endpoint, JSON.stringify(endpoint.base())), endpoint);
     }
     for (const endpoint of FORM_ENDPOINTS) {
       const boundary = `fuzz-${randomUUID()}`;
-      const answer = await postForm(endpoint.path, multipart(endpoint.base(), boundary), boundary);
-      const body = expectFieldError(
-        answer,
-        endpoint.path,
-        endpoint.refusedAs.field!,
-        endpoint.refusedAs.status,
-      );
-      if (endpoint.refusedAs.message) expect(body.message).toBe(endpoint.refusedAs.message);
+      const form = multipart(endpoint.base(), boundary);
+      expectRefused(await postForm(endpoint.path, form, boundary), endpoint);
     }
   });
 
@@ -795,13 +754,7 @@ describe('hostile input to the API', () => {
       const text = bodies().filter((t) => !endpoint.couldSucceed(parsesTo(t)));
       await fc.assert(
         fc.asyncProperty(text, async (body) => {
-          const answer = await postApi(
-            endpoint.path,
-            body,
-            'application/json',
-            idempotencyHeader(endpoint),
-          );
-          expectJsonError(answer, `${endpoint.path} ${body.slice(0, 200)}`);
+          expectJsonError(await postJson(endpoint, body), `${endpoint.path} ${body.slice(0, 200)}`);
         }),
         RUNS,
       );
@@ -835,11 +788,9 @@ describe('hostile input to the API', () => {
       ];
       for (const [label, body, status] of bodies) {
         expect(endpoint.couldSucceed(parsesTo(body.toString()))).toBe(false);
-        const answer = await postApi(
-          endpoint.path,
+        const answer = await postJson(
+          endpoint,
           typeof body === 'string' ? body : new Uint8Array(body),
-          'application/json',
-          idempotencyHeader(endpoint),
         );
         expectJsonError(answer, `${endpoint.path}: ${label}`);
         if (status) expect({ label, status: answer.status }).toEqual({ label, status });
@@ -853,12 +804,9 @@ describe('hostile input to the API', () => {
       await fc.assert(
         fc.asyncProperty(fc.array(formChange, { minLength: 1, maxLength: 3 }), async (changes) => {
           const boundary = `fuzz-${randomUUID()}`;
-          const parts = applyChanges(endpoint.base(), changes);
+          const form = multipart(applyChanges(endpoint.base(), changes), boundary);
           const what = `${endpoint.path} ${JSON.stringify(changes).slice(0, 300)}`;
-          const answer = await sendForm(what, () =>
-            postForm(endpoint.path, multipart(parts, boundary), boundary),
-          );
-          expectJsonError(answer, what);
+          await expectFormRefused(endpoint.path, form, boundary, what);
         }),
         RUNS,
       );
@@ -870,12 +818,7 @@ describe('hostile input to the API', () => {
       await fc.assert(
         fc.asyncProperty(fc.nat(whole.length - 1), async (cut) => {
           const what = `${endpoint.path} cut at ${cut} of ${whole.length}`;
-          const answer = await sendForm(
-            what,
-            () => postForm(endpoint.path, whole.subarray(0, cut), boundary),
-            { cutOff: true },
-          );
-          expectJsonError(answer, what);
+          await expectFormRefused(endpoint.path, whole.subarray(0, cut), boundary, what);
         }),
         RUNS,
       );
@@ -897,12 +840,7 @@ describe('hostile input to the API', () => {
           multipart(
             [
               ...endpoint.base().filter((p) => p.name !== 'media'),
-              {
-                name: 'media',
-                value: Buffer.alloc(MB, 0xa5),
-                filename: 'a.jpg',
-                type: 'image/jpeg',
-              },
+              mediaPart(Buffer.alloc(MB, 0xa5), 'a.jpg'),
             ],
             boundary,
           ),
@@ -924,12 +862,19 @@ describe('hostile input to the API', () => {
         ],
       ];
       for (const [label, body] of forms) {
-        const what = `${endpoint.path}: ${label}`;
-        const cutOff = label === 'no closing boundary' || label === 'a header that never ends';
-        const answer = await sendForm(what, () => postForm(endpoint.path, body, boundary), {
-          cutOff,
-        });
-        expectJsonError(answer, what);
+        await expectFormRefused(endpoint.path, body, boundary, `${endpoint.path}: ${label}`);
+      }
+    });
+
+    // name="" or no name: busboy gives undefined; this was a 500 (hashForm sorting it).
+    it('answers a form with a nameless part beside another field with a 4xx JSON error', async () => {
+      for (const disposition of ['form-data; name=""', 'form-data']) {
+        const body = Buffer.from(
+          `--b\r\nContent-Disposition: form-data; name="icon"\r\n\r\nRECOGNITION\r\n` +
+            `--b\r\nContent-Disposition: ${disposition}\r\n\r\nhello\r\n--b--\r\n`,
+        );
+        const what = `${endpoint.path}: ${disposition}`;
+        expectJsonError(await postForm(endpoint.path, body, 'b'), what);
       }
     });
   });
@@ -962,8 +907,7 @@ describe('hostile input to the API', () => {
       ';',
       'x'.repeat(1000),
     ];
-    const endpoints = [...JSON_ENDPOINTS.map((e) => e.path), ...FORM_ENDPOINTS.map((e) => e.path)];
-    for (const endpoint of endpoints) {
+    for (const endpoint of POST_PATHS) {
       for (const type of types) {
         for (const [label, body] of bodies) {
           const answer = await postApi(endpoint, body, type, { 'Idempotency-Key': randomUUID() });
@@ -983,8 +927,7 @@ describe('hostile input to the API', () => {
       ['an unknown coding', 'zstd', Buffer.from('x')],
       ['gzip twice', 'gzip, gzip', zlib.gzipSync(Buffer.from('{"_id":1}'))],
     ];
-    const endpoints = [...JSON_ENDPOINTS.map((e) => e.path), ...FORM_ENDPOINTS.map((e) => e.path)];
-    for (const endpoint of endpoints) {
+    for (const endpoint of POST_PATHS) {
       for (const [label, coding, body, status] of cases) {
         const answer = await postApi(endpoint, new Uint8Array(body), 'application/json', {
           'Content-Encoding': coding,
@@ -999,13 +942,7 @@ describe('hostile input to the API', () => {
   });
 
   it('answers a bad Idempotency-Key with a 400 naming the header', async () => {
-    const endpoints = [
-      'gratitude/create-gratitude',
-      'gratitude/image-gratitude',
-      'payment/payment-intent-for-both',
-      'payment/create-payment-intent',
-      'payment/create-donation-intent',
-    ];
+    const endpoints = [...FORM_ENDPOINTS, ...JSON_ENDPOINTS.filter((e) => e.idempotent)];
     const keys: [string, string][] = [
       ['empty', ''],
       ['10 KB', 'k'.repeat(10 * 1024)],
@@ -1015,15 +952,10 @@ describe('hostile input to the API', () => {
       ['UTF-8 bytes', Buffer.from('ключ').toString('latin1')],
       ['a tab inside', 'a\tb'],
     ];
-    for (const endpoint of endpoints) {
+    for (const { path: target } of endpoints) {
       for (const [label, key] of keys) {
-        const answer = await rawRequest({
-          method: 'POST',
-          path: `/api/${endpoint}`,
-          headers: { ...bearer(), 'Content-Type': 'application/json', 'Idempotency-Key': key },
-          body: Buffer.from(JSON.stringify(tipBody())),
-        });
-        expectFieldError(answer, `${endpoint}: ${label} key`, 'Idempotency-Key');
+        const answer = await postWithKey(target, key, JSON.stringify(tipBody()));
+        expectFieldError(answer, `${target}: ${label} key`, 'Idempotency-Key');
       }
     }
   });
@@ -1045,12 +977,7 @@ describe('hostile input to the API', () => {
     );
     await fc.assert(
       fc.asyncProperty(key, endpoint, async (value, target) => {
-        const answer = await rawRequest({
-          method: 'POST',
-          path: `/api/${target}`,
-          headers: { ...bearer(), 'Content-Type': 'application/json', 'Idempotency-Key': value },
-          body: Buffer.from('{"piDescription":1}'),
-        });
+        const answer = await postWithKey(target, value, '{"piDescription":1}');
         const body = expectJsonError(answer, `${target} key ${JSON.stringify(value)}`);
         // HTTP trims spaces and tabs around a header value.
         const sent = value.replace(/^[ \t]+|[ \t]+$/g, '');
@@ -1061,8 +988,8 @@ describe('hostile input to the API', () => {
   });
 
   it('answers absurd page numbers and limits with a 400 naming the parameter', async () => {
-    const gallery = (query: string) =>
-      call(`${api.apiBaseUrl}/user/v2/fetchUserGallery?${query}`, { headers: bearer() });
+    const expectRefused = async (query: string, field: string) =>
+      expectFieldError(await getApi(`user/v2/fetchUserGallery?${query}`), query, field);
     const absurd = [
       '1e309',
       '-1',
@@ -1080,16 +1007,8 @@ describe('hostile input to the API', () => {
       '%',
     ];
     for (const value of absurd) {
-      expectFieldError(
-        await gallery(`pageNo=${value}&userId=ava-martinez`),
-        `pageNo=${value}`,
-        'pageNo',
-      );
-      expectFieldError(
-        await gallery(`pageNo=1&limit=${value}&userId=ava-martinez`),
-        `limit=${value}`,
-        'limit',
-      );
+      await expectRefused(`pageNo=${value}&userId=ava-martinez`, 'pageNo');
+      await expectRefused(`pageNo=1&limit=${value}&userId=ava-martinez`, 'limit');
     }
     for (const query of [
       'pageNo=1&pageNo=2',
@@ -1099,9 +1018,8 @@ describe('hostile input to the API', () => {
       'pageNo=1&limit=5&limit=5',
       'userId=ava-martinez',
     ]) {
-      const answer = await gallery(`${query}&userId=ava-martinez`);
       const field = query.includes('limit=5') ? 'limit' : 'pageNo';
-      expectFieldError(answer, query, field);
+      await expectRefused(`${query}&userId=ava-martinez`, field);
     }
     for (const query of [
       'userId=ava-martinez&userId=sam-lee',
@@ -1111,7 +1029,7 @@ describe('hostile input to the API', () => {
       `userId=${'a'.repeat(101)}`,
       'userId=',
     ]) {
-      expectFieldError(await gallery(`pageNo=1&${query}`), query, 'userId');
+      await expectRefused(`pageNo=1&${query}`, 'userId');
     }
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -1143,10 +1061,8 @@ describe('hostile input to the API', () => {
       fc.asyncProperty(fc.array(param, { maxLength: 5 }), async (params) => {
         // A valid page of a known profile would be a 200: always name no profile.
         const query = [...params.map(([k, v]) => `${k}=${v}`), 'userId=no-such-profile'].join('&');
-        const answer = await call(`${api.apiBaseUrl}/user/v2/fetchUserGallery?${query}`, {
-          headers: bearer(),
-        });
-        expectJsonError(answer, `fetchUserGallery?${query}`);
+        const target = `user/v2/fetchUserGallery?${query}`;
+        expectJsonError(await getApi(target), target);
       }),
       RUNS,
     );
@@ -1187,12 +1103,7 @@ describe('hostile input to the API', () => {
   });
 
   it('answers other methods and unknown paths under /api with a 404 JSON error', async () => {
-    const paths = [
-      ...JSON_ENDPOINTS.map((e) => e.path),
-      ...FORM_ENDPOINTS.map((e) => e.path),
-      'user/v2/fetchUserGallery',
-    ];
-    for (const target of paths) {
+    for (const target of [...POST_PATHS, 'user/v2/fetchUserGallery']) {
       for (const method of ['GET', 'PUT', 'PATCH', 'DELETE']) {
         if (target === '__scenarios' && method === 'GET') continue; // lists the scenarios
         if (target === 'user/v2/fetchUserGallery' && method === 'GET') continue;
@@ -1224,7 +1135,7 @@ describe('hostile input to the API', () => {
   it('ignores hostile query strings on the calls that take no input', async () => {
     const query = '?callback[]=x&__proto__[polluted]=1&constructor[prototype][polluted]=1&a=%FF%E0';
     for (const target of ['__demo-profiles', '__payments', '__scenarios']) {
-      const answer = await call(`${api.apiBaseUrl}/${target}${query}`, { headers: bearer() });
+      const answer = await getApi(`${target}${query}`);
       expect({ target, status: answer.status }).toEqual({ target, status: 200 });
       expect(answer.contentType).toMatch(/^application\/json/);
     }
@@ -1235,6 +1146,7 @@ describe('hostile input to the API', () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
       for (const target of [
         '__db/guests',
+        '__db/users',
         '__db/users/ava-martinez',
         '__db/db',
         '__db/__proto__',
@@ -1300,16 +1212,9 @@ describe('hostile input to the API', () => {
         head: Buffer.concat([head, fileHead, JPEG.subarray(0, 1024)]),
         giveUpWhen: async () => (await uploadsNow()).some((name) => name.startsWith('.upload-')),
       });
-      expect({ endpoint: endpoint.path, answered: result.answer?.status }).toEqual({
-        endpoint: endpoint.path,
-        answered: undefined,
-      });
-      expect(result.gaveUp).toBe(true);
-      // Its temporary file is deleted.
-      await expectNoFileLeft(`${endpoint.path}: endless file, given up`, baseline, {
-        cutOff: true,
-        waitMs: 5000,
-      });
+      // Not answered, and its temporary file is deleted.
+      expect({ at: endpoint.path, ...result }).toEqual({ at: endpoint.path, gaveUp: true });
+      await expectNoFileLeft(`${endpoint.path}: endless file, given up`, baseline, 5000);
 
       // A multipart stream without a boundary is refused at once, while it is still coming.
       const noBoundary = await endlessRequest({
@@ -1331,10 +1236,7 @@ describe('hostile input to the API', () => {
           head: Buffer.from('{"_id":"'),
           giveUpAfterBytes,
         });
-        expect({ endpoint: endpoint.path, gaveUp: result.gaveUp }).toEqual({
-          endpoint: endpoint.path,
-          gaveUp: true,
-        });
+        expect({ at: endpoint.path, ...result }).toEqual({ at: endpoint.path, gaveUp: true });
       }
     }
 
@@ -1345,22 +1247,17 @@ describe('hostile input to the API', () => {
       head: Buffer.from('x'),
     });
     expectJsonError(unread.answer!, 'findUser: endless octet-stream');
-
-    const profile = await postApi(
-      'gratitude/findUser',
-      '{"_id":"ava-martinez"}',
-      'application/json',
-    );
-    expect(profile.status).toBe(200);
+    expect((await findAva()).status).toBe(200);
   });
 
   it('answers a 1 MB URL or header with 431 (Node refuses it before the app) and stays up', async () => {
+    const galleryOf = (userId: string) =>
+      rawRequest({
+        path: `/api/user/v2/fetchUserGallery?pageNo=1&userId=${userId}`,
+        headers: bearer(),
+      });
     // Node's HTTP parser answers these itself (no body, so no JSON): the app never sees them.
-    const longUrl = await rawRequest({
-      path: `/api/user/v2/fetchUserGallery?pageNo=1&userId=${'a'.repeat(MB)}`,
-      headers: bearer(),
-    });
-    expect(longUrl.status).toBe(431);
+    expect((await galleryOf('a'.repeat(MB))).status).toBe(431);
     const longHeader = await rawRequest({
       method: 'POST',
       path: '/api/gratitude/create-gratitude',
@@ -1368,14 +1265,7 @@ describe('hostile input to the API', () => {
     });
     expect(longHeader.status).toBe(431);
     // Just under Node's limit the app answers, in JSON.
-    expectFieldError(
-      await rawRequest({
-        path: `/api/user/v2/fetchUserGallery?pageNo=1&userId=${'a'.repeat(8000)}`,
-        headers: bearer(),
-      }),
-      '8 KB userId',
-      'userId',
-    );
+    expectFieldError(await galleryOf('a'.repeat(8000)), '8 KB userId', 'userId');
   });
 });
 
@@ -1398,18 +1288,18 @@ const formText = (entries: [string, Buffer][]) =>
 const hostileFormEntries = (keys: readonly string[]) =>
   fc.array(
     fc.tuple(fc.oneof(fc.constantFrom(...keys), fc.string({ maxLength: 10 })), hostileFieldValue),
-    {
-      maxLength: 6,
-    },
+    { maxLength: 6 },
   );
 
-describe('hostile input to the emulators', () => {
-  afterEach(() => {
-    const logged = serverErrors;
-    serverErrors = [];
-    expect(logged).toEqual([]);
+/** A POST to an emulator's `target` (from the origin) with this Content-Type and body. */
+const postTo = (target: string, contentType: string, body: string) =>
+  call(`${api.origin}${target}`, {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body,
   });
 
+describe('hostile input to the emulators', () => {
   const STRIPE_KEYS = [
     'amount',
     'amount[]',
@@ -1438,6 +1328,7 @@ describe('hostile input to the emulators', () => {
     'description',
   ];
 
+  const secretKey = () => ({ Authorization: `Bearer ${api.emulatorSecretKey}` });
   // The server's own secret key is only known once it has started: 'secret' stands for it.
   const stripeAuth = fc.constantFrom<Record<string, string> | 'secret'>(
     'secret',
@@ -1479,7 +1370,7 @@ describe('hostile input to the emulators', () => {
           const answer = await call(`${api.origin}${route.path}${isGet ? `?${form}` : ''}`, {
             method: route.method,
             headers: {
-              ...(auth === 'secret' ? { Authorization: `Bearer ${api.emulatorSecretKey}` } : auth),
+              ...(auth === 'secret' ? secretKey() : auth),
               ...(isGet ? {} : { 'Content-Type': 'application/x-www-form-urlencoded' }),
               ...(idempotencyKey === undefined
                 ? {}
@@ -1514,18 +1405,13 @@ describe('hostile input to the emulators', () => {
     for (const [label, form] of cases) {
       const answer = await call(`${api.origin}/v1/payment_methods`, {
         method: 'POST',
-        headers: {
-          Authorization: `Bearer ${api.emulatorSecretKey}`,
-          'Content-Type': 'application/x-www-form-urlencoded',
-        },
+        headers: { ...secretKey(), 'Content-Type': 'application/x-www-form-urlencoded' },
         body: form,
       });
       expectJsonError(answer, `POST /v1/payment_methods: ${label}`, 'stripe');
     }
     // No hostile call created a PaymentIntent.
-    const list = await call(`${api.origin}/v1/payment_intents`, {
-      headers: { Authorization: `Bearer ${api.emulatorSecretKey}` },
-    });
+    const list = await call(`${api.origin}/v1/payment_intents`, { headers: secretKey() });
     expect(list.status).toBe(200);
     expect((JSON.parse(list.text) as { data: unknown[] }).data).toEqual([]);
   });
@@ -1547,22 +1433,15 @@ describe('hostile input to the emulators', () => {
         async (route, entries, type) => {
           fc.pre(!entries.some(([k, v]) => k === 'branch_key' && validKey.test(v.toString())));
           const form = formText(entries);
-          const answer = await call(`${api.origin}${route}`, {
-            method: 'POST',
-            headers: { 'Content-Type': type },
-            body: form,
-          });
+          const answer = await postTo(route, type, form);
           expectJsonError(answer, `POST ${route} ${form.slice(0, 300)}`, 'branch');
         },
       ),
       RUNS,
     );
-    const huge = await call(`${api.origin}/__branch/v1/open`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: `branch_key=${'k'.repeat(MB)}`,
-    });
-    expectJsonError(huge, 'Branch: 1 MB form', 'branch');
+    const huge = `branch_key=${'k'.repeat(MB)}`;
+    const hugeAnswer = await postTo('/__branch/v1/open', 'application/x-www-form-urlencoded', huge);
+    expectJsonError(hugeAnswer, 'Branch: 1 MB form', 'branch');
   });
 
   it('Branch (/__branch/app.link/_r): answers hostile JSONP calls with a 400 script comment', async () => {
@@ -1597,54 +1476,45 @@ describe('hostile input to the emulators', () => {
 
   it('reCAPTCHA (/__recaptcha): refuses hostile token requests, fails hostile verifications', async () => {
     const keys = ['sitekey', 'secret', 'response', '__proto__', 'constructor'];
+    const hostileEntries = fc.array(fc.tuple(fc.constantFrom(...keys), hostileJson), {
+      maxLength: 4,
+    });
     // /token: a 400 { error } unless a non-empty sitekey is given (then it issues a token).
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom(...keys), hostileJson), { maxLength: 4 }),
-        fc.boolean(),
-        async (entries, asJson) => {
-          // A single non-empty sitekey (the last one, in JSON) is a valid request: never sent.
-          const sitekeys = entries.filter(([k]) => k === 'sitekey').map(([, v]) => v);
-          const last = sitekeys[sitekeys.length - 1];
-          fc.pre(
-            asJson
-              ? !(typeof last === 'string' && last !== '')
-              : !(sitekeys.length === 1 && asText(last) !== ''),
-          );
-          const body = asJson
-            ? objectText(entries)
-            : formText(entries.map(([k, v]) => [k, Buffer.from(asText(v))]));
-          const answer = await call(`${api.origin}/__recaptcha/token`, {
-            method: 'POST',
-            headers: {
-              'Content-Type': asJson ? 'application/json' : 'application/x-www-form-urlencoded',
-            },
-            body,
-          });
-          expectJsonError(answer, `POST /__recaptcha/token ${body.slice(0, 300)}`, 'errorText');
-        },
-      ),
+      fc.asyncProperty(hostileEntries, fc.boolean(), async (entries, asJson) => {
+        // A single non-empty sitekey (the last one, in JSON) is a valid request: never sent.
+        const sitekeys = entries.filter(([k]) => k === 'sitekey').map(([, v]) => v);
+        const last = sitekeys[sitekeys.length - 1];
+        fc.pre(
+          asJson
+            ? !(typeof last === 'string' && last !== '')
+            : !(sitekeys.length === 1 && asText(last) !== ''),
+        );
+        const body = asJson
+          ? objectText(entries)
+          : formText(entries.map(([k, v]) => [k, Buffer.from(asText(v))]));
+        const type = asJson ? 'application/json' : 'application/x-www-form-urlencoded';
+        const answer = await postTo('/__recaptcha/token', type, body);
+        expectJsonError(answer, `POST /__recaptcha/token ${body.slice(0, 300)}`, 'errorText');
+      }),
       RUNS,
     );
     // /siteverify answers HTTP 200 with success false and error codes, as Google documents.
     await fc.assert(
-      fc.asyncProperty(
-        fc.array(fc.tuple(fc.constantFrom(...keys), hostileJson), { maxLength: 4 }),
-        async (entries) => {
-          const answer = await call(`${api.origin}/__recaptcha/siteverify`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: objectText(entries),
-          });
-          if (answer.status === 200) {
-            const body = JSON.parse(answer.text) as { success: unknown; 'error-codes': unknown };
-            expect(body.success).toBe(false);
-            expect(Array.isArray(body['error-codes'])).toBe(true);
-          } else {
-            expectJsonError(answer, 'siteverify', 'errorText');
-          }
-        },
-      ),
+      fc.asyncProperty(hostileEntries, async (entries) => {
+        const answer = await postTo(
+          '/__recaptcha/siteverify',
+          'application/json',
+          objectText(entries),
+        );
+        if (answer.status === 200) {
+          const body = JSON.parse(answer.text) as { success: unknown; 'error-codes': unknown };
+          expect(body.success).toBe(false);
+          expect(Array.isArray(body['error-codes'])).toBe(true);
+        } else {
+          expectJsonError(answer, 'siteverify', 'errorText');
+        }
+      }),
       RUNS,
     );
     for (const [label, body, type] of [
@@ -1658,11 +1528,7 @@ describe('hostile input to the emulators', () => {
         'multipart/form-data; boundary=x',
       ],
     ]) {
-      const answer = await call(`${api.origin}/__recaptcha/token`, {
-        method: 'POST',
-        headers: { 'Content-Type': type! },
-        body: body!,
-      });
+      const answer = await postTo('/__recaptcha/token', type!, body!);
       expectJsonError(answer, `POST /__recaptcha/token: ${label}`, 'errorText');
     }
   });
@@ -1687,51 +1553,20 @@ describe('hostile input to the emulators', () => {
 // ---------------------------------------------------------------------------------------------
 
 describe('the data view', () => {
-  // The read-only data view (GET /api/__db/..., json-server's own router) threw on these query
-  // parameters (an HTML 500 with the stack trace); sharedDemo/demoRoutes.ts now refuses them first.
+  // json-server's router threw on these (an HTML 500); sharedDemo/demoRoutes.ts now refuses them.
   it.each([
     ['q given as an object', '__db/users?q[a]=x'],
     ['_sort given twice', '__db/users?_sort=fullName&_sort=userName'],
     ['_order given as a list', '__db/users?_sort=fullName&_order[]=asc'],
     ['_expand given as an object', '__db/feed?_expand[a]=user'],
   ])('GET /api/__db answers %s with a 4xx JSON error', async (_label, target) => {
-    try {
-      const answer = await call(`${api.apiBaseUrl}/${target}`, { headers: bearer() });
-      expectJsonError(answer, `GET /api/${target}`);
-    } finally {
-      serverErrors = [];
-    }
+    expectJsonError(await getApi(target), `GET /api/${target}`);
   });
-});
-
-describe('multipart parts without a name', () => {
-  // A part whose Content-Disposition has an empty name (name="") or none: busboy reports the
-  // name as undefined; this was a 500 (hashForm sorting an undefined name). Now a 400.
-  it.each(FORM_ENDPOINTS.map((e) => [e.path]))(
-    'POST /api/%s answers a form with a nameless part beside another field with a 4xx JSON error',
-    async (target) => {
-      try {
-        for (const disposition of ['form-data; name=""', 'form-data']) {
-          const body = Buffer.from(
-            `--b\r\nContent-Disposition: form-data; name="icon"\r\n\r\nRECOGNITION\r\n` +
-              `--b\r\nContent-Disposition: ${disposition}\r\n\r\nhello\r\n--b--\r\n`,
-          );
-          expectJsonError(await postForm(target, body, 'b'), `${target}: ${disposition}`);
-        }
-      } finally {
-        serverErrors = [];
-      }
-    },
-  );
 });
 
 describe('after all that', () => {
   it('still answers a normal profile request', async () => {
-    const answer = await postApi(
-      'gratitude/findUser',
-      '{"_id":"ava-martinez"}',
-      'application/json',
-    );
+    const answer = await findAva();
     expect(answer.status).toBe(200);
     const body = JSON.parse(answer.text) as { data: { data: { userDetails: { _id: string } } } };
     expect(body.data.data.userDetails._id).toBe('ava-martinez');
@@ -1747,7 +1582,8 @@ describe('after all that', () => {
 
   it('left the data file byte-identical and the data and uploads folders unchanged', async () => {
     // Temporary upload files are deleted after their answer: give the last ones a moment.
-    expect(await waitFor(async () => equal(await uploadsNow(), before.uploads))).toBe(true);
+    const settled = async () => isDeepStrictEqual(await uploadsNow(), before.uploads);
+    expect(await waitFor(settled)).toBe(true);
     const after = await snapshot();
     expect(after.dataFile.equals(before.dataFile)).toBe(true);
     expect(after.dataDir).toEqual(before.dataDir);
@@ -1760,8 +1596,6 @@ describe('after all that', () => {
 
 /** A value as a form field carries it. */
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
-const equal = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**
  * A POST whose body never ends: `head`, then 16 KB chunks until the server answers (the answer
@@ -1799,21 +1633,10 @@ function endlessRequest(options: {
       resolve(result);
     };
     req.on('error', () => undefined); // destroyed on purpose, or reset by the server
-    req.on('response', (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        finish({
-          gaveUp: false,
-          answer: {
-            status: res.statusCode ?? 0,
-            contentType: res.headers['content-type'] ?? '',
-            text: Buffer.concat(chunks).toString('utf8'),
-            header: (name) => res.headers[name.toLowerCase()] as string | undefined,
-          },
-        }),
-      );
-    });
+    req.on(
+      'response',
+      (res) => void answerOf(res).then((answer) => finish({ answer, gaveUp: false })),
+    );
     req.write(options.head);
     const pump = async () => {
       while (!done) {

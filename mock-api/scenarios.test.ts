@@ -1,8 +1,6 @@
-// The testers' scenario switch (GET/POST /api/__scenarios) and the scenarios that act outside
-// the payment calls (the Stripe.js emulator's wallet and script). The payment calls' scenarios
-// are tested with those calls (routes/payments.test.ts), answer-lost with the calls it acts on
-// (routes/answerLost.test.ts), confirm-slow with Stripe's confirmations
-// (routes/payments/confirmSlow.test.ts).
+// The testers' scenario switch (GET/POST /api/__scenarios) and the scenarios acting outside the
+// payment calls (Stripe.js emulator's wallet and script); the others are tested with the calls
+// they act on (routes/payments.test.ts, routes/answerLost.test.ts, confirmSlow.test.ts).
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DEFAULT_SLOW_DELAY_MS, SCENARIO_NAMES, type ScenarioState } from './sharedDemo/scenarios';
 import { TESTER_COOKIE, TESTER_HEADER } from './sharedDemo/testers';
@@ -17,13 +15,21 @@ afterAll(() => api.close());
 
 afterEach(() => api.request('__scenarios', jsonPost({ name: null })));
 
+const dataOf = async (answer: Response) => ((await answer.json()) as { data: ScenarioState }).data;
+
 async function state(): Promise<ScenarioState> {
   const answer = await api.request('__scenarios');
   expect(answer.status).toBe(200);
-  return ((await answer.json()) as { data: ScenarioState }).data;
+  return dataOf(answer);
 }
 
 const choose = (body: unknown) => api.request('__scenarios', jsonPost(body));
+
+async function expectRefused(body: unknown, field?: string) {
+  const answer = await choose(body);
+  expect(answer.status).toBe(400);
+  if (field) expect(await answer.json()).toMatchObject({ field });
+}
 
 it('lists every scenario with a description, none active at first', async () => {
   const current = await state();
@@ -67,10 +73,7 @@ it('lists every scenario with a description, none active at first', async () => 
 it('sets one scenario, then clears it with null or "none"', async () => {
   const chosen = await choose({ name: 'slow', delayMs: 1500 });
   expect(chosen.status).toBe(200);
-  expect(((await chosen.json()) as { data: ScenarioState }).data).toMatchObject({
-    active: 'slow',
-    delayMs: 1500,
-  });
+  expect(await dataOf(chosen)).toMatchObject({ active: 'slow', delayMs: 1500 });
   expect(await state()).toMatchObject({ active: 'slow', delayMs: 1500 });
 
   await choose({ name: 'intent-error' });
@@ -85,14 +88,9 @@ it('sets one scenario, then clears it with null or "none"', async () => {
 
 it('refuses an unknown name or a bad delay, keeping the active scenario', async () => {
   await choose({ name: 'slow' });
-  const unknown = await choose({ name: 'explode' });
-  expect(unknown.status).toBe(400);
-  expect(await unknown.json()).toMatchObject({ field: 'name' });
-  const missing = await choose({});
-  expect(missing.status).toBe(400);
-  const delay = await choose({ name: 'slow', delayMs: -1 });
-  expect(delay.status).toBe(400);
-  expect(await delay.json()).toMatchObject({ field: 'delayMs' });
+  await expectRefused({ name: 'explode' }, 'name');
+  await expectRefused({});
+  await expectRefused({ name: 'slow', delayMs: -1 }, 'delayMs');
   expect((await state()).active).toBe('slow');
 });
 
@@ -105,12 +103,10 @@ it('needs the guest token like the rest of the API', async () => {
 const asTester = () => ({ headers: { [TESTER_HEADER]: api.tester } });
 
 it('the wallet scenarios set the Stripe.js emulator’s wallets; without one, the platform decides', async () => {
-  const wallets = async () =>
-    (
-      (await (await fetch(`${api.origin}/__stripe/config`, asTester())).json()) as {
-        wallets: string;
-      }
-    ).wallets;
+  const wallets = async () => {
+    const config = await fetch(`${api.origin}/__stripe/config`, asTester());
+    return ((await config.json()) as { wallets: string }).wallets;
+  };
   expect(await wallets()).toBe('device');
   await choose({ name: 'wallet-unsupported' });
   expect(await wallets()).toBe('none');
@@ -134,28 +130,25 @@ it('stripe-unavailable makes the Stripe.js script answer 503', async () => {
 });
 
 describe('a scenario belongs to its tester', () => {
-  const as = (tester: string | null, init: RequestInit = {}) => ({
-    ...init,
+  /** A request as `tester` (null: none), with `cookie` when given. */
+  const as = (tester: string | null, cookie?: string): RequestInit => ({
     headers: {
       'Content-Type': 'application/json',
       Authorization: `Bearer ${api.guestToken}`,
       ...(tester === null ? {} : { [TESTER_HEADER]: tester }),
-      ...(init.headers as Record<string, string>),
+      ...(cookie === undefined ? {} : { Cookie: cookie }),
     },
   });
-  const stateOf = async (init: RequestInit) =>
-    ((await (await fetch(`${api.apiBaseUrl}/__scenarios`, init)).json()) as { data: ScenarioState })
-      .data;
+  const scenarios = (init: RequestInit) => fetch(`${api.apiBaseUrl}/__scenarios`, init);
+  const postAs = (init: RequestInit, body: unknown, to = '__scenarios') =>
+    fetch(`${api.apiBaseUrl}/${to}`, { ...init, method: 'POST', body: JSON.stringify(body) });
+  const stateOf = async (init: RequestInit) => dataOf(await scenarios(init));
+  const cookieId = (answer: Response) =>
+    new RegExp(`^${TESTER_COOKIE}=([^;]+);`).exec(answer.headers.get('set-cookie') ?? '')?.[1];
 
   it('two testers on one server never see each other’s, and nobody gets one', async () => {
-    await fetch(
-      `${api.apiBaseUrl}/__scenarios`,
-      as('tester-a', jsonPost({ name: 'intent-error' })),
-    );
-    await fetch(
-      `${api.apiBaseUrl}/__scenarios`,
-      as('tester-b', jsonPost({ name: 'slow', delayMs: 100 })),
-    );
+    await postAs(as('tester-a'), { name: 'intent-error' });
+    await postAs(as('tester-b'), { name: 'slow', delayMs: 100 });
     expect(await stateOf(as('tester-a'))).toMatchObject({
       identified: true,
       active: 'intent-error',
@@ -168,96 +161,65 @@ describe('a scenario belongs to its tester', () => {
     expect(await stateOf(as(null))).toMatchObject({ identified: false, active: null });
     // The payment call itself: A's fails, B's and nobody's are not touched by A's scenario.
     const intent = (tester: string | null) =>
-      fetch(`${api.apiBaseUrl}/payment/create-payment-intent`, as(tester, jsonPost({})));
+      postAs(as(tester), {}, 'payment/create-payment-intent');
     expect((await intent('tester-a')).status).toBe(500);
     expect((await intent(null)).status).toBe(400);
-    await fetch(`${api.apiBaseUrl}/__scenarios`, as('tester-a', jsonPost({ name: null })));
-    await fetch(`${api.apiBaseUrl}/__scenarios`, as('tester-b', jsonPost({ name: null })));
+    await postAs(as('tester-a'), { name: null });
+    await postAs(as('tester-b'), { name: null });
   });
 
   it('a browser without a tester is given one (a cookie) when it sets a scenario', async () => {
-    const set = await fetch(
-      `${api.apiBaseUrl}/__scenarios`,
-      as(null, jsonPost({ name: 'captcha-fail' })),
-    );
+    const set = await postAs(as(null), { name: 'captcha-fail' });
     expect(set.status).toBe(200);
-    const cookie = set.headers.get('set-cookie') ?? '';
-    const match = new RegExp(`^${TESTER_COOKIE}=([^;]+);`).exec(cookie);
-    expect(match).not.toBeNull();
-    expect(cookie).toMatch(/HttpOnly/i);
-    expect(cookie).toMatch(/SameSite=Lax/i);
+    const id = cookieId(set);
+    expect(id).toBeDefined();
+    expect(set.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(set.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
     // The answers never say the id: only the browser's cookie holds it.
-    expect(await set.text()).not.toContain(match![1]);
-    const withCookie = as(null, { headers: { Cookie: `other=1; ${TESTER_COOKIE}=${match![1]}` } });
-    const withCookieState = await fetch(`${api.apiBaseUrl}/__scenarios`, withCookie);
-    const text = await withCookieState.text();
-    expect(text).not.toContain(match![1]);
-    expect((JSON.parse(text) as { data: ScenarioState }).data).toMatchObject({
-      identified: true,
-      active: 'captcha-fail',
-    });
+    expect(await set.text()).not.toContain(id);
+    const withCookie = as(null, `other=1; ${TESTER_COOKIE}=${id}`);
+    const text = await (await scenarios(withCookie)).text();
+    expect(text).not.toContain(id);
+    const { data } = JSON.parse(text) as { data: ScenarioState };
+    expect(data).toMatchObject({ identified: true, active: 'captcha-fail' });
     expect(await stateOf(as(null))).toMatchObject({ active: null });
-    await fetch(`${api.apiBaseUrl}/__scenarios`, {
-      ...withCookie,
-      ...jsonPost({ name: null }),
-      headers: { ...(withCookie.headers as Record<string, string>) },
-    });
+    await postAs(withCookie, { name: null });
     expect(await stateOf(withCookie)).toMatchObject({ active: null });
   });
 
   it('expires on its own: 30 minutes unless ttlMinutes says otherwise', async () => {
     // Between the time before the request and the time after its answer, whatever the machine's
     // speed (the answer's time is in whole ms, hence the 1 ms either side).
-    const chosenWithin = async (ttlMinutes?: number) => {
+    const expectExpiresIn = async (minutes: number, ttlMinutes?: number) => {
       const before = Date.now();
-      const chosen = (await (await choose({ name: 'slow', ttlMinutes })).json()) as {
-        data: ScenarioState;
-      };
+      const chosen = await dataOf(await choose({ name: 'slow', ttlMinutes }));
       const after = Date.now();
-      return { before, after, expires: Date.parse(chosen.data.expiresAt ?? '') };
+      const expires = Date.parse(chosen.expiresAt ?? '');
+      expect(expires).toBeGreaterThanOrEqual(before + minutes * 60_000 - 1);
+      expect(expires).toBeLessThanOrEqual(after + minutes * 60_000 + 1);
     };
-    const standard = await chosenWithin();
-    expect(standard.expires).toBeGreaterThanOrEqual(standard.before + 30 * 60_000 - 1);
-    expect(standard.expires).toBeLessThanOrEqual(standard.after + 30 * 60_000 + 1);
-    const short = await chosenWithin(5);
-    expect(short.expires).toBeGreaterThanOrEqual(short.before + 5 * 60_000 - 1);
-    expect(short.expires).toBeLessThanOrEqual(short.after + 5 * 60_000 + 1);
-    const bad = await choose({ name: 'slow', ttlMinutes: 0 });
-    expect(bad.status).toBe(400);
-    expect(await bad.json()).toMatchObject({ field: 'ttlMinutes' });
+    await expectExpiresIn(30);
+    await expectExpiresIn(5, 5);
+    await expectRefused({ name: 'slow', ttlMinutes: 0 }, 'ttlMinutes');
   });
 
   it("cannot reach a browser's scenario by sending its cookie id as X-Grati-Tester", async () => {
-    const set = await fetch(`${api.apiBaseUrl}/__scenarios`, as(null, jsonPost({ name: 'slow' })));
-    const id = new RegExp(`^${TESTER_COOKIE}=([^;]+);`).exec(
-      set.headers.get('set-cookie') ?? '',
-    )![1]!;
-    const browser = as(null, { headers: { Cookie: `${TESTER_COOKIE}=${id}` } });
+    const id = cookieId(await postAs(as(null), { name: 'slow' }))!;
+    const browser = as(null, `${TESTER_COOKIE}=${id}`);
     // A stranger who somehow learned the id names themselves with it: their own scope.
     expect(await stateOf(as(id))).toMatchObject({ identified: true, active: null });
-    const hijack = await fetch(
-      `${api.apiBaseUrl}/__scenarios`,
-      as(id, jsonPost({ name: 'captcha-fail', ttlMinutes: 24 * 60 })),
-    );
+    const hijack = await postAs(as(id), { name: 'captcha-fail', ttlMinutes: 24 * 60 });
     expect(hijack.status).toBe(200);
     expect(await stateOf(browser)).toMatchObject({ active: 'slow' });
     // Cleared again, each in its own scope.
-    await fetch(`${api.apiBaseUrl}/__scenarios`, as(id, jsonPost({ name: null })));
-    await fetch(`${api.apiBaseUrl}/__scenarios`, {
-      ...browser,
-      ...jsonPost({ name: null }),
-      headers: browser.headers,
-    });
+    await postAs(as(id), { name: null });
+    await postAs(browser, { name: null });
   });
 
   it('ignores a cookie it did not make, and gives that browser one of its own', async () => {
-    const chosen = as(null, { headers: { Cookie: `${TESTER_COOKIE}=tester-a` } });
+    const chosen = as(null, `${TESTER_COOKIE}=tester-a`);
     expect(await stateOf(chosen)).toMatchObject({ identified: false, active: null });
-    const set = await fetch(`${api.apiBaseUrl}/__scenarios`, {
-      ...chosen,
-      ...jsonPost({ name: 'slow' }),
-      headers: chosen.headers,
-    });
+    const set = await postAs(chosen, { name: 'slow' });
     expect(set.headers.get('set-cookie')).toMatch(
       new RegExp(
         `^${TESTER_COOKIE}=[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12};`,
@@ -268,10 +230,7 @@ describe('a scenario belongs to its tester', () => {
   });
 
   it('refuses a tester name it cannot keep', async () => {
-    const answer = await fetch(
-      `${api.apiBaseUrl}/__scenarios`,
-      as('a name with spaces', jsonPost({ name: 'slow' })),
-    );
+    const answer = await postAs(as('a name with spaces'), { name: 'slow' });
     expect(answer.status).toBe(400);
     expect(await answer.json()).toMatchObject({ field: TESTER_HEADER });
   });

@@ -1,7 +1,6 @@
-// What the data file (db.json) holds of the Stripe emulator's secret key and of cards: nothing. Its
-// idempotency records are named by the key's digest, with a digest of what they answered; a card
-// is kept by its test card, never its number; and a file an older version wrote with the key or
-// numbers in it is rewritten as the server starts on it, its answers still replayed.
+// db.json holds nothing of the Stripe emulator's secret key (idempotency records are named by its
+// digest) nor card numbers (a card is kept by its test card); a file an older version wrote with
+// them is rewritten at the start, its answers still replayed.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -26,13 +25,14 @@ afterEach(async () => {
 
 const dataFile = () => readFile(path.join(dataDir, 'db.json'), 'utf8');
 
-async function tipIntent(origin: string, idempotencyKey: string) {
-  const stripe = createStripeClient({}, { origin, secretKey: readEmulatorSecretKey(dataDir) });
-  return stripe.paymentIntents.create(
+const sdk = (origin: string) =>
+  createStripeClient({}, { origin, secretKey: readEmulatorSecretKey(dataDir) });
+
+const tipIntent = (origin: string, idempotencyKey: string) =>
+  sdk(origin).paymentIntents.create(
     { amount: 1500, currency: 'usd', allowed_payment_method_types: ['card'] },
     { idempotencyKey },
   );
-}
 
 it('never writes the emulator secret key into db.json', async () => {
   api = await openMockApi(dataDir, 'jest-at-rest');
@@ -72,12 +72,12 @@ it('rewrites the records an older version saved with the key, at the start', asy
 it('rewrites the card numbers an older version saved, at the start; its retries still replay', async () => {
   api = await openMockApi(dataDir, 'jest-at-rest');
   const card = { number: '4242424242424242', exp_month: 12, exp_year: 2040, cvc: '123' };
-  const sdk = (origin: string) =>
-    createStripeClient({}, { origin, secretKey: readEmulatorSecretKey(dataDir) });
-  const made = await sdk(api.origin).paymentMethods.create(
-    { type: 'card', card },
-    { idempotencyKey: 'card-before-upgrade' },
-  );
+  const makeCard = (origin: string) =>
+    sdk(origin).paymentMethods.create(
+      { type: 'card', card },
+      { idempotencyKey: 'card-before-upgrade' },
+    );
+  const made = await makeCard(api.origin);
   await api.close();
   api = undefined;
   expect(await dataFile()).not.toContain(card.number);
@@ -110,9 +110,6 @@ it('rewrites the card numbers an older version saved, at the start; its retries 
     expect(text).not.toContain(gone);
   }
   // The same retry gets the same PaymentMethod, not an idempotency_error.
-  const again = await sdk(api.origin).paymentMethods.create(
-    { type: 'card', card },
-    { idempotencyKey: 'card-before-upgrade' },
-  );
+  const again = await makeCard(api.origin);
   expect(again.id).toBe(made.id);
 });

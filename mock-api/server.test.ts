@@ -18,6 +18,17 @@ const findUser = (body: unknown, init: RequestInit = {}) =>
 
 const gallery = (query: string) => api.request(`user/v2/fetchUserGallery?${query}`);
 
+const createUser = (body: unknown) => api.request('user/v2/createWebUser', jsonPost(body));
+
+const click = (userProfileId: string, profileClickBy = 'guest-1', guestName = 'Kim') =>
+  api.request('user/userProfileClick', jsonPost({ userProfileId, profileClickBy, guestName }));
+
+/** The body of an answer, as `T`. */
+const json = async <T>(answer: Response | Promise<Response>) => (await (await answer).json()) as T;
+
+type Profile = { data: { data: FindUserResult } };
+type GalleryPage = { data: { data: GalleryItem[]; totalPostCount: number } };
+
 describe('POST /api/gratitude/findUser', () => {
   it.each(DEMO_IDS)('answers %s with the envelope and the spec field names', async (id) => {
     const response = await findUser({ _id: id, profilePage: true });
@@ -53,9 +64,7 @@ describe('POST /api/gratitude/findUser', () => {
   });
 
   it("gives Ava's feed newest first, with media URLs relative to the page that serve real files", async () => {
-    const body = (await (await findUser({ _id: 'ava-martinez', profilePage: true })).json()) as {
-      data: { data: FindUserResult };
-    };
+    const body = await json<Profile>(findUser({ _id: 'ava-martinez', profilePage: true }));
     const feed = body.data.data.userFeed;
     const times = feed.map((item) => Date.parse(item.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
@@ -77,9 +86,7 @@ describe('POST /api/gratitude/findUser', () => {
   });
 
   it('lists Bluebird Café team members with names and pictures', async () => {
-    const body = (await (await findUser({ _id: 'bluebird-cafe' })).json()) as {
-      data: { data: FindUserResult };
-    };
+    const body = await json<Profile>(findUser({ _id: 'bluebird-cafe' }));
     const members = body.data.data.userDetails.workPlaceMembersData;
     expect(members).toHaveLength(6);
     expect(members.map((m) => m._id)).toContain('ava-martinez');
@@ -94,39 +101,27 @@ describe('POST /api/gratitude/findUser', () => {
   });
 
   it.each([
-    ['a missing _id', { profilePage: true }, /_id is required/],
-    ['an empty _id', { _id: '  ' }, /_id is required/],
-    ['a numeric _id', { _id: 42 }, /_id must be a string/],
+    ['a missing _id', jsonPost({ profilePage: true }), /_id is required/],
+    ['an empty _id', jsonPost({ _id: '  ' }), /_id is required/],
+    ['a numeric _id', jsonPost({ _id: 42 }), /_id must be a string/],
     [
       'a non-boolean profilePage',
-      { _id: 'ava-martinez', profilePage: 'yes' },
+      jsonPost({ _id: 'ava-martinez', profilePage: 'yes' }),
       /profilePage must be true or false/,
     ],
-    ['an array body', [], /JSON object/],
-  ])('answers %s with 400 naming the problem', async (_name, body, message) => {
-    const response = await findUser(body);
+    ['an array body', jsonPost([]), /JSON object/],
+    ['a body that is not valid JSON', { ...jsonPost({}), body: '{"_id": "ava-' }, /not valid JSON/],
+    [
+      'a text/plain body',
+      { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'ava-martinez' },
+      /must be JSON/,
+    ],
+  ])('answers %s with 400 naming the problem', async (_name, init, message) => {
+    const response = await api.request('gratitude/findUser', init);
     expect(response.status).toBe(400);
     const error = (await response.json()) as { message: string };
     expect(error.message).toMatch(message);
     expect(error).not.toHaveProperty('status');
-  });
-
-  it('answers a non-JSON body with 400', async () => {
-    const broken = await api.request('gratitude/findUser', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: '{"_id": "ava-',
-    });
-    expect(broken.status).toBe(400);
-    expect(((await broken.json()) as { message: string }).message).toMatch(/not valid JSON/);
-
-    const plain = await api.request('gratitude/findUser', {
-      method: 'POST',
-      headers: { 'Content-Type': 'text/plain' },
-      body: 'ava-martinez',
-    });
-    expect(plain.status).toBe(400);
-    expect(((await plain.json()) as { message: string }).message).toMatch(/must be JSON/);
   });
 });
 
@@ -163,9 +158,7 @@ describe('GET /api/user/v2/fetchUserGallery', () => {
     for (const pageNo of [1, 2, 3, 4]) {
       const response = await gallery(`pageNo=${pageNo}&limit=20&userId=ava-martinez`);
       expect(response.status).toBe(200);
-      const body = (await response.json()) as {
-        data: { data: GalleryItem[]; totalPostCount: number };
-      };
+      const body = await json<GalleryPage>(response);
       expect(body.data.totalPostCount).toBe(47);
       sizes.push(body.data.data.length);
       body.data.data.forEach((item) => seen.add(item.media));
@@ -175,9 +168,7 @@ describe('GET /api/user/v2/fetchUserGallery', () => {
   });
 
   it('serves every gallery item as a playable or viewable file of its type', async () => {
-    const body = (await (await gallery('pageNo=1&limit=100&userId=ava-martinez')).json()) as {
-      data: { data: GalleryItem[] };
-    };
+    const body = await json<GalleryPage>(gallery('pageNo=1&limit=100&userId=ava-martinez'));
     const videos = body.data.data.filter((item) => item.mimeType === 'video/mp4');
     expect(videos.length).toBeGreaterThanOrEqual(3);
     const response = await fetch(`${api.origin}${videos[0]!.media}`);
@@ -194,15 +185,12 @@ describe('GET /api/user/v2/fetchUserGallery', () => {
   });
 
   it.each([
+    // More (-1, 1.5, limit=0, a repeated userId...) in fuzz.test.ts.
     ['pageNo=0', 'pageNo=0&limit=20&userId=ava-martinez', 'pageNo'],
     ['pageNo=abc', 'pageNo=abc&limit=20&userId=ava-martinez', 'pageNo'],
-    ['pageNo=-1', 'pageNo=-1&userId=ava-martinez', 'pageNo'],
-    ['pageNo=1.5', 'pageNo=1.5&userId=ava-martinez', 'pageNo'],
     ['a missing pageNo', 'limit=20&userId=ava-martinez', 'pageNo'],
-    ['limit=0', 'pageNo=1&limit=0&userId=ava-martinez', 'limit'],
     ['limit=1000', 'pageNo=1&limit=1000&userId=ava-martinez', 'limit'],
     ['a missing userId', 'pageNo=1&limit=20', 'userId'],
-    ['a repeated userId', 'pageNo=1&userId=a&userId=b', 'userId'],
   ])('answers %s with 400 naming the field', async (_name, query, field) => {
     const response = await gallery(query);
     expect(response.status).toBe(400);
@@ -211,32 +199,20 @@ describe('GET /api/user/v2/fetchUserGallery', () => {
   });
 
   it('answers an empty gallery with an empty page', async () => {
-    const body = (await (await gallery('pageNo=1&limit=20&userId=sam-lee')).json()) as {
-      data: { data: GalleryItem[]; totalPostCount: number };
-    };
+    const body = await json<GalleryPage>(gallery('pageNo=1&limit=20&userId=sam-lee'));
     expect(body.data).toEqual({ data: [], totalPostCount: 0 });
   });
 });
 
 describe('guests and profile clicks', () => {
   it('gives the same guest id for the same email, whatever its case', async () => {
-    const first = await api.request(
-      'user/v2/createWebUser',
-      jsonPost({ email: 'Kim@Example.org', fullName: 'Kim' }),
-    );
-    const second = await api.request(
-      'user/v2/createWebUser',
-      jsonPost({ email: ' kim@example.org ', fullName: 'Kim Park' }),
-    );
-    const other = await api.request(
-      'user/v2/createWebUser',
-      jsonPost({ email: 'lee@example.travel', fullName: 'Lee' }),
-    );
-    const ids = await Promise.all(
-      [first, second, other].map(
-        async (r) => ((await r.json()) as { data: { userId: string } }).data.userId,
-      ),
-    );
+    const idOf = async (body: unknown) =>
+      (await json<{ data: { userId: string } }>(createUser(body))).data.userId;
+    const ids = [
+      await idOf({ email: 'Kim@Example.org', fullName: 'Kim' }),
+      await idOf({ email: ' kim@example.org ', fullName: 'Kim Park' }),
+      await idOf({ email: 'lee@example.travel', fullName: 'Lee' }),
+    ];
     expect(ids[0]).toMatch(/^guest-/);
     expect(ids[1]).toBe(ids[0]);
     expect(ids[2]).not.toBe(ids[0]);
@@ -248,16 +224,13 @@ describe('guests and profile clicks', () => {
     [{ email: 'kim@example.org', fullName: '' }, 'fullName'],
     [{ email: 'kim@example.org', fullName: 'x'.repeat(31) }, 'fullName'],
   ])('rejects %j with 400 on %s', async (body, field) => {
-    const response = await api.request('user/v2/createWebUser', jsonPost(body));
+    const response = await createUser(body);
     expect(response.status).toBe(400);
-    expect(((await response.json()) as { field: string }).field).toBe(field);
+    expect((await json<{ field: string }>(response)).field).toBe(field);
   });
 
   it('stores a profile click in the data file before answering', async () => {
-    const response = await api.request(
-      'user/userProfileClick',
-      jsonPost({ userProfileId: 'ava-martinez', profileClickBy: 'guest-1', guestName: 'Kim' }),
-    );
+    const response = await click('ava-martinez');
     expect(response.status).toBe(200);
     const file = JSON.parse(await readFile(path.join(api.dataDir, 'db.json'), 'utf8')) as {
       profileClicks: { guestName: string }[];
@@ -266,11 +239,7 @@ describe('guests and profile clicks', () => {
   });
 
   it('answers a click on an unknown profile with 404', async () => {
-    const response = await api.request(
-      'user/userProfileClick',
-      jsonPost({ userProfileId: 'nobody', profileClickBy: 'guest-1', guestName: 'Kim' }),
-    );
-    expect(response.status).toBe(404);
+    expect((await click('nobody')).status).toBe(404);
   });
 });
 
@@ -294,25 +263,14 @@ describe('CORS and unknown routes', () => {
   it('answers an unknown API path with a 404 JSON error', async () => {
     const response = await api.request('nothing/here');
     expect(response.status).toBe(404);
-    expect(((await response.json()) as { error: string }).error).toBe('not_found');
-  });
-
-  it('keeps the data view read-only', async () => {
-    expect((await api.request('__db/users')).status).toBe(200);
-    const write = await api.request('__db/users', jsonPost({ _id: 'intruder' }));
-    expect(write.status).toBe(405);
+    expect((await json<{ error: string }>(response)).error).toBe('not_found');
   });
 
   it("runs a _like filter as plain text, never as the caller's regular expression", async () => {
     // On a field any caller writes (emails are no filter at all: routes/dataView.test.ts).
-    const click = (profileClickBy: string) =>
-      api.request(
-        'user/userProfileClick',
-        jsonPost({ userProfileId: 'ava-martinez', profileClickBy, guestName: 'Like Tester' }),
-      );
     // As a regular expression, ^(a|aa)+Y on this text backtracks for longer than anyone waits.
-    expect((await click('a'.repeat(100))).status).toBe(200);
-    expect((await click('a(b)+c')).status).toBe(200);
+    expect((await click('ava-martinez', 'a'.repeat(100), 'Like Tester')).status).toBe(200);
+    expect((await click('ava-martinez', 'a(b)+c', 'Like Tester')).status).toBe(200);
     const matches = async (query: string) => {
       const response = await api.request(`__db/profileClicks?${query}`);
       expect(response.status).toBe(200);
@@ -327,16 +285,13 @@ describe('CORS and unknown routes', () => {
   });
 
   it('shows no client secret and no whole email, and not the idempotency records', async () => {
-    await api.request(
-      'user/v2/createWebUser',
-      jsonPost({ fullName: 'Secret Keeper', email: 'keeper@example.com' }),
-    );
-    const guests = (await (await api.request('__db/guests')).json()) as { email: string }[];
+    await createUser({ fullName: 'Secret Keeper', email: 'keeper@example.com' });
+    const guests = await json<{ email: string }[]>(api.request('__db/guests'));
     expect(guests.length).toBeGreaterThan(0);
     for (const { email } of guests) expect(email).toMatch(/^.\*\*\*@/);
     const idempotency = await api.request('__db/idempotency');
     expect(idempotency.status).toBe(404);
-    expect(((await idempotency.json()) as { error: string }).error).toBe('not_offered');
+    expect((await json<{ error: string }>(idempotency)).error).toBe('not_offered');
     const whole = await (await api.request('__db/db')).text();
     expect(whole).not.toMatch(/_secret_/);
     expect(whole).not.toMatch(/keeper@example\.com/);
@@ -344,15 +299,7 @@ describe('CORS and unknown routes', () => {
   });
 
   it('lists the five demo profiles for the home page', async () => {
-    const body = (await (await api.request('__demo-profiles')).json()) as {
-      data: { data: { id: string }[] };
-    };
-    expect(body.data.data.map((p) => p.id)).toEqual([
-      'ava-martinez',
-      'bluebird-cafe',
-      'green-earth-fund',
-      'sam-lee',
-      'tip-only-jo',
-    ]);
+    const body = await json<{ data: { data: { id: string }[] } }>(api.request('__demo-profiles'));
+    expect(body.data.data.map((p) => p.id)).toEqual(DEMO_IDS);
   });
 });

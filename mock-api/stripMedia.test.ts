@@ -1,7 +1,5 @@
-// The stored copy of an uploaded picture: upright, the same format, no metadata block left; a
-// picture sharp can't read (or too many pixels, or a poster too large) is refused, leaving no file.
-// An uploaded video loses its location in its own file, every other byte where it was, in one
-// write; one the rule can't vouch for is a 400 and is left as it came.
+// Stored uploads: a picture upright, same format, no metadata (an unreadable one refused, no file
+// left); a video without its location, in one write (one the rule can't vouch for: a 400, as is).
 import { existsSync, promises as fsPromises } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -52,13 +50,16 @@ async function upload(bytes: Buffer): Promise<string> {
 
 const output = () => path.join(dir, `stored-${(count += 1)}`);
 
+/** A JPEG's first bytes, then noise. */
+const LIKE_A_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(30_000, 7)]);
+
+/** A plain `width` x `height` picture of one colour. */
+const solid = (width: number, height: number, background: string) =>
+  sharp({ create: { width, height, channels: 3, background } });
+
 /** A baseline JPEG whose frame header (SOF0) is rewritten to claim `width` x `height`. */
 async function jpegClaiming(width: number, height: number): Promise<Buffer> {
-  const bytes = await sharp({
-    create: { width: 16, height: 16, channels: 3, background: '#808080' },
-  })
-    .jpeg()
-    .toBuffer();
+  const bytes = await solid(16, 16, '#808080').jpeg().toBuffer();
   const sof = bytes.indexOf(Buffer.from([0xff, 0xc0]));
   expect(sof).toBeGreaterThan(0);
   bytes.writeUInt16BE(height, sof + 5);
@@ -95,14 +96,8 @@ describe('writeStrippedImage', () => {
   });
 
   it('keeps a PNG a PNG (a palette one with its palette), without its EXIF, XMP or ICC profile', async () => {
-    const dots = sharp({ create: { width: 400, height: 300, channels: 3, background: '#3366cc' } })
-      .composite([
-        {
-          input: { create: { width: 40, height: 40, channels: 3, background: '#ff0000' } },
-          left: 0,
-          top: 0,
-        },
-      ])
+    const dots = solid(400, 300, '#3366cc')
+      .composite([{ input: await solid(40, 40, '#ff0000').png().toBuffer(), left: 0, top: 0 }])
       .withExif({ IFD0: { Make: 'Scanner Co' } })
       .withXmp('<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF/></x:xmpmeta>')
       .withIccProfile('p3');
@@ -126,10 +121,7 @@ describe('writeStrippedImage', () => {
   });
 
   it.each([
-    [
-      'bytes that only start like a JPEG',
-      async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(30_000, 7)]),
-    ],
+    ['bytes that only start like a JPEG', async () => LIKE_A_JPEG],
     ['a JPEG cut off halfway', async () => photo.subarray(0, photo.length / 2)],
     ['a JPEG claiming more pixels than the limit', () => jpegClaiming(10_000, 10_000)],
   ])('refuses %s with a 400 and writes nothing', async (_name, make) => {
@@ -168,15 +160,9 @@ describe('checkImage', () => {
   });
 
   it('refuses bytes that are not the picture their first bytes claim', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#fff' } })
-      .png()
-      .toBuffer();
-    const cases: [Buffer, 'image/jpeg' | 'image/png'][] = [
-      [Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(30_000, 7)]), 'image/jpeg'],
-      [png, 'image/jpeg'],
-    ];
-    for (const [bytes, type] of cases) {
-      const error = await refusal(checkImage(await upload(bytes), type, 'media'));
+    const png = await solid(64, 64, '#fff').png().toBuffer();
+    for (const bytes of [LIKE_A_JPEG, png]) {
+      const error = await refusal(checkImage(await upload(bytes), 'image/jpeg', 'media'));
       expect(error).toMatchObject({ status: 400, code: 'unreadable_image', field: 'media' });
     }
   });

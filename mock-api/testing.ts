@@ -94,9 +94,8 @@ export async function startMockApi(
 }
 
 /**
- * The mock API with a temporary data folder, not listening: `inFront` mounts it ahead of another
- * app on one port, as `npm run preview` mounts it ahead of the production server (its media then
- * share the site's origin). `uploadsDir` is served at /media/uploads.
+ * The mock API (temporary data folder) not listening: `inFront` mounts it ahead of another app on
+ * one port, as `npm run preview` does. `uploadsDir` is served at /media/uploads.
  */
 export async function mockApiInFront(): Promise<{
   inFront: RequestHandler;
@@ -117,9 +116,8 @@ export async function mockApiInFront(): Promise<{
 }
 
 /**
- * What a tester's browser does with its grati_tester cookie, for code running in jsdom (which
- * keeps no cookies): from now on every fetch to this mock API names `api.tester`, so the
- * scenarios set with `api.request` act on the app's and the Stripe.js emulator's calls too.
+ * A tester's browser's grati_tester cookie, for jsdom (which keeps none): every fetch to this mock
+ * API now names `api.tester`, so scenarios set with `api.request` act on the app's calls too.
  * Returns the undo.
  */
 export function browseAsTester(api: RunningMockApi): () => void {
@@ -145,10 +143,7 @@ export const jsonPost = (body: unknown): RequestInit => ({
   body: JSON.stringify(body),
 });
 
-/**
- * The review form's fields as Jamie Guest (`guestId`) sends them to Ava: a text recognition by
- * default; `overrides` change or add fields (the kind, the text, a tip's fields).
- */
+/** The review form's fields as Jamie Guest (`guestId`) sends them to Ava, with `overrides`. */
 export function guestReviewFields(
   guestId: string,
   overrides: Record<string, string> = {},
@@ -197,10 +192,7 @@ export async function confirmWithCard(
   return { status: answer.status, body: (await answer.json()) as { status?: string } };
 }
 
-/**
- * The card tip part of a review + tip form (payment-intent-for-both), as the review form sends
- * it for `amount` cents to Ava: the fee, the metadata Stripe keeps, the captcha token.
- */
+/** The card tip fields of a review + tip form (payment-intent-for-both): `amount` cents to Ava. */
 export function cardTipFields(amount: number, captchaToken: string): Record<string, string> {
   const fee = platformFeeCents(amount, 'card');
   return {

@@ -9,6 +9,12 @@ import * as steps from './driver/guest';
 import { driverOf, expect, GUEST_TOKEN } from './fixtures';
 import type { PaymentRow } from './journeyData';
 import { PAYS } from './testCards';
+import { CARD_LABELS } from '../src/features/payments/giftLabels';
+
+export { CONGRATULATIONS_MESSAGE as CONGRATULATIONS } from '../src/features/profile/CongratulationsModal';
+
+/** The card option of a tip (its name goes on with the fee). */
+export const CARD_OPTION = new RegExp(CARD_LABELS.tip);
 
 export { guestName, type PaymentRow } from './journeyData';
 
@@ -103,6 +109,10 @@ export async function startGift(page: Page, profileId: string, action: RegExp, g
   await startFlow(page, profileId, action, guest);
   await driverOf(page).visible(byLabel('Other (in Dollars)'));
 }
+
+/** The guest details step: the guest's name and email, submitted. */
+export const submitDetails = (page: Page, fullName: string, email: string) =>
+  steps.submitDetails(driverOf(page), fullName, email);
 
 /** Ticks the emulated reCAPTCHA checkbox. */
 export const passCaptcha = (page: Page) => steps.passCaptcha(driverOf(page));

@@ -13,6 +13,7 @@ import {
   expectUrl,
   type Driver,
 } from '../../e2e/driver/driver';
+import { CARD_LABELS } from '../../src/features/payments/giftLabels';
 import {
   CARD_OPTION,
   CONGRATULATIONS,
@@ -40,7 +41,7 @@ async function tip(driver: Driver): Promise<void> {
   await driver.click(byRole('button', '$15'));
   await expectAttribute(driver, byRole('button', '$15'), 'aria-pressed', 'true');
   // No card option before the captcha is ticked.
-  await expectCount(driver, byText('Tip via Debit/Credit Card'), 0);
+  await expectCount(driver, byText(CARD_LABELS.tip), 0);
 
   await passCaptcha(driver);
   // Its name carries the fee: 3.0%+$0.50.

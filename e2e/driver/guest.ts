@@ -21,11 +21,13 @@ import {
 } from './driver';
 import { chooseScenarioInPage, watchStatusesInPage } from './inPage';
 import { PAYS } from '../testCards';
+import { CARD_LABELS } from '../../src/features/payments/giftLabels';
+import { CONGRATULATIONS_MESSAGE } from '../../src/features/profile/CongratulationsModal';
 
 /** The card option of a tip, as its button reads (its name carries the fee). */
-export const CARD_OPTION_NAME = 'Tip via Debit/Credit Card 3.0%+$0.50';
+export const CARD_OPTION_NAME = `${CARD_LABELS.tip} 3.0%+$0.50`;
 export const CARD_OPTION = byRole('button', CARD_OPTION_NAME);
-export const CONGRATULATIONS = byRole('dialog', 'Congratulations! Your recognition has been sent.');
+export const CONGRATULATIONS = byRole('dialog', CONGRATULATIONS_MESSAGE);
 /** The emulated reCAPTCHA's checkbox. */
 export const CAPTCHA = byRole('checkbox', "I'm not a robot");
 

@@ -11,6 +11,7 @@ import { PaymentSection, type IntentChoice } from './PaymentSection';
 import { useCreateDonationIntentMutation, useCreatePaymentIntentMutation } from './paymentsApi';
 import { type Guest } from '../../api/contract/guest';
 import { isNonProfit } from '../../api/contract/kinds';
+import { giftLabels } from './giftLabels';
 import { ownFlowDraft, saveFlowDraft } from '../../lib/flowDraftWork';
 import { draftSendKey } from '../../lib/draftSendKey';
 import { forgetSentDraft } from '../../lib/flowDraftMedia';
@@ -49,16 +50,6 @@ export function useReturnPath(): string {
 interface GiftFormProps {
   profile: GiftProfile;
   guest: Guest;
-}
-
-/** The labels of a gift to this profile: a donation for a non-profit, a tip otherwise. */
-export function giftLabels(profile: GiftProfile) {
-  const nonProfit = isNonProfit(profile);
-  return {
-    title: nonProfit ? 'Your donation' : 'Your tip',
-    cardLabel: nonProfit ? 'Donate via Debit/Credit Card' : 'Tip via Debit/Credit Card',
-    walletButtonType: nonProfit ? ('donate' as const) : ('tip' as const),
-  };
 }
 
 export function GiftForm({ profile, guest }: GiftFormProps) {

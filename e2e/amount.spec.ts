@@ -11,10 +11,11 @@ import type { Page, Request } from '@playwright/test';
 import { test, expect } from './fixtures';
 import {
   AMOUNT_LIMIT,
-  described,
-  guestName,
   passCaptcha,
   paymentsOf,
+  CARD_OPTION,
+  described,
+  guestName,
   startGift,
 } from './payment-helpers';
 
@@ -76,7 +77,7 @@ test('the amount field: whole dollars, said out loud, never locked, and at most 
     await expect(page.getByText(tooMuch)).toBeVisible();
     await expect(field).toHaveAttribute('aria-invalid', 'true');
     await expect(field).toHaveAccessibleDescription(`${tooMuch} ${AMOUNT_LIMIT}`);
-    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: CARD_OPTION })).toHaveCount(0);
     await expectAccessible();
     await saveScreenshot('amount-over-the-most');
     await field.clear();
@@ -92,7 +93,7 @@ test('the amount field: whole dollars, said out loud, never locked, and at most 
 
     // The total shows before any payment option is chosen.
     await passCaptcha(page);
-    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: CARD_OPTION })).toBeVisible();
     await expect(page.getByText('You will be charged $10.80')).toBeVisible();
     await expect(page.getByText(/\$1,0\d\d/)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
@@ -248,7 +249,7 @@ test('the amount field: whole dollars, said out loud, never locked, and at most 
     await expect(page.getByText(tooMuch)).toBeVisible();
     // Still refused once the options show: no total no card could carry, no intent, no card form.
     await passCaptcha(page);
-    const card = page.getByRole('button', { name: /Tip via Debit\/Credit Card/ });
+    const card = page.getByRole('button', { name: CARD_OPTION });
     await card.click();
     await expect(page.getByText(tooMuch)).toHaveCount(1);
     await expect(page.getByText(/You will be charged/)).toHaveCount(0);

@@ -3,7 +3,14 @@
 // mock API's payments list says about the guest's intent. 4242 and 0002 are in gift.spec.ts.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { fillCard, guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
+import {
+  passCaptcha,
+  paymentsOf,
+  CARD_OPTION,
+  fillCard,
+  guestName,
+  startGift,
+} from './payment-helpers';
 
 const PROFILE = 'ava-martinez';
 
@@ -13,7 +20,7 @@ async function tipWithCard(page: Page, guest: string, card: string) {
   await page.getByRole('button', { name: '$10' }).click();
   await passCaptcha(page);
   await expect(page.getByText('You will be charged $10.80')).toBeVisible();
-  await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await page.getByRole('button', { name: CARD_OPTION }).click();
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
   await fillCard(page, card);
 }

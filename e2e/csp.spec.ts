@@ -3,9 +3,10 @@
 import path from 'node:path';
 import { test, expect } from './fixtures';
 import {
+  passCaptcha,
+  CARD_OPTION,
   fillCard,
   guestName,
-  passCaptcha,
   setScenario,
   startFlow,
   startGift,
@@ -78,7 +79,7 @@ test.describe('Content-Security-Policy', () => {
       await startGift(page, 'ava-martinez', /Give Gift/, guestName('Csp Card'));
       await page.getByRole('button', { name: '$10' }).click();
       await passCaptcha(page);
-      await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+      await page.getByRole('button', { name: CARD_OPTION }).click();
       await fillCard(page, '4000 0025 0000 3155');
       await page.getByRole('button', { name: 'Pay Now' }).click();
       await page.getByRole('button', { name: 'Complete authentication' }).click();

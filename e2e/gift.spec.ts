@@ -2,7 +2,15 @@
 // Ava with 4242 (and its double clicks) is a step of thanks-in-place.spec.ts's gift-only journey.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { fillCard, guestName, passCaptcha, paymentsOf, startGift } from './payment-helpers';
+import {
+  CARD_OPTION,
+  fillCard,
+  guestName,
+  passCaptcha,
+  paymentsOf,
+  startGift,
+  submitDetails,
+} from './payment-helpers';
 import { PAYS } from './testCards';
 
 /** The payment scripts' requests (Stripe.js, the captcha's) the page makes, as they go out. */
@@ -28,12 +36,10 @@ test.describe('gift-only payments by card', () => {
     await expect
       .poll(() => [...asked].sort())
       .toEqual(['/__recaptcha/api.js', '/__stripe/stripe.js']);
-    await page.getByLabel('Full Name').fill(guestName('Early Scripts'));
-    await page.getByLabel('Email').fill('early.scripts@example.com');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submitDetails(page, guestName('Early Scripts'), 'early.scripts@example.com');
     await page.getByRole('button', { name: '$10' }).click();
     await passCaptcha(page);
-    await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toBeEnabled();
+    await expect(page.getByRole('button', { name: CARD_OPTION })).toBeEnabled();
     // The widget and the payment options used what came ahead: nothing was asked again.
     expect([...asked].sort()).toEqual(['/__recaptcha/api.js', '/__stripe/stripe.js']);
   });
@@ -42,9 +48,7 @@ test.describe('gift-only payments by card', () => {
     const asked = watchPaymentScripts(page);
     await page.goto('/user_profile/ava-martinez');
     await page.getByRole('button', { name: /^Recognize/ }).click();
-    await page.getByLabel('Full Name').fill(guestName('No Scripts'));
-    await page.getByLabel('Email').fill('no.scripts@example.com');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submitDetails(page, guestName('No Scripts'), 'no.scripts@example.com');
     await expect(page.getByLabel('Say thanks')).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(asked).toEqual([]);

@@ -7,6 +7,7 @@ import { recordErrors } from './pageProblems';
 import { PROFILE_TAB_LABELS, TAB_WALK } from '../src/testing/tabWalk';
 import { anyOf } from './driver/playwright';
 import { TAB_CONTENT } from './driver/tabContent';
+import { submitDetails } from './payment-helpers';
 
 const tab = (page: Page, name: string) => page.getByRole('tab', { name });
 const panel = (page: Page) => page.getByRole('tabpanel');
@@ -192,9 +193,7 @@ test('a reload and a Forward into the review step show the review form, never th
   await page.addInitScript(FRAME_RECORDER);
   await page.goto('/user_profile/sam-lee');
   await page.getByRole('button', { name: /^Appreciate/ }).click();
-  await page.getByLabel('Full Name').fill('Frame Watcher');
-  await page.getByLabel('Email').fill('frames@example.com');
-  await page.getByRole('button', { name: 'Submit' }).click();
+  await submitDetails(page, 'Frame Watcher', 'frames@example.com');
   await expect(page.getByLabel('Say thanks')).toBeVisible();
   await expect(page).toHaveURL(/step=review/);
 

@@ -8,10 +8,11 @@ import { CAPTCHA } from './driver/guest';
 import { locatorOf } from './driver/playwright';
 import { test, expect } from './fixtures';
 import {
-  guestName,
   passCaptcha,
   payAndAcknowledge,
   paymentsOf,
+  CARD_OPTION,
+  guestName,
   startFlow,
   startGift,
 } from './payment-helpers';
@@ -103,7 +104,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
       const guest = guestName('New Amount Tip');
       await startGift(page, 'ava-martinez', /Give Gift/, guest);
       const section = page.getByRole('region', { name: 'Your tip' });
-      await newAmountAfterTheCard(page, section, /Tip via Debit\/Credit Card/, () =>
+      await newAmountAfterTheCard(page, section, CARD_OPTION, () =>
         saveScreenshot('new-amount-gift-captcha-again'),
       );
       await payAndAcknowledge(page, 'ava-martinez');
@@ -119,7 +120,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
       const guest = guestName('Card Then Wallet');
       await startGift(page, 'ava-martinez', /Give Gift/, guest);
       const section = page.getByRole('region', { name: 'Your tip' });
-      const buttons = payButtons(section, /Tip via Debit\/Credit Card/);
+      const buttons = payButtons(section, CARD_OPTION);
       const captcha = locatorOf(page, CAPTCHA);
       await section.getByRole('button', { name: '$15' }).click();
       await passCaptcha(page);
@@ -174,7 +175,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
     await page.getByRole('button', { name: 'Add Gift' }).click();
     const section = page.getByRole('region', { name: 'Your tip' });
     const sayThanks = page.getByLabel('Say thanks');
-    await newAmountAfterTheCard(page, section, /Tip via Debit\/Credit Card/, async () => {
+    await newAmountAfterTheCard(page, section, CARD_OPTION, async () => {
       // The review, locked while its card form was open, may change again.
       await expect(sayThanks).not.toHaveAttribute('readonly');
       await saveScreenshot('new-amount-review-captcha-again');
@@ -191,7 +192,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
     const guest = guestName('New Amount Wallet');
     await startGift(page, 'ava-martinez', /Give Gift/, guest);
     const section = page.getByRole('region', { name: 'Your tip' });
-    const buttons = payButtons(section, /Tip via Debit\/Credit Card/);
+    const buttons = payButtons(section, CARD_OPTION);
     await section.getByRole('button', { name: '$15' }).click();
     await passCaptcha(page);
     // A sheet closed unpaid makes no intent: the captcha's token is still unused.

@@ -10,30 +10,28 @@ import { SENT_ELSEWHERE_MESSAGE } from '../src/features/gratitude/ReviewForm';
 import { TRY_AGAIN_MESSAGE, UNSETTLED_SEND_NOTE } from '../src/config/messages';
 import { test, expect, waitForApp, GUEST_TOKEN } from './fixtures';
 import {
+  CARD_OPTION,
+  CONGRATULATIONS,
   fillCard,
   guestName,
   passCaptcha,
+  type PaymentRow,
   paymentsOf,
   startFlow,
   startGift,
-  type PaymentRow,
+  submitDetails,
 } from './payment-helpers';
 import path from 'node:path';
+import { asTyped, PAYS } from './testCards';
 
 const PROFILE = 'ava-martinez';
 /** Reviews go to a profile whose feed no other spec reads whole (each finds its own words). */
 const REVIEWED = 'elliot-fairbanks';
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
-const CARD_OPTION = /Tip via Debit\/Credit Card/;
 const PHOTO = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-feed-02.jpg');
 
 /** A test card of the emulator's list, as a guest types it. */
-function card(matches: (outcome: CardOutcome) => boolean): string {
-  const found = TEST_CARDS.find((c) => matches(c.outcome));
-  if (!found) throw new Error('no such test card');
-  return found.number.replace(/(\d{4})(?=\d)/g, '$1 ');
-}
-const PAYS = card((o) => o.kind === 'succeeded' && !o.disputed);
+const card = (matches: (outcome: CardOutcome) => boolean) =>
+  asTyped(TEST_CARDS.find((c) => matches(c.outcome))!);
 const CHECK_IN_PAGE = card((o) => o.kind === 'requires3ds' && o.nextAction === 'use_stripe_sdk');
 const CHECK_AT_BANK = card((o) => o.kind === 'requires3ds' && o.nextAction === 'redirect_to_url');
 
@@ -363,9 +361,7 @@ test.describe('one draft in two places', () => {
 
     const next = guestName('Next Guest');
     const words = freshWords('next');
-    await page.getByLabel('Full Name').fill(next);
-    await page.getByLabel('Email').fill('next@example.com');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submitDetails(page, next, 'next@example.com');
     await page.getByLabel('Say thanks').fill(words);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();

@@ -3,9 +3,7 @@
 // address that merely says redirect_status=succeeded proves nothing.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { emulatorSecretAuth } from './payment-helpers';
-
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
+import { CONGRATULATIONS, emulatorSecretAuth } from './payment-helpers';
 
 async function createIntent(request: APIRequestContext) {
   const response = await request.post('/v1/payment_intents', {

@@ -14,7 +14,7 @@ import {
   markerCorner,
 } from '../scripts/phonePhotos';
 import { GUEST_TOKEN, expect, test, waitForApp } from './fixtures';
-import { startFlow } from './payment-helpers';
+import { CONGRATULATIONS, startFlow } from './payment-helpers';
 import { filesIn, recordUploads, sendAndRead } from './uploads';
 
 const MAX_EDGE = 2048;
@@ -23,7 +23,6 @@ const UPRIGHT = {
   width: Math.round((PHONE_PHOTO_HEIGHT * MAX_EDGE) / PHONE_PHOTO_WIDTH),
   height: MAX_EDGE,
 };
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 /** The phone uplink: 150 ms latency, 750 kbps up. */
 const UPLINK = { latencyMs: 150, bitsPerSecond: 750_000 };
 const SUBMIT_TO_CONGRATULATIONS_MS = 25_000;

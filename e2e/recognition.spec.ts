@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, holdRequests, waitForApp, GUEST_TOKEN } from './fixtures';
-import { startFlow } from './payment-helpers';
+import { CONGRATULATIONS, startFlow } from './payment-helpers';
 import { dataUrlBytes, meanLuma, recordDarkStartVideo } from './darkStartVideo';
 
 const SEED = path.join(__dirname, '..', 'mock-api', 'seed', 'media');
@@ -54,8 +54,6 @@ async function removeAll(page: Page) {
   const removeButtons = page.getByRole('button', { name: /^Remove / });
   while ((await removeButtons.count()) > 0) await removeButtons.first().click();
 }
-
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 
 /** The poster the feed shows for the recognition on `profileId` that says `sayThanks`. */
 async function publishedPoster(page: Page, profileId: string, sayThanks: string): Promise<Buffer> {

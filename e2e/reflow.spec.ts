@@ -3,7 +3,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import { sidewaysOverflowInPage, sidewaysScrollFailure } from './inPage';
-import { fillCard, guestName, passCaptcha, startFlow, startGift } from './payment-helpers';
+import {
+  passCaptcha,
+  CARD_OPTION,
+  fillCard,
+  guestName,
+  startFlow,
+  startGift,
+} from './payment-helpers';
 import { PAYS } from './testCards';
 
 const SIZES = [
@@ -119,7 +126,7 @@ async function cardFormFits(page: Page, name: string, saveScreenshot: SaveScreen
   await startGift(page, 'ava-martinez', /Give Gift/, guestName(`Reflow ${name}`));
   await page.getByRole('button', { name: '$10' }).click();
   await passCaptcha(page);
-  await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await page.getByRole('button', { name: CARD_OPTION }).click();
   const payNow = page.getByRole('button', { name: 'Pay Now' });
   await expect(payNow).toBeVisible();
   await fillCard(page, PAYS);

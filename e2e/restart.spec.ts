@@ -7,7 +7,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp, waitForApp } from './fixtures';
-import { guestName, passCaptcha, payAndAcknowledge, startFlow } from './payment-helpers';
+import {
+  passCaptcha,
+  payAndAcknowledge,
+  CARD_OPTION,
+  guestName,
+  startFlow,
+} from './payment-helpers';
 import { freePort, startPreview, type PreviewServer } from '../scripts/serverProcess';
 
 const PROFILE = 'priya-natarajan';
@@ -23,7 +29,7 @@ async function reviewWithTipToCardForm(page: Page, text: string) {
   const tip = page.getByRole('region', { name: 'Your tip' });
   await tip.getByLabel('Other (in Dollars)').fill('12');
   await passCaptcha(page);
-  await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await tip.getByRole('button', { name: CARD_OPTION }).click();
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
 }
 

@@ -2,11 +2,12 @@
 import type { Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp } from './fixtures';
 import {
-  fillCard,
-  payAndAcknowledge,
-  guestName,
   passCaptcha,
+  payAndAcknowledge,
   paymentsOf,
+  CARD_OPTION,
+  fillCard,
+  guestName,
   resendWebhook,
   setScenario,
   startFlow,
@@ -38,7 +39,7 @@ async function reviewWithTip(page: Page, text: string, dollars: string) {
   await expect(tip.getByRole('heading', { name: 'Your tip' })).toBeFocused();
   await tip.getByLabel('Other (in Dollars)').fill(dollars);
   await passCaptcha(page);
-  await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await tip.getByRole('button', { name: CARD_OPTION }).click();
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
   return tip;
 }

@@ -6,17 +6,17 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp, GUEST_TOKEN } from './fixtures';
 import { recordErrors } from './pageProblems';
 import {
-  fillCard,
-  guestName,
   passCaptcha,
   paymentsOf,
+  CARD_OPTION,
+  fillCard,
+  guestName,
   setScenario,
   startGift,
 } from './payment-helpers';
 import { PAYS } from './testCards';
 
 const PROFILE = 'ava-martinez';
-const CARD_OPTION = /Tip via Debit\/Credit Card/;
 const NOT_PROCESSED = 'Payment could not be processed. Please try again.';
 
 /** Opens a $10 tip to Ava with the captcha passed, up to the card option. */

@@ -3,10 +3,18 @@
 // finished flow.
 import type { APIRequestContext, Page, Response } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
-import { guestName, passCaptcha, payAndAcknowledge, startFlow, startGift } from './payment-helpers';
+import {
+  CARD_OPTION,
+  CONGRATULATIONS,
+  guestName,
+  passCaptcha,
+  payAndAcknowledge,
+  startFlow,
+  startGift,
+  submitDetails,
+} from './payment-helpers';
 
 const PROFILE = 'elliot-fairbanks';
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 const profileAddress = (id: string) => new RegExp(`/user_profile/${id}$`);
 
 /** Words no other test sends: the card that shows them is this test's. */
@@ -89,7 +97,7 @@ test.describe('the profile right after sending', () => {
 async function tipTenAndAcknowledge(page: Page, profileId: string) {
   await page.getByRole('button', { name: '$10' }).click();
   await passCaptcha(page);
-  await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await page.getByRole('button', { name: CARD_OPTION }).click();
   await payAndAcknowledge(page, profileId);
   await expect(page).toHaveURL(profileAddress(profileId));
   await waitForApp(page);
@@ -122,9 +130,7 @@ test.describe('Back after the flow is done', () => {
     await page.goto('/user_profile/ava-martinez?flow=gift&step=guest');
     await waitForApp(page);
     const guest = guestName('Link Tip Guest');
-    await page.getByLabel('Full Name').fill(guest);
-    await page.getByLabel('Email').fill('link.tip@example.com');
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await submitDetails(page, guest, 'link.tip@example.com');
     await tipTenAndAcknowledge(page, 'ava-martinez');
     await expectOneBackToSamLee(page);
   });

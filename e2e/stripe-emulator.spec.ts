@@ -168,7 +168,8 @@ const CHROME_WALLETS = {
 // Stripe's test cards through confirmPayment: mock-api/emulators/stripe/stripe.test.ts
 // ("%s fails with %s / %s") and mock-api/emulators/stripeJsBrowser.test.ts; the 3-D Secure
 // dialog: mock-api/emulators/stripeJsNextAction.test.ts, its focus and axe in e2e/cards.spec.ts;
-// the IntegrationErrors: mock-api/emulators/stripeJsBrowser.test.ts.
+// the IntegrationErrors and a browser without wallets (the scenario's config):
+// mock-api/emulators/stripeJsBrowser.test.ts.
 test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, return_url', async ({
   page,
   request,
@@ -226,33 +227,20 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
     await expect(page.getByLabel('ZIP code')).toBeHidden();
   });
 
-  await test.step('elements.submit() gives Stripe’s validation errors for an incomplete card', async () => {
+  await test.step('elements.submit() of an empty card: Stripe’s validation error, its input focused', async () => {
     // A fresh Element for this step: the previous step's goes away, as a page's would.
     await unmount(page);
     await mountElement(page, 'payment');
-    const submit = () => page.evaluate(() => (window as unknown as Win).elements.submit());
-    const incomplete = (code: string, message: string) => ({
-      error: { type: 'validation_error', code, message },
+    expect(await page.evaluate(() => (window as unknown as Win).elements.submit())).toEqual({
+      error: {
+        type: 'validation_error',
+        code: 'incomplete_number',
+        message: 'Your card number is incomplete.',
+      },
     });
-    expect(await submit()).toEqual(
-      incomplete('incomplete_number', 'Your card number is incomplete.'),
-    );
     await expect(page.getByLabel('Card number')).toBeFocused();
-    await page.getByLabel('Card number').fill('4242 4242 4242 4242');
-    expect(await submit()).toEqual(
-      incomplete('incomplete_expiry', "Your card's expiration date is incomplete."),
-    );
-    await expect(page.getByLabel('Expiration date')).toHaveAccessibleDescription(
-      "Your card's expiration date is incomplete.",
-    );
-    await page.getByLabel('Expiration date').fill('12 / 34');
-    expect(await submit()).toEqual(
-      incomplete('incomplete_cvc', "Your card's security code is incomplete."),
-    );
-    await page.getByLabel('Security code').fill('123');
-    expect(await submit()).toEqual(incomplete('incomplete_zip', 'Your postal code is incomplete.'));
-    await page.getByLabel('ZIP code').fill('94107');
-    expect(await submit()).toEqual({ selectedPaymentMethod: 'card' });
+    // Each input's error in the inputs' order: validation.test.ts; shown under its input, and a
+    // complete card submitted: stripeJsBrowser.test.ts.
   });
 
   await test.step('Express Checkout: Stripe’s buttons, click → sheet with the total, Pay → confirm → confirmPayment', async () => {
@@ -355,25 +343,8 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
     expect(await eventsOf(page, 'cancel')).toHaveLength(2);
   });
 
-  await test.step('wallets unsupported (the scenario’s config): no buttons, ready says none', async () => {
-    // A fresh Element for this step: the previous step's goes away, as a page's would.
-    await unmount(page);
-    await setScenario(page, null);
-    await page.route('**/__stripe/config', (route) =>
-      route.fulfill({ json: { walletsSupported: false } }),
-    );
-    await mountExpress(page);
-    await expect
-      .poll(() => eventsOf(page, 'ready'))
-      .toEqual([
-        { event: 'ready', elementType: 'expressCheckout', availablePaymentMethods: undefined },
-      ]);
-    await expect(page.locator('#element-host').getByRole('button')).toHaveCount(0);
-  });
-
   await test.step('without redirect: if_required, a confirmed payment goes to return_url as Stripe sends it (last: it leaves the page)', async () => {
     // A fresh Element for this step: the previous step's goes away, as a page's would.
-    await page.unroute('**/__stripe/config');
     await unmount(page);
     await mountElement(page, 'payment');
     await typeCard(page, '4242424242424242');

@@ -5,10 +5,12 @@
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import {
-  fillCard,
-  guestName,
   passCaptcha,
   paymentsOf,
+  CARD_OPTION,
+  CONGRATULATIONS,
+  fillCard,
+  guestName,
   startFlow,
   startGift,
 } from './payment-helpers';
@@ -16,7 +18,6 @@ import { PAYS } from './testCards';
 
 // sent.spec.ts sends here too; each test finds its own card by words no other test sends.
 const PROFILE = 'elliot-fairbanks';
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 
 const freshWords = (label: string) =>
   `${label}: thank you (${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)})`;
@@ -47,7 +48,7 @@ async function reviewWithTipByCard(page: Page, who: string, card: string): Promi
   const tip = page.getByRole('region', { name: 'Your tip' });
   await tip.getByRole('button', { name: '$10' }).click();
   await passCaptcha(page);
-  await tip.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).click();
+  await tip.getByRole('button', { name: CARD_OPTION }).click();
   await fillCard(page, card);
   return words;
 }
@@ -147,9 +148,9 @@ test.describe('thanks without a reload', () => {
       const preset = page.getByRole('button', { name: '$15' });
       await preset.click();
       await expect(preset).toHaveAttribute('aria-pressed', 'true');
-      await expect(page.getByRole('button', { name: /Tip via Debit\/Credit Card/ })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: CARD_OPTION })).toHaveCount(0);
       await passCaptcha(page);
-      const cardOption = page.getByRole('button', { name: /Tip via Debit\/Credit Card/ });
+      const cardOption = page.getByRole('button', { name: CARD_OPTION });
       await expect(cardOption).toBeVisible();
       await expect(cardOption).toContainText('3.0%+$0.50');
       await expect(page.getByText('You will be charged $15.95')).toBeVisible();
@@ -158,7 +159,7 @@ test.describe('thanks without a reload', () => {
     });
 
     await test.step('double clicks on the card option and on Pay Now make one intent and one charge: the card option', async () => {
-      await page.getByRole('button', { name: /Tip via Debit\/Credit Card/ }).dblclick();
+      await page.getByRole('button', { name: CARD_OPTION }).dblclick();
       await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
       await fillCard(page, PAYS);
       await expectAccessible();

@@ -10,11 +10,10 @@ import { LOCATION_TEXTS, chunkOffsets, locatedVideos } from '../scripts/locatedV
 import { exiftoolTags, locationTags } from '../scripts/videoProbes';
 import { findVideoLocation, stripVideoLocation } from '../src/api/contract/videoLocation';
 import { GUEST_TOKEN, expect, test, waitForApp } from './fixtures';
-import { startFlow } from './payment-helpers';
+import { CONGRATULATIONS, startFlow } from './payment-helpers';
 import { recordUploads, sendAndRead } from './uploads';
 
 const PROFILE = 'nadia-okafor';
-const CONGRATULATIONS = 'Congratulations! Your recognition has been sent.';
 /** Played this far, a video's frames were found where its chunk offsets say. */
 const PLAYED_SECONDS = 0.5;
 

@@ -5,6 +5,7 @@ import type { Locator, Page } from '@playwright/test';
 import { CAPTCHA } from './driver/guest';
 import { locatorOf } from './driver/playwright';
 import { test, expect } from './fixtures';
+import { CARD_OPTION } from './payment-helpers';
 
 const PHOTO = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-feed-04.jpg');
 
@@ -82,7 +83,8 @@ test.describe('with the keyboard alone', () => {
     const attach = page.getByLabel('Attach photos or a video');
     await tabTo(page, attach);
     await expectFocusVisible(page);
-    const chooser = page.waitForEvent('filechooser');
+    // Watched with the step's budget, not the test's: a chooser that never opens fails in 30 s.
+    const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
     await page.keyboard.press('Space');
     await (await chooser).setFiles(PHOTO);
     await expect(page.getByRole('img', { name: 'ava-feed-04.jpg' })).toBeVisible();
@@ -142,7 +144,7 @@ test.describe('with the keyboard alone', () => {
     await expect(total).toHaveAttribute('aria-live', 'polite');
     await expectAccessible();
 
-    const card = page.getByRole('button', { name: /^Tip via Debit\/Credit Card/ });
+    const card = page.getByRole('button', { name: CARD_OPTION });
     await tabTo(page, card);
     await expectFocusVisible(page);
     await page.keyboard.press('Enter');

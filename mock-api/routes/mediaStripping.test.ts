@@ -459,9 +459,11 @@ describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
       expect(stripped).toHaveLength(1);
       expect(stripped[0]!.grew).toBeLessThan(2 * crafted.size);
       expect(stripped[0]!.ms).toBeLessThan(Math.max(2000, reference.ms));
-      // The whole request: what receiving 50 MB costs here, and not much more.
+      // The whole request: what receiving 50 MB costs here, and not much more. Receiving is
+      // counted as the file once at least: the reference's own rise can be near nothing when the
+      // process reuses what earlier uploads freed (a full Jest run saw 41 KB, and a probe 2.002x).
       expect(probe.ms).toBeLessThan(Math.max(2000, 3 * reference.ms));
-      expect(probe.grew).toBeLessThan(reference.grew + 2 * crafted.size);
+      expect(probe.grew).toBeLessThan(Math.max(reference.grew, crafted.size) + 2 * crafted.size);
     },
     120_000,
   );

@@ -3,7 +3,7 @@
 // the server acted, a second tab, the next guest on the same phone), the draft ends in one charge
 // and one review, and the page tells what happened. Every count is read from the mock API's data
 // views (its payments and its feed), not from the page.
-import type { Page, Route } from '@playwright/test';
+import type { Locator, Page, Route } from '@playwright/test';
 import { TEST_CARDS, type CardOutcome } from '../mock-api/emulators/stripe/testCards';
 import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
 import { SENT_ELSEWHERE_MESSAGE } from '../src/features/gratitude/ReviewForm';
@@ -56,9 +56,8 @@ async function publishedWith(page: Page, words: string): Promise<{ giver: string
 }
 
 /**
- * Holds the answers of `url` (by default Stripe's confirmations) from now on: each request reaches
- * the server at once (the payment is made, the review stored), and its answer waits until
- * `release()`.
+ * Holds the answers of `url` (by default Stripe's confirmations) until `release()`: each request
+ * reaches the server at once (the payment is made, the review stored).
  */
 async function holdConfirmAnswers(page: Page, url = '**/v1/payment_intents/*/confirm') {
   let release!: () => void;
@@ -82,21 +81,49 @@ async function loseNextAnswer(page: Page, url: string) {
   });
 }
 
-/** A $20 tip to Ava up to Pay Now pressed with `number`. */
-async function tipUpToPayNow(page: Page, guest: string, number: string) {
-  await startGift(page, PROFILE, /Give Gift/, guest);
-  await page.getByRole('button', { name: '$20' }).click();
+/** The captcha, the card option (of `scope`), the card `number`, then Pay Now pressed. */
+async function payByCard(page: Page, number: string, scope: Page | Locator = page) {
   await passCaptcha(page);
-  await page.getByRole('button', { name: CARD_OPTION }).click();
+  await scope.getByRole('button', { name: CARD_OPTION }).click();
   await fillCard(page, number);
   await page.getByRole('button', { name: 'Pay Now' }).click();
 }
 
-/** The page says the payment succeeded, then congratulates on the profile. */
-async function toldPaid(page: Page, profile = PROFILE) {
+/** A $20 tip to Ava up to Pay Now pressed with `number`. */
+async function tipUpToPayNow(page: Page, guest: string, number: string) {
+  await startGift(page, PROFILE, /Give Gift/, guest);
+  await page.getByRole('button', { name: '$20' }).click();
+  await payByCard(page, number);
+}
+
+/** A $20 tip paid while Stripe's answer is held: charged, and the page not told yet. */
+async function heldTip(page: Page, label: string) {
+  const guest = guestName(label);
+  const held = await holdConfirmAnswers(page);
+  await tipUpToPayNow(page, guest, PAYS);
+  await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
+  return { guest, held };
+}
+
+/** Browser Back from the card form while Stripe confirms: the details step says so, not asks. */
+async function backWhileConfirming(page: Page) {
+  await page.goBack();
+  await expect(page).toHaveURL(/\?flow=gift&step=guest$/);
+  const confirming = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming });
+  await expect(confirming).toBeVisible();
+  await expect(page.getByLabel('Full Name')).toHaveCount(0);
+}
+
+/**
+ * The page says the payment succeeded, then congratulates on the profile; once it is done, the
+ * guest's payments: exactly one, succeeded.
+ */
+async function toldPaidOnce(page: Page, guest: string, profile = PROFILE) {
   await expect(page.getByText(PAYMENT_MESSAGES.succeeded, { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`/user_profile/${profile}\\?redirect_status=succeeded$`));
+  await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
+  expect((await paymentsOf(page.request, guest)).length, 'one intent for the one attempt').toBe(1);
 }
 
 /** Nothing on the page offers to pay again. */
@@ -105,10 +132,13 @@ async function offersNoPayment(page: Page) {
   await expect(page.getByRole('button', { name: CARD_OPTION })).toHaveCount(0);
 }
 
-/** Once the page is done, the guest's payments: exactly one, succeeded. */
-async function chargedOnce(page: Page, guest: string) {
-  await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
-  expect((await paymentsOf(page.request, guest)).length, 'one intent for the one attempt').toBe(1);
+/** A new guest's recognition of REVIEWED, up to its words typed. */
+async function startReview(page: Page, label: string, action = /^Recognize/) {
+  const guest = guestName(label);
+  const words = freshWords(label);
+  await startFlow(page, REVIEWED, action, guest);
+  await page.getByLabel('Say thanks').fill(words);
+  return { guest, words };
 }
 
 test.describe('a tip while Pay Now is confirming', () => {
@@ -120,54 +150,37 @@ test.describe('a tip while Pay Now is confirming', () => {
     saveScreenshot,
   }) => {
     test.slow();
-    const guest = guestName('Back Mid Pay');
-    const held = await holdConfirmAnswers(page);
-    await tipUpToPayNow(page, guest, PAYS);
-    await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
-
-    await page.goBack();
-    await expect(page).toHaveURL(/\?flow=gift&step=guest$/);
-    await expect(
-      page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming }),
-    ).toBeVisible();
-    await expect(page.getByLabel('Full Name')).toHaveCount(0);
+    const { guest, held } = await heldTip(page, 'Back Mid Pay');
+    await backWhileConfirming(page);
     await saveScreenshot('paid-once-back-confirming');
     held.release();
-    await toldPaid(page);
+    await toldPaidOnce(page, guest);
     await offersNoPayment(page);
-    await chargedOnce(page, guest);
   });
 
   test('Back out of the flow while confirming: the profile says a payment may have gone through, and the flow tells it; one charge', async ({
     page,
   }) => {
     test.slow();
-    const guest = guestName('Out Mid Pay');
-    const held = await holdConfirmAnswers(page);
-    await tipUpToPayNow(page, guest, PAYS);
-    await expect.poll(async () => succeeded(await paymentsOf(page.request, guest)).length).toBe(1);
+    const { guest, held } = await heldTip(page, 'Out Mid Pay');
     await page.goBack();
     await page.goBack();
     await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}$`));
     held.release();
     await page.getByRole('button', { name: 'See what happened' }).click();
-    await toldPaid(page);
+    await toldPaidOnce(page, guest);
     await offersNoPayment(page);
-    await chargedOnce(page, guest);
   });
 
   test('the flow’s arrow is disabled until the payment is told; one charge', async ({ page }) => {
     test.slow();
-    const guest = guestName('Arrow Mid Pay');
-    const held = await holdConfirmAnswers(page);
-    await tipUpToPayNow(page, guest, PAYS);
+    const { guest, held } = await heldTip(page, 'Arrow Mid Pay');
     const arrow = page.getByRole('button', { name: 'Back' });
     await expect(arrow).toBeDisabled();
     await arrow.click({ force: true }); // a tap on it does nothing
     await expect(page).toHaveURL(/\?flow=gift&step=gift$/);
     held.release();
-    await toldPaid(page);
-    await chargedOnce(page, guest);
+    await toldPaidOnce(page, guest);
   });
 
   test('Back during the in-page 3-D Secure check: completing it is told; one charge', async ({
@@ -179,15 +192,10 @@ test.describe('a tip while Pay Now is confirming', () => {
     await tipUpToPayNow(page, guest, CHECK_IN_PAGE);
     const challenge = page.getByRole('dialog', { name: '3D Secure authentication' });
     await expect(challenge).toBeVisible();
-    await page.goBack();
-    await expect(page).toHaveURL(/\?flow=gift&step=guest$/);
-    await expect(
-      page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.confirming }),
-    ).toBeVisible();
+    await backWhileConfirming(page);
     await saveScreenshot('paid-once-back-during-3ds');
     await challenge.getByRole('button', { name: 'Complete authentication' }).click();
-    await toldPaid(page);
-    await chargedOnce(page, guest);
+    await toldPaidOnce(page, guest);
   });
 
   test('a 3-D Secure failed on the bank’s page comes back to the flow saying so; the same intent then pays once', async ({
@@ -208,12 +216,8 @@ test.describe('a tip while Pay Now is confirming', () => {
     // The draft is kept: the amount is still chosen, and the guest can try again.
     await expect(page.getByRole('button', { name: '$20' })).toHaveAttribute('aria-pressed', 'true');
     await saveScreenshot('paid-once-failed-at-bank');
-    await passCaptcha(page);
-    await page.getByRole('button', { name: CARD_OPTION }).click();
-    await fillCard(page, PAYS);
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await toldPaid(page);
-    await chargedOnce(page, guest);
+    await payByCard(page, PAYS);
+    await toldPaidOnce(page, guest);
   });
 });
 
@@ -229,10 +233,7 @@ test.describe('a recognition on its way', () => {
     page,
   }) => {
     test.slow();
-    const guest = guestName('Back Mid Send');
-    const words = freshWords('back while sending');
-    await startFlow(page, REVIEWED, /^Recognize/, guest);
-    await page.getByLabel('Say thanks').fill(words);
+    const { guest, words } = await startReview(page, 'Back Mid Send');
     const held = await holdConfirmAnswers(page, '**/api/gratitude/create-gratitude');
     await page.getByRole('button', { name: 'Submit' }).click();
     const sending = page.getByRole('status').filter({ hasText: PAYMENT_MESSAGES.sending });
@@ -257,10 +258,7 @@ test.describe('an answer lost after the server acted, then a reload', () => {
   ] as const) {
     test(`${call}: Submit again sends the same review, published once`, async ({ page }) => {
       test.slow();
-      const guest = guestName(`Lost ${media ? 'Photo' : 'Words'}`);
-      const words = freshWords(call);
-      await startFlow(page, REVIEWED, /^Recognize/, guest);
-      await page.getByLabel('Say thanks').fill(words);
+      const { guest, words } = await startReview(page, `Lost ${media ? 'Photo' : 'Words'}`);
       if (media) {
         await page.getByLabel('Attach photos or a video').setInputFiles(PHOTO);
         await expect(page.getByRole('img', { name: 'ava-feed-02.jpg' })).toBeVisible();
@@ -287,10 +285,7 @@ test.describe('an answer lost after the server acted, then a reload', () => {
     page,
   }) => {
     test.slow();
-    const guest = guestName('Lost Both');
-    const words = freshWords('both');
-    await startFlow(page, REVIEWED, /^Recognize/, guest);
-    await page.getByLabel('Say thanks').fill(words);
+    const { guest, words } = await startReview(page, 'Lost Both');
     await page.getByRole('button', { name: 'Add Gift' }).click();
     const tip = page.getByRole('region', { name: 'Your tip' });
     await tip.getByRole('button', { name: '$10' }).click();
@@ -304,12 +299,8 @@ test.describe('an answer lost after the server acted, then a reload', () => {
     await waitForApp(page);
     await expect(page.getByLabel('Say thanks')).toHaveValue(words);
     await expect(tip.getByRole('button', { name: '$10' })).toHaveAttribute('aria-pressed', 'true');
-    await passCaptcha(page);
-    await tip.getByRole('button', { name: CARD_OPTION }).click();
-    await fillCard(page, PAYS);
-    await page.getByRole('button', { name: 'Pay Now' }).click();
-    await toldPaid(page, REVIEWED);
-    await chargedOnce(page, guest);
+    await payByCard(page, PAYS, tip);
+    await toldPaidOnce(page, guest, REVIEWED);
     await expect.poll(() => publishedWith(page, words)).toEqual([{ giver: guest }]);
   });
 });
@@ -320,10 +311,7 @@ test.describe('one draft in two places', () => {
     context,
     saveScreenshot,
   }) => {
-    const guest = guestName('Two Tabs');
-    const words = freshWords('two tabs');
-    await startFlow(page, REVIEWED, /^Appreciate/, guest);
-    await page.getByLabel('Say thanks').fill(words);
+    const { guest, words } = await startReview(page, 'Two Tabs', /^Appreciate/);
 
     const other = await context.newPage();
     await other.goto(`/user_profile/${REVIEWED}`);
@@ -344,9 +332,7 @@ test.describe('one draft in two places', () => {
   test('the next guest on a shared phone starts empty; the earlier draft only when asked for', async ({
     page,
   }) => {
-    const first = guestName('First Guest');
-    await startFlow(page, REVIEWED, /^Recognize/, first);
-    await page.getByLabel('Say thanks').fill(freshWords('first'));
+    await startReview(page, 'First Guest');
     // The first guest leaves the flow; the phone goes to the next guest.
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Back' }).click();

@@ -1,11 +1,14 @@
 // Apple Pay and Google Pay through Stripe's Express Checkout Element (the emulated wallet sheet).
-// The Apple Pay tip and /gpay also record which Stripe.js APIs the app calls (from the former
-// stripe-calls.spec.ts): an init script wraps window.Stripe the moment a Stripe.js script defines
-// it and records every method called on the Stripe object and on each Elements group. They must
-// use Stripe's current integration (elements in deferred-intent mode, the Express Checkout
-// Element, confirmPayment) and never the deprecated one (paymentRequest, confirmCardPayment, the
-// card Element).
-import { devices, type Browser, type Page } from '@playwright/test';
+// The Apple Pay tip and /gpay also record the Stripe.js methods the app calls (an init script wraps
+// window.Stripe once a script defines it): Stripe's current integration (deferred-intent elements,
+// Express Checkout, confirmPayment), never the deprecated one (paymentRequest, confirmCardPayment,
+// the card Element).
+import { devices, type Page } from '@playwright/test';
+import { FEE_LABELS } from '../src/api/contract/fees';
+import { AMOUNT_MESSAGES } from '../src/features/payments/amountInput';
+import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
+import { CONGRATULATIONS_MESSAGE } from '../src/features/profile/CongratulationsModal';
+import { GOOGLE_PAY_UNSUPPORTED } from '../src/features/payments/WalletButtons';
 import { test, expect, gotoWaitsForApp } from './fixtures';
 import { guestName, passCaptcha, paymentsOf, setScenario, startGift } from './payment-helpers';
 
@@ -72,11 +75,7 @@ function recordStripeCalls() {
 
 const FORBIDDEN = [/^paymentRequest$/, /^confirmCardPayment$/, /^elements\.create\(card\)$/];
 
-/**
- * The calls, as they happen, kept by the test: a successful payment leaves the page (Stripe's
- * return address, or the wallet's redirect a second later), and a list kept in the page would go
- * with it, however soon after "succeeded" the test asked for it.
- */
+/** The calls, kept by the test: a successful payment leaves the page, and what it kept. */
 async function watchStripeCalls(page: Page): Promise<string[]> {
   const calls: string[] = [];
   await page.exposeFunction('__recordStripeCall', (call: string) => calls.push(call));
@@ -96,12 +95,9 @@ function expectNoDeprecatedCall(calls: string[]) {
 /** A browser timer may fire a rounded millisecond early. */
 const TIMER_SLACK_MS = 2;
 
-/**
- * Times, in the page, from `succeeded` showing to the page moving on (the first history change),
- * watched from before the payment: returns a reader of that delay in milliseconds.
- */
+/** Times in the page from `succeeded` showing to the first history change: a reader, in ms. */
 async function watchSuccessDelay(page: Page): Promise<() => Promise<number>> {
-  await page.evaluate(() => {
+  await page.evaluate((succeeded) => {
     const times: { shown?: number; moved?: number } = {};
     (window as { __successDelay?: typeof times }).__successDelay = times;
     const moved = () => {
@@ -109,7 +105,7 @@ async function watchSuccessDelay(page: Page): Promise<() => Promise<number>> {
     };
     new MutationObserver(() => {
       const shown = [...document.querySelectorAll('[role="status"]')].some(
-        (status) => status.textContent === 'succeeded',
+        (status) => status.textContent === succeeded,
       );
       if (shown) times.shown ??= performance.now();
     }).observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -121,7 +117,7 @@ async function watchSuccessDelay(page: Page): Promise<() => Promise<number>> {
         original(...args);
       };
     }
-  });
+  }, PAYMENT_MESSAGES.succeeded);
   return () =>
     page.evaluate(() => {
       const times = (window as { __successDelay?: { shown?: number; moved?: number } })
@@ -131,14 +127,11 @@ async function watchSuccessDelay(page: Page): Promise<() => Promise<number>> {
     });
 }
 
-/** A page in a new context whose browser says it is `userAgent` (a phone's, from devices). */
-async function phonePage(
-  browser: Browser,
-  baseURL: string | undefined,
-  userAgent: string,
-): Promise<Page> {
-  const context = await browser.newContext({ baseURL, userAgent });
-  return gotoWaitsForApp(await context.newPage());
+/** Ava's gift flow with $15 chosen and the captcha passed: the wallets are offered. */
+async function walletsForAva(page: Page, guest: string) {
+  await startGift(page, 'ava-martinez', /Give Gift/, guest);
+  await page.getByRole('button', { name: '$15' }).click();
+  await passCaptcha(page);
 }
 
 test.describe('wallet payments', () => {
@@ -149,8 +142,7 @@ test.describe('wallet payments', () => {
     saveScreenshot,
   }) => {
     const guest = guestName('Apple Guest');
-    // This Chromium is a desktop Chrome, whose wallet is Google Pay: the tester forces Apple Pay,
-    // as the scenario panel does (the platforms' own wallets: the next test).
+    // A desktop Chrome's wallet is Google Pay: the tester forces Apple Pay (phones: a test below).
     await setScenario(page, 'wallet-apple-pay');
     const stripeCalls = await watchStripeCalls(page);
     const intentCalls: IntentCall[] = [];
@@ -159,9 +151,7 @@ test.describe('wallet payments', () => {
         intentCalls.push(sent.postDataJSON() as IntentCall);
       }
     });
-    await startGift(page, 'ava-martinez', /Give Gift/, guest);
-    await page.getByRole('button', { name: '$15' }).click();
-    await passCaptcha(page);
+    await walletsForAva(page, guest);
     const applePay = page.getByRole('button', { name: /Apple Pay/ });
     const googlePay = page.getByRole('button', { name: /Google Pay/ });
     // Stripe's own buttons carry no fee: each wallet's fee is listed beside them.
@@ -169,7 +159,7 @@ test.describe('wallet payments', () => {
     await expect(applePay).toBeVisible();
     await expect(googlePay).toHaveCount(0);
     await expect(fees.getByRole('listitem').filter({ hasText: 'Apple Pay' })).toContainText(
-      '3.0%+$0.50',
+      FEE_LABELS.apple_pay,
     );
     await expect(fees.getByRole('listitem')).toHaveCount(1);
     await expectAccessible();
@@ -183,12 +173,11 @@ test.describe('wallet payments', () => {
     const delay = await watchSuccessDelay(page);
     await sheet.getByRole('button', { name: 'Pay' }).click();
     await expect(sheet).toHaveCount(0);
-    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    await expect(page.getByText(PAYMENT_MESSAGES.succeeded, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
-    // The spec's 1000 ms wallet-success delay, timed by the page's own clock (a lower bound only:
-    // how late the test sees either moment depends on the machine, not on the page).
+    // The spec's 1000 ms success delay, by the page's clock (a lower bound: the machine adds).
     expect(await delay()).toBeGreaterThanOrEqual(1000 - TIMER_SLACK_MS);
-    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS_MESSAGE })).toBeVisible();
 
     const rows = await paymentsOf(request, guest);
     expect(rows).toHaveLength(1);
@@ -234,10 +223,10 @@ test.describe('wallet payments', () => {
     // Desktop Chrome's own wallet, with its fee beside it.
     const googlePay = page.getByRole('button', { name: /Google Pay/ });
     await expect(page.getByRole('list', { name: 'Wallet fees' }).getByRole('listitem')).toHaveText([
-      'Google Pay 2.9%+$0.30',
+      `Google Pay ${FEE_LABELS.google_pay}`,
     ]);
     await googlePay.click();
-    await expect(page.getByRole('alert')).toHaveText('Please enter a valid amount greater than 0.');
+    await expect(page.getByRole('alert')).toHaveText(AMOUNT_MESSAGES.notPositive);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await page.getByRole('button', { name: '$20' }).click();
@@ -250,10 +239,7 @@ test.describe('wallet payments', () => {
     expect(await paymentsOf(request, guest)).toEqual([]);
 
     await googlePay.click();
-    await page
-      .getByRole('dialog', { name: 'Google Pay' })
-      .getByRole('button', { name: 'Pay' })
-      .click();
+    await sheet.getByRole('button', { name: 'Pay' }).click();
     await expect(page).toHaveURL(/\/user_profile\/bluebird-cafe\?redirect_status=succeeded$/);
     const rows = await paymentsOf(request, guest);
     expect(rows.map((row) => [row.status, row.amountCents, row.feeCents])).toEqual([
@@ -271,33 +257,30 @@ test.describe('wallet payments', () => {
       ['iPhone 15', 'Apple Pay', 'Google Pay'],
       ['Pixel 7', 'Google Pay', 'Apple Pay'],
     ] as const) {
-      const page = await phonePage(browser, baseURL, devices[device].userAgent);
+      const context = await browser.newContext({ baseURL, userAgent: devices[device].userAgent });
+      const page = gotoWaitsForApp(await context.newPage());
       try {
-        await startGift(page, 'ava-martinez', /Give Gift/, guestName(`${device} Guest`));
-        await page.getByRole('button', { name: '$15' }).click();
-        await passCaptcha(page);
+        await walletsForAva(page, guestName(`${device} Guest`));
         await expect(page.getByRole('button', { name: new RegExp(own) })).toBeVisible();
         await expect(page.getByRole('button', { name: new RegExp(other) })).toHaveCount(0);
         await expect(
           page.getByRole('list', { name: 'Wallet fees' }).getByRole('listitem'),
         ).toHaveCount(1);
         // The spec's message where Google Pay is missing: on the iPhone.
-        await expect(
-          page.getByText('Google Pay is not supported on this device or browser'),
-        ).toHaveCount(own === 'Apple Pay' ? 1 : 0);
+        await expect(page.getByText(GOOGLE_PAY_UNSUPPORTED)).toHaveCount(
+          own === 'Apple Pay' ? 1 : 0,
+        );
         // The message's colours and place (once scenarios.spec.ts's wallet-unsupported axe call).
         if (own === 'Apple Pay') await expectAccessible(page);
         await saveScreenshot(`wallet-${device.replace(' ', '-').toLowerCase()}`, page);
         // The tester's scenario still forces the other one on this phone.
         await setScenario(page, other === 'Apple Pay' ? 'wallet-apple-pay' : 'wallet-google-pay');
         await page.reload();
-        await startGift(page, 'ava-martinez', /Give Gift/, guestName(`${device} Forced`));
-        await page.getByRole('button', { name: '$15' }).click();
-        await passCaptcha(page);
+        await walletsForAva(page, guestName(`${device} Forced`));
         await expect(page.getByRole('button', { name: new RegExp(other) })).toBeVisible();
         await expect(page.getByRole('button', { name: new RegExp(own) })).toHaveCount(0);
       } finally {
-        await page.context().close();
+        await context.close();
       }
     }
   });
@@ -325,7 +308,7 @@ test.describe('wallet payments', () => {
     const sheet = page.getByRole('dialog', { name: 'Google Pay' });
     await expect(sheet).toContainText('$20.88');
     await sheet.getByRole('button', { name: 'Pay' }).click();
-    await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
+    await expect(page.getByText(PAYMENT_MESSAGES.succeeded, { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/gpay$/);
     const rows = await paymentsOf(request, 'Google Pay test');
     expect(rows.filter((row) => row.status === 'succeeded').length).toBeGreaterThanOrEqual(1);

@@ -1,13 +1,11 @@
-// The demo works however it is reached, not only on `localhost`: opened at another address of
-// this machine (127.0.0.2, as a server's name or a phone on the network would reach it), every
-// picture shows and the page's Content-Security-Policy blocks nothing. For `npm run preview` (the
-// suite's server) and for `npm start` (the dev server and the mock API, started here).
+// The demo at another address of this machine (127.0.0.2, as a phone on the network reaches it):
+// every picture shows and the CSP blocks nothing, for `npm run preview` and for `npm start`.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
-import { test, expect, gotoWaitsForApp } from './fixtures';
+import { GUEST_TOKEN, test, expect, gotoWaitsForApp } from './fixtures';
 import { recordErrors, recordViolations } from './pageProblems';
 import { freePort, signalGroup, START_BUDGET_MS, waitForUp } from '../scripts/serverProcess';
 import { networkAddresses } from '../scripts/networkAddresses';
@@ -120,7 +118,7 @@ test.describe('the demo at any address', () => {
         const origin = atOtherAddress(process.env.E2E_BASE_URL!);
         // The API names media by path, whatever Host the request names.
         const answer = await request.post(`${origin}/api/gratitude/findUser`, {
-          headers: { Authorization: 'Bearer demo-guest-token' },
+          headers: { Authorization: `Bearer ${GUEST_TOKEN}` },
           data: { _id: 'ava-martinez', profilePage: true },
         });
         const user = (

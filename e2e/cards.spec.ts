@@ -1,9 +1,10 @@
-// Stripe's documented test cards through the real gift-only screens (a tip to Ava, who is not a
-// non-profit), against the Stripe.js emulator: what the guest sees after Pay Now, and what the
-// mock API's payments list says about the guest's intent. 4242 and 0002 are in gift.spec.ts.
+// Stripe's 3-D Secure test card through the gift-only screens of a tip to Ava, against the Stripe.js
+// emulator: what the guest sees after Pay Now, and what the mock API's payments list says.
 import type { Page } from '@playwright/test';
+import { STRIPE_MESSAGES, TEST_CARDS } from '../mock-api/emulators/stripe/testCards';
 import { test, expect } from './fixtures';
 import {
+  CONGRATULATIONS,
   passCaptcha,
   paymentsOf,
   CARD_OPTION,
@@ -11,8 +12,10 @@ import {
   guestName,
   startGift,
 } from './payment-helpers';
+import { asTyped } from './testCards';
 
 const PROFILE = 'ava-martinez';
+const THREE_D_SECURE = asTyped(TEST_CARDS.find((card) => card.id === 'threeDSecureInPage')!);
 
 /** Gets a $10 tip to Ava up to a filled card form (the intent exists from here on). */
 async function tipWithCard(page: Page, guest: string, card: string) {
@@ -25,14 +28,8 @@ async function tipWithCard(page: Page, guest: string, card: string) {
   await fillCard(page, card);
 }
 
-const AUTHENTICATION_FAILURE =
-  'We are unable to authenticate your payment method. Please choose a different payment method and try again.';
-
-// The declined cards (9995, 9987, 0069, 0127, 0119): each card's code and message in
-// mock-api/emulators/stripe/stripe.test.ts, the app showing Stripe's own message in
-// src/features/payments/stripe/stripe.test.ts, and the screen after a decline in Chromium
-// (one alert, Pay Now usable, the card kept, the address, axe, nothing charged) in
-// e2e/shared-journeys/declinedCard.ts.
+// The declined cards: mock-api/emulators/stripe/stripe.test.ts, src/features/payments/stripe/
+// stripe.test.ts, and in Chromium e2e/shared-journeys/declinedCard.ts.
 test.describe('Stripe test cards on a gift-only tip', () => {
   test('4000 0025 0000 3155 asks for 3-D Secure: Fail, then Complete on the same intent', async ({
     page,
@@ -41,14 +38,14 @@ test.describe('Stripe test cards on a gift-only tip', () => {
     saveScreenshot,
   }) => {
     const guest = guestName('Card 3155');
-    await tipWithCard(page, guest, '4000 0025 0000 3155');
+    await tipWithCard(page, guest, THREE_D_SECURE);
     const challenge = page.getByRole('dialog', { name: '3D Secure authentication' });
 
     await test.step('4000 0025 0000 3155 with Fail authentication shows Stripe’s message and charges nothing', async () => {
       await page.getByRole('button', { name: 'Pay Now' }).click();
       await challenge.getByRole('button', { name: 'Fail authentication' }).click();
       await expect(challenge).toBeHidden();
-      await expect(page.getByRole('alert')).toHaveText(AUTHENTICATION_FAILURE);
+      await expect(page.getByRole('alert')).toHaveText(STRIPE_MESSAGES.authenticationFailure);
       await expect(page.getByRole('button', { name: 'Pay Now' })).toBeEnabled();
       await expect(page.getByText('succeeded', { exact: true })).toHaveCount(0);
       await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?flow=gift&step=gift$`));
@@ -82,9 +79,7 @@ test.describe('Stripe test cards on a gift-only tip', () => {
       await expect(page).toHaveURL(
         new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`),
       );
-      await expect(
-        page.getByRole('dialog', { name: /Congratulations! Your recognition has been sent\./ }),
-      ).toBeVisible();
+      await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
       await saveScreenshot('card-3ds-succeeded');
 
       const rows = await paymentsOf(request, guest);

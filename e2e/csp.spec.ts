@@ -1,10 +1,11 @@
 // The page's Content-Security-Policy holds while a guest walks the main flows: every violation the
 // browser reports (securitypolicyviolation events and console CSP errors) fails the test.
 import path from 'node:path';
-import { test, expect } from './fixtures';
+import { openCardForm } from './driver/guest';
+import { driverOf, test, expect } from './fixtures';
 import {
+  CONGRATULATIONS,
   passCaptcha,
-  CARD_OPTION,
   fillCard,
   guestName,
   setScenario,
@@ -12,8 +13,11 @@ import {
   startGift,
 } from './payment-helpers';
 import { recordViolations } from './pageProblems';
+import { asTyped } from './testCards';
+import { TEST_CARDS } from '../mock-api/emulators/stripe/testCards';
 
 const SEED_IMAGE = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-feed-01.jpg');
+const THREE_D_SECURE = asTyped(TEST_CARDS.find((card) => card.id === 'threeDSecureInPage')!);
 
 test.describe('Content-Security-Policy', () => {
   test('the pages carry the policy and the security headers', async ({ request }) => {
@@ -77,13 +81,11 @@ test.describe('Content-Security-Policy', () => {
       ).toBeVisible();
 
       await startGift(page, 'ava-martinez', /Give Gift/, guestName('Csp Card'));
-      await page.getByRole('button', { name: '$10' }).click();
-      await passCaptcha(page);
-      await page.getByRole('button', { name: CARD_OPTION }).click();
-      await fillCard(page, '4000 0025 0000 3155');
+      await openCardForm(driverOf(page), '$10');
+      await fillCard(page, THREE_D_SECURE);
       await page.getByRole('button', { name: 'Pay Now' }).click();
       await page.getByRole('button', { name: 'Complete authentication' }).click();
-      await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
 
       // Apple Pay in this desktop Chromium: the tester's scenario forces it, until /gpay.
       await setScenario(page, 'wallet-apple-pay');
@@ -95,7 +97,7 @@ test.describe('Content-Security-Policy', () => {
         .getByRole('dialog', { name: 'Apple Pay' })
         .getByRole('button', { name: 'Pay' })
         .click();
-      await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+      await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
 
       await setScenario(page, null);
       await page.goto('/gpay');

@@ -1,18 +1,14 @@
 import type { Page, Request } from '@playwright/test';
 import { test, expect, holdRequests } from './fixtures';
+import { recordErrors } from './pageProblems';
 
 // The real branch-sdk runs in Chromium here; the mock API's Branch emulator (/__branch) answers
 // it. Nothing is stubbed: routes below only watch, hold a request back, or block the real
 // Branch hosts so that a request leaking past the emulator fails the test.
 const REAL_BRANCH_HOSTS = /^https:\/\/([a-z0-9-]+\.)*(branch\.io|app\.link|bnc\.lt)\//;
 
-interface BranchTraffic {
-  emulator: Request[];
-  realBranch: string[];
-  find(path: string): Request | undefined;
-}
-
-async function watchBranchTraffic(page: Page): Promise<BranchTraffic> {
+/** The page's requests to the emulator, and to the real Branch hosts (blocked). */
+async function watchBranchTraffic(page: Page) {
   const emulator: Request[] = [];
   const realBranch: string[] = [];
   page.on('request', (request) => {
@@ -23,32 +19,35 @@ async function watchBranchTraffic(page: Page): Promise<BranchTraffic> {
     await route.abort();
   });
   return {
-    emulator,
     realBranch,
-    find: (path) => emulator.find((request) => new URL(request.url()).pathname === path),
+    find: (path: string) => emulator.find((request) => new URL(request.url()).pathname === path),
   };
 }
 
-/** The SDK's /v1/open call, held at the emulator's door. */
-const OPEN_CALL = '**/__branch/v1/open';
 /**
- * The app's branch-sdk chunk. Held, it keeps the link's `Loading...` on screen for as long as the
- * test looks at it: the SDK has not started, so its own 5 s request timeout (Branch's default, the
- * browser's XHR timer, not on the page's clock) cannot run out while the page is checked, however
- * slow the machine. Holding /v1/open instead made a slow machine's axe check outlast it, and the
- * link ended as Invalid QR Found.
+ * The app's branch-sdk chunk. Held, it keeps the link's `Loading...` on screen while the test
+ * looks: the SDK's own 5 s request timeout (not on the page's clock) has not started. Holding
+ * /v1/open instead let a slow machine's axe check outlast it (the link ended as Invalid QR Found).
  */
 const BRANCH_CHUNK = '**/assets/branch.*.js';
 
 /**
- * Ava's link as the emulator answers it past the production server's deadline for Branch: the
- * server sends the shell (`Loading...`), and the page resolves the link itself, through
- * branch-sdk. A link the server resolves in time is e2e/qr-link.spec.ts's.
+ * Ava's link as the emulator answers it past the server's deadline for Branch: the server sends
+ * the shell (`Loading...`), and the page resolves the link through branch-sdk. A link the server
+ * resolves in time is e2e/qr-link.spec.ts's.
  */
 const SLOW_QR = '/?_branch_match_id=qr-ava-slow';
 
 const formField = (request: Request | undefined, name: string) =>
   new URLSearchParams(request?.postData() ?? '').get(name);
+
+/** The link landed on Ava's profile (past the slow link's wait). */
+async function expectAvasProfile(page: Page) {
+  await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
+    timeout: 60_000,
+  });
+}
 
 test.describe('deep links through branch-sdk and the mock API emulator', () => {
   test("a QR link the server could not resolve in time shows Loading..., lands on Ava's profile, and the next time shows the kept profile, then the fresh one", async ({
@@ -69,10 +68,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
       release();
 
       // In place: the SDK's calls, then the profile's lookup (its code came with the shell).
-      await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
-      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
-        timeout: 60_000,
-      });
+      await expectAvasProfile(page);
       await expect(page.getByText('Loading...', { exact: true })).toHaveCount(0);
       expect(await page.evaluate(() => localStorage.getItem('userId'))).toBe('ava-martinez');
 
@@ -101,8 +97,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     });
 
     await test.step('the same QR link again shows the profile kept from the last visit, then the fresh one', async () => {
-      // Its first visit is the landing above.
-      // Kept once the page is idle: what this browser shows next time, until the lookup answers.
+      // Its first visit is the landing above. Kept once the page is idle: what this browser shows next time, until the lookup answers.
       await expect
         .poll(() => page.evaluate(() => localStorage.getItem('grati:profile:ava-martinez')))
         .toContain('Barista & Latte Artist');
@@ -114,10 +109,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
       });
       const { release } = await holdRequests(page, '**/gratitude/findUser');
       await page.goto(SLOW_QR, { waitUntil: 'commit' });
-      await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/, { timeout: 60_000 });
-      await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
-        timeout: 60_000,
-      });
+      await expectAvasProfile(page);
       await expect(page.getByRole('button', { name: 'Give Gift', exact: true })).toBeEnabled();
       await expect(page.getByText('Barista & Latte Artist')).toBeVisible();
       await expect(page.getByRole('status', { name: 'Loading profile' })).toHaveCount(0);
@@ -155,9 +147,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     expect(lookup.postDataJSON()).toEqual({ _id: 'ava-martinez', profilePage: true });
     release();
 
-    await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible({
-      timeout: 60_000,
-    });
+    await expectAvasProfile(page);
     await expect(page.getByRole('button', { name: 'Give Gift', exact: true })).toBeEnabled();
     await page.waitForLoadState('networkidle');
     // One lookup and one fetch of the route's code: each found the other's under way.
@@ -171,10 +161,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
     saveScreenshot,
   }) => {
     const traffic = await watchBranchTraffic(page);
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
+    const errors = recordErrors(page);
 
     // The server asked Branch already: its page says so from the first byte, as a 404.
     const answer = await page.goto('/?_branch_match_id=qr-broken');
@@ -206,7 +193,7 @@ test.describe('deep links through branch-sdk and the mock API emulator', () => {
   }) => {
     const traffic = await watchBranchTraffic(page);
     // Branch never answers in this test: the page must not depend on it.
-    await holdRequests(page, OPEN_CALL);
+    await holdRequests(page, '**/__branch/v1/open');
 
     await page.goto('/user_profile/sam-lee');
 

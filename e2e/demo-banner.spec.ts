@@ -1,7 +1,5 @@
-// `npm run preview` as a person runs it in a terminal (issue 52), on the build this suite serves:
-// once it answers, where to open the demo (its addresses, the QR code and the demo profiles,
-// scripts/demoBanner.ts) is the last thing it printed. `npm start`'s, and a taken port for each
-// command: scripts/demoCommands.test.ts.
+// `npm run preview` in a terminal (issue 52): once it answers, where to open the demo
+// (scripts/demoBanner.ts) is the last thing it printed. `npm start`: scripts/demoCommands.test.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

@@ -1,7 +1,7 @@
-// Errors never blank the page: malformed addresses land on the OOPS page, a page that throws
-// while rendering shows the error screen under the site's header with a working Reload, and a
-// tester's failed scenario POST is shown, not left as an unhandled rejection.
+// Errors never blank the page: malformed addresses land on the OOPS page, a render error shows the
+// error screen under the header with a working Reload, a failed scenario POST is shown.
 import type { Page } from '@playwright/test';
+import { ERROR_TEXT, ERROR_TITLE } from '../src/components/ErrorBoundary';
 import { test, expect, waitForApp } from './fixtures';
 
 /** Everything the page reports as going wrong by itself: uncaught errors and rejections. */
@@ -20,16 +20,14 @@ async function expectOops(page: Page) {
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'OOPS!!' })).toBeVisible();
   await expect(page.getByText('No account exists with this credentials')).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Something went wrong' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: ERROR_TITLE })).toHaveCount(0);
 }
 
 /**
- * The profile lookup answered 200 with a profile that has no user: the kind of malformed answer
- * a broken API deploy gives, which the profile page cannot render. The browser's own lookups
- * get it; the server's (it asks the API itself) do not, so the page must be reached inside the
- * app, as a guest does from the home page's list.
+ * Opens `name`'s profile from the home page's list while the browser's lookups answer 200 with no
+ * user (a broken API deploy); the server's own lookup is not routed, hence the in-app link.
  */
-async function breakProfileLookups(page: Page) {
+async function openBrokenProfile(page: Page, name: RegExp) {
   await page.route('**/api/gratitude/findUser', (route) =>
     route.fulfill({
       status: 200,
@@ -40,14 +38,15 @@ async function breakProfileLookups(page: Page) {
       }),
     }),
   );
+  await page.goto('/');
+  await page.getByRole('link', { name }).first().click();
 }
 
-const ERROR_HEADING = { level: 1, name: 'Something went wrong' } as const;
+const ERROR_HEADING = { level: 1, name: ERROR_TITLE } as const;
 
 test.describe('malformed addresses', () => {
   // The router decodes an address once; one it cannot decode it keeps as typed, and an id with a
-  // `%` names no account. One page goes through them all, each former test a step; the page's
-  // errors are watched throughout.
+  // `%` names no account. The page's errors are watched throughout.
   test('each lands on the OOPS page, header kept: loaded, served as a 404, or reached in the app', async ({
     page,
     expectAccessible,
@@ -104,8 +103,6 @@ test.describe('malformed addresses', () => {
 });
 
 test.describe('a page that throws while rendering', () => {
-  // One page: the error screen at the default width, then at 390 px, then (formerly its own
-  // test) the scenario panel's failed POST; each former test a step.
   test('the error screen, at 1280 and 390 px, and a failed scenario POST', async ({
     page,
     expectAccessible,
@@ -115,23 +112,18 @@ test.describe('a page that throws while rendering', () => {
     await test.step('shows the error screen under the header; going back recovers; Reload works', async () => {
       const logged: string[] = [];
       page.on('console', (message) => message.type() === 'error' && logged.push(message.text()));
-      await breakProfileLookups(page);
-      await page.goto('/');
-      await page
-        .getByRole('link', { name: /Ava Martinez/ })
-        .first()
-        .click();
+      await openBrokenProfile(page, /Ava Martinez/);
 
       const heading = page.getByRole('heading', ERROR_HEADING);
       await expect(heading).toBeVisible();
       await expect(heading).toBeFocused();
       await expect(page.getByRole('banner')).toBeVisible();
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
-      await expect(page.getByRole('main')).toContainText('This page could not be shown.');
+      await expect(page.getByRole('main')).toContainText(ERROR_TEXT);
       // The visitor is told what happened in words; the error itself goes to the log only.
       await expect(page.locator('body')).not.toContainText(/TypeError|Cannot read|at \w+ \(/);
       expect(logged.join('\n')).toContain('Something went wrong while rendering');
-      await expect(page).toHaveTitle('Something went wrong | Grati');
+      await expect(page).toHaveTitle(`${ERROR_TITLE} | Grati`);
       await expectAccessible();
       await saveScreenshot('errors-render-error');
 
@@ -154,12 +146,7 @@ test.describe('a page that throws while rendering', () => {
 
     await test.step('at 390 px the error screen fits, with the header', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
-      await breakProfileLookups(page);
-      await page.goto('/');
-      await page
-        .getByRole('link', { name: /Sam Lee/ })
-        .first()
-        .click();
+      await openBrokenProfile(page, /Sam Lee/);
       await expect(page.getByRole('heading', ERROR_HEADING)).toBeVisible();
       await expect(page.getByRole('banner')).toBeVisible();
       const overflow = await page.evaluate(

@@ -1,7 +1,7 @@
-// No dead taps: on a phone the server-rendered page is painted seconds before its scripts make it
-// work. A tap made then is noted by the page's inline capture and replayed once the page works
+// No dead taps: a tap on the server-rendered page before its scripts work is replayed once they do
 // (src/lib/firstTap.ts). Chromium at 390x844 with 4x CPU throttling and a Slow-4G-like network.
 import { test as base, expect, type Page } from '@playwright/test';
+import { holdRequests } from './fixtures';
 
 const test = base.extend({
   // eslint-disable-next-line no-empty-pattern
@@ -31,21 +31,13 @@ const isReady = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.appReady === 'true');
 
 /** Holds the page's scripts until `release()`: the tap surely lands before the page works. */
-async function holdScripts(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const gate = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/assets/*.js', async (route) => {
-    await gate;
-    await route.continue();
-  });
-  return release;
-}
+const holdScripts = (page: Page) => holdRequests(page, '**/assets/*.js');
 
 test('a tap on Recognize right after the first paint opens the guest form, once', async ({
   page,
 }) => {
   await throttle(page);
-  const release = await holdScripts(page);
+  const { release } = await holdScripts(page);
   await page.goto('/user_profile/ava-martinez', { waitUntil: 'commit' });
   const recognize = page.getByRole('button', { name: /^Recognize/ });
   await recognize.waitFor();
@@ -62,7 +54,7 @@ test('a tap on Recognize right after the first paint opens the guest form, once'
 
 test('a tap on a tab right after the first paint shows that tab', async ({ page }) => {
   await throttle(page);
-  const release = await holdScripts(page);
+  const { release } = await holdScripts(page);
   await page.goto('/user_profile/ava-martinez', { waitUntil: 'commit' });
   const socials = page.getByRole('tab', { name: 'Socials' });
   await socials.waitFor();

@@ -1,6 +1,5 @@
-// The Photos/Videos tab of Ava's profile, driven as a guest: infinite scroll, fixed squares,
-// fullscreen video, the phone's grid; one page, each former test a step. Sam Lee's empty tab:
-// e2e/socials.spec.ts.
+// The Photos/Videos tab of Ava's profile: infinite scroll, fixed squares, fullscreen video, the
+// phone's grid. Sam Lee's empty tab: e2e/socials.spec.ts.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { recordGalleryPages } from './journeyData';
@@ -16,13 +15,22 @@ const thumbnails = (page: Page) =>
   page.getByRole('list', { name: 'Photos and videos' }).getByRole('listitem');
 const seenItAll = (page: Page) => page.getByText('Yay! You have seen it all');
 
+/** Wheels down from (x, 400), `step` px a time, until the gallery says it has shown everything. */
+async function wheelToEnd(page: Page, x: number, step: number) {
+  await page.mouse.move(x, 400);
+  await expect(async () => {
+    await page.mouse.wheel(0, step);
+    await expect(seenItAll(page)).toBeVisible({ timeout: 400 });
+  }).toPass();
+}
+
 test.describe('the Photos/Videos tab', () => {
   test("Ava's gallery: squares, scrolling to all 47, a video, and the phone's grid", async ({
     page,
     expectAccessible,
     saveScreenshot,
   }) => {
-    test.slow(); // a long journey: three times the usual budget
+    test.slow(); // a long journey
     const requested = recordGalleryPages(page);
     await openGallery(page, 'ava-martinez');
 
@@ -47,11 +55,7 @@ test.describe('the Photos/Videos tab', () => {
       expect(requested).not.toContain(3);
       await expect(seenItAll(page)).toHaveCount(0);
 
-      await page.mouse.move(640, 400);
-      await expect(async () => {
-        await page.mouse.wheel(0, 700);
-        await expect(seenItAll(page)).toBeVisible({ timeout: 400 });
-      }).toPass();
+      await wheelToEnd(page, 640, 700);
       await expect(thumbnails(page)).toHaveCount(47);
 
       // More scrolling at the end asks for nothing more.
@@ -115,11 +119,7 @@ test.describe('the Photos/Videos tab', () => {
       expect(tops[3]).toBeGreaterThan(tops[0]!);
       await saveScreenshot('gallery-ava-390-first-page');
 
-      await page.mouse.move(195, 400);
-      await expect(async () => {
-        await page.mouse.wheel(0, 800);
-        await expect(seenItAll(page)).toBeVisible({ timeout: 400 });
-      }).toPass();
+      await wheelToEnd(page, 195, 800);
       await expect(thumbnails(page)).toHaveCount(47);
       expect(requested).toEqual([1, 2, 3]);
       await expectAccessible();

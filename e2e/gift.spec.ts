@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import {
   CARD_OPTION,
+  CONGRATULATIONS,
   fillCard,
   guestName,
   passCaptcha,
@@ -65,7 +66,7 @@ test.describe('gift-only payments by card', () => {
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
     await expect(page).toHaveURL(/\/user_profile\/green-earth-fund\?redirect_status=succeeded$/);
-    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
     const rows = await paymentsOf(request, guest);
     expect(rows.map((row) => [row.status, row.amountCents])).toEqual([['succeeded', 2500]]);
     expect(rows[0]!.metadata.title).toBe(`${guest} donated to greenearthfund`);

@@ -1,7 +1,5 @@
-// The feed's and the gallery's videos on an iPhone, which has no requestFullscreen: each goes
-// fullscreen in iOS's own player at the tap, plays, and stops when the guest leaves the player.
-// Chromium plays the iPhone (its viewport, touch and user agent) with iOS's video fullscreen
-// emulated (iosSurface.ts).
+// The feed's and the gallery's videos on an iPhone (no requestFullscreen): each goes fullscreen in
+// iOS's player at the tap, plays, and stops when the guest leaves it (emulated: iosSurface.ts).
 import path from 'node:path';
 import { devices, type Locator, type Page } from '@playwright/test';
 import { test, expect, SCREENSHOT_DIR } from './fixtures';
@@ -52,9 +50,16 @@ const screenshot = (page: Page, name: string) =>
 
 /**
  * Taps Play and checks the video goes fullscreen in iOS's player and plays there; then the guest
- * leaves the player and the video stops, back to its poster and its button.
+ * leaves the player and the video stops, back to its poster and its button (shot as `name`).
  */
-async function playFullscreenThenLeave(page: Page, { play, video, label, leave, name }: PlayCheck) {
+async function playThenLeave(
+  page: Page,
+  play: Locator,
+  video: Locator,
+  leave: IosLeave,
+  name: string,
+) {
+  const label = await video.getAttribute('aria-label');
   // The seed's video lasts seconds, and its end stops it too: looped, it cannot end (and stop)
   // before a slow machine has looked at it playing.
   await video.evaluate((element: HTMLVideoElement) => {
@@ -89,14 +94,6 @@ async function playFullscreenThenLeave(page: Page, { play, video, label, leave, 
   await screenshot(page, `${name}-stopped`);
 }
 
-interface PlayCheck {
-  play: Locator;
-  video: Locator;
-  label: string;
-  leave: IosLeave;
-  name: string;
-}
-
 test.describe('a video on an iPhone', () => {
   test("a feed video, then a gallery video, on Ava's profile: each plays fullscreen at the tap and stops when the guest leaves", async ({
     page,
@@ -114,13 +111,7 @@ test.describe('a video on an iPhone', () => {
       const poster = liam.getByRole('presentation');
       await expect(poster).toBeVisible();
 
-      await playFullscreenThenLeave(page, {
-        play,
-        video,
-        label,
-        leave: 'done',
-        name: 'iphone-feed-video',
-      });
+      await playThenLeave(page, play, video, 'done', 'iphone-feed-video');
       await expect(poster).toBeVisible();
 
       // Played again (its metadata in by now), it goes fullscreen again.
@@ -145,13 +136,7 @@ test.describe('a video on an iPhone', () => {
       const video = gallery.getByLabel(label, { exact: true });
 
       // A pinch leaves iOS's player with the video still playing inline: the page stops it.
-      await playFullscreenThenLeave(page, {
-        play,
-        video,
-        label,
-        leave: 'pinch',
-        name: 'iphone-gallery-video',
-      });
+      await playThenLeave(page, play, video, 'pinch', 'iphone-gallery-video');
       await expect(tile.getByRole('presentation')).toBeVisible();
       await expectAccessible();
     });

@@ -1,12 +1,14 @@
-// A new amount after a payment option (issue 32): the guest keeps their place. The payment
-// method's highlight goes (spec 4); a captcha token already spent on an intent cannot make
-// another, so the pay buttons go until the captcha is passed again, and a pay button on screen
-// always works: none answers "invalid Captcha". In the gift flow, the Donate flow and a review's
-// Add Gift.
+// A new amount after a payment option (issue 32): the guest keeps their place. The method's
+// highlight goes (spec 4); a captcha token spent on an intent cannot make another, so the pay
+// buttons go until the captcha is passed again, and a pay button on screen always works (none
+// answers "invalid Captcha"). In the gift flow, the Donate flow and a review's Add Gift.
 import type { Locator, Page } from '@playwright/test';
-import { CAPTCHA } from './driver/guest';
+import { CARD_LABELS } from '../src/features/payments/giftLabels';
+import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
+import { byRole } from './driver/driver';
+import { CAPTCHA, pressInDialog } from './driver/guest';
 import { locatorOf } from './driver/playwright';
-import { test, expect } from './fixtures';
+import { driverOf, test, expect } from './fixtures';
 import {
   passCaptcha,
   payAndAcknowledge,
@@ -36,6 +38,18 @@ function payButtons(section: Locator, cardOption: RegExp) {
   };
 }
 
+/** $15, the captcha, then the card option: its intent takes the captcha's token. */
+async function cardAtFifteen(page: Page, section: Locator, card: Locator) {
+  await section.getByRole('button', { name: '$15' }).click();
+  await passCaptcha(page);
+  await card.click();
+  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+}
+
+/** Presses `button` on the Google Pay sheet. */
+const onGooglePay = (page: Page, button: 'Pay' | 'Cancel') =>
+  pressInDialog(driverOf(page), byRole('dialog', 'Google Pay'), button);
+
 /**
  * $15, the captcha, the card option (its intent takes the captcha's token), then $20: the card
  * form and the card option's highlight go, and so do the pay buttons until the captcha is passed
@@ -53,10 +67,7 @@ async function newAmountAfterTheCard(
   const buttons = payButtons(section, cardOption);
   const captcha = locatorOf(page, CAPTCHA);
   const payNow = page.getByRole('button', { name: 'Pay Now' });
-  await section.getByRole('button', { name: '$15' }).click();
-  await passCaptcha(page);
-  await buttons.card.click();
-  await expect(payNow).toBeVisible();
+  await cardAtFifteen(page, section, buttons.card);
   await expect(buttons.card).toHaveAttribute('aria-pressed', 'true');
 
   await section.getByRole('button', { name: '$20' }).click();
@@ -77,13 +88,11 @@ async function newAmountAfterTheCard(
   await expect(buttons.card).toHaveAttribute('aria-pressed', 'false');
   // This desktop Chromium's wallet is Google Pay (Apple Pay's $20 total, $21.10: wallets.spec.ts).
   await expect(buttons.applePay).toHaveCount(0);
-  for (const [button, name, total] of [[buttons.googlePay, 'Google Pay', '$20.88']] as const) {
-    await button.click();
-    const sheet = page.getByRole('dialog', { name });
-    await expect(sheet).toContainText(total);
-    await sheet.getByRole('button', { name: 'Cancel' }).click();
-    await expect(sheet).toHaveCount(0);
-  }
+  await buttons.googlePay.click();
+  const sheet = page.getByRole('dialog', { name: 'Google Pay' });
+  await expect(sheet).toContainText('$20.88');
+  await onGooglePay(page, 'Cancel');
+  await expect(sheet).toHaveCount(0);
   await buttons.card.click();
   await expect(payNow).toBeVisible();
   await expect(section.getByRole('alert')).toHaveText('');
@@ -122,16 +131,11 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
       const section = page.getByRole('region', { name: 'Your tip' });
       const buttons = payButtons(section, CARD_OPTION);
       const captcha = locatorOf(page, CAPTCHA);
-      await section.getByRole('button', { name: '$15' }).click();
-      await passCaptcha(page);
-      await buttons.card.click();
-      await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+      await cardAtFifteen(page, section, buttons.card);
 
       // The card's intent took the captcha's token: Google Pay's needs a new one.
       await buttons.googlePay.click();
-      await expect(section.getByRole('alert')).toHaveText(
-        'Please pass the captcha again to pay this way.',
-      );
+      await expect(section.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.captchaAgain);
       await expect(captcha).not.toBeChecked();
       await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
       await expect(buttons.card).toHaveCount(0);
@@ -143,10 +147,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
       await passCaptcha(page);
       await expect(section.getByRole('alert')).toHaveText('');
       await buttons.googlePay.click();
-      await page
-        .getByRole('dialog', { name: 'Google Pay' })
-        .getByRole('button', { name: 'Pay' })
-        .click();
+      await onGooglePay(page, 'Pay');
       await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
       const rows = await paymentsOf(request, guest);
       expect(rows.map((row) => [row.amountCents, row.status]).sort()).toEqual([
@@ -161,7 +162,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
     const guest = guestName('New Amount Donor');
     await startGift(page, 'green-earth-fund', /Donate/, guest);
     const section = page.getByRole('region', { name: 'Your donation' });
-    await newAmountAfterTheCard(page, section, /Donate via Debit\/Credit Card/);
+    await newAmountAfterTheCard(page, section, new RegExp(CARD_LABELS.donation));
     const rows = await paymentsOf(request, guest);
     expect(rows.map((row) => row.amountCents).sort()).toEqual([1500, 2000]);
   });
@@ -197,10 +198,7 @@ test.describe('a new amount after a payment option keeps the guest’s place', (
     await passCaptcha(page);
     // A sheet closed unpaid makes no intent: the captcha's token is still unused.
     await buttons.googlePay.click();
-    await page
-      .getByRole('dialog', { name: 'Google Pay' })
-      .getByRole('button', { name: 'Cancel' })
-      .click();
+    await onGooglePay(page, 'Cancel');
 
     await section.getByRole('button', { name: '$20' }).click();
     await expect(locatorOf(page, CAPTCHA)).toBeChecked();

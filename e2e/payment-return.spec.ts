@@ -4,6 +4,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { CONGRATULATIONS, emulatorSecretAuth } from './payment-helpers';
+import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
 
 async function createIntent(request: APIRequestContext) {
   const response = await request.post('/v1/payment_intents', {
@@ -27,7 +28,7 @@ test('a redirect return congratulates only once Stripe says the intent succeeded
   // Not paid yet: the address claims success, Stripe does not.
   await page.goto(returned);
   await expect(page.getByRole('heading', { level: 1, name: 'Ava Martinez' })).toBeVisible();
-  await expect(page.getByRole('alert')).toHaveText('Payment failed or incomplete.');
+  await expect(page.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.incomplete);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible();
 

@@ -88,12 +88,9 @@ function recordPictures(page: Page) {
 }
 
 /**
- * Waits until each of `photos` shows a copy and `recorder` has received it. A feed photo is asked
- * for only once its card has hydrated, which on a slow machine comes after the page's network has
- * been quiet long enough for 'networkidle' (reached once per page, so waiting for it returns at
- * once); and on a phone the review's photos lie below the fold (but within the browser's
- * lazy-loading distance: all three are fetched without a scroll), so no wait for the viewport's
- * pictures covers them.
+ * Waits until each of `photos` shows a copy and `recorder` has received it: a feed photo is asked
+ * for only once its card has hydrated (on a slow machine, after 'networkidle'), and on a phone
+ * the review's photos lie below the fold, so no wait for the viewport's pictures covers them.
  */
 async function photosReceived(photos: Locator, recorder: ReturnType<typeof recordPictures>) {
   await expect
@@ -130,11 +127,11 @@ async function firstViewLoaded(page: Page) {
 }
 
 /**
- * Each picture the endpoint sent, with the width of the copy the browser chose (its `w`, or the
- * original's width when that is smaller: the endpoint never enlarges) against the pixels its box
- * needs on this screen (box width x density): a copy at least that wide looks as sharp as before.
+ * Fails unless some picture came through the image endpoint and each copy the browser chose is as
+ * wide (its `w`, or the original's width when that is smaller: the endpoint never enlarges) as the
+ * pixels its box needs on this screen (box width x density): then it looks as sharp as before.
  */
-async function sharpness(page: Page) {
+async function expectSharp(page: Page) {
   const shown = await page.evaluate(() =>
     [...document.images]
       .filter((image) => image.complete && image.currentSrc.includes('/_img?'))
@@ -146,19 +143,19 @@ async function sharpness(page: Page) {
         needed: Math.round(image.clientWidth * window.devicePixelRatio),
       })),
   );
+  expect(shown.length, 'pictures through the image endpoint').toBeGreaterThan(0);
   const originals = new Map<string, number>();
-  for (const image of shown) {
-    const source = new URL(image.src).searchParams.get('url')!;
+  for (const { alt, src, chosen, needed } of shown) {
+    const source = new URL(src).searchParams.get('url')!;
     if (!originals.has(source)) {
       const original = await page.request.get(source);
       originals.set(source, (await sharp(await original.body()).metadata()).width ?? 0);
     }
+    const width = originals.get(source)!;
+    expect(Math.min(chosen, width), `${alt}: ${src}`).toBeGreaterThanOrEqual(
+      Math.min(needed, width),
+    );
   }
-  return shown.map((image) => ({
-    ...image,
-    pixels: Math.min(image.chosen, originals.get(new URL(image.src).searchParams.get('url')!)!),
-    needed: Math.min(image.needed, originals.get(new URL(image.src).searchParams.get('url')!)!),
-  }));
 }
 
 async function openProfile(browser: Browser, options: object): Promise<[BrowserContext, Page]> {
@@ -193,11 +190,7 @@ test('a phone gets the review of three 12 MP photos in at most 600 KB of picture
     );
     // Every photo of the review came through the image endpoint, none as its original.
     expect(pictures.filter((p) => p.url.includes('/media/uploads/'))).toEqual([]);
-    const shownPictures = await sharpness(page);
-    expect(shownPictures.length, 'pictures through the image endpoint').toBeGreaterThan(0);
-    for (const shown of shownPictures) {
-      expect(shown.pixels, `${shown.alt}: ${shown.src}`).toBeGreaterThanOrEqual(shown.needed);
-    }
+    await expectSharp(page);
     await expectAccessible(page);
     await saveScreenshot('photo-weight-phone-profile', page);
   });
@@ -220,11 +213,7 @@ test('a phone gets the review of three 12 MP photos in at most 600 KB of picture
       expect(thumbnail.bytes, thumbnail.url).toBeLessThanOrEqual(THUMBNAIL_LIMIT);
     }
     console.log(`gallery thumbnails: ${thumbnails.map((t) => Math.round(t.bytes / 1024))} KB`);
-    const shownPictures = await sharpness(page);
-    expect(shownPictures.length, 'pictures through the image endpoint').toBeGreaterThan(0);
-    for (const shown of shownPictures) {
-      expect(shown.pixels, `${shown.alt}: ${shown.src}`).toBeGreaterThanOrEqual(shown.needed);
-    }
+    await expectSharp(page);
     await saveScreenshot('photo-weight-phone-gallery', page);
   });
   await context.close();
@@ -239,11 +228,7 @@ test('on a 1280 px screen the photos are as sharp as their boxes', async ({
   await page.goto(`/user_profile/${PROFILE}`);
   await expect(page.getByRole('img', { name: /Photo Guest/ }).first()).toBeVisible();
   await firstViewLoaded(page);
-  const shownPictures = await sharpness(page);
-  expect(shownPictures.length, 'pictures through the image endpoint').toBeGreaterThan(0);
-  for (const shown of shownPictures) {
-    expect(shown.pixels, `${shown.alt}: ${shown.src}`).toBeGreaterThanOrEqual(shown.needed);
-  }
+  await expectSharp(page);
   await saveScreenshot('photo-weight-desktop-profile', page);
   await context.close();
 });

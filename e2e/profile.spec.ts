@@ -4,10 +4,14 @@
 // (src/app/routes/ProfileRoute.test.tsx, ProfileRoute.kept.test.tsx); the action buttons' names
 // and counts, the tabs' arrow keys and Our Team (src/app/routes/ProfileRoute.test.tsx).
 import { test, expect } from './fixtures';
+import { sidewaysOverflowInPage, sidewaysScrollFailure } from './inPage';
+import { recordErrors } from './pageProblems';
+import { CONGRATULATIONS } from './payment-helpers';
 
 const WIDE = { width: 1280, height: 900 };
 const NARROW = { width: 390, height: 844 };
 const EMPTY_FEED = 'This is where the timeline of the thanks you receive will appear';
+const FAILED_LOOKUP = 'Failed to fetch user details';
 
 test.describe('the profile page', () => {
   test('every demo profile at 390 and 1280 px: no sideways scrolling, axe passes, screenshots', async ({
@@ -31,10 +35,8 @@ test.describe('the profile page', () => {
           await page.goto(`/user_profile/${id}`);
           await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
           await expect(page.getByRole('tab', { name: 'Feed', selected: true })).toBeVisible();
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
-          expect(overflow, 'horizontal overflow in px').toBe(0);
+          const overflow = await page.evaluate(sidewaysOverflowInPage);
+          expect(sidewaysScrollFailure(`${id} at ${label}`, overflow)).toBeNull();
           await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
           await page.evaluate(() => window.scrollTo(0, 0));
           await expectAccessible();
@@ -91,27 +93,25 @@ test.describe('the profile page', () => {
         seen.push(`${heading} | ${document.title || '(no title)'}`);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    const errors: string[] = [];
+    const errors = recordErrors(page);
     const lookups: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    page.on('pageerror', (error) => errors.push(error.message));
     page.on('request', (sent) => {
       if (sent.url().includes('/api/gratitude/findUser')) lookups.push(sent.url());
     });
     // The server's one lookup answered "no such account": the page is a 404.
     const answer = await page.goto('/user_profile/no-such-person');
 
-    await test.step('a profile the server rendered as a 404 is not looked up again by the browser', async () => {
+    await test.step('an unknown id: a server-rendered 404 OOPS!!, not looked up again by the browser', async () => {
       expect(answer?.status()).toBe(404);
       await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
       // Hydrated (the page logs the failed lookup once it runs in the browser), and settled.
-      await expect.poll(() => errors.join('\n')).toContain('Failed to fetch user details');
+      await expect.poll(() => errors.join('\n')).toContain(FAILED_LOOKUP);
       await page.waitForLoadState('networkidle');
       await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
       expect(lookups).toEqual([]);
-      expect(errors.filter((text) => text.includes('Failed to fetch user details'))).toHaveLength(
-        1,
-      );
+      expect(errors.filter((text) => text.includes(FAILED_LOOKUP))).toHaveLength(1);
+      await expect(page.getByText('No account exists with this credentials')).toBeVisible();
+      await expectAccessible();
     });
 
     // Formerly e2e/shell.spec.ts.
@@ -123,13 +123,7 @@ test.describe('the profile page', () => {
       expect(new Set(afterFirstPaint)).toEqual(new Set(['OOPS!! | OOPS!! | Grati']));
     });
 
-    await test.step('an unknown id, and a failed lookup, show OOPS!!', async () => {
-      const unknown = await page.goto('/user_profile/nobody-at-all');
-      expect(unknown?.status()).toBe(404);
-      await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
-      await expect(page.getByText('No account exists with this credentials')).toBeVisible();
-      await expectAccessible();
-
+    await test.step('a failed lookup shows OOPS!!', async () => {
       errors.length = 0;
       await page.route('**/api/gratitude/findUser', (route) => route.abort('connectionreset'));
       await page.goto('/');
@@ -138,7 +132,7 @@ test.describe('the profile page', () => {
         .first()
         .click();
       await expect(page.getByRole('heading', { name: 'OOPS!!' })).toBeVisible();
-      expect(errors.join('\n')).toContain('Failed to fetch user details');
+      expect(errors.join('\n')).toContain(FAILED_LOOKUP);
       // The page stays usable: the header still works.
       await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
     });
@@ -196,7 +190,6 @@ test.describe('the profile page', () => {
       await page.goto('/user_profile/green-earth-fund');
       await expect(page.getByRole('img', { name: 'Verified non-profit' })).toBeVisible();
       expect(await ringColour()).toBe('rgb(29, 111, 216)'); // blue
-
       await page.goto('/user_profile/bluebird-cafe');
       await expect(page.getByRole('img', { name: /^Verified/ })).toHaveCount(0);
       expect(await ringColour()).toBe('rgb(240, 138, 36)'); // orange
@@ -232,15 +225,13 @@ test.describe('the profile page', () => {
     });
 
     await test.step('the Congratulations modal opens for show or redirect_status=succeeded; OK cleans the address', async () => {
-      const message = 'Congratulations! Your recognition has been sent.';
-      // The server never renders it (its OK would do nothing before the page works): it opens
-      // once the page works, its code fetched then.
+      // Never server-rendered (its OK would do nothing before the page works).
       const served = await page.request.get('/user_profile/ava-martinez?show=true');
-      expect(await served.text()).not.toContain(message);
+      expect(await served.text()).not.toContain(CONGRATULATIONS);
       await page.goto(
         '/user_profile/ava-martinez?show=true&payment_intent=pi_1&payment_intent_client_secret=s&ref=qr',
       );
-      const dialog = page.getByRole('dialog', { name: message });
+      const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
       await expectAccessible();
@@ -252,9 +243,7 @@ test.describe('the profile page', () => {
 
       await page.goto('/user_profile/ava-martinez?redirect_status=succeeded&payment_intent=pi_2');
       // Enter presses what has the focus: OK, once the dialog has moved it there (after it shows).
-      await expect(
-        page.getByRole('dialog', { name: message }).getByRole('button', { name: 'OK' }),
-      ).toBeFocused();
+      await expect(dialog.getByRole('button', { name: 'OK' })).toBeFocused();
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
 

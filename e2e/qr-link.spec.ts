@@ -1,9 +1,8 @@
-// A QR code's link resolved by the server (issue 51): its first HTML is the profile's page, the
-// address becomes the profile's before the app's scripts run, branch-sdk still opens its session
-// at idle with the link's click id (attribution), and a tap made right after the first paint is
-// not lost, nor undone when that session ends.
+// A QR code's link resolved by the server (issue 51): the profile's page from the first HTML,
+// branch-sdk's session at idle with the click id, and an early tap neither lost nor undone.
 import { test as base, type Page, type Request } from '@playwright/test';
 import { test, expect, holdRequests } from './fixtures';
+import { recordErrors } from './pageProblems';
 
 /** Playwright's own page, whose goto does not wait for the app (its scripts are held here). */
 const rawTest = base.extend({
@@ -34,11 +33,7 @@ test("Ava's QR link, then a link whose web address is Ava's profile: the profile
   await test.step("a QR link's first HTML is Ava's profile, at Ava's address", async () => {
     const opens = watchOpens(page);
     // The page hydrates the server's markup at the address it put in place: no mismatch, no error.
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = recordErrors(page);
     const answer = await page.goto(QR);
 
     expect(answer?.status()).toBe(200);

@@ -1,16 +1,11 @@
 // WCAG 2.2 AA 1.4.10 Reflow: at 320 CSS px, and on a phone zoomed to 200% (390 x 844 at 200%,
 // about 196 x 422), no screen scrolls sideways and every control can still be reached.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, waitForApp } from './fixtures';
-import { sidewaysOverflowInPage, sidewaysScrollFailure } from './inPage';
-import {
-  passCaptcha,
-  CARD_OPTION,
-  fillCard,
-  guestName,
-  startFlow,
-  startGift,
-} from './payment-helpers';
+import { GRATITUDE_KINDS } from '../src/api/contract/kinds';
+import { openCardForm } from './driver/guest';
+import { driverOf, test, expect, waitForApp } from './fixtures';
+import { inWindowInPage, sidewaysOverflowInPage, sidewaysScrollFailure } from './inPage';
+import { CONGRATULATIONS, fillCard, guestName, startFlow, startGift } from './payment-helpers';
 import { PAYS } from './testCards';
 
 const SIZES = [
@@ -34,28 +29,13 @@ async function expectInside(inner: Locator, outer: Locator, what: string) {
   ).toBe(true);
 }
 
-/** Fails unless the element's box is wholly inside the window. */
-async function expectInWindow(page: Page, element: Locator, what: string) {
-  const box = await element.boundingBox();
-  const { width, height } = await page.evaluate(() => ({
-    width: document.documentElement.clientWidth,
-    height: window.innerHeight,
-  }));
-  expect(box, `${what} is shown`).not.toBeNull();
-  expect(
-    box!.x >= -0.5 &&
-      box!.y >= -0.5 &&
-      box!.x + box!.width <= width + 0.5 &&
-      box!.y + box!.height <= height + 0.5,
-    `${what} (${JSON.stringify(box)}) lies within the ${width} x ${height} window`,
-  ).toBe(true);
+/** Fails unless the element is shown and its box is wholly inside the window. */
+async function expectInWindow(element: Locator, what: string) {
+  const seen = await element.evaluate(inWindowInPage);
+  expect(seen.inside, `${what} (${seen.box}) lies within the ${seen.window} window`).toBe(true);
 }
 
-type SaveScreenshot = (
-  name: string,
-  page?: Page,
-  options?: { fullPage?: boolean },
-) => Promise<void>;
+type SaveScreenshot = (name: string, page?: Page, opts?: { fullPage?: boolean }) => Promise<void>;
 
 /** The profile, its feed and carousel, the header and its menu, the gallery, a team. */
 async function profileFits(page: Page, name: string, saveScreenshot: SaveScreenshot) {
@@ -77,7 +57,7 @@ async function profileFits(page: Page, name: string, saveScreenshot: SaveScreens
   await expect(jordan.getByText('2 / 3')).toBeVisible();
 
   // Each kind's name fits its button.
-  for (const kind of ['Recognize', 'Appreciate', 'Celebrate', 'Gratitude']) {
+  for (const { action: kind } of Object.values(GRATITUDE_KINDS)) {
     const button = page.getByRole('button', { name: new RegExp(`^${kind}, received`) });
     await expectInside(button.getByText(kind, { exact: true }), button, `${kind}'s name`);
   }
@@ -97,7 +77,7 @@ async function profileFits(page: Page, name: string, saveScreenshot: SaveScreens
   await banner.getByRole('button', { name: 'Get the app' }).click();
   const panel = page.getByRole('dialog');
   await expect(panel).toBeVisible();
-  await expect(async () => expectInWindow(page, panel, 'the side panel')).toPass();
+  await expect(async () => expectInWindow(panel, 'the side panel')).toPass();
   await expectNoSidewaysScroll(page, 'the side panel');
   await saveScreenshot(`reflow-${name}-side-panel`, page, { fullPage: false });
   await panel.getByRole('button', { name: /Close/ }).click();
@@ -117,16 +97,14 @@ async function profileFits(page: Page, name: string, saveScreenshot: SaveScreens
   await expect(team).toHaveCount(6);
   await expectNoSidewaysScroll(page, 'a workplace');
   await team.last().scrollIntoViewIfNeeded();
-  await expectInWindow(page, team.last(), 'the last member');
+  await expectInWindow(team.last(), 'the last member');
   await expectNoSidewaysScroll(page, 'a workplace scrolled to its last member');
 }
 
 /** The card form, and the Congratulations after paying, whose OK can be pressed. */
 async function cardFormFits(page: Page, name: string, saveScreenshot: SaveScreenshot) {
   await startGift(page, 'ava-martinez', /Give Gift/, guestName(`Reflow ${name}`));
-  await page.getByRole('button', { name: '$10' }).click();
-  await passCaptcha(page);
-  await page.getByRole('button', { name: CARD_OPTION }).click();
+  await openCardForm(driverOf(page), '$10');
   const payNow = page.getByRole('button', { name: 'Pay Now' });
   await expect(payNow).toBeVisible();
   await fillCard(page, PAYS);
@@ -141,10 +119,10 @@ async function cardFormFits(page: Page, name: string, saveScreenshot: SaveScreen
   await payNow.click();
   await expect(page).toHaveURL(/\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
   await waitForApp(page);
-  const dialog = page.getByRole('dialog', { name: /Congratulations/ });
+  const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
   await expect(dialog).toBeVisible();
   await expectNoSidewaysScroll(page, 'the Congratulations');
-  await expectInWindow(page, dialog, 'the Congratulations');
+  await expectInWindow(dialog, 'the Congratulations');
   await saveScreenshot(`reflow-${name}-dialog`, page, { fullPage: false });
   // Playwright scrolls it into view if it must, and clicks only if it is there to be tapped.
   await dialog.getByRole('button', { name: 'OK' }).click();
@@ -211,9 +189,9 @@ test.describe('reflow at 196 x 422', () => {
     await test.step('reflow on a phone held sideways at 200% (284 x 160) › the Congratulations fits the window and its OK can be pressed', async () => {
       await page.setViewportSize({ width: 284, height: 160 });
       await page.goto('/user_profile/ava-martinez?show=true');
-      const dialog = page.getByRole('dialog', { name: /Congratulations/ });
+      const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
       await expect(dialog).toBeVisible();
-      await expectInWindow(page, dialog, 'the Congratulations');
+      await expectInWindow(dialog, 'the Congratulations');
       await saveScreenshot('reflow-200pc-landscape-dialog', page, { fullPage: false });
       await dialog.getByRole('button', { name: 'OK' }).click();
       await expect(dialog).toHaveCount(0);

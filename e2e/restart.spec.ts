@@ -1,12 +1,11 @@
-// A demo that is killed (SIGKILL) and started again on the same data loses no money state: a
-// guest whose card form was open pays on that same form, the review + tip sent before the restart
-// is published once paid, and the start leaves no temp or orphan file in the data folder.
+// A demo killed (SIGKILL) and started again on the same data loses no money state: the open card
+// form pays, the review + tip is published once paid, and no temp or orphan file is left.
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { test, expect, gotoWaitsForApp, waitForApp } from './fixtures';
+import { GUEST_TOKEN, test, expect, gotoWaitsForApp, waitForApp } from './fixtures';
 import {
   passCaptcha,
   payAndAcknowledge,
@@ -63,7 +62,7 @@ interface FeedItem {
 /** The profile's feed as anyone's lookup answers it. */
 async function feed(page: Page): Promise<FeedItem[]> {
   const response = await page.request.post('/api/gratitude/findUser', {
-    headers: { Authorization: 'Bearer demo-guest-token', Connection: 'close' },
+    headers: { Authorization: `Bearer ${GUEST_TOKEN}`, Connection: 'close' },
     data: { _id: PROFILE, profilePage: true },
   });
   expect(response.ok()).toBe(true);

@@ -1,7 +1,10 @@
 // A review sent with a tip (gratitudeType BOTH): paid, it is published; declined, it never shows.
 import type { Page } from '@playwright/test';
-import { test, expect, gotoWaitsForApp } from './fixtures';
+import { PENDING_REVIEW_NOTE } from '../src/features/feed/FeedCard';
+import { STRIPE_MESSAGES } from '../mock-api/emulators/stripe/testCards';
+import { GUEST_TOKEN, test, expect, gotoWaitsForApp } from './fixtures';
 import {
+  CONGRATULATIONS,
   passCaptcha,
   payAndAcknowledge,
   paymentsOf,
@@ -12,6 +15,7 @@ import {
   setScenario,
   startFlow,
 } from './payment-helpers';
+import { DECLINED } from './testCards';
 
 // A profile of its own: these tests add to its feed and counts.
 const PROFILE = 'priya-natarajan';
@@ -23,7 +27,7 @@ async function startReview(page: Page, guest: string) {
 
 async function feedTexts(page: Page): Promise<string[]> {
   const response = await page.request.post('/api/gratitude/findUser', {
-    headers: { Authorization: 'Bearer demo-guest-token' },
+    headers: { Authorization: `Bearer ${GUEST_TOKEN}` },
     data: { _id: PROFILE, profilePage: true },
   });
   const feed = (await response.json()).data.data.userFeed as { sayThanks: string }[];
@@ -55,15 +59,14 @@ test.describe('a review with a tip (BOTH)', () => {
     const text = `A declined thank-you from ${guest}`;
     await startReview(page, guest);
     await reviewWithTip(page, text, '12');
-    await fillCard(page, '4000 0000 0000 0002');
+    await fillCard(page, DECLINED);
     await page.getByRole('button', { name: 'Pay Now' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'declined' })).toHaveText(
-      'Your card was declined.',
-    );
+    const alert = page.getByRole('alert').filter({ hasText: 'declined' });
+    await expect(alert).toHaveText(STRIPE_MESSAGES.genericDecline);
 
     // A hand-made success address publishes nothing: only Stripe's status does.
     await page.goto(`/user_profile/${PROFILE}?redirect_status=succeeded`);
-    await expect(page.getByRole('dialog', { name: /Congratulations/ })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
     await page.getByRole('button', { name: 'OK' }).click();
     await expect(page.getByRole('tab', { name: /Feed/ })).toBeVisible();
     await expect(page.getByText(text)).toHaveCount(0);
@@ -81,9 +84,8 @@ test.describe('a review with a tip (BOTH)', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a long journey: three times the usual budget
-    // The event is held back until the test sends it (a tester's resend), not for a fixed time a
-    // slow machine could outlast. (The mock API's reconciliation would publish it on its own a
-    // minute after the payment.)
+    // The event is held back until the test resends it, not for a fixed time a slow machine could
+    // outlast (the mock API's reconciliation would publish it a minute after the payment).
     await setScenario(page, 'webhook-lost');
     const guest = guestName('Late Guest');
     const text = `Thanks for the patience, ${guest}`;
@@ -94,9 +96,7 @@ test.describe('a review with a tip (BOTH)', () => {
     // Not published yet (its event has not come): the guest sees it, marked.
     const card = page.getByRole('article').filter({ hasText: text });
     await expect(card).toBeVisible();
-    await expect(card).toContainText(
-      'Being confirmed: only you can see this until your payment is confirmed.',
-    );
+    await expect(card).toContainText(PENDING_REVIEW_NOTE);
     expect(await feedTexts(page)).not.toContain(text);
     await saveScreenshot('review-gift-being-confirmed');
 

@@ -2,12 +2,15 @@
 // cache, a cache in front and the browser's copy never hide it from them), and one Back leaves the
 // finished flow.
 import type { APIRequestContext, Page, Response } from '@playwright/test';
-import { test, expect, waitForApp } from './fixtures';
 import {
-  CARD_OPTION,
+  CONGRATULATIONS as CONGRATULATIONS_DIALOG,
+  openCardForm,
+  pressInDialog,
+} from './driver/guest';
+import { driverOf, test, expect, waitForApp } from './fixtures';
+import {
   CONGRATULATIONS,
   guestName,
-  passCaptcha,
   payAndAcknowledge,
   startFlow,
   startGift,
@@ -31,17 +34,24 @@ async function sendReview(page: Page, stranger: APIRequestContext, words: string
   await page.getByLabel('Say thanks').fill(words);
   const before = await stranger.get(`/user_profile/${PROFILE}`);
   expect(await before.text()).not.toContain(words);
+  await submitToCongratulations(page);
+}
+
+/** Submits the review and waits for the Congratulations on the page the redirect opened. */
+async function submitToCongratulations(page: Page) {
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
   await waitForApp(page);
   await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
 }
 
-async function pressOk(page: Page) {
-  await page
-    .getByRole('dialog', { name: CONGRATULATIONS })
-    .getByRole('button', { name: 'OK' })
-    .click();
+const pressOk = (page: Page) => pressInDialog(driverOf(page), CONGRATULATIONS_DIALOG, 'OK');
+
+/** OK, then the profile it reloads, working. */
+async function pressOkToProfile(page: Page) {
+  await pressOk(page);
+  await page.waitForURL(profileAddress(PROFILE));
+  await waitForApp(page);
 }
 
 /**
@@ -95,9 +105,7 @@ test.describe('the profile right after sending', () => {
 
 /** Tips $10 with 4242 from the open gift form, and presses OK on the profile it comes back to. */
 async function tipTenAndAcknowledge(page: Page, profileId: string) {
-  await page.getByRole('button', { name: '$10' }).click();
-  await passCaptcha(page);
-  await page.getByRole('button', { name: CARD_OPTION }).click();
+  await openCardForm(driverOf(page), '$10');
   await payAndAcknowledge(page, profileId);
   await expect(page).toHaveURL(profileAddress(profileId));
   await waitForApp(page);
@@ -138,9 +146,7 @@ test.describe('Back after the flow is done', () => {
   test('one Back after a review Submit and OK leaves the flow', async ({ page, request }) => {
     await page.goto('/user_profile/sam-lee');
     await sendReview(page, request, freshWords('Back'), guestName('Back Review Guest'));
-    await pressOk(page);
-    await page.waitForURL(profileAddress(PROFILE));
-    await waitForApp(page);
+    await pressOkToProfile(page);
     await expectOneBackToSamLee(page);
   });
 
@@ -153,12 +159,8 @@ test.describe('Back after the flow is done', () => {
     await page.reload();
     await waitForApp(page);
     await expect(page.getByLabel('Say thanks')).toHaveValue(words);
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
-    await waitForApp(page);
-    await pressOk(page);
-    await page.waitForURL(profileAddress(PROFILE));
-    await waitForApp(page);
+    await submitToCongratulations(page);
+    await pressOkToProfile(page);
     await expectOneBackToSamLee(page);
   });
 });

@@ -1,7 +1,5 @@
 // The app shell against the mock API: the home page, its links, the redirect route and what the
-// preview server serves; one page, each former test a step. Elsewhere: Ava's page from the mock
-// API and its id remembered (e2e/profile.spec.ts: her layout and axe, and /user-details/{id};
-// src/app/routes/ProfileRoute.test.tsx), the OOPS screen and its hydration (e2e/profile.spec.ts).
+// preview server serves. Ava's page and the OOPS screen: e2e/profile.spec.ts.
 import { test, expect } from './fixtures';
 
 test.describe('the app shell against the mock API', () => {

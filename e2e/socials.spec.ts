@@ -1,6 +1,5 @@
-// The Socials tab of a profile, driven as a guest: NA when a link is absent; with Sam Lee's
-// empty Photos/Videos tab, the same page. Elsewhere: Ava's links and their message
-// (e2e/feed.spec.ts, a step of Ava's page), the keyboard (src/features/socials/SocialsTab.test.tsx).
+// The Socials tab (NA when a link is absent) and Sam Lee's empty Photos/Videos tab. Ava's links:
+// e2e/feed.spec.ts; the keyboard: src/features/socials/SocialsTab.test.tsx.
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { recordGalleryPages } from './journeyData';

@@ -14,17 +14,20 @@ import {
   startFlow,
   startGift,
 } from './payment-helpers';
-import { PAYS } from './testCards';
+import { asTyped, PAYS } from './testCards';
+import { TEST_CARDS } from '../mock-api/emulators/stripe/testCards';
 
 // sent.spec.ts sends here too; each test finds its own card by words no other test sends.
 const PROFILE = 'elliot-fairbanks';
+/** Stripe's test card whose 3-D Secure is a full-page redirect to the bank. */
+const BANK_REDIRECT = asTyped(TEST_CARDS.find((c) => c.id === 'threeDSecureRequired')!);
 
 const freshWords = (label: string) =>
   `${label}: thank you (${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)})`;
 
 /**
- * Watches for a new document from now on: a load event of the page, or a document that has
- * lost the mark set in this one. `loads()` says which loads happened.
+ * Watches for a new document from now on; `expectNone()` fails on a load event of the page, or a
+ * document that has lost the mark set in this one.
  */
 async function watchDocumentLoads(page: Page) {
   const loads: string[] = [];
@@ -33,9 +36,13 @@ async function watchDocumentLoads(page: Page) {
     (window as { __sameDocument?: boolean }).__sameDocument = true;
   });
   return {
-    loads: () => [...loads],
-    sameDocument: () =>
-      page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument === true),
+    expectNone: async () => {
+      expect(loads, 'no document was loaded since the last tap').toEqual([]);
+      const same = await page.evaluate(
+        () => (window as { __sameDocument?: boolean }).__sameDocument,
+      );
+      expect(same, 'the page is still the document the last tap was in').toBe(true);
+    },
   };
 }
 
@@ -85,10 +92,7 @@ test.describe('thanks without a reload', () => {
     const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
     await expect(dialog).toBeVisible();
     await saveScreenshot('thanks-in-place-payment');
-    expect(watch.loads(), 'no document was loaded between Pay Now and the modal').toEqual([]);
-    expect(await watch.sameDocument(), 'the page is still the document Pay Now was tapped in').toBe(
-      true,
-    );
+    await watch.expectNone();
     // The profile was asked afresh: the paid review is there under the modal.
     await expect(cardWith(page, words)).toBeVisible();
 
@@ -100,8 +104,7 @@ test.describe('thanks without a reload', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a payment journey through the bank's page
-    // Stripe's test card whose 3-D Secure is a full-page redirect to the bank.
-    const words = await reviewWithTipByCard(page, 'Redirected', '4000 0000 0000 3063');
+    const words = await reviewWithTipByCard(page, 'Redirected', BANK_REDIRECT);
     await page.getByRole('button', { name: 'Pay Now' }).click();
 
     await expect(page.getByRole('heading', { name: '3D Secure authentication' })).toBeVisible();
@@ -144,22 +147,19 @@ test.describe('thanks without a reload', () => {
     });
     await startGift(page, profile, /Give Gift/, guest);
 
+    const cardOption = page.getByRole('button', { name: CARD_OPTION });
     await test.step('a tip to Ava with 4242 succeeds and shows the Congratulations modal: the form', async () => {
-      const preset = page.getByRole('button', { name: '$15' });
-      await preset.click();
-      await expect(preset).toHaveAttribute('aria-pressed', 'true');
-      await expect(page.getByRole('button', { name: CARD_OPTION })).toHaveCount(0);
+      // The preset pressed, no option before the captcha, the option's fee: GiftForm.test.tsx.
+      await page.getByRole('button', { name: '$15' }).click();
       await passCaptcha(page);
-      const cardOption = page.getByRole('button', { name: CARD_OPTION });
       await expect(cardOption).toBeVisible();
-      await expect(cardOption).toContainText('3.0%+$0.50');
       await expect(page.getByText('You will be charged $15.95')).toBeVisible();
       await expectAccessible();
       await saveScreenshot('gift-form');
     });
 
     await test.step('double clicks on the card option and on Pay Now make one intent and one charge: the card option', async () => {
-      await page.getByRole('button', { name: CARD_OPTION }).dblclick();
+      await cardOption.dblclick();
       await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
       await fillCard(page, PAYS);
       await expectAccessible();
@@ -176,8 +176,7 @@ test.describe('thanks without a reload', () => {
       await expect(page).toHaveURL(
         new RegExp(`/user_profile/${profile}\\?redirect_status=succeeded$`),
       );
-      expect(watch.loads(), 'no document was loaded between Pay Now and the modal').toEqual([]);
-      expect(await watch.sameDocument()).toBe(true);
+      await watch.expectNone();
       // The profile, not the flow, is under the modal.
       await expect(page.getByRole('button', { name: 'Give Gift' })).toBeVisible();
     });
@@ -195,9 +194,8 @@ test.describe('thanks without a reload', () => {
     });
 
     await test.step('a stranger on a shared demo: a tip with no tester identity gets no tester cookie', async () => {
-      // This context never chose a scenario (shared-demo.spec.ts's guest with no identity); the
-      // rest of what a stranger can read is in mock-api's testerViews, scenarios, stripeAccess
-      // and dataView tests.
+      // This context never chose a scenario; the rest of what a stranger can read is in mock-api's
+      // testerViews, scenarios, stripeAccess and dataView tests.
       expect((await page.context().cookies()).map((c) => c.name)).not.toContain('grati_tester');
     });
 
@@ -220,8 +218,7 @@ test.describe('thanks without a reload', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(new RegExp(`/user_profile/${PROFILE}\\?show=true$`));
     await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
-    expect(watch.loads()).toEqual([]);
-    expect(await watch.sameDocument()).toBe(true);
+    await watch.expectNone();
     await expect(cardWith(page, words)).toBeVisible();
   });
 });

@@ -1,9 +1,6 @@
-// A guest's video goes without where it was made (issue 33): each of the videos a phone writes
-// (QuickTime ©xyz in an mp4, the Keys location in a .mov, XMP GPS in an mp4; made from the seed
-// video by scripts/locatedVideos.ts), and one an action camera writes (GPMF, mebx and CAMM tracks,
-// and the places the first rule did not look, issue 50: scripts/craftedVideos.ts), plays here as it
-// is, is sent by the review form without its location, is published so (exiftool -ee reads no
-// place in it), and the published copy plays in Chromium.
+// A guest's video goes without where it was made (issues 33, 50): each located video a phone or an
+// action camera writes (scripts/locatedVideos.ts, scripts/craftedVideos.ts) plays as it is, is sent
+// and published without its location (exiftool -ee reads none), and the published copy plays.
 import type { Locator, Page } from '@playwright/test';
 import { trackedVideo } from '../scripts/craftedVideos';
 import { LOCATION_TEXTS, chunkOffsets, locatedVideos } from '../scripts/locatedVideos';

@@ -4,15 +4,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import {
+  ATTACH_LABEL,
+  VIDEO_TOO_SLOW as TOO_SLOW,
+} from '../src/features/gratitude/media/MediaPicker';
 import { VIDEO_READ_TIMEOUT_MS } from '../src/features/gratitude/media/videoThumbnail';
 import { test, expect, holdRequests, pageClock } from './fixtures';
 import { startFlow } from './payment-helpers';
 
 const PROFILE = 'elliot-fairbanks';
 const SEED_VIDEO = path.join(__dirname, '..', 'mock-api', 'seed', 'media', 'ava-video-latte.mp4');
-const TOO_SLOW = 'This video took too long to open. Please try again or choose another one.';
 
-const attach = (page: Page) => page.getByLabel('Attach photos or a video');
+const attach = (page: Page) => page.getByLabel(ATTACH_LABEL);
 
 test.describe('a video’s poster', () => {
   test('a video that never loads gives up after 10 s with a message, and Submit works again', async ({

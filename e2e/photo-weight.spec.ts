@@ -26,7 +26,10 @@ let photoBytes: number[] = [];
 test.beforeAll(async ({ request }) => {
   test.setTimeout(600_000);
   server = await startPreview('grati-photo-weight');
-  const auth = { Authorization: `Bearer ${GUEST_TOKEN}` };
+  // A connection of its own for each call, as payment-helpers' calls: making the photos can
+  // outlast the server's 5 s keep-alive. (A loaded clean-clone run's upload died with EPIPE here;
+  // this race is the likely cause, not a proven one: a 6 s pause alone did not bring it back.)
+  const auth = { Authorization: `Bearer ${GUEST_TOKEN}`, Connection: 'close' };
   const guest = await request.post(`${server.baseUrl}/api/user/v2/createWebUser`, {
     headers: auth,
     data: { fullName: 'Photo Guest', email: 'photo.guest@example.com' },

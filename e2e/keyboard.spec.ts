@@ -1,7 +1,7 @@
 // The flows with the keyboard alone (no mouse call anywhere in this file): Tab, Enter, Space and
 // the arrows, focus moved to each step's heading, focus always visible, axe clean at every step.
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
+import type { FileChooser, Locator, Page } from '@playwright/test';
 import { CAPTCHA } from './driver/guest';
 import { locatorOf } from './driver/playwright';
 import { test, expect } from './fixtures';
@@ -84,10 +84,18 @@ test.describe('with the keyboard alone', () => {
     const attach = page.getByLabel('Attach photos or a video');
     await tabTo(page, attach);
     await expectFocusVisible(page);
-    // Watched with the step's budget, not the test's: a chooser that never opens fails in 30 s.
-    const chooser = page.waitForEvent('filechooser', { timeout: 30_000 });
-    await page.keyboard.press('Space');
-    await (await chooser).setFiles(PHOTO);
+    // Space opens the file chooser. Twice on a loaded machine (2026-11-30) the first press opened
+    // none that Playwright saw (its interception of choosers is switched on as the watch starts, and
+    // a key press is one quick command); a guest would press again, and so does this, at most
+    // twice more, each watch 15 s.
+    let chooser: FileChooser | undefined;
+    for (let press = 0; press < 3 && !chooser; press += 1) {
+      const opened = page.waitForEvent('filechooser', { timeout: 15_000 });
+      await page.keyboard.press('Space');
+      chooser = await opened.catch(() => undefined);
+    }
+    if (!chooser) throw new Error('Space on the focused file input opened no file chooser');
+    await chooser.setFiles(PHOTO);
     await expect(page.getByRole('img', { name: 'ava-feed-04.jpg' })).toBeVisible();
     await expectAccessible();
     await saveScreenshot('keyboard-review');

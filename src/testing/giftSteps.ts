@@ -1,12 +1,13 @@
 // Steps of the gift form several component tests take, by role and label, as a guest does.
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { CARD_LABELS } from '../features/payments/giftLabels';
 
 /** Picks $15, ticks the captcha and opens the card form: its Pay Now shows. */
 export async function openCardFormAtFifteen(user: UserEvent): Promise<void> {
   await user.click(screen.getByRole('button', { name: '$15' }));
   await user.click(await screen.findByRole('checkbox', { name: "I'm not a robot" }));
-  await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
+  await user.click(await screen.findByRole('button', { name: new RegExp(CARD_LABELS.tip) }));
   expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
 }
 

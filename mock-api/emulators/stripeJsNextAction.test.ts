@@ -1,8 +1,6 @@
 /** @jest-environment jest-fixed-jsdom */
-// stripe.handleNextAction({ clientSecret }) of the Stripe.js emulator, as Stripe documents it: for
-// an intent confirmed elsewhere (a server, a page that went away) that still requires action, the
-// 3-D Secure challenge in the same dialog as confirmPayment's, or the bank's page; an intent that
-// requires none is a misuse (Stripe.js throws).
+// The Stripe.js emulator's stripe.handleNextAction({ clientSecret }) for an intent confirmed
+// elsewhere: the in-page 3-D Secure dialog; an intent that needs no action is a misuse.
 import { fireEvent, screen, within } from '@testing-library/dom';
 import '@testing-library/jest-dom';
 import { browseAsTester, startMockApi, type RunningMockApi } from '../testing';
@@ -21,8 +19,7 @@ let stripe: StripeLike;
 let stopBrowsing: () => void;
 
 beforeAll(async () => {
-  // The page's origin: where the bank's page may send the browser back to (its return_url).
-  api = await startMockApi({ allowedOrigins: ['https://grati.example'] });
+  api = await startMockApi();
   stopBrowsing = browseAsTester(api);
   await runEmulatorScript(api, '/__stripe/stripe.js');
   stripe = (window as unknown as { Stripe: (key: string) => StripeLike }).Stripe(
@@ -38,8 +35,6 @@ afterAll(() => {
   stopBrowsing();
   return api.close();
 });
-
-const RETURN_URL = 'https://grati.example/user_profile/ava-martinez';
 
 /** A $20 intent, confirmed by a server with the secret key and `card` (none: not confirmed). */
 async function intentConfirmedWith(card?: string): Promise<{ secret: string; status: string }> {
@@ -66,7 +61,6 @@ async function intentConfirmedWith(card?: string): Promise<{ secret: string; sta
     'payment_method_data[card][exp_month]': '12',
     'payment_method_data[card][exp_year]': String(new Date().getUTCFullYear() + 1),
     'payment_method_data[card][cvc]': '123',
-    return_url: RETURN_URL,
   });
   return { secret: intent.client_secret, status: confirmed.status };
 }
@@ -99,25 +93,6 @@ describe('an intent waiting for 3-D Secure in the page (4000 0025 0000 3155)', (
       payment_intent: { status: 'requires_payment_method' },
     });
   });
-});
-
-it("sends the page to the bank's page for a redirect challenge (4000 0000 0000 3063), never settling", async () => {
-  const { secret, status } = await intentConfirmedWith('4000000000003063');
-  expect(status).toBe('requires_action');
-  // jsdom does not navigate: it reports the attempt as "Not implemented: navigation".
-  let navigating = () => {};
-  const navigated = new Promise<void>((resolve) => (navigating = resolve));
-  const consoleError = jest.spyOn(console, 'error').mockImplementation((error: unknown) => {
-    if (/Not implemented: navigation/.test(String(error))) navigating();
-  });
-  let settled = false;
-  void stripe.handleNextAction({ clientSecret: secret }).finally(() => (settled = true));
-  await navigated;
-  await new Promise((resolve) => setTimeout(resolve, 100));
-  expect(consoleError).toHaveBeenCalledTimes(1);
-  consoleError.mockRestore();
-  expect(settled).toBe(false);
-  expect(screen.queryByRole('dialog')).toBeNull();
 });
 
 it.each([

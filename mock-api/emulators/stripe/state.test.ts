@@ -1,5 +1,6 @@
 // The emulator's state and the PaymentIntent lifecycle on it, without HTTP: what each transition
 // changes, which events it reports and in what order, and that the state survives JSON.
+import { once } from 'node:events';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Request } from 'express';
@@ -461,17 +462,13 @@ describe('createStripeEmulator', () => {
     expect(emulator.state).not.toBe(saved);
     expect(emulator.list()).toEqual([paid.intent]);
 
-    const app = express().use('/v1', emulator.router);
-    const server = createServer(app).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
+    const server = createServer(express().use('/v1', emulator.router)).listen(0, '127.0.0.1');
+    await once(server, 'listening');
     try {
       const { port } = server.address() as AddressInfo;
-      const answer = await fetch(
-        `http://127.0.0.1:${port}/v1/charges/${paid.intent.latest_charge}`,
-        {
-          headers: { Authorization: `Bearer ${emulator.secretKey}` },
-        },
-      );
+      const url = `http://127.0.0.1:${port}/v1/charges/${paid.intent.latest_charge}`;
+      const headers = { Authorization: `Bearer ${emulator.secretKey}` };
+      const answer = await fetch(url, { headers });
       expect(answer.status).toBe(200);
       expect(await answer.json()).toMatchObject({ id: paid.intent.latest_charge, amount: 1500 });
     } finally {

@@ -1,6 +1,5 @@
-// The emulator's saved state never names an API key: idempotency records are kept under the key's
-// digest, and a state an older version saved with the key itself is renamed as it is restored,
-// its answers still replayed to the same retries.
+// The emulator's saved state never names an API key: idempotency records are kept under its
+// digest, and an older state's records under the key itself are renamed as it is restored.
 import type { Request } from 'express';
 import { idempotentRequest, previousAnswer, saveAnswer } from './idempotency';
 import { newEmulatorSecretKey } from './keys';
@@ -44,7 +43,6 @@ it('renames the records an older version saved with the key, and replays them', 
       },
     },
   };
-  // As the data file holds it (JSON), read back.
   const restored = restoreStripeState(JSON.parse(JSON.stringify(saved)));
   expect(JSON.stringify(restored)).not.toContain(secretKey);
   expect(Object.keys(restored.idempotency)).toEqual([idempotencyStoreKey(secretKey, 'tip-old')]);

@@ -13,9 +13,6 @@ describe('availableWallets', () => {
   it('offers the wallet the browser has to a card group', () => {
     expect(availableWallets(['applePay'], ['card'])).toEqual([APPLE_PAY]);
     expect(availableWallets(['googlePay'], undefined)).toEqual([GOOGLE_PAY]);
-    expect(availableWallets(['googlePay'], ['card'], { googlePay: 'always' })).toEqual([
-      GOOGLE_PAY,
-    ]);
     expect(
       availableWallets(['applePay', 'googlePay'], ['card'], {
         applePay: 'auto',

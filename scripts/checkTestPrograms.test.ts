@@ -55,7 +55,6 @@ describe('the list', () => {
     expect(installCommand(missing)).toBe('apt-get install -y webkit2gtk-driver');
 
     const none = missingPrograms(programs, { PATH: '/nowhere' }, () => false);
-    // Each package once, in the list's order.
     expect(installCommand(none)).toBe(
       'apt-get install -y chromium webkit2gtk-driver libimage-exiftool-perl',
     );

@@ -33,7 +33,6 @@ const LIVE_ENV = {
 /** Minutes, not seconds: webpack on a loaded two-core machine. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
-/** Starts `node args` in the repository; `output()` is what it printed so far. */
 function start(args: string[], env: Record<string, string | undefined>) {
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
@@ -50,14 +49,11 @@ function start(args: string[], env: Record<string, string | undefined>) {
 /** The environment without any live setting the caller's shell may have. */
 function cleanEnv(extra: Record<string, string>): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env };
-  for (const name of [...Object.keys(LIVE_ENV), 'MARKETING_URL', 'BRANCH_API_URL']) {
-    delete env[name];
-  }
-  delete env.ALLOW_DEMO_BUILD;
+  const names = [...Object.keys(LIVE_ENV), 'MARKETING_URL', 'BRANCH_API_URL', 'ALLOW_DEMO_BUILD'];
+  for (const name of names) delete env[name];
   return { ...env, ...extra };
 }
 
-/** A live webpack build into `outDir`, killed if it takes over BUILD_TIMEOUT_MS. */
 async function webpackBuild(outDir: string, env: Record<string, string>) {
   const args = ['node_modules/webpack-cli/bin/cli.js', '--mode', 'production', '--env', 'live'];
   const build = start(args, cleanEnv({ ...env, BUILD_OUT_DIR: outDir }));
@@ -165,7 +161,6 @@ describe('the builds, named', () => {
         apiOrigin: 'https://api.grati-live-test.example',
       });
       expect(emulatorCodeIn(outDir)).toEqual([]);
-      // The live keys are in it.
       const main = filesUnder(path.join(outDir, 'dist'))
         .filter((file) => file.endsWith('.js'))
         .map((file) => readFileSync(file, 'utf8'))

@@ -39,11 +39,10 @@ const video = () => screen.getByLabelText<HTMLVideoElement>('Video 3');
 const playButton = () => screen.getByRole('button', { name: 'Play Video 3' });
 const queryPlayButton = () => screen.queryByRole('button', { name: 'Play Video 3' });
 
-/** Renders the video (its poster as a gallery cell shows it, if `withPoster`), for a user. */
 function renderVideo({ withPoster = false, src = VIDEO } = {}) {
   const poster = withPoster ? fluidImage(THUMBNAIL, GALLERY_CELL_SLOT) : undefined;
   render(<FullscreenVideo src={src} mimeType="video/mp4" label="Video 3" poster={poster} />);
-  return { user: userEvent.setup() };
+  return { user: userEvent.setup(), srcSet: poster?.srcSet };
 }
 
 /** The address the video element would download: its src, or its <source>'s. */
@@ -53,18 +52,13 @@ const videoSource = () =>
 
 describe('FullscreenVideo', () => {
   it('shows its poster through the image endpoint, downloads nothing until Play, then plays and keeps its source', async () => {
-    const { user } = renderVideo({ withPoster: true });
+    const { user, srcSet } = renderVideo({ withPoster: true });
     const poster = screen.getByRole('presentation');
-    const candidates = poster.getAttribute('srcset')!.split(', ');
-    expect(candidates.length).toBeGreaterThan(1);
-    for (const candidate of candidates) {
-      const url = new URL(candidate.split(' ')[0]!, 'https://page.test');
-      expect(url.pathname).toBe(IMAGE_ROUTE);
-      expect(url.searchParams.get('url')).toBe(THUMBNAIL);
-      // A gallery cell never needs a copy wider than 640 px.
-      expect(Number(url.searchParams.get('w'))).toBeLessThanOrEqual(640);
-    }
+    expect(srcSet).toContain(`${IMAGE_ROUTE}?url=${encodeURIComponent(THUMBNAIL)}&w=`);
+    expect(poster).toHaveAttribute('srcset', srcSet);
     expect(poster).toHaveAttribute('sizes', GALLERY_CELL_SLOT.sizes);
+    // A gallery cell never needs a copy wider than 640 px.
+    expect(GALLERY_CELL_SLOT.largest).toBeLessThanOrEqual(640);
     expect(poster).toHaveAttribute('loading', 'lazy');
 
     expect(video()).toHaveAttribute('preload', 'none');
@@ -163,7 +157,7 @@ describe('FullscreenVideo', () => {
       expect(enterFullscreen).not.toHaveBeenCalled();
     });
 
-    it('stops when the guest leaves the player, even with the video still playing', async () => {
+    it('stops when the guest leaves the player, even still playing, and leaves it when the video ends inside it', async () => {
       const { user } = renderVideo();
       await user.click(playButton());
       expect(queryPlayButton()).not.toBeInTheDocument();
@@ -173,14 +167,9 @@ describe('FullscreenVideo', () => {
       expect(HTMLMediaElement.prototype.pause).toHaveBeenCalled();
       expect(playButton()).toBeInTheDocument();
       expect(exitFullscreen).not.toHaveBeenCalled();
-      // Played again, it still goes without playsinline.
       await user.click(playButton());
       expect(video()).not.toHaveAttribute('playsinline');
-    });
 
-    it('leaves the player when the video pauses or ends inside it', async () => {
-      const { user } = renderVideo();
-      await user.click(playButton());
       displaying = true;
       fireEvent(video(), new Event('ended'));
       expect(exitFullscreen).toHaveBeenCalledTimes(1);

@@ -24,8 +24,8 @@ const hrefOf = (container: HTMLElement, name: string) =>
   within(container).getByRole('link', { name }).getAttribute('href');
 
 describe('Header', () => {
-  it('links the logo, the main menu and the social icons to the marketing site, with the support mailbox and the tagline', async () => {
-    const { banner } = await renderHeader();
+  it('links the logo, the main menu and the social icons to the marketing site, with the support mailbox and the tagline; the mobile menu opens and closes with its button, and Escape returns focus to it', async () => {
+    const { user, banner } = await renderHeader();
     expect(hrefOf(banner, 'Grati home')).toBe(MARKETING_URL);
     const nav = within(banner).getByRole('navigation', { name: 'Main' });
     const hrefs = within(nav)
@@ -42,12 +42,8 @@ describe('Header', () => {
     for (const network of ['Facebook', 'Instagram', 'LinkedIn', 'X']) {
       expect(hrefOf(banner, `Grati on ${network}`)).toBe(MARKETING_URL);
     }
-  });
 
-  it('opens and closes the mobile menu with its button, and Escape returns focus to it', async () => {
-    const { user, banner } = await renderHeader();
     const menuButton = within(banner).getByRole('button', { name: 'Menu' });
-    const nav = within(banner).getByRole('navigation', { name: 'Main' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     expect(within(nav).getByRole('list')).toHaveAttribute(
       'id',
@@ -69,10 +65,11 @@ describe('Header', () => {
     expect(menuButton).toHaveFocus();
   });
 
-  it('opens the side panel as a modal dialog with focus inside, the app links, and Tab kept inside', async () => {
+  it('opens the side panel as a modal dialog with focus inside, the app links and Tab kept inside; Escape and Close return focus to the opener', async () => {
     const { user } = await renderHeader();
+    const opener = screen.getByRole('button', { name: 'Get the app' });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Get the app' }));
+    await user.click(opener);
 
     // The panel is a chunk of its own: it shows once that has arrived.
     const dialog = await screen.findByRole('dialog', { name: 'Get the Grati app' });
@@ -83,7 +80,6 @@ describe('Header', () => {
     expect(hrefOf(dialog, 'Download on the App Store')).toBe(APP_STORE_URL);
     expect(hrefOf(dialog, 'How Grati Works')).toBe(`${MARKETING_URL}/how-grati-works`);
 
-    // Tab and Shift+Tab stay inside the panel.
     const focusable = [close, ...within(dialog).getAllByRole('link')];
     const last = focusable[focusable.length - 1];
 
@@ -92,19 +88,11 @@ describe('Header', () => {
     await user.tab();
     expect(close).toHaveFocus();
 
-    // A full lap forward visits every control in the panel and never leaves it.
     for (const expected of [...focusable.slice(1), close]) {
       await user.tab();
       expect(expected).toHaveFocus();
     }
-  });
 
-  it('closes the side panel on Escape and on Close, returning focus to the opener', async () => {
-    const { user } = await renderHeader();
-    const opener = screen.getByRole('button', { name: 'Get the app' });
-
-    await user.click(opener);
-    await screen.findByRole('dialog', { name: 'Get the Grati app' });
     await user.tab();
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

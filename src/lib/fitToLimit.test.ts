@@ -14,27 +14,21 @@ function isWithOnePieceOut(longer: string, shorter: string): boolean {
 }
 
 describe('fitToLimit', () => {
-  const [x249, x250, a29] = ['x'.repeat(249), 'x'.repeat(250), 'A'.repeat(29)];
-  const [x249F, a29F, emoji125] = [`${x249}${FAMILY}`, `${a29}${FAMILY}`, '😀'.repeat(125)];
+  const [x249, x250] = ['x'.repeat(249), 'x'.repeat(250)];
+  const x249F = `${x249}${FAMILY}`;
   it.each<[string, string, string, number, string, number]>([
-    ['keeps text within the limit as it is', 'abc', 'abcd', 5, 'abcd', 0],
     ['keeps text just at the limit as it is', '', 'abcde', 5, 'abcde', 0],
     ['keeps the first 250 of 300 pasted characters', '', 'x'.repeat(300), 250, x250, 50],
     ['cuts only the pasted text', 'Hello world', 'Hello 123456789world', 15, 'Hello 1234world', 5],
     ['refuses a typed character at the limit', 'abcde', 'abcdef', 5, 'abcde', 1],
-    ['counts an emoji as one character', 'abc', 'abc😀😀', 5, 'abc😀😀', 0],
     ['counts an emoji as one character, cutting one', 'abc', 'abc😀😀😀', 5, 'abc😀😀', 1],
-    ['takes 125 emoji in 250 characters', '', emoji125, 250, emoji125, 0],
     ['takes one emoji typed at 249 characters', x249, `${x249}😀`, 250, `${x249}😀`, 0],
     ['keeps a family emoji at the limit whole', x249, x249F, 250, x249F, 0],
     ['leaves a family emoji past the limit out whole', x250, `${x250}${FAMILY}`, 250, x250, 1],
     ['keeps one family of two at the limit', x249, `${x249F}${FAMILY}`, 250, x249F, 1],
     ['cuts between flags', 'ab', `ab${FLAG}${FLAG}`, 3, `ab${FLAG}`, 1],
     ['keeps accents with their letter', 'ab', 'abe\u0301\u0308i', 3, 'abe\u0301\u0308', 1],
-    // An accent typed onto the last letter at the limit joins it: nothing is left out.
     ['joins an accent typed at the limit to its letter', 'abe', 'abe\u0301', 3, 'abe\u0301', 0],
-    ['keeps a 30-character name ending in an emoji', a29, `${a29}😀`, 30, `${a29}😀`, 0],
-    ['keeps a 30-character name ending in a family', a29, a29F, 30, a29F, 0],
     ['lets leading white space use up nothing', '', `   ${'x'.repeat(260)}`, 250, `   ${x250}`, 10],
     ['lets white space around use up nothing', `  ${x250}`, `  ${x250} `, 250, `  ${x250} `, 0],
     // 😀 -> 😁 share their first unit; 😀 and 😁 end on different ones.

@@ -9,6 +9,8 @@ import {
 
 const guest = { fullName: 'Jo Doe', email: 'jo@example.com' };
 
+beforeEach(() => discardFlowDraft('ava')); // storage itself is cleared after each test
+
 describe('a flow draft', () => {
   it('is kept per profile and merged as the guest works', () => {
     saveFlowDraft('ava', { kind: 'RECOGNITION', guest }, 1000);
@@ -90,8 +92,6 @@ function anotherPage(): Page {
 }
 
 describe('whose draft it is', () => {
-  beforeEach(() => discardFlowDraft('ava')); // storage itself is cleared after each test
-
   it('comes back on a reload in its own tab, and to anyone else only when asked for', () => {
     const first = anotherPage();
     first.openFlowDraft('ava');
@@ -117,7 +117,6 @@ describe('whose draft it is', () => {
     page.startFreshDraft('ava');
     expect(page.openFlowDraft('ava').draft).toBeNull();
     expect(anotherPage().openFlowDraft('ava').draft).toBeNull();
-    // The next guest's first keystroke replaces it.
     page.saveFlowDraft('ava', { kind: 'gift', guest: { fullName: 'Bo', email: '' } });
     expect(page.readFlowDraft('ava')?.guest.fullName).toBe('Bo');
     expect(page.readFlowDraft('ava')?.kind).toBe('gift');
@@ -146,8 +145,6 @@ describe('whose draft it is', () => {
 });
 
 describe('what a draft started', () => {
-  beforeEach(() => discardFlowDraft('ava')); // storage itself is cleared after each test
-
   it('keeps one send key for the same values, on any page, and a new one for new values', () => {
     const a = anotherPage();
     a.openFlowDraft('ava');

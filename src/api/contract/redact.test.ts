@@ -67,7 +67,6 @@ describe('redactUrl', () => {
     '/user_profile/ava',
     '/p?',
     '/_img?url=%2Fmedia%2Fseed%2Fa.jpg&w=256',
-    '/_img?url=https%3A%2F%2Fcdn.example%2Fa.jpg&w=256',
     '/search?q=why%3F&next=later',
   ])('leaves %s, with no query nor an address with one, as it is', (url) => {
     expect(redactUrl(url)).toBe(url);

@@ -39,7 +39,6 @@ import {
 const seed = readFileSync(SEED_VIDEO);
 const ftyp = box('ftyp', Buffer.from('isom\0\0\x02\0isomavc1', 'latin1'));
 
-/** Strips a copy; the copy comes back as the same array, the same length. */
 function strip(bytes: Uint8Array) {
   const copy = Buffer.from(bytes);
   const result = stripVideoLocation(copy);
@@ -48,7 +47,6 @@ function strip(bytes: Uint8Array) {
   return { ...result, bytes: copy };
 }
 
-/** Every byte outside the removed ranges is as it was. */
 function expectOnlyRangesChanged(
   before: Uint8Array,
   after: Uint8Array,
@@ -64,7 +62,6 @@ function expectOnlyRangesChanged(
 
 const holds = (bytes: Uint8Array, text: string) => Buffer.from(bytes).includes(text, 0, 'latin1');
 
-/** Strips a located video: nothing left to find, only the removed ranges changed, no second pass. */
 function expectCleared(video: Buffer) {
   expect(findVideoLocation(video)).not.toEqual([]);
   const stripped = strip(video);
@@ -81,10 +78,7 @@ describe('stripVideoLocation on the videos a phone sends', () => {
   it.each(locatedVideos().map((video) => [video.carries, video] as const))(
     'neutralises %s in place: same length, same chunk offsets, nothing left to find',
     (_carries, video) => {
-      expect(LOCATION_TEXTS.some((text) => holds(video.bytes, text))).toBe(true);
-      const { removed, malformed } = expectCleared(video.bytes);
-      expect(malformed).toBe(false);
-      expect(removed.length).toBeGreaterThan(0);
+      expect(expectCleared(video.bytes).malformed).toBe(false);
     },
   );
 
@@ -268,7 +262,6 @@ describe('stripVideoLocation on malformed input', () => {
   });
 });
 
-/** The refusal `strip` throws, or a failure saying it did not throw one. */
 function refusal(bytes: Uint8Array): VideoRefusedError {
   try {
     stripVideoLocation(bytes);

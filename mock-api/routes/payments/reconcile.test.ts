@@ -63,6 +63,10 @@ async function dataFile() {
 }
 
 const handledEvents = () => api.store.db.webhookEvents?.length ?? 0;
+const createdAtOf = (clientSecret: string) =>
+  Date.parse(
+    api.store.db.payments?.find((p) => p.intentId === intentIdOf(clientSecret))?.createdAt ?? '',
+  );
 const pendingOf = (clientSecret: string) =>
   api.store.db.pendingGratitudes?.find((p) => p.intentId === intentIdOf(clientSecret));
 
@@ -71,8 +75,9 @@ it('asks Stripe about an open payment at most every few minutes', async () => {
   const text = `Paid with its webhook lost ${randomUUID()}`;
   const clientSecret = await sendReviewWithTip(api, guestId, text);
 
-  // Old enough to ask: the lookup asks (still unpaid: nothing to publish).
-  clock += DEFAULT_RECONCILE_AFTER_MS + 1000;
+  // Old enough to ask, counted from the payment's creation (a loaded machine takes seconds to
+  // get here): the lookup asks (still unpaid: nothing to publish).
+  clock = createdAtOf(clientSecret) + DEFAULT_RECONCILE_AFTER_MS + 1000;
   expect(await feedTexts(api)).not.toContain(text);
   // Paid now, its webhook lost: the next lookups within the interval do not ask again.
   expect((await confirmWithCard(api, clientSecret)).body.status).toBe('succeeded');
@@ -81,7 +86,7 @@ it('asks Stripe about an open payment at most every few minutes', async () => {
   expect(await feedTexts(api)).not.toContain(text);
   // The interval over, a lookup asks again and publishes it.
   clock += MINUTE;
-  expect(await feedTexts(api)).toContain(text);
+  expect((await feedTexts(api)).filter((t) => t === text)).toHaveLength(1);
   expect(pendingOf(clientSecret)).toBeUndefined();
 });
 
@@ -119,8 +124,7 @@ it('leaves the data file untouched when lookups change nothing', async () => {
   for (const text of texts) await abandonedReviewWithTip(text);
   const before = await dataFile();
 
-  // Too young to ask about; then old enough (Stripe is asked, all still unpaid); then asked
-  // again after the interval: each time nothing changes, so nothing is written.
+  // Too young to ask; old enough (asked, still unpaid); asked again after the interval.
   for (const step of [0, DEFAULT_RECONCILE_AFTER_MS, DEFAULT_RECONCILE_EVERY_MS]) {
     clock += step + 1000;
     for (let lookup = 0; lookup < 3; lookup += 1) {

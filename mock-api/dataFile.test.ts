@@ -100,14 +100,6 @@ describe('a damaged data file', () => {
       /payments must be a list, not an object/,
     ],
     [
-      'a payment whose metadata is null',
-      (data: Record<string, unknown>) => {
-        const [paid] = data.payments as Record<string, unknown>[];
-        return JSON.stringify({ ...data, payments: [{ ...paid, metadata: null }] });
-      },
-      /payments\[0\] \(id "pi_\w+"\): metadata must be an object, not null/,
-    ],
-    [
       'a truncated file',
       (data: Record<string, unknown>) => {
         const whole = JSON.stringify(data, null, 2);

@@ -51,7 +51,6 @@ async function servedGuestIds(apiBaseUrl: string): Promise<string[]> {
   return ((await response.json()) as { userId: string }[]).map((g) => g.userId);
 }
 
-/** The acknowledged ids that `ids` lacks. */
 function missingFrom(ids: string[], acknowledged: string[]): string[] {
   const present = new Set(ids);
   return acknowledged.filter((id) => !present.has(id));
@@ -65,72 +64,67 @@ async function storedGuestIds(dataDir: string): Promise<string[]> {
   return stored.guests.map((g) => g.userId);
 }
 
-describe('durability', () => {
-  let dataDir: string;
-  let child: ChildProcess | undefined;
+let dataDir: string;
+let child: ChildProcess | undefined;
 
-  beforeEach(async () => {
-    dataDir = await mkdtemp(path.join(tmpdir(), 'grati-durability-'));
-  });
-
-  afterEach(async () => {
-    child?.kill('SIGKILL');
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  it('keeps every write answered 200 when the process is SIGKILLed during 200 concurrent writes', async () => {
-    // 200 clients keep writing until the process dies; the kill comes once KILL_AFTER writes have
-    // been answered, so about 200 writes are in flight (sent, not answered) when it lands. Each
-    // round restarts the API on the data the previous kill left.
-    const WRITERS = 200;
-    const KILL_AFTER = 300;
-    const ROUNDS = 3;
-    const acknowledged: string[] = [];
-    let sent = 0;
-
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      const started = await startApiProcess(dataDir);
-      child = started.child;
-      // The restarted API serves every write answered before the last kill.
-      expect(missingFrom(await servedGuestIds(started.apiBaseUrl), acknowledged)).toEqual([]);
-
-      const sentBefore = sent;
-      const acknowledgedBefore = acknowledged.length;
-      let inFlight = 0;
-      let inFlightAtKill = 0;
-      const client = async () => {
-        for (;;) {
-          const n = sent++;
-          inFlight += 1;
-          const userId = await createGuest(started.apiBaseUrl, n);
-          inFlight -= 1;
-          if (userId === null) return;
-          acknowledged.push(userId);
-          if (acknowledged.length - acknowledgedBefore === KILL_AFTER) {
-            inFlightAtKill = inFlight;
-            started.child.kill('SIGKILL');
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: WRITERS }, client));
-
-      // The kill landed while most writers were waiting for an answer, and some writes were cut
-      // off by it (sent, never answered).
-      expect(acknowledged.length - acknowledgedBefore).toBeGreaterThanOrEqual(KILL_AFTER);
-      expect(inFlightAtKill).toBeGreaterThanOrEqual(WRITERS / 2);
-      expect(sent - sentBefore).toBeGreaterThan(acknowledged.length - acknowledgedBefore);
-
-      // The data file parses and holds every write that was answered 200.
-      expect(missingFrom(await storedGuestIds(dataDir), acknowledged)).toEqual([]);
-    }
-    expect(new Set(acknowledged).size).toBe(acknowledged.length);
-
-    // And the API comes back on the same data.
-    const stored = await storedGuestIds(dataDir);
-    const restarted = await startApiProcess(dataDir);
-    child = restarted.child;
-    const served = await servedGuestIds(restarted.apiBaseUrl);
-    expect(served.length).toBe(stored.length);
-    expect(missingFrom(served, acknowledged)).toEqual([]);
-  }, 60_000);
+beforeEach(async () => {
+  dataDir = await mkdtemp(path.join(tmpdir(), 'grati-durability-'));
 });
+
+afterEach(async () => {
+  child?.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+it('keeps every write answered 200 when the process is SIGKILLed during 200 concurrent writes', async () => {
+  // The kill comes once KILL_AFTER writes are answered, with about WRITERS more in flight.
+  const WRITERS = 200;
+  const KILL_AFTER = 300;
+  const ROUNDS = 3;
+  const acknowledged: string[] = [];
+  let sent = 0;
+
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    const started = await startApiProcess(dataDir);
+    child = started.child;
+    // The restarted API serves every write answered before the last kill.
+    expect(missingFrom(await servedGuestIds(started.apiBaseUrl), acknowledged)).toEqual([]);
+
+    const sentBefore = sent;
+    const acknowledgedBefore = acknowledged.length;
+    let inFlight = 0;
+    let inFlightAtKill = 0;
+    const client = async () => {
+      for (;;) {
+        const n = sent++;
+        inFlight += 1;
+        const userId = await createGuest(started.apiBaseUrl, n);
+        inFlight -= 1;
+        if (userId === null) return;
+        acknowledged.push(userId);
+        if (acknowledged.length - acknowledgedBefore === KILL_AFTER) {
+          inFlightAtKill = inFlight;
+          started.child.kill('SIGKILL');
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: WRITERS }, client));
+
+    // The kill landed while most writers waited, and cut some writes off (sent, never answered).
+    expect(acknowledged.length - acknowledgedBefore).toBeGreaterThanOrEqual(KILL_AFTER);
+    expect(inFlightAtKill).toBeGreaterThanOrEqual(WRITERS / 2);
+    expect(sent - sentBefore).toBeGreaterThan(acknowledged.length - acknowledgedBefore);
+
+    // The data file parses and holds every write that was answered 200.
+    expect(missingFrom(await storedGuestIds(dataDir), acknowledged)).toEqual([]);
+  }
+  expect(new Set(acknowledged).size).toBe(acknowledged.length);
+
+  // And the API comes back on the same data.
+  const stored = await storedGuestIds(dataDir);
+  const restarted = await startApiProcess(dataDir);
+  child = restarted.child;
+  const served = await servedGuestIds(restarted.apiBaseUrl);
+  expect(served.length).toBe(stored.length);
+  expect(missingFrom(served, acknowledged)).toEqual([]);
+}, 60_000);

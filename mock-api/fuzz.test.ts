@@ -1,7 +1,5 @@
-// HTTP fuzz test: every endpoint of the mock API and of its emulators gets hostile input; every
-// answer must be a 4xx JSON error (an emulator's in its service's format), never a 5xx or a hang.
-// Valid inputs are filtered out or broken on purpose, so the data file, data folder and uploads
-// folder must end byte for byte as they started, and Object.prototype clean.
+// HTTP fuzz test: every endpoint of the mock API and its emulators answers hostile input with a 4xx
+// JSON error, never a 5xx or a hang; the data and uploads folders end as they started.
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -34,23 +32,19 @@ let api: RunningMockApi;
 let guestId: string;
 let serverErrors: unknown[][] = [];
 
-// ---------------------------------------------------------------------------------------------
-// Answers and their checks
-
 interface Answer {
   status: number;
   contentType: string;
   text: string;
-  header(name: string): string | undefined;
 }
 
-async function call(url: string, init: RequestInit = {}): Promise<Answer> {
+async function call(url: string, init: RequestInit = {}): Promise<Answer & { headers: Headers }> {
   const response = await fetch(url, { ...init, signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS) });
   return {
     status: response.status,
     contentType: response.headers.get('content-type') ?? '',
     text: await response.text(),
-    header: (name) => response.headers.get(name) ?? undefined,
+    headers: response.headers,
   };
 }
 
@@ -89,10 +83,6 @@ function answerOf(res: http.IncomingMessage): Promise<Answer> {
         status: res.statusCode ?? 0,
         contentType: res.headers['content-type'] ?? '',
         text: Buffer.concat(chunks).toString('utf8'),
-        header: (name) => {
-          const value = res.headers[name.toLowerCase()];
-          return Array.isArray(value) ? value.join(', ') : value;
-        },
       }),
     ),
   );
@@ -153,11 +143,8 @@ function errorMessage(body: unknown, format: ErrorFormat): string | undefined {
   }
 }
 
-/**
- * A 4xx answer with a JSON error body: in the API's format, or in `format` (an emulated
- * service's). Requests an emulator's body parser refuses (too large, too deep) are answered by
- * the mock API's error handler, in the API's format; both are accepted for emulators.
- */
+/** A 4xx JSON error in `format`, or in the API's (its error handler answers what an emulator's
+ * body parser refuses: too large, too deep). */
 function expectJsonError(answer: Answer, what: string, format: ErrorFormat = 'api') {
   const fail = (problem: string): never => {
     throw new Error(
@@ -184,9 +171,6 @@ function expectFieldError(answer: Answer, what: string, field: string, status = 
   return body;
 }
 
-// ---------------------------------------------------------------------------------------------
-// The state that must not change
-
 async function snapshot() {
   await api.store.flush();
   return {
@@ -208,11 +192,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 5000): Promise
   }
 }
 
-/**
- * Checks that a form left no file in uploads (`baseline`: its listing before the request). An
- * answered form has deleted its files (multipart.ts waits for each file's 'close', so a form cut
- * off inside a file part leaves no `.upload-<uuid>`); one given up on gets `waitMs` to clean up.
- */
+/** Checks that a form left no file in uploads beyond `baseline`; one given up on (no answer)
+ * gets `waitMs` to clean up. */
 async function expectNoFileLeft(what: string, baseline: string[], waitMs = 0): Promise<void> {
   const left = async () => (await uploadsNow()).filter((name) => !baseline.includes(name));
   if (waitMs > 0) await waitFor(async () => (await left()).length === 0, waitMs);
@@ -232,19 +213,17 @@ const prototypesBefore = prototypeKeys();
 
 beforeAll(async () => {
   serverErrors = [];
-  // The error handler logs every 5xx with console.error: none may be logged here.
   jest.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     serverErrors.push(args);
   });
   api = await startMockApi();
-  // One guest, stored before the snapshot, so that payment forms reach their last check (the
-  // captcha, never valid here). Review forms use NO_GUEST, so none of them can be stored.
+  // A stored guest lets payment forms reach their last check (the captcha, never valid here).
   guestId = (await api.createGuest('Fuzz Guest', 'fuzz.guest@example.com')).userId;
   before = await snapshot();
 });
 
 afterEach(() => {
-  // A 5xx is logged by the error handler: none may have been.
+  // The error handler logs every 5xx with console.error: none may have been.
   const logged = serverErrors;
   serverErrors = [];
   expect(logged).toEqual([]);
@@ -254,9 +233,6 @@ afterAll(async () => {
   await api.close();
   jest.restoreAllMocks();
 });
-
-// ---------------------------------------------------------------------------------------------
-// Hostile values
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
 
@@ -355,9 +331,6 @@ function corruptedText(base: () => Json): fc.Arbitrary<string> {
     });
 }
 
-// ---------------------------------------------------------------------------------------------
-// The endpoints
-
 const knownUserId = (value: unknown) =>
   typeof value === 'string' && api.store.db.users.some((u) => u._id === value.trim());
 
@@ -372,7 +345,7 @@ interface JsonEndpoint {
   path: string;
   fields: readonly string[];
   /** Needs an Idempotency-Key (a fresh one is sent, so the body is what gets checked). */
-  idempotent: boolean;
+  idempotent?: true;
   /** A body close to valid that still cannot succeed (see `refusedAs`). */
   base: () => Json;
   refusedAs: Refusal;
@@ -429,7 +402,6 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
     path: 'gratitude/findUser',
     fields: ['_id', 'profilePage'],
-    idempotent: false,
     base: () => ({ _id: 'nobody', profilePage: 'yes' }),
     refusedAs: { status: 400, field: 'profilePage' },
     couldSucceed: (body) => isRecord(body) && knownUserId(body._id),
@@ -437,7 +409,6 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
     path: 'user/v2/createWebUser',
     fields: ['fullName', 'email'],
-    idempotent: false,
     base: () => ({ fullName: 'Fuzz Guest', email: 'fuzz.guest@example' }),
     refusedAs: { status: 400, field: 'email' },
     couldSucceed: (body) =>
@@ -446,7 +417,6 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
     path: 'user/userProfileClick',
     fields: ['userProfileId', 'profileClickBy', 'guestName'],
-    idempotent: false,
     base: () => ({ userProfileId: 'nobody', profileClickBy: guestId, guestName: 'Fuzz Guest' }),
     refusedAs: { status: 404, field: 'userProfileId' },
     couldSucceed: (body) => isRecord(body) && knownUserId(body.userProfileId),
@@ -470,7 +440,6 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   {
     path: '__scenarios',
     fields: ['name', 'delayMs'],
-    idempotent: false,
     base: () => ({ name: 'slow', delayMs: -1 }),
     refusedAs: { status: 400, field: 'delayMs' },
     couldSucceed: (body) => {
@@ -497,8 +466,6 @@ const parsesTo = (text: string): unknown => {
     return undefined;
   }
 };
-
-// Multipart forms -----------------------------------------------------------------------------
 
 interface Part {
   name: string | Buffer;
@@ -563,6 +530,7 @@ interface FormEndpoint {
 
 const asParts = (fields: [string, string][]): Part[] =>
   fields.map(([name, value]) => ({ name, value }));
+const withoutMedia = (parts: Part[]) => parts.filter((part) => part.name !== 'media');
 const mediaPart = (value = JPEG, filename = 'photo.jpg'): Part => ({
   name: 'media',
   value,
@@ -727,8 +695,6 @@ async function expectFormRefused(target: string, body: Buffer, boundary: string,
   expectJsonError(answer, what);
 }
 
-// ---------------------------------------------------------------------------------------------
-
 describe('hostile input to the API', () => {
   it('refuses the near-valid bases for the reason given (so their corruptions reach every check)', async () => {
     const expectRefused = (answer: Answer, endpoint: FormEndpoint | JsonEndpoint) => {
@@ -773,17 +739,8 @@ describe('hostile input to the API', () => {
         ['prototype', `{"prototype":{"polluted":true},"${field}":{"prototype":null}}`],
         ['truncated JSON', `{"${field}":"abc`, 400],
         ['an empty body', '', 400],
-        ['JSON with a BOM', `\ufeff{"${field}":1}`],
-        ['a top-level string', JSON.stringify('ava-martinez'), 400],
-        ['NaN', `{"${field}":NaN}`, 400],
-        ...INVALID_UTF8.map((bytes, i): [string, Buffer] => [
-          `invalid UTF-8 #${i} in a string`,
-          Buffer.concat([Buffer.from(`{"${field}":"a`), bytes, Buffer.from('"}')]),
-        ]),
-        ...INVALID_UTF8.map((bytes, i): [string, Buffer] => [
-          `invalid UTF-8 #${i} in a key`,
-          Buffer.concat([Buffer.from('{"'), bytes, Buffer.from(`":1,"${field}":2}`)]),
-        ]),
+        ['invalid UTF-8 in a string', Buffer.from(`{"${field}":"a\xc0\xaf"}`, 'latin1')],
+        ['invalid UTF-8 in a key', Buffer.from(`{"\xed\xa0\x80":1,"${field}":2}`, 'latin1')],
         ['invalid UTF-8 outside strings', Buffer.from([0x7b, 0xff, 0x7d])],
       ];
       for (const [label, body, status] of bodies) {
@@ -822,13 +779,9 @@ describe('hostile input to the API', () => {
         }),
         RUNS,
       );
-      // A body that is not multipart at all, under a multipart Content-Type.
-      for (const body of [Buffer.from('{"_id":"ava-martinez"}'), Buffer.alloc(0)]) {
-        expectJsonError(await postForm(endpoint.path, body, boundary), endpoint.path);
-      }
     });
 
-    it('answers a 1 MB field, a 1 MB file of noise and a form without its end with a 4xx', async () => {
+    it('answers a 1 MB field, a 1 MB file of noise and a header that never ends with a 4xx', async () => {
       const boundary = `fuzz-${randomUUID()}`;
       const forms: [string, Buffer][] = [
         [
@@ -838,21 +791,13 @@ describe('hostile input to the API', () => {
         [
           'a 1 MB file of noise',
           multipart(
-            [
-              ...endpoint.base().filter((p) => p.name !== 'media'),
-              mediaPart(Buffer.alloc(MB, 0xa5), 'a.jpg'),
-            ],
+            [...withoutMedia(endpoint.base()), mediaPart(Buffer.alloc(MB, 0xa5), 'a.jpg')],
             boundary,
           ),
         ],
-        ['no closing boundary', multipart(endpoint.base(), boundary, false)],
         [
           'a part without a name',
           Buffer.from(`--${boundary}\r\nX-Nothing: here\r\n\r\nvalue\r\n--${boundary}--\r\n`),
-        ],
-        [
-          'a part with a broken header',
-          Buffer.from(`--${boundary}\r\nContent-Disposition form-data\r\n\r\nv\r\n--${boundary}--`),
         ],
         [
           'a header that never ends',
@@ -885,27 +830,16 @@ describe('hostile input to the API', () => {
       ['JSON', '{"_id":42,"fullName":[],"email":{},"name":"nope"}'],
       ['multipart', new Uint8Array(multipart(asParts(reviewFields('REVIEW', NO_GUEST)), boundary))],
       ['noise', new Uint8Array(Buffer.from(Array.from({ length: 256 }, (_, i) => (i * 37) % 256)))],
-      ['a form', '_id=ava-martinez&fullName=Fuzz&email=fuzz%40example.com'],
     ];
+    // One type per distinct answer: the wrong type, no boundary, a boundary too long, multipart
+    // read, JSON read, a charset refused (415).
     const types = [
       null,
-      'text/plain',
-      'application/x-www-form-urlencoded',
       'multipart/form-data',
-      'multipart/form-data; boundary=',
       `multipart/form-data; boundary=${'b'.repeat(200)}`,
-      'multipart/mixed; boundary=x',
       `multipart/form-data; boundary=${boundary}; charset=utf-16`,
       'application/json',
       'application/json; charset=latin1',
-      'application/json; charset=utf-16',
-      'application/json; charset=nonsense',
-      'application/merge-patch+json',
-      'application/xml',
-      'image/jpeg',
-      '*/*',
-      ';',
-      'x'.repeat(1000),
     ];
     for (const endpoint of POST_PATHS) {
       for (const type of types) {
@@ -921,10 +855,7 @@ describe('hostile input to the API', () => {
     const bomb = zlib.gzipSync(Buffer.alloc(50 * MB, 0x20)); // 50 MB of spaces, 50 KB gzipped
     const cases: [string, string, Buffer, number?][] = [
       ['gzip noise', 'gzip', Buffer.from('not gzip at all')],
-      ['deflate noise', 'deflate', Buffer.from('not deflate at all')],
       ['a gzip bomb', 'gzip', bomb, 413],
-      ['brotli', 'br', Buffer.from('x')],
-      ['an unknown coding', 'zstd', Buffer.from('x')],
       ['gzip twice', 'gzip, gzip', zlib.gzipSync(Buffer.from('{"_id":1}'))],
     ];
     for (const endpoint of POST_PATHS) {
@@ -943,14 +874,11 @@ describe('hostile input to the API', () => {
 
   it('answers a bad Idempotency-Key with a 400 naming the header', async () => {
     const endpoints = [...FORM_ENDPOINTS, ...JSON_ENDPOINTS.filter((e) => e.idempotent)];
+    // Other characters: the property below.
     const keys: [string, string][] = [
       ['empty', ''],
       ['10 KB', 'k'.repeat(10 * 1024)],
       ['201 characters', 'k'.repeat(201)],
-      ['a space inside', 'a b'],
-      ['latin-1', 'clé'],
-      ['UTF-8 bytes', Buffer.from('ключ').toString('latin1')],
-      ['a tab inside', 'a\tb'],
     ];
     for (const { path: target } of endpoints) {
       for (const [label, key] of keys) {
@@ -987,50 +915,22 @@ describe('hostile input to the API', () => {
     );
   });
 
-  it('answers absurd page numbers and limits with a 400 naming the parameter', async () => {
-    const expectRefused = async (query: string, field: string) =>
-      expectFieldError(await getApi(`user/v2/fetchUserGallery?${query}`), query, field);
-    const absurd = [
-      '1e309',
-      '-1',
-      '99999999999999999999',
-      'NaN',
-      '0',
-      '1.5',
-      '0x10',
-      'Infinity',
-      '%EF%BC%91', // a full-width 1
-      '%20%201',
-      '',
-      '1000001',
-      '%FF',
-      '%',
-    ];
-    for (const value of absurd) {
-      await expectRefused(`pageNo=${value}&userId=ava-martinez`, 'pageNo');
-      await expectRefused(`pageNo=1&limit=${value}&userId=ava-martinez`, 'limit');
-    }
-    for (const query of [
-      'pageNo=1&pageNo=2',
-      'pageNo[]=1',
-      'pageNo[a]=1',
-      'pageNo[__proto__]=1',
-      'pageNo=1&limit=5&limit=5',
-      'userId=ava-martinez',
-    ]) {
-      const field = query.includes('limit=5') ? 'limit' : 'pageNo';
-      await expectRefused(`${query}&userId=ava-martinez`, field);
-    }
-    for (const query of [
-      'userId=ava-martinez&userId=sam-lee',
-      'userId[]=ava-martinez',
-      'userId[__proto__][polluted]=1',
-      'userId[constructor][prototype][polluted]=1',
-      `userId=${'a'.repeat(101)}`,
-      'userId=',
-    ]) {
-      await expectRefused(`pageNo=1&${query}`, 'userId');
-    }
+  // Other values and encodings of the same rules: the property below and http.test.ts's queryInt.
+  it.each([
+    ['pageNo=0&userId=ava-martinez', 'pageNo'],
+    ['pageNo=1000001&userId=ava-martinez', 'pageNo'],
+    ['pageNo=1&pageNo=2&userId=ava-martinez', 'pageNo'],
+    ['pageNo[__proto__]=1&userId=ava-martinez', 'pageNo'],
+    ['userId=ava-martinez', 'pageNo'],
+    ['pageNo=1&limit=0&userId=ava-martinez', 'limit'],
+    ['pageNo=1&limit=101&userId=ava-martinez', 'limit'],
+    ['pageNo=1&userId=ava-martinez&userId=sam-lee', 'userId'],
+    ['pageNo=1&userId[__proto__][polluted]=1', 'userId'],
+    ['pageNo=1&userId[constructor][prototype][polluted]=1', 'userId'],
+    [`pageNo=1&userId=${'a'.repeat(101)}`, 'userId'],
+    ['pageNo=1&userId=', 'userId'],
+  ])('answers the gallery query %s with a 400 naming %s', async (query, field) => {
+    expectFieldError(await getApi(`user/v2/fetchUserGallery?${query}`), query, field);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
@@ -1095,7 +995,7 @@ describe('hostile input to the API', () => {
           });
           expectJsonError(answer, `${target} Authorization ${JSON.stringify(value)}`);
           expect(answer.status).toBe(401);
-          expect(answer.header('www-authenticate')).toBe('Bearer realm="grati-guest"');
+          expect(answer.headers.get('www-authenticate')).toBe('Bearer realm="grati-guest"');
         },
       ),
       RUNS,
@@ -1116,19 +1016,13 @@ describe('hostile input to the API', () => {
         expectJsonError(answer, `${method} ${target}`);
       }
     }
-    for (const target of [
-      '%E0%A4%A',
-      '..%2f..%2fdb.json',
-      '__proto__',
-      'constructor',
-      'gratitude/findUser/..',
-      'x'.repeat(5000),
-    ]) {
+    const unknown = ['..%2f..%2fdb.json', 'gratitude/findUser/..', '__proto__', 'constructor'];
+    for (const target of unknown) {
       const answer = await call(`${api.apiBaseUrl}/${target}`, {
         method: 'POST',
         headers: bearer(),
       });
-      expectJsonError(answer, `POST /api/${target.slice(0, 40)}`);
+      expectJsonError(answer, `POST /api/${target}`);
     }
   });
 
@@ -1143,14 +1037,9 @@ describe('hostile input to the API', () => {
   });
 
   it('keeps the data view read-only, whatever the method override or body', async () => {
+    const views = ['__db/guests', '__db/users/ava-martinez', '__db/db', '__db/__proto__'];
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      for (const target of [
-        '__db/guests',
-        '__db/users',
-        '__db/users/ava-martinez',
-        '__db/db',
-        '__db/__proto__',
-      ]) {
+      for (const target of views) {
         const answer = await call(`${api.apiBaseUrl}/${target}`, {
           method,
           headers: {
@@ -1197,11 +1086,7 @@ describe('hostile input to the API', () => {
     for (const endpoint of FORM_ENDPOINTS) {
       // A file part that never ends: the client gives up once the server is writing it.
       const boundary = `fuzz-${randomUUID()}`;
-      const head = multipart(
-        endpoint.base().filter((p) => p.name !== 'media'),
-        boundary,
-        false,
-      );
+      const head = multipart(withoutMedia(endpoint.base()), boundary, false);
       const fileHead = Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="media"; filename="a.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
       );
@@ -1212,7 +1097,6 @@ describe('hostile input to the API', () => {
         head: Buffer.concat([head, fileHead, JPEG.subarray(0, 1024)]),
         giveUpWhen: async () => (await uploadsNow()).some((name) => name.startsWith('.upload-')),
       });
-      // Not answered, and its temporary file is deleted.
       expect({ at: endpoint.path, ...result }).toEqual({ at: endpoint.path, gaveUp: true });
       await expectNoFileLeft(`${endpoint.path}: endless file, given up`, baseline, 5000);
 
@@ -1226,9 +1110,7 @@ describe('hostile input to the API', () => {
     }
 
     for (const endpoint of JSON_ENDPOINTS) {
-      // An endless JSON string the client gives up on before the limit, and one past it. (Past
-      // the limit the JSON parser reads and drops the rest before it answers 413, so an endless
-      // one is answered only when the client stops.)
+      // Given up on before the limit and past it (where the parser drops the rest, unanswered).
       for (const giveUpAfterBytes of [20_000, 300_000]) {
         const result = await endlessRequest({
           path: `/api/${endpoint.path}`,
@@ -1268,9 +1150,6 @@ describe('hostile input to the API', () => {
     expectFieldError(await galleryOf('a'.repeat(8000)), '8 KB userId', 'userId');
   });
 });
-
-// ---------------------------------------------------------------------------------------------
-// The emulators served by the same server
 
 function encodeBytes(bytes: Buffer): string {
   return [...bytes]
@@ -1364,8 +1243,7 @@ describe('hostile input to the emulators', () => {
           const kept = entries.filter(([k]) => !drop?.test(k) && !/^currency/.test(k));
           const form = formText(kept);
           const isGet = route.method === 'GET';
-          // Node itself refuses a request line over its 16 KB header limit (431, no body) before
-          // any route sees it: that case is covered once, in "over-long URL and header".
+          // Node refuses a request line over 16 KB itself (431, no body): the 1 MB URL test.
           fc.pre(!isGet || form.length < 8000);
           const answer = await call(`${api.origin}${route.path}${isGet ? `?${form}` : ''}`, {
             method: route.method,
@@ -1383,20 +1261,13 @@ describe('hostile input to the emulators', () => {
       ),
       RUNS,
     );
+    const card = (number: string, month: string, year: string) =>
+      `type=card&card[number]${number}&card[exp_month]=${month}&card[exp_year]=${year}`;
     const cases: [string, string][] = [
-      [
-        'card number as a list',
-        'type=card&card[number][]=4242424242424242&card[exp_month]=12&card[exp_year]=40',
-      ],
-      [
-        'month 1e309',
-        'type=card&card[number]=4242424242424242&card[exp_month]=1e309&card[exp_year]=40',
-      ],
-      ['year -1', 'type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=-1'],
-      [
-        'cvc as a list',
-        'type=card&card[number]=4242424242424242&card[exp_month]=12&card[exp_year]=40&card[cvc][]=1',
-      ],
+      ['card number as a list', card('[]=4242424242424242', '12', '40')],
+      ['month 1e309', card('=4242424242424242', '1e309', '40')],
+      ['year -1', card('=4242424242424242', '12', '-1')],
+      ['cvc as a list', `${card('=4242424242424242', '12', '40')}&card[cvc][]=1`],
       ['card as text', 'type=card&card=4242424242424242'],
       ['1,000 levels of brackets', `type=card&card${'[a]'.repeat(1000)}=1`],
       ['1 MB', `type=card&card[number]=${'4'.repeat(MB)}`],
@@ -1522,11 +1393,6 @@ describe('hostile input to the emulators', () => {
       ['deep JSON', `{"sitekey":${deepArray(10_000)}}`, 'application/json'],
       ['truncated JSON', '{"sitekey":"x', 'application/json'],
       ['invalid UTF-8', '%FF%FE=%C0%AF', 'application/x-www-form-urlencoded'],
-      [
-        'multipart',
-        '--x\r\nContent-Disposition: form-data; name="sitekey"\r\n\r\nk\r\n--x--',
-        'multipart/form-data; boundary=x',
-      ],
     ]) {
       const answer = await postTo('/__recaptcha/token', type!, body!);
       expectJsonError(answer, `POST /__recaptcha/token: ${label}`, 'errorText');
@@ -1549,8 +1415,6 @@ describe('hostile input to the emulators', () => {
     }
   });
 });
-
-// ---------------------------------------------------------------------------------------------
 
 describe('the data view', () => {
   // json-server's router threw on these (an HTML 500); sharedDemo/demoRoutes.ts now refuses them.
@@ -1592,16 +1456,11 @@ describe('after all that', () => {
   });
 });
 
-// ---------------------------------------------------------------------------------------------
-
 /** A value as a form field carries it. */
 const asText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
 
-/**
- * A POST whose body never ends: `head`, then 16 KB chunks until the server answers (the answer
- * is returned), or until the client gives up (`giveUpWhen` holds, or `giveUpAfterBytes` were
- * sent): it then destroys the request. Bounded by ANSWER_TIMEOUT_MS.
- */
+/** A POST of `head`, then 16 KB chunks until the server answers or the client gives up
+ * (`giveUpWhen` holds, or `giveUpAfterBytes` were sent). Bounded by ANSWER_TIMEOUT_MS. */
 function endlessRequest(options: {
   path: string;
   contentType: string;

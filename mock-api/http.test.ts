@@ -219,9 +219,9 @@ describe('queryInt', () => {
     );
   });
 
-  it('refuses absurd page numbers', () => {
-    const absurd = ['1e309', '-1', '99999999999999999999', 'NaN', '0', '1000001', '', ' 1'];
-    for (const raw of [...absurd, ['1', '2'], { a: '1' }]) {
+  // Other values (absurd, arrays, objects): the property above generates them.
+  it('refuses a page number just out of range, naming the range', () => {
+    for (const raw of ['0', '1000001']) {
       const outcome = attempt(() =>
         queryInt(requestWithQuery({ pageNo: raw }), 'pageNo', { min: 1, max: 1_000_000 }),
       );

@@ -1,6 +1,5 @@
-// The testers' scenario switch (GET/POST /api/__scenarios) and the scenarios acting outside the
-// payment calls (Stripe.js emulator's wallet and script); the others are tested with the calls
-// they act on (routes/payments.test.ts, routes/answerLost.test.ts, confirmSlow.test.ts).
+// The testers' scenario switch (/api/__scenarios) and the scenarios acting outside the payment
+// calls; the others are tested with the calls they act on (routes/payments.test.ts and others).
 import { type RunningMockApi, jsonPost, startMockApi } from './testing';
 import { DEFAULT_SLOW_DELAY_MS, SCENARIO_NAMES, type ScenarioState } from './sharedDemo/scenarios';
 import { TESTER_COOKIE, TESTER_HEADER } from './sharedDemo/testers';
@@ -94,11 +93,6 @@ it('refuses an unknown name or a bad delay, keeping the active scenario', async 
   expect((await state()).active).toBe('slow');
 });
 
-it('needs the guest token like the rest of the API', async () => {
-  const answer = await fetch(`${api.apiBaseUrl}/__scenarios`);
-  expect(answer.status).toBe(401);
-});
-
 /** As this file's tester's browser asks the emulators (its cookie names it). */
 const asTester = () => ({ headers: { [TESTER_HEADER]: api.tester } });
 
@@ -159,7 +153,7 @@ describe('a scenario belongs to its tester', () => {
       delayMs: 100,
     });
     expect(await stateOf(as(null))).toMatchObject({ identified: false, active: null });
-    // The payment call itself: A's fails, B's and nobody's are not touched by A's scenario.
+    // The payment call: A's fails, nobody's is not touched by A's scenario.
     const intent = (tester: string | null) =>
       postAs(as(tester), {}, 'payment/create-payment-intent');
     expect((await intent('tester-a')).status).toBe(500);
@@ -188,8 +182,7 @@ describe('a scenario belongs to its tester', () => {
   });
 
   it('expires on its own: 30 minutes unless ttlMinutes says otherwise', async () => {
-    // Between the time before the request and the time after its answer, whatever the machine's
-    // speed (the answer's time is in whole ms, hence the 1 ms either side).
+    // Between the request and its answer, whatever the machine's speed (1 ms either side: whole ms).
     const expectExpiresIn = async (minutes: number, ttlMinutes?: number) => {
       const before = Date.now();
       const chosen = await dataOf(await choose({ name: 'slow', ttlMinutes }));
@@ -206,12 +199,11 @@ describe('a scenario belongs to its tester', () => {
   it("cannot reach a browser's scenario by sending its cookie id as X-Grati-Tester", async () => {
     const id = cookieId(await postAs(as(null), { name: 'slow' }))!;
     const browser = as(null, `${TESTER_COOKIE}=${id}`);
-    // A stranger who somehow learned the id names themselves with it: their own scope.
+    // A stranger who learned the id names themselves with it: their own scope.
     expect(await stateOf(as(id))).toMatchObject({ identified: true, active: null });
     const hijack = await postAs(as(id), { name: 'captcha-fail', ttlMinutes: 24 * 60 });
     expect(hijack.status).toBe(200);
     expect(await stateOf(browser)).toMatchObject({ active: 'slow' });
-    // Cleared again, each in its own scope.
     await postAs(as(id), { name: null });
     await postAs(browser, { name: null });
   });

@@ -1,6 +1,5 @@
-// db.json holds nothing of the Stripe emulator's secret key (idempotency records are named by its
-// digest) nor card numbers (a card is kept by its test card); a file an older version wrote with
-// them is rewritten at the start, its answers still replayed.
+// db.json holds neither the Stripe emulator's secret key nor card numbers; a file an older version
+// wrote with them is rewritten at the start, its answers still replayed.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

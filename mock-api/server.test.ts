@@ -100,16 +100,10 @@ describe('POST /api/gratitude/findUser', () => {
     expect(body.message).toMatch(/nobody-here/);
   });
 
+  // Each check's other inputs: http.test.ts (requireString, optionalBoolean, jsonBody).
   it.each([
     ['a missing _id', jsonPost({ profilePage: true }), /_id is required/],
-    ['an empty _id', jsonPost({ _id: '  ' }), /_id is required/],
     ['a numeric _id', jsonPost({ _id: 42 }), /_id must be a string/],
-    [
-      'a non-boolean profilePage',
-      jsonPost({ _id: 'ava-martinez', profilePage: 'yes' }),
-      /profilePage must be true or false/,
-    ],
-    ['an array body', jsonPost([]), /JSON object/],
     ['a body that is not valid JSON', { ...jsonPost({}), body: '{"_id": "ava-' }, /not valid JSON/],
     [
       'a text/plain body',
@@ -125,30 +119,15 @@ describe('POST /api/gratitude/findUser', () => {
   });
 });
 
-describe('the guest bearer token', () => {
-  it.each([
-    ['no Authorization header', {}],
-    ['a wrong token', { Authorization: 'Bearer not-the-guest-token' }],
-    ['another scheme', { Authorization: 'Basic ZGVtbzpkZW1v' }],
-  ])('answers %s with 401 and a JSON error', async (_name, headers) => {
-    const response = await fetch(`${api.apiBaseUrl}/gratitude/findUser`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', ...headers },
-      body: JSON.stringify({ _id: 'ava-martinez' }),
-    });
-    expect(response.status).toBe(401);
-    expect(response.headers.get('content-type')).toMatch(/application\/json/);
-    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
-    const body = (await response.json()) as { error: string };
-    expect(body.error).toBe('unauthorized');
-  });
-
-  it('guards the gallery too', async () => {
-    const response = await fetch(
-      `${api.apiBaseUrl}/user/v2/fetchUserGallery?pageNo=1&userId=ava-martinez`,
-    );
-    expect(response.status).toBe(401);
-  });
+// Wrong tokens and schemes: fuzz.test.ts ('answers hostile Authorization headers with a 401').
+it('answers a request without the guest token with 401 and a JSON error, the gallery too', async () => {
+  const response = await fetch(`${api.apiBaseUrl}/gratitude/findUser`, jsonPost({ _id: 'x' }));
+  expect(response.status).toBe(401);
+  expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+  expect((await json<{ error: string }>(response)).error).toBe('unauthorized');
+  const gallery = await fetch(`${api.apiBaseUrl}/user/v2/fetchUserGallery?pageNo=1&userId=x`);
+  expect(gallery.status).toBe(401);
 });
 
 describe('GET /api/user/v2/fetchUserGallery', () => {
@@ -184,20 +163,6 @@ describe('GET /api/user/v2/fetchUserGallery', () => {
     expect(pictures.every((item) => !('thumbnailUrl' in item))).toBe(true);
   });
 
-  it.each([
-    // More (-1, 1.5, limit=0, a repeated userId...) in fuzz.test.ts.
-    ['pageNo=0', 'pageNo=0&limit=20&userId=ava-martinez', 'pageNo'],
-    ['pageNo=abc', 'pageNo=abc&limit=20&userId=ava-martinez', 'pageNo'],
-    ['a missing pageNo', 'limit=20&userId=ava-martinez', 'pageNo'],
-    ['limit=1000', 'pageNo=1&limit=1000&userId=ava-martinez', 'limit'],
-    ['a missing userId', 'pageNo=1&limit=20', 'userId'],
-  ])('answers %s with 400 naming the field', async (_name, query, field) => {
-    const response = await gallery(query);
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { field: string };
-    expect(body.field).toBe(field);
-  });
-
   it('answers an empty gallery with an empty page', async () => {
     const body = await json<GalleryPage>(gallery('pageNo=1&limit=20&userId=sam-lee'));
     expect(body.data).toEqual({ data: [], totalPostCount: 0 });
@@ -219,9 +184,7 @@ describe('guests and profile clicks', () => {
   });
 
   it.each([
-    [{ fullName: 'Kim' }, 'email'],
     [{ email: 'not-an-email', fullName: 'Kim' }, 'email'],
-    [{ email: 'kim@example.org', fullName: '' }, 'fullName'],
     [{ email: 'kim@example.org', fullName: 'x'.repeat(31) }, 'fullName'],
   ])('rejects %j with 400 on %s', async (body, field) => {
     const response = await createUser(body);

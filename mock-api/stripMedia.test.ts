@@ -121,7 +121,6 @@ describe('writeStrippedImage', () => {
   });
 
   it.each([
-    ['bytes that only start like a JPEG', async () => LIKE_A_JPEG],
     ['a JPEG cut off halfway', async () => photo.subarray(0, photo.length / 2)],
     ['a JPEG claiming more pixels than the limit', () => jpegClaiming(10_000, 10_000)],
   ])('refuses %s with a 400 and writes nothing', async (_name, make) => {

@@ -93,10 +93,8 @@ export async function startMockApi(
   };
 }
 
-/**
- * The mock API (temporary data folder) not listening: `inFront` mounts it ahead of another app on
- * one port, as `npm run preview` does. `uploadsDir` is served at /media/uploads.
- */
+/** The mock API (temporary data folder) not listening: `inFront` mounts it ahead of another app
+ * on one port, as `npm run preview` does. `uploadsDir` is served at /media/uploads. */
 export async function mockApiInFront(): Promise<{
   inFront: RequestHandler;
   uploadsDir: string;
@@ -115,11 +113,8 @@ export async function mockApiInFront(): Promise<{
   };
 }
 
-/**
- * A tester's browser's grati_tester cookie, for jsdom (which keeps none): every fetch to this mock
- * API now names `api.tester`, so scenarios set with `api.request` act on the app's calls too.
- * Returns the undo.
- */
+/** A tester's grati_tester cookie for jsdom (which keeps none): every fetch to this mock API names
+ * `api.tester`, so scenarios set with `api.request` act on the app's calls too. Returns the undo. */
 export function browseAsTester(api: RunningMockApi): () => void {
   const original = globalThis.fetch;
   globalThis.fetch = (input, init) => {

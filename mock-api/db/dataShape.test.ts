@@ -65,8 +65,6 @@ describe('a damaged data file', () => {
   it.each([
     ['payments an object', { payments: {} }, 'payments must be a list, not an object'],
     ['users null', { users: null }, 'users must be a list, not null'],
-    ['feed a string', { feed: 'x' }, 'feed must be a list, not a string'],
-    ['webhookEvents a number', { webhookEvents: 3 }, 'webhookEvents must be a list, not a number'],
     ['a user that is a list', { users: [[]] }, 'users[0] must be an object, not a list'],
     [
       'an event id that is an object',
@@ -78,7 +76,6 @@ describe('a damaged data file', () => {
       { [EMULATORS_KEY]: 'x' },
       '__emulators must be an object, not a string',
     ],
-    ['__emulators null', { [EMULATORS_KEY]: null }, '__emulators must be an object, not null'],
   ])('is refused with %s', (_name, change, problem) => {
     expect(dataFileProblems({ ...fresh(), ...change })).toEqual([problem]);
   });
@@ -91,7 +88,6 @@ describe('a damaged data file', () => {
   it('is refused when it holds no object at all', () => {
     expect(dataFileProblems([])).toEqual(['the file must hold an object, not a list']);
     expect(dataFileProblems(null)).toEqual(['the file must hold an object, not null']);
-    expect(dataFileProblems('db')).toEqual(['the file must hold an object, not a string']);
   });
 
   it('names at most five problems, and how many more there are', () => {
@@ -134,9 +130,6 @@ describe('payments without their Stripe state', () => {
     ];
     expect(garbage('x')).toEqual(cannot('is not an object'));
     expect(garbage({ paymentIntents: [] })).toEqual(cannot('has a malformed "paymentIntents"'));
-    expect(garbage({ paymentIntents: { pi_0: 'x' } })).toEqual(
-      cannot('has a malformed "paymentIntents"'),
-    );
     expect(garbage({ paymentIntent: {} })).toEqual(cannot('has an unknown part "paymentIntent"'));
   });
 });

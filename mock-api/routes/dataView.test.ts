@@ -1,6 +1,5 @@
-// The data view (GET /api/__db/...) as a stranger with the public guest token tries it: public
-// collections only, even after a restart, nothing told about emails; and emails holding control
-// or text-direction characters are refused wherever the API takes one.
+// The data view (GET /api/__db/...) as a stranger with the guest token tries it: public collections
+// only, even after a restart, nothing told about emails; emails with control characters refused.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -101,9 +100,6 @@ describe('the data view and guest emails', () => {
   it('answers a malformed percent escape with a 400 JSON error, not a stack trace', async () => {
     for (const target of [
       '__db/feed/%E0',
-      '__db/%E0',
-      '__db/users/ava-martinez/%E0',
-      '__db/feed?q=%E0',
       '__db/feed?userId=%E0%A4%A',
       '__payments/%E0/refund',
       '__webhooks/%E0/resend',
@@ -222,8 +218,7 @@ describe('the data view shows only the public collections', () => {
     } finally {
       await first.close();
     }
-    // A restart: json-server's router is built again from the data file, which now has these
-    // collections as top-level keys.
+    // A restart: json-server's router is rebuilt from the file, which now has these as top keys.
     const second = await serve();
     try {
       expect(second.store.db.webhookEvents).toContain(HIDDEN_EVENT);
@@ -243,15 +238,8 @@ describe('emails with control or text-direction characters', () => {
 
   afterAll(() => api.close());
 
-  const BAD_EMAILS = [
-    'a@b.co\u0000',
-    '\u202ea@b.co',
-    'zero\u200bwidth@example.com',
-    'joined@exam\u200dple.com',
-    'isolate@example.com\u2066',
-    'soft\u00adhyphen@example.com',
-    'bell\u0007@example.com',
-  ];
+  // A control and a format character; every other one: guest.test.ts (EMAIL_PATTERN).
+  const BAD_EMAILS = ['a@b.co\u0000', '\u202ea@b.co'];
 
   async function tipBody(email: string) {
     const body = cardTipBody(1500, await captchaToken(api));

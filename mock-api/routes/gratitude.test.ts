@@ -163,8 +163,7 @@ describe('accepted gratitude', () => {
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toBe(media.mimeType);
       expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-      // The stored copy is re-encoded without metadata (mediaStripping.test.ts): the same
-      // picture, in the same format and size, not the same bytes.
+      // Re-encoded without metadata (mediaStripping.test.ts): same format and size, not bytes.
       const [stored, sent] = await Promise.all(
         [Buffer.from(await served.arrayBuffer()), files[i]!.bytes].map((b) => sharp(b).metadata()),
       );
@@ -174,20 +173,6 @@ describe('accepted gratitude', () => {
         sent?.height,
       ]);
     }
-  });
-
-  it('stores a video sent with its JPEG thumbnail', async () => {
-    const answer = await send('image-gratitude', {
-      fields: fields({ icon: 'GRATITUDE' }),
-      files: [mp4(VIDEO), thumbnail],
-    });
-    expect(answer.status).toBe(200);
-    const [item] = (await profile()).userFeed;
-    expect(item?.icon).toBe('GRATITUDE');
-    expect(item?.media).toHaveLength(1);
-    expect(item?.media[0]?.mimeType).toBe('video/mp4');
-    const served = await fetch(new URL(item!.media[0]!.imgUrl, api.origin));
-    expect(served.headers.get('content-type')).toBe('video/mp4');
   });
 
   it('ignores a path-traversal file name: the file gets a random name inside uploads', async () => {
@@ -217,7 +202,6 @@ describe('rejected gratitude stores nothing', () => {
     name: 'small.png',
     type: 'image/png',
   };
-  const gif = { bytes: padded('GIF89a', 30_000), name: 'a.gif', type: 'image/gif' };
   const unauthenticated = () =>
     api.request('gratitude/create-gratitude', { method: 'POST', headers: { Authorization: '' } });
   const asJson = () =>
@@ -234,7 +218,6 @@ describe('rejected gratitude stores nothing', () => {
     ['no title', text({ title: ' ' }), at('title')],
     ['another gratitudeType', text({ gratitudeType: 'TIP' }), at('gratitudeType')],
     ['no guestName', text({ guestName: undefined }), at('guestName')],
-    ['a 31-character guestName', text({ guestName: 'x'.repeat(31) }), at('guestName')],
     ['a bad email', text({ email: 'jamie@' }), at('email')],
     ['another accountType', text({ accountType: 'User' }), at('accountType')],
     ['a bad isDonate', text({ isDonate: 'maybe' }), at('isDonate')],
@@ -243,7 +226,6 @@ describe('rejected gratitude stores nothing', () => {
     ['an unknown field', text({ admin: 'true' }), at('admin')],
     ['an unknown profile', text({ getThanksUserId: 'nobody' }), at('getThanksUserId', 404)],
     ['an unknown guest', text({ userId: 'guest-nobody' }), at('userId', 404)],
-    ['251 characters of thanks', text({ sayThanks: 'a'.repeat(251) }), at('sayThanks')],
     ['neither text nor media', text({ sayThanks: '   ' }), says(MESSAGE_TEXT_OR_MEDIA_REQUIRED)],
     [
       'neither text nor media (image endpoint)',
@@ -260,12 +242,6 @@ describe('rejected gratitude stores nothing', () => {
       image(notMedia('<!DOCTYPE html><html><script>alert(1)</script>')),
       says(MESSAGE_UNSUPPORTED_FORMAT),
     ],
-    [
-      'a .jpg whose bytes are plain text',
-      image(notMedia('Just some words, not a photo.')),
-      says(MESSAGE_UNSUPPORTED_FORMAT),
-    ],
-    ['a gif', image(gif), says(MESSAGE_UNSUPPORTED_FORMAT)],
     ['a 10 KB png', image(smallPng), says(MESSAGE_IMAGE_SIZE)],
     ['a 6 MB jpeg', image(jpeg(padded(JPEG, 6 * 1024 * 1024))), says(MESSAGE_IMAGE_SIZE, 413)],
     ['6 images', image(...IMAGES.map((b) => jpeg(b))), says(MESSAGE_TOO_MANY_IMAGES)],
@@ -294,15 +270,11 @@ describe('rejected gratitude stores nothing', () => {
     ],
     ['a file in another field', image({ ...jpeg(JPEG), field: 'avatar' as 'media' }), at('avatar')],
     ['a field over 4 KB', text({ title: 'x'.repeat(5000) }), at('title')],
-    // Say thanks is published as the card's text: no control or text-direction characters.
+    // Which characters are refused, and their names: freeText.test.ts.
     ...(
       [
         ['\u202e', 'U+202E (RIGHT-TO-LEFT OVERRIDE)'],
         ['\u0000', 'U+0000 (NULL)'],
-        ['\u001b[2J', 'U+001B (ESCAPE)'],
-        ['\u2067', 'U+2067 (RIGHT-TO-LEFT ISOLATE)'],
-        ['\u202a', 'U+202A (LEFT-TO-RIGHT EMBEDDING)'],
-        ['\u0085', 'U+0085 (a control character)'],
       ] as const
     ).map(([character, named]): (typeof cases)[number] => [
       `a Say thanks holding ${named}`,

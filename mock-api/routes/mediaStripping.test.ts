@@ -138,16 +138,6 @@ async function snapshot() {
   };
 }
 
-it('sends a photo that carries GPS, camera EXIF and Orientation 6 (so the checks below can fail)', async () => {
-  const sent = await sharp(photo).metadata();
-  expect(sent.orientation).toBe(6);
-  const exif = exifReader(sent.exif!);
-  expect(exif.GPSInfo?.GPSLatitude).toBeDefined();
-  expect(exif.Image?.Make).toBeDefined();
-  expect(exif.Image?.Model).toBeDefined();
-  expect(await markerCorner(photo)).toBe('top-left');
-});
-
 describe('image-gratitude', () => {
   it('publishes the photo upright without GPS, camera or any metadata, in the feed and the gallery', async () => {
     const text = `A phone photo ${randomUUID()}`;
@@ -218,7 +208,6 @@ describe('image-gratitude', () => {
     Buffer.alloc(30_000, 0x41),
   ]);
   it.each([
-    ['bytes that only start like a JPEG, sent as image/jpeg', () => [media(notAPicture)], 'media'],
     [
       'a JPEG cut off halfway (its header reads, its pixels do not)',
       () => [media(photo.subarray(0, photo.length / 2))],
@@ -269,7 +258,6 @@ describe('payment-intent-for-both', () => {
     const answer = await post('payment/payment-intent-for-both', form);
     expect(answer.status).toBe(200);
     const { paymentIntent } = ((await answer.json()) as { data: { paymentIntent: string } }).data;
-    // Stored on arrival (stripped already), published once paid.
     expect((await confirmWithCard(api, paymentIntent)).body.status).toBe('succeeded');
     const item = await feedItem(text);
     expect(item.tipAmount).toBe(amount);
@@ -322,8 +310,7 @@ describe('a video whose location is a track, or hides where the first rule did n
 });
 
 describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
-  // On a loaded machine a 50 MB upload alone can take seconds: each figure is checked against the
-  // same upload refused by the duration rule before any stripping (the reference, same run).
+  // Each figure is compared with the same upload refused before any stripping (the reference).
   type Route = 'gratitude/image-gratitude' | 'payment/payment-intent-for-both';
   const ROUTES: Route[] = ['gratitude/image-gratitude', 'payment/payment-intent-for-both'];
   /** The probe's file, and the same file saying it lasts 31 s. */
@@ -380,8 +367,7 @@ describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
 
   afterEach(() => jest.restoreAllMocks());
 
-  // A request on a connection of its own: a stalled event loop can let the server close an idle
-  // keep-alive connection that fetch's pool is about to reuse (ECONNRESET).
+  // A connection of its own: a stalled loop can close a pooled keep-alive one (ECONNRESET).
   function fresh(url: string, body?: FormData | object): Promise<{ status: number; text: string }> {
     const encoded = body instanceof FormData ? new Response(body) : undefined;
     const json = body && !encoded ? JSON.stringify(body) : undefined;
@@ -454,8 +440,7 @@ describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
       const probe = await measured(route, await videoForm(route, crafted));
       expect([probe.status, probe.body]).toEqual([400, refused()]);
       expect(await snapshot()).toEqual(before);
-      // The stripper read it once and refused it: memory near the file's size, and in less time
-      // than receiving the upload took (on a quiet machine, well under 2 s).
+      // Read once and refused: memory near the file's size, faster than receiving it.
       expect(stripped).toHaveLength(1);
       expect(stripped[0]!.grew).toBeLessThan(2 * crafted.size);
       expect(stripped[0]!.ms).toBeLessThan(Math.max(2000, reference.ms));
@@ -499,13 +484,11 @@ describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
     for (const answer of probe.answers) {
       expect([answer.status, JSON.parse(answer.text)]).toEqual([400, refused()]);
     }
-    // What could stall a GET is the rule's synchronous walk, six times: in all, less than the
-    // uploads alone stall it here (on a quiet machine, a few hundred ms).
+    // The rule's synchronous walk, six times, stalls a GET less than the uploads alone do.
     expect(held).toHaveLength(6);
     const heldInAll = held.reduce((sum, ms) => sum + ms, 0);
     expect(heldInAll).toBeLessThan(Math.max(1000, reference.slowest));
-    // And the GETs wait no longer than beside six uploads that are never stripped, give or take
-    // a loaded machine's noise.
+    // And GETs wait no longer than beside six uploads never stripped, give or take noise.
     expect(probe.slowest).toBeLessThan(Math.max(1000, 2 * reference.slowest));
   }, 240_000);
 });

@@ -42,7 +42,7 @@ afterAll(() => api.close());
 
 afterEach(() => setScenario(null));
 
-const captchaToken = (target: RunningMockApi = api) => tokenFrom(target);
+const captchaToken = () => tokenFrom(api);
 
 async function setScenario(name: string | null, delayMs?: number): Promise<void> {
   const answer = await api.request('__scenarios', jsonPost({ name, delayMs }));
@@ -173,7 +173,6 @@ describe('create-payment-intent', () => {
   it('creates one intent for a tip to Ava and answers its client secret', async () => {
     const key = randomUUID();
     const secret = await clientSecretOf(await post('create-payment-intent', tipBody(), { key }));
-    // The tip plus the card's platform fee (3.0 % + $0.50 of $15 = $0.95).
     expect(await browserIntent(secret)).toMatchObject({
       amount: 1595,
       currency: 'usd',
@@ -191,48 +190,12 @@ describe('create-payment-intent', () => {
     });
   });
 
-  it('maps wallets to card for Stripe, with the wallet fee', async () => {
-    const fee = platformFeeCents(2000, 'google_pay');
-    expect(fee).toBe(88);
-    const body = tipBody(2000, {
-      payment_method_types: undefined,
-      paymentMethodType: 'google_pay',
-      platformFeeForWallet: fee,
-    });
-    (body.metadata as Body).amountAfterFee = 2088;
-    const secret = await clientSecretOf(await post('create-payment-intent', body));
-    expect(await browserIntent(secret)).toMatchObject({
-      amount: 2088,
-      payment_method_types: ['card'],
-    });
-  });
-
-  it('accepts the wallet preparation call on load without a captcha', async () => {
-    // The very body the app sends.
-    const body = walletPrepareBody() as unknown as Body;
-    expect(body).toMatchObject({
-      amount: 1000,
-      platformFeeForWallet: 80,
-      payment_method_types: ['card', 'apple_pay'],
-    });
-    const secret = await clientSecretOf(
-      await post('create-payment-intent', body, { captcha: false }),
-    );
-    expect(await paymentOf(secret)).toMatchObject({
-      walletPrepare: true,
-      feeCents: 80,
-      totalCents: 1080,
-    });
-  });
-
   it('takes only the placeholder in the preparation call (no other amount), storing nothing a caller writes', async () => {
     const body = walletPrepareBody() as unknown as Body;
     const before = (await payments()).length;
     for (const [other, metadata] of [
       [{ amount: 2000, platformFeeForWallet: 110 }, { amountAfterFee: 2110 }],
       [{}, { guestName: '<script>x</script>' }],
-      [{}, { email: 'someone@example.com' }],
-      [{}, { userName: 'ava.martinez' }],
     ]) {
       const answer = await post(
         'create-payment-intent',
@@ -245,7 +208,7 @@ describe('create-payment-intent', () => {
     expect(JSON.stringify(await payments())).not.toContain('<script>');
   });
 
-  it('answers every preparation call with the one placeholder intent', async () => {
+  it('accepts the wallet preparation call without a captcha, answering each with one placeholder', async () => {
     const body = walletPrepareBody() as unknown as Body;
     const secrets = await Promise.all(
       Array.from({ length: 30 }, async () =>
@@ -254,41 +217,44 @@ describe('create-payment-intent', () => {
     );
     expect(new Set(secrets).size).toBe(1);
     expect((await payments()).filter((p) => p.walletPrepare)).toHaveLength(1);
+    expect(await paymentOf(secrets[0]!)).toMatchObject({
+      walletPrepare: true,
+      feeCents: 80,
+      totalCents: 1080,
+    });
   });
 
   it('refuses an amount over the most a guest can give with a 400 that says so, before the captcha', async () => {
     const token = await captchaToken();
     const before = (await payments()).length;
-    // $999,999 (the field's six digits) and the first dollar past the most, by every method.
-    for (const amount of [99_999_900, MAX_GIFT_CENTS + 100]) {
-      for (const method of PAYMENT_METHOD_KINDS) {
-        const fee = platformFeeCents(amount, method);
-        const body = tipBody(amount, {
-          payment_method_types: [method],
-          platformFeeForWallet: fee,
-          metadata: { ...(tipBody(amount).metadata as Body), amountAfterFee: amount + fee },
-        });
-        const tooMuch = await post(
-          'create-payment-intent',
-          { ...body, captchaToken: token },
-          { captcha: false },
-        );
-        expect(tooMuch.status).toBe(400);
-        expect(await json(tooMuch)).toEqual({
-          error: 'invalid_input',
-          field: 'amount',
-          message:
-            'amount must be at most 97087300 cents ($970,873.00), the most a guest can give: ' +
-            "a larger gift's total with its fee would pass Stripe's maximum charge of 99999999 " +
-            'cents ($999,999.99).',
-        });
-      }
+    // The first dollar past the most, by every method.
+    const amount = MAX_GIFT_CENTS + 100;
+    for (const method of PAYMENT_METHOD_KINDS) {
+      const fee = platformFeeCents(amount, method);
+      const body = tipBody(amount, {
+        payment_method_types: [method],
+        platformFeeForWallet: fee,
+        metadata: { ...(tipBody(amount).metadata as Body), amountAfterFee: amount + fee },
+      });
+      const tooMuch = await post(
+        'create-payment-intent',
+        { ...body, captchaToken: token },
+        { captcha: false },
+      );
+      expect(tooMuch.status).toBe(400);
+      expect(await json(tooMuch)).toEqual({
+        error: 'invalid_input',
+        field: 'amount',
+        message:
+          'amount must be at most 97087300 cents ($970,873.00), the most a guest can give: ' +
+          "a larger gift's total with its fee would pass Stripe's maximum charge of 99999999 " +
+          'cents ($999,999.99).',
+      });
     }
-    // A donation is refused alike.
     const donation = await post('create-donation-intent', await donationBody(MAX_GIFT_CENTS + 100));
     await expectError(donation, 400, { field: 'amount' });
     expect((await payments()).length).toBe(before);
-    // The token was not spent: it pays the most a guest can give, whose total Stripe takes.
+    // The token was not spent: it pays the most a guest can give.
     const secret = await clientSecretOf(
       await post(
         'create-payment-intent',
@@ -302,9 +268,13 @@ describe('create-payment-intent', () => {
     });
   });
 
-  it('accepts the /gpay test payment ($20 by Google Pay, with a captcha) and nothing else', async () => {
+  it('accepts the /gpay test payment ($20 by Google Pay, a card to Stripe) and nothing else', async () => {
     const { captchaToken: _unused, ...body } = gpayTestBody('placeholder');
     const secret = await clientSecretOf(await post('create-payment-intent', body as Body));
+    expect(await browserIntent(secret)).toMatchObject({
+      amount: 2088,
+      payment_method_types: ['card'],
+    });
     expect(await paymentOf(secret)).toMatchObject({
       walletPrepare: false,
       amountCents: 2000,
@@ -326,8 +296,6 @@ describe('create-payment-intent', () => {
 
   it.each([
     ['platformFeeForWallet', tipBody(1500, { platformFeeForWallet: 1 })],
-    // A lowered amount with the original fee: the figures disagree.
-    ['platformFeeForWallet', tipBody(1500, { amount: 100 })],
     [
       'metadata.amountAfterFee',
       tipBody(1500, { metadata: { ...(tipBody().metadata as Body), amountAfterFee: 1500 } }),
@@ -344,10 +312,6 @@ describe('create-payment-intent', () => {
     ['payment_method_types', tipBody(1500, { payment_method_types: ['cash'] })],
     ['ngoId', tipBody(1500, { ngoId: 'green-earth-fund' })],
     ['surprise', tipBody(1500, { surprise: true })],
-    [
-      'metadata.email',
-      tipBody(1500, { metadata: { ...(tipBody().metadata as Body), email: 'nope' } }),
-    ],
   ])('refuses a request whose %s is wrong (400) and creates no intent', async (field, body) => {
     const before = (await payments()).length;
     const answer = await post('create-payment-intent', body);
@@ -408,12 +372,11 @@ describe('the data view of payments', () => {
     const response = await api.request('__db/db');
     expect(response.status).toBe(200);
     const text = await response.text();
-    // Only the public collections are shown (routes/dataView.test.ts); payments are not one.
     expect(text).not.toContain(intentIdOf(secret));
     expect((await api.request('__db/payments')).status).toBe(404);
     expect(text).not.toContain(secret);
     expect(text).not.toMatch(/_secret_/);
-    // The idempotency records replay answers that carry the secret: not shown at all.
+    // Idempotency records replay answers that carry the secret.
     expect(Object.keys(JSON.parse(text) as object)).not.toContain('idempotency');
     expect((await api.request('__db/idempotency')).status).toBe(404);
   });
@@ -459,22 +422,16 @@ describe('payment-intent-for-both', () => {
   /** Sends a review with a $15 tip (or `amount` cents) to Ava, from a guest, as the form does. */
   async function sendBoth(
     text: string,
-    options: {
-      image?: boolean;
-      amount?: number;
-      guest?: string;
-      target?: RunningMockApi;
-      title?: string;
-    } = {},
+    options: { image?: boolean; amount?: number; title?: string } = {},
   ) {
-    const fields = guestReviewFields(options.guest ?? guestId, {
+    const fields = guestReviewFields(guestId, {
       gratitudeType: 'BOTH',
       icon: 'APPRECIATION',
       title: options.title ?? 'Jamie Guest appreciated ava.martinez',
       sayThanks: text,
-      ...cardTipFields(options.amount ?? 1500, await captchaToken(options.target)),
+      ...cardTipFields(options.amount ?? 1500, await captchaToken()),
     });
-    return (options.target ?? api).request('payment/payment-intent-for-both', {
+    return api.request('payment/payment-intent-for-both', {
       method: 'POST',
       body: multipartForm(fields, options.image ? [JPEG] : []),
       headers: { 'Idempotency-Key': randomUUID() },
@@ -706,28 +663,6 @@ describe('payment-intent-for-both', () => {
       // Resent again: the same event id is handled once.
       await api.request(`__webhooks/${lost?.id}/resend`, { method: 'POST' });
       expect(inStoreFeed(text)).toBe(1);
-    });
-
-    it('a lost event: the reconciliation publishes it once the payment is old enough', async () => {
-      const quick = await startMockApi({ reconcileAfterMs: 200 });
-      try {
-        const answer = await quick.request('__scenarios', jsonPost({ name: 'webhook-lost' }));
-        expect(answer.status).toBe(200);
-        const guest = await quick.createGuest('Lost Guest', 'lost@example.com');
-        const text = sayThanks();
-        const sent = await sendBoth(text, { guest: guest.userId, target: quick });
-        await confirmWithCard(quick, await clientSecretOf(sent), '4242424242424242');
-        await sleep(400);
-        expect(quick.store.db.feed.some((i) => i.sayThanks === text)).toBe(false);
-        const lookup = await quick.request(
-          'gratitude/findUser',
-          jsonPost({ _id: 'ava-martinez', profilePage: true }),
-        );
-        const feed = ((await lookup.json()) as Envelope<FindUserResult>).data.data.userFeed;
-        expect(feed.filter((i) => i.sayThanks === text)).toHaveLength(1);
-      } finally {
-        await quick.close();
-      }
     });
 
     it('a payment refunded before its late event arrives never publishes it', async () => {

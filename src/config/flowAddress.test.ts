@@ -15,10 +15,6 @@ describe('the flow address', () => {
       step: 'review',
     });
     expect(readFlowAddress('?flow=gift&step=gift')).toEqual({ kind: 'gift', step: 'gift' });
-    expect(readFlowAddress('?flow=celebrate&step=guest')).toEqual({
-      kind: 'CELEBRATION',
-      step: 'guest',
-    });
   });
 
   it('reads an unknown or mismatched step as the guest step, and an unknown flow as none', () => {

@@ -58,17 +58,6 @@ describe('lazyPart', () => {
     expect(await screen.findByText('tiles of ava', {}, WAIT)).toBeInTheDocument();
   });
 
-  it('asks again by itself once when a fetch fails', async () => {
-    const { importer, calls } = flakyImport(Gallery, 1);
-    const gallery = lazyPart('tabs', importer, { label: 'The gallery' });
-    render(<gallery.Part userId="sam" />);
-    expect(await screen.findByText('tiles of sam', {}, WAIT)).toBeInTheDocument();
-    expect(calls.count).toBe(2);
-    expect(
-      screen.queryByRole('button', { name: 'Try again to load the gallery' }),
-    ).not.toBeInTheDocument();
-  });
-
   it('shows "Try again" in its own place after two failures, and loads on the tap', async () => {
     allowConsoleError(/A part of the page \(The gallery\) failed/, /Loading chunk failed/);
     const { importer, calls } = flakyImport(Gallery, 2);

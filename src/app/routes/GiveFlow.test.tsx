@@ -60,10 +60,10 @@ class FetchXhr {
   upload: { onprogress: ((event: Partial<ProgressEvent>) => void) | null } = { onprogress: null };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  ontimeout: (() => void) | null = null;
   onabort: (() => void) | null = null;
-  private method = 'GET';
-  private url = '';
+  private request: RequestInit & { url?: string; headers: Record<string, string> } = {
+    headers: {},
+  };
 
   /** Parsed JSON for responseType 'json' (the captcha emulator asks for it). */
   get response(): unknown {
@@ -74,15 +74,13 @@ class FetchXhr {
       return null;
     }
   }
-  private headers: Record<string, string> = {};
 
   open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
+    Object.assign(this.request, { method, url });
   }
 
   setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
+    this.request.headers[name] = value;
   }
 
   abort() {
@@ -94,11 +92,8 @@ class FetchXhr {
       this.upload.onprogress?.({ lengthComputable: true, loaded: 42, total: 100 });
       await uploadGate;
       try {
-        const response = await fetch(this.url, {
-          method: this.method,
-          headers: this.headers,
-          body,
-        });
+        const { url = '', ...init } = this.request;
+        const response = await fetch(url, { ...init, body });
         if (loseNextAnswer) {
           loseNextAnswer = false;
           this.onerror?.();
@@ -114,17 +109,11 @@ class FetchXhr {
   }
 }
 
-let objectUrls: string[];
-
 beforeEach(() => {
   consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
   // This environment's URL is Node's, which takes only Node's own Blobs.
-  objectUrls = [];
-  jest.spyOn(URL, 'createObjectURL').mockImplementation(() => {
-    const url = `blob:preview-${objectUrls.length + 1}`;
-    objectUrls.push(url);
-    return url;
-  });
+  let previews = 0;
+  jest.spyOn(URL, 'createObjectURL').mockImplementation(() => `blob:preview-${(previews += 1)}`);
   jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   jest
     .spyOn(window, 'XMLHttpRequest')
@@ -150,19 +139,18 @@ function renderReview(
   running: RunningMockApi = api,
 ) {
   const draft: ReviewDraft = { icon, sayThanks: '', media: [] };
-  const onDraftChange = jest.fn();
   const profile = profileOf(profileId);
   renderWithProviders(
     <ReviewForm
       profile={profile}
       guest={guest}
       draft={draft}
-      onDraftChange={onDraftChange}
+      onDraftChange={jest.fn()}
       renderGift={reviewGiftFor(profile)}
     />,
     { api: running },
   );
-  return { onDraftChange, user: userEvent.setup({ applyAccept: false }) };
+  return { user: userEvent.setup({ applyAccept: false }) };
 }
 
 /** An API that has stopped: every request fails as on a lost connection. */
@@ -184,8 +172,6 @@ const file = (bytes: Uint8Array, name: string, type: string) =>
   new NodeFile([bytes], name, { type }) as unknown as File;
 const png = (name: string, kilobytes = 30) =>
   file(new Uint8Array(kilobytes * 1024), name, 'image/png');
-const pngs = (...numbers: number[]) => numbers.map((n) => png(`${n}.png`));
-const leftOut = (count: string) => `${count} left out: Say thanks takes up to 250 characters.`;
 /** Real PNG bytes: the API checks what a file is by its content. */
 const seedPng = (name: string) =>
   file(
@@ -209,17 +195,11 @@ describe('ReviewForm', () => {
     const title = screen.getByLabelText('Review Title');
     expect(title).toHaveValue('Jo Doe celebrated ava.martinez');
     expect(title).toHaveAttribute('readonly');
-    for (const [kind, verb] of [
-      ['Gratitude', 'thanked'],
-      ['Appreciation', 'appreciated'],
-      ['Recognition', 'recognized'],
-    ]) {
-      await user.click(screen.getByRole('radio', { name: kind }));
-      expect(title).toHaveValue(`Jo Doe ${verb} ava.martinez`);
-    }
+    await user.click(screen.getByRole('radio', { name: 'Gratitude' }));
+    expect(title).toHaveValue('Jo Doe thanked ava.martinez');
   });
 
-  it('keeps Submit disabled until there is text not only spaces; counts it and stops at 250', async () => {
+  it('keeps Submit disabled until there is text not only spaces; counts it, stops at 250 and says so', async () => {
     const { user } = renderReview();
     expect(sayThanks()).toHaveAttribute('placeholder', PLACEHOLDER);
     expect(screen.getByText('0/250')).toBeInTheDocument();
@@ -238,44 +218,20 @@ describe('ReviewForm', () => {
     await user.keyboard('b');
     expect(sayThanks()).toHaveValue('a'.repeat(250));
     expect(screen.getByText('250/250')).toBeInTheDocument();
-    const said = leftOut('1 character was');
+    const said = '1 character was left out: Say thanks takes up to 250 characters.';
     expect(screen.getByText(said)).toHaveAttribute('aria-live', 'polite');
     expect(sayThanks()).toHaveAccessibleDescription(`250/250 ${said}`);
-  });
-
-  it('keeps 250 of 300 pasted characters, and says 50 were left out', async () => {
-    const { user } = renderReview();
-    await user.type(sayThanks(), 'Hi ');
-    await user.paste('x'.repeat(297));
-    expect(sayThanks()).toHaveValue(`Hi ${'x'.repeat(247)}`);
-    expect(screen.getByText(leftOut('50 characters were'))).toBeInTheDocument();
     // The next edit that fits clears the note.
     await user.keyboard('{Backspace}');
     expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
   });
 
-  it('counts 125 emoji as 125, and keeps a family emoji at the limit whole or not at all', async () => {
-    const family = '\u{1F468}\u200d\u{1F469}\u200d\u{1F467}\u200d\u{1F466}';
+  it('opens the tip section with Add Gift, sending nothing yet; sends the review with the tip as BOTH', async () => {
     const { user } = renderReview();
-    await user.click(sayThanks());
-    await user.paste('\u{1F600}'.repeat(125));
-    expect(sayThanks()).toHaveAccessibleDescription('125/250');
-    await user.clear(sayThanks());
-    await user.paste(`   ${'x'.repeat(249)}`);
-    await user.paste(family);
-    expect(sayThanks()).toHaveValue(`   ${'x'.repeat(249)}${family}`);
-    expect(sayThanks()).toHaveAccessibleDescription('250/250');
-    await user.paste(family);
-    expect(sayThanks()).toHaveValue(`   ${'x'.repeat(249)}${family}`);
-    expect(screen.getByText(leftOut('1 character was'))).toBeInTheDocument();
-  });
-
-  it('opens the tip section with Add Gift, which hides itself and sends nothing yet', async () => {
-    const { user } = renderReview();
+    const text = `With a tip ${Date.now()}`;
     const before = api.store.db.feed.length;
-    await user.type(sayThanks(), 'Thanks!');
+    await user.type(sayThanks(), text);
     await user.click(screen.getByRole('button', { name: 'Add Gift' }));
-
     const section = screen.getByRole('region', { name: 'Your tip' });
     expect(within(section).getByRole('heading', { name: 'Your tip' })).toHaveFocus();
     expect(within(section).getByLabelText('Other (in Dollars)')).toBeInTheDocument();
@@ -284,19 +240,12 @@ describe('ReviewForm', () => {
     expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
     expect(api.store.db.feed).toHaveLength(before);
     expect(navigations()).toHaveLength(0);
-  });
 
-  it('sends the review with the tip as BOTH and keeps it off the feed until paid', async () => {
-    const { user } = renderReview();
-    const text = `With a tip ${Date.now()}`;
-    const feedBefore = api.store.db.feed.length;
-    await user.click(screen.getByRole('button', { name: 'Add Gift' }));
-    const section = screen.getByRole('region', { name: 'Your tip' });
     await user.click(within(section).getByRole('button', { name: '$10' }));
     await user.click(await within(section).findByRole('checkbox', { name: "I'm not a robot" }));
     const card = await within(section).findByRole('button', { name: /Tip via Debit\/Credit Card/ });
 
-    // An empty review cannot go with a tip.
+    await user.clear(sayThanks());
     await user.click(card);
     expect(within(section).getByRole('alert')).toHaveTextContent(
       'Either "Say Thanks" or "Post" must be provided.',
@@ -305,19 +254,13 @@ describe('ReviewForm', () => {
     await user.type(sayThanks(), text);
     await user.click(card);
     expect(await within(section).findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
-    // The review is locked while its payment is open.
     expect(sayThanks()).toHaveAttribute('readonly');
 
-    const answer = await api.request('__payments?all=true', { headers: api.asOperator });
-    type Row = { endpoint: string; amountCents: number; published?: boolean; gratitudeId?: string };
-    const payments = ((await answer.json()) as { data: { data: Row[] } }).data.data;
-    const row = payments.find(
-      (p) => p.endpoint === 'payment/payment-intent-for-both' && p.published === false,
-    );
-    expect(row).toMatchObject({ amountCents: 1000, gratitudeId: expect.any(String) });
-    expect(api.store.db.pendingGratitudes?.some((p) => p.record.sayThanks === text)).toBe(true);
-    expect(api.store.db.feed).toHaveLength(feedBefore);
-    expect(api.store.db.feed.some((item) => item.sayThanks === text)).toBe(false);
+    const pending = api.store.db.pendingGratitudes?.find((p) => p.record.sayThanks === text);
+    expect(api.store.db.payments?.find((p) => p.intentId === pending?.intentId)).toMatchObject({
+      endpoint: 'payment/payment-intent-for-both',
+      amountCents: 1000,
+    });
   });
 
   it('offers Add Donation to a non-profit, and sends the review with it (donated to)', async () => {
@@ -352,12 +295,9 @@ describe('ReviewForm', () => {
       expect(picker()).toHaveAccessibleDescription('Note :- Add up to 5 images or 1 video.');
       await user.upload(picker(), png('a.png'));
       const attached = await screen.findByRole('list', { name: 'Attached media' });
-      expect(within(attached).getByRole('img', { name: 'a.png' })).toBeInTheDocument();
+      const preview = within(attached).getByRole('img', { name: 'a.png' });
+      expect(preview).toHaveAttribute('src', 'blob:preview-1');
       expect(submit()).toBeEnabled();
-      expect(within(attached).getByRole('img', { name: 'a.png' })).toHaveAttribute(
-        'src',
-        'blob:preview-1',
-      );
       await user.click(screen.getByRole('button', { name: 'Remove a.png' }));
       expect(screen.queryByRole('list', { name: 'Attached media' })).not.toBeInTheDocument();
       expect(URL.revokeObjectURL).toHaveBeenCalledWith('blob:preview-1');
@@ -379,16 +319,6 @@ describe('ReviewForm', () => {
       await user.upload(picker(), file(new Uint8Array(30 * 1024), 'a.gif', 'image/gif'));
       await expectPickerAlert('Unsupported file format.');
       expect(submit()).toBeDisabled();
-    });
-
-    it('keeps 5 images and refuses the sixth, also across picks', async () => {
-      const { user } = renderReview();
-      await user.upload(picker(), pngs(1, 2, 3));
-      await user.upload(picker(), pngs(4, 5, 6));
-      await expectPickerAlert('You can only upload up to 5 images');
-      const attached = screen.getByRole('list', { name: 'Attached media' });
-      expect(within(attached).getAllByRole('img')).toHaveLength(5);
-      expect(screen.queryByRole('img', { name: '6.png' })).not.toBeInTheDocument();
     });
   });
 
@@ -419,8 +349,7 @@ describe('ReviewForm', () => {
       await user.click(submit());
       expect(await screen.findByText(LOST_CONNECTION)).toHaveAttribute('role', 'alert');
       expect(sayThanks()).toHaveValue('Sent twice, stored once');
-      // It may be published already (a tip would be a second one): only Submit, until the words
-      // change.
+      // It may be published already (a tip would be a second one): only Submit, till words change.
       expect(screen.getByText(UNSETTLED_SEND_NOTE)).toBeVisible();
       expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
       await user.type(sayThanks(), '!');
@@ -629,7 +558,6 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     const user = userEvent.setup();
     renderFlow('RECOGNITION', 'ava-martinez', await stoppedApi());
     await enterGuest(user);
-    // The review form is there before the lookup answers, and can be filled in.
     expect(await screen.findByLabelText('Review Title')).toHaveValue(
       'Jo Doe recognized ava.martinez',
     );

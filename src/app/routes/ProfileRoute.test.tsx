@@ -141,13 +141,11 @@ describe('ProfilePage against the mock API', () => {
     }
   });
 
-  it('Our Team: truncated names; a member opens in a new tab and the message shows for 1000 ms', async () => {
+  it('Our Team: a member opens in a new tab and the message shows for 1000 ms', async () => {
     const { unmount: leaveBluebird } = renderProfile('bluebird-cafe');
     const team = await screen.findByRole('region', { name: 'Our Team' });
     expect(within(team).getAllByRole('listitem')).toHaveLength(6);
     expect(within(team).getAllByRole('link')).toHaveLength(6);
-    expect(within(team).getByText('Marcu...')).toBeVisible();
-    expect(within(team).getByText('Ava M...')).toBeVisible();
     const ava = within(team).getByRole('link', { name: /^Ava Martinez/ });
     expect(ava).toHaveAttribute('href', '/user_profile/ava-martinez');
     expect(ava).toHaveAttribute('target', '_blank');
@@ -169,7 +167,6 @@ describe('ProfilePage against the mock API', () => {
     }
     leaveBluebird();
 
-    // People have no team strip.
     renderProfile('ava-martinez');
     await screen.findByRole('button', { name: 'Give Gift' });
     expect(screen.queryByRole('region', { name: 'Our Team' })).not.toBeInTheDocument();

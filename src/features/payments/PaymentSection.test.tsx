@@ -130,7 +130,6 @@ describe('PaymentSection, when what the intent carries changes', () => {
     await user.click(await screen.findByRole('button', { name: /Tip via Debit\/Credit Card/ }));
     expect(await screen.findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
     expect(screen.getAllByRole('alert')[0]).toBeEmptyDOMElement();
-    // Each intent had a token of its own.
     expect(choices).toHaveLength(2);
     expect(choices[1]!.captchaToken).not.toBe(choices[0]!.captchaToken);
     expect(choices[1]!.captchaToken).not.toBe('');

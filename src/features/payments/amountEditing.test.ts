@@ -10,10 +10,8 @@ import {
   type FieldSelection,
 } from './amountEditing';
 
-/**
- * The field in a browser, as AmountField wires it: a refused keydown changes nothing; an accepted
- * one edits the text at the selection for nextAmountEntry; React puts the kept digits back.
- */
+// The field in a browser, as AmountField wires it: a refused keydown changes nothing; an accepted
+// one edits the text at the selection for nextAmountEntry; React puts the kept digits back.
 interface Field {
   entry: AmountEntry;
   selection: FieldSelection;
@@ -143,32 +141,15 @@ const reachedField = fc
   .map(([actions, at]) => act(run(actions), { type: 'click', at }));
 
 describe('typing into the field', () => {
-  it('takes a comma as a thousands separator: 1,000 is 1000, and ,5 is 5', () => {
+  it('takes a comma as a thousands separator (1,000 is 1000) and drops the cents after a dot', () => {
     expect(typeKeys('1,000')).toEqual(entry('1000'));
-    expect(typeKeys('12,345')).toMatchObject({ value: '12345', hint: null });
-    expect(typeKeys(',5').value).toBe('5');
-  });
-
-  it('drops the cents after a dot, saying whole dollars only: 10.50 is 10', () => {
     expect(typeKeys('10.50')).toEqual(CENTS_AT_2);
-    expect(typeKeys('.5')).toMatchObject({ value: '', hint: AMOUNT_HINTS.wholeDollars });
-  });
-
-  it.each(['End', 'ArrowLeft', 'Home'])('takes digits again after a caret key (%s)', (move) => {
-    const { value } = typeKeys(['1', '0', '.', '5', move, '7']);
-    expect(value).toMatch(/^(107|170|710)$/);
-    expect(value).toHaveLength(3);
   });
 
   it('takes digits again after a click in the field, even where the caret was', () => {
     const cents = run(keys('10.5'));
     expect(run([{ type: 'click', at: 0 }, ...keys('2')], cents).entry.value).toBe('210');
     expect(run([{ type: 'click', at: 2 }, ...keys('5')], cents).entry).toEqual(entry('105'));
-  });
-
-  it('takes digits again after a blur', () => {
-    const cents = run(keys('7.5'));
-    expect(run([{ type: 'blur' }, ...keys('5')], cents).entry.value).toBe('75');
   });
 
   it('starts again after a deletion, which deletes a digit and clears the help line', () => {
@@ -184,9 +165,6 @@ describe('typing into the field', () => {
   it.each([
     ['-5', '5'],
     ['1e6', '16'],
-    ['12abc', '12'],
-    ['+3', '3'],
-    ['4 2', '42'],
   ])('refuses the non-digits of %j, keeping %j and saying digits only', (typed, value) => {
     const lastRefused = [...typed].reduce((at, key, index) => (/[0-9]/.test(key) ? at : index), -1);
     expect(typeKeys(typed.slice(0, lastRefused + 1)).hint).toBe(AMOUNT_HINTS.digitsOnly);
@@ -218,17 +196,14 @@ describe('typing into the field', () => {
 });
 
 describe('pasting', () => {
-  it('takes digits, even in the cents, and refuses anything else, saying why', () => {
+  it('takes digits and 1,000 (as 1000), even in the cents, and refuses anything else, saying why', () => {
     const cents = run(keys('10.'));
     const paste = (text: string, from?: Field) => run([{ type: 'paste', text }], from).entry;
     expect(paste('5', cents)).toEqual(entry('105'));
+    expect(paste('1,000')).toEqual(entry('1000'));
+    expect(paste('1,000', cents).value).toBe('101000');
     expect(paste('12.50', cents)).toMatchObject({ value: '10', hint: AMOUNT_HINTS.wholeDollars });
     expect(paste('abc')).toMatchObject({ value: '', hint: AMOUNT_HINTS.digitsOnly });
-  });
-
-  it('takes a pasted 1,000 as 1000, as typed (a comma groups thousands)', () => {
-    expect(run([{ type: 'paste', text: '1,000' }]).entry).toEqual(entry('1000'));
-    expect(run([{ type: 'paste', text: '1,000' }], run(keys('10.'))).entry.value).toBe('101000');
   });
 });
 
@@ -245,9 +220,8 @@ describe('nextAmountEntry (text that reached the field with no key named)', () =
     expect(nextAmountEntry(cents, '0', 0)).toEqual(entry('0'));
   });
 
-  it('takes an on-screen keyboard’s 1,000 as 1000 and its 12.5 as 12', () => {
+  it('takes an on-screen keyboard’s 1,000 at once as 1000 and its 12.5 as 12', () => {
     expect(run([{ type: 'screen', text: '1,000' }]).entry.value).toBe('1000');
-    expect(run(onScreen('1,000')).entry.value).toBe('1000');
     expect(run(onScreen('12.5')).entry).toMatchObject({
       value: '12',
       hint: AMOUNT_HINTS.wholeDollars,

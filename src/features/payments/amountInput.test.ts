@@ -58,30 +58,9 @@ describe('the most a guest can give (api/contract/fees.ts)', () => {
   ])('%j -> %j as it is typed', (value, message) => {
     expect(amountLimitMessage(value)).toBe(message);
   });
-
-  it('is refused by the field and by every option, gift-only or with a review', () => {
-    for (const combined of [false, true]) {
-      expect(validateAmount('999999', { combined })).toBe(AMOUNT_MESSAGES.tooLarge);
-      expect(validateAmount(String(MAX_GIFT_DOLLARS), { combined })).toBeNull();
-      for (const option of ['card', 'wallet'] as const) {
-        expect(validateAmountForPayment('970874', { combined, option })).toBe(
-          AMOUNT_MESSAGES.tooLarge,
-        );
-      }
-    }
-    expect(parseAmountDollars(String(MAX_GIFT_DOLLARS))).toBe(MAX_GIFT_DOLLARS);
-    expect(parseAmountDollars(String(MAX_GIFT_DOLLARS + 1))).toBeNull();
-  });
 });
 
 describe('acceptPaste', () => {
-  it.each([
-    ...each(true, ['25', '999999', '0', '1,000', '１２']),
-    ...each(false, ['1234567', '12.5', '1,000,000', ',', '1e3', ' 12', '-5', '１２３４５６７', '']),
-  ])('%j -> %s', (text, accepted) => {
-    expect(acceptPaste(text)).toBe(accepted);
-  });
-
   it('rejects any text with a non-digit in it', () => {
     fc.assert(fc.property(withNonDigit, (text) => !acceptPaste(text)));
   });
@@ -98,13 +77,9 @@ describe('acceptPaste', () => {
 
 describe('filterAmountInput', () => {
   it.each([
-    ['', ''],
-    ['12', '12'],
     ['12.50', '1250'],
-    ['1e5', '15'],
     ['$1,000', '1000'],
     ['1234567', '123456'],
-    ['abc', ''],
     ['٣٤ or １２', '12'],
   ])('keeps %j as %j', (raw, kept) => {
     expect(filterAmountInput(raw)).toBe(kept);
@@ -132,7 +107,7 @@ describe('validateAmount', () => {
   it.each([
     ...each(AMOUNT_MESSAGES.invalid, ['', 'abc', '1.5', '-1', ' 5', '1234567']),
     ...each(null, ['0', '10', '970873']),
-    ...each(AMOUNT_MESSAGES.tooLarge, ['999999']),
+    ...each(AMOUNT_MESSAGES.tooLarge, ['970874']),
   ])('gift-only: %j -> %j', (value, message) => {
     expect(validateAmount(value, { combined: false })).toBe(message);
   });
@@ -141,7 +116,7 @@ describe('validateAmount', () => {
     ...each(AMOUNT_MESSAGES.invalid, ['']),
     ...each(AMOUNT_MESSAGES.notPositive, ['0', '000']),
     ...each(null, ['1', '970873']),
-    ...each(AMOUNT_MESSAGES.tooLarge, ['999999']),
+    ...each(AMOUNT_MESSAGES.tooLarge, ['970874']),
   ])('with a review: %j -> %j', (value, message) => {
     expect(validateAmount(value, { combined: true })).toBe(message);
   });
@@ -161,18 +136,14 @@ describe('validateAmount', () => {
 
 describe('validateAmountForPayment', () => {
   it.each([
-    ['', 'card', false, AMOUNT_MESSAGES.missing],
     ['', 'card', true, AMOUNT_MESSAGES.missing],
     ['', 'wallet', false, AMOUNT_MESSAGES.notPositive],
-    ['0', 'wallet', false, AMOUNT_MESSAGES.notPositive],
-    ['00', 'wallet', false, AMOUNT_MESSAGES.notPositive],
-    ['0', 'card', true, AMOUNT_MESSAGES.notPositive],
     // The field takes 0 in the gift-only form, but nothing can charge $0.
     ['0', 'card', false, AMOUNT_MESSAGES.notPositive],
     ['abc', 'wallet', false, AMOUNT_MESSAGES.invalid],
-    ['abc', 'card', false, AMOUNT_MESSAGES.invalid],
-    ['20', 'card', false, null],
     ['20', 'wallet', true, null],
+    ['970874', 'card', false, AMOUNT_MESSAGES.tooLarge],
+    ['970874', 'wallet', true, AMOUNT_MESSAGES.tooLarge],
   ] as const)('%j by %s (combined: %s) -> %j', (value, option, combined, message) => {
     expect(validateAmountForPayment(value, { option, combined })).toBe(message);
   });
@@ -180,10 +151,9 @@ describe('validateAmountForPayment', () => {
 
 describe('parseAmountDollars', () => {
   it.each<readonly [string, number | null]>([
-    ['12', 12],
     ['007', 7],
     ['970873', 970873],
-    ...each(null, ['', '999999', '1234567', '1.5']),
+    ...each(null, ['', '970874', '1234567', '1.5']),
   ])('%j -> %j', (value, dollars) => {
     expect(parseAmountDollars(value)).toBe(dollars);
   });
@@ -196,14 +166,15 @@ describe('normalizeDigits', () => {
   });
 });
 
-describe('pasteHint', () => {
+describe('pasteHint, and acceptPaste (no hint)', () => {
   it.each([
     // A comma groups thousands: dropped, the digits kept (issue 32).
-    ...each(null, ['25', '１２', '1,000', '12,345']),
+    ...each(null, ['0', '999999', '１２', '1,000', '12,345']),
     ...each(AMOUNT_HINTS.wholeDollars, ['10.50', '1,000.50']),
-    ...each(AMOUNT_HINTS.digitsOnly, ['$1,000', '-5', '1e6', '']),
-    ...each(AMOUNT_HINTS.tooLong, ['1,000,000', '1234567']),
+    ...each(AMOUNT_HINTS.digitsOnly, ['$1,000', '-5', '1e6', ',', ' 12', '']),
+    ...each(AMOUNT_HINTS.tooLong, ['1,000,000', '1234567', '１２３４５６７']),
   ])('%j -> %j', (text, hint) => {
     expect(pasteHint(text)).toBe(hint);
+    expect(acceptPaste(text)).toBe(hint === null);
   });
 });

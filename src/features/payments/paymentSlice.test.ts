@@ -137,34 +137,6 @@ describe('paymentSlice transitions', () => {
     expect(paymentReducer(failedCall, confirmationStarted())).toBe(failedCall);
   });
 
-  it('walks a declined card, a retry and a success', () => {
-    const steps = [
-      methodChosen({ method: 'card', amountCents: 1500 }),
-      intentCreated({ clientSecret: 'pi_a_secret' }),
-      confirmationStarted(),
-      confirmationFailed({ message: DECLINED }),
-      methodChosen({ method: 'card', amountCents: 1500 }),
-      intentCreated({ clientSecret: 'pi_b_secret' }),
-      confirmationStarted(),
-      paymentSucceeded(),
-    ];
-    const seen = [initialPaymentState];
-    for (const step of steps) seen.push(paymentReducer(seen.at(-1), step));
-    expect(seen.map((state) => state.status)).toEqual([
-      'idle',
-      'creatingIntent',
-      'awaitingCard',
-      'confirming',
-      'failed',
-      'creatingIntent',
-      'awaitingCard',
-      'confirming',
-      'succeeded',
-    ]);
-    expect(seen[4]?.error).toBe(DECLINED);
-    expect(seen.at(-1)).toEqual(card('succeeded', 'pi_b_secret', null, 1500));
-  });
-
   it('pays after a declined card with another card on the same intent', () => {
     // The case fast-check found (seed -808523389): a retry without a new intent.
     const state = run([

@@ -33,7 +33,6 @@ function ProfileStub() {
   );
 }
 
-/** An address as `window.location` has it. */
 const at = (href: string) => {
   const url = new URL(href, 'https://grati.example');
   return { pathname: url.pathname, search: url.search };
@@ -187,7 +186,6 @@ describe('the session as the app starts (startLinkSession, before any render)', 
   it('starts on a link visit, and the gate then shows what became of that session', async () => {
     const session = deferredSession();
     const opened = startLinkSession(at('/?_branch_match_id=qr-ava'));
-    // Nothing rendered yet: the SDK is already asked.
     await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
     renderAt('/?_branch_match_id=qr-ava');
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
@@ -200,7 +198,6 @@ describe('the session as the app starts (startLinkSession, before any render)', 
   it('does not start on any other visit (the gate starts it once the page is idle)', async () => {
     deferredSession();
     await expect(startLinkSession(at('/'))).resolves.toBeNull();
-    await expect(startLinkSession(at('/user_profile/ava?show=true'))).resolves.toBeNull();
     // The adapter's chunk would have been asked for by now.
     await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(initMock).not.toHaveBeenCalled();
@@ -213,7 +210,6 @@ describe('the session as the app starts (startLinkSession, before any render)', 
     renderAt('/?_branch_match_id=qr-broken');
     await act(async () => session.reject(new Error('Error in API: Status - 400')));
     expect(await invalidQr()).toBeInTheDocument();
-    // No profile to ask for, and nothing thrown at main.tsx.
     await expect(opened).resolves.toBeNull();
   });
 

@@ -32,7 +32,6 @@ const sessionData = (linkData: Record<string, unknown>): SessionData => ({
   referring_link: null,
 });
 
-/** The SDK's session answers with this link data. */
 const answers = (linkData: Record<string, unknown>) =>
   mockBranch.init.mockImplementation((_key, _options, callback) =>
     callback(null, sessionData(linkData)),

@@ -21,7 +21,6 @@ function FeedPage() {
   );
 }
 
-// Each test renders as the server does, then hydrates.
 beforeEach(() => resetPageHydration());
 
 const review = (id: string, overrides: Partial<FeedItem>): FeedItem => ({
@@ -57,7 +56,6 @@ const ITEMS = [
   }),
 ];
 
-/** The giver's avatar and the two photos. */
 const PICTURES = ['jordan', 'photo-1', 'photo-2'].map((name) => `https://media.test/${name}.jpg`);
 
 /** The pictures every srcset in `root` asks the endpoint for. */
@@ -116,7 +114,6 @@ describe('FeedTab rendered on the server', () => {
     expect(new Set(pictures(container))).toEqual(
       new Set([...PICTURES, 'https://media.test/latte.jpg']),
     );
-    // Still nothing of the video itself.
     expect(container.querySelector('video source')).toBeNull();
     act(() => root.unmount());
     container.remove();

@@ -51,11 +51,11 @@ function askedFor(picture: HTMLElement) {
 }
 
 describe('FeedTab', () => {
-  it.each([
-    ['no items', []],
-    ['a single TIP, even one with words', [feedItem({ gratitudeType: 'TIP', sayThanks: 'Hi!' })]],
-    ['reviews with neither words nor media', [feedItem({ sayThanks: '   ', media: [] })]],
-  ])('shows the empty-feed message for %s', (_what, items) => {
+  it('shows the empty-feed message when nothing is a card (a TIP, a blank review)', () => {
+    const items = [
+      feedItem({ gratitudeType: 'TIP', sayThanks: 'Hi!' }),
+      feedItem({ sayThanks: ' ' }),
+    ];
     render(<FeedTab items={items} now={NOW} />);
     expect(screen.getByText(EMPTY_FEED)).toBeInTheDocument();
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
@@ -73,15 +73,13 @@ describe('FeedTab', () => {
             media: photos(1),
             giveThanksUser: { fullName: 'Liam Carter', profilePicture: null },
           }),
-          feedItem({ title: 'noah patel thanked ava', sayThanks: ' ', media: [] }),
-          feedItem({ title: 'grace kim thanked ava', gratitudeType: 'BOTH', sayThanks: 'Both' }),
         ]}
         now={NOW}
       />,
     );
     const cards = screen.getAllByRole('article');
     expect(cards).toHaveLength(2);
-    // Each card is named by its title-cased title (the verbs stay lower-case where the rule says).
+    // Named by the title-cased title (some verbs stay lower-case by the rule).
     expect(screen.getByRole('article', { name: 'Mia Thompson Appreciated Ava' })).toBe(cards[0]);
     expect(screen.getByRole('article', { name: 'Liam Carter celebrated Ava' })).toBe(cards[1]);
     expect(within(cards[0]!).getByText('Words only')).toBeInTheDocument();
@@ -90,7 +88,7 @@ describe('FeedTab', () => {
     expect(screen.queryByText(EMPTY_FEED)).not.toBeInTheDocument();
   });
 
-  it("shows the kind, the giver's picture (or a default one), the time and the Boosted marker", () => {
+  it("shows the kind, the giver's picture (or a default one, also if it fails), the time, Boosted", () => {
     render(
       <FeedTab
         items={[
@@ -108,7 +106,6 @@ describe('FeedTab', () => {
     const [boosted, plain] = screen.getAllByRole('article');
     const first = within(boosted!);
     expect(first.getByRole('img', { name: 'Celebration' })).toBeInTheDocument();
-    // The giver's 44 px avatar, in a copy for each screen density.
     expect(askedFor(first.getByRole('img', { name: 'Jordan Blake' }))).toEqual([
       { source: 'https://cdn.test/jordan.jpg', width: 48, descriptor: '1x' },
       { source: 'https://cdn.test/jordan.jpg', width: 96, descriptor: '2x' },
@@ -116,22 +113,15 @@ describe('FeedTab', () => {
     ]);
     expect(first.getByText('5 minutes ago')).toBeInTheDocument();
     expect(first.getByText('Boosted')).toBeInTheDocument();
+    fireEvent.error(first.getByRole('img', { name: 'Jordan Blake' }));
+    expect(first.getByRole('img', { name: 'Jordan Blake' }).tagName.toLowerCase()).toBe('svg');
 
     const second = within(plain!);
     expect(second.getByRole('img', { name: 'Gratitude' })).toBeInTheDocument();
     // No picture: a drawn default avatar, still named after the giver.
-    const avatar = second.getByRole('img', { name: 'Chris Doyle' });
-    expect(avatar.tagName.toLowerCase()).toBe('svg');
+    expect(second.getByRole('img', { name: 'Chris Doyle' }).tagName.toLowerCase()).toBe('svg');
     expect(second.getByText('3 hours ago')).toBeInTheDocument();
     expect(second.queryByText('Boosted')).not.toBeInTheDocument();
-  });
-
-  it('falls back to the default avatar when the picture fails to load', () => {
-    render(<FeedTab items={[feedItem()]} now={NOW} />);
-    const picture = screen.getByRole('img', { name: 'Jordan Blake' });
-    expect(picture.tagName.toLowerCase()).toBe('img');
-    fireEvent.error(picture);
-    expect(screen.getByRole('img', { name: 'Jordan Blake' }).tagName.toLowerCase()).toBe('svg');
   });
 
   describe('Like, Comment and Share', () => {
@@ -231,21 +221,14 @@ describe('FeedTab', () => {
 
       it('swipes once, then ignores the wheel for 1 second', () => {
         renderCarousel();
-        // The event that swipes is taken from the page (not cancelled means the page scrolls).
+        // A swipe's event is cancelled; an ignored one (false) is left to scroll the page.
         expect(wheel({ deltaY: 100 })).toBe(false);
         expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
-
-        // Within the second: ignored, and a vertical wheel scrolls the page as usual.
-        expect(wheel({ deltaY: 100 })).toBe(true);
-        act(() => jest.advanceTimersByTime(999));
         expect(wheel({ deltaY: 100 })).toBe(true);
         expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
-
-        act(() => jest.advanceTimersByTime(1));
+        act(() => jest.advanceTimersByTime(1000));
         expect(wheel({ deltaX: 80 })).toBe(false);
         expect(shownPhoto('Photo 3 of 3 from Jordan Blake')).toBeInTheDocument();
-
-        // Upwards (or leftwards) goes back, after its own second.
         act(() => jest.advanceTimersByTime(1000));
         wheel({ deltaY: -100 });
         expect(shownPhoto('Photo 2 of 3 from Jordan Blake')).toBeInTheDocument();
@@ -253,10 +236,8 @@ describe('FeedTab', () => {
 
       it('gives the wheel back to the page at either end, without locking', () => {
         renderCarousel(2);
-        // At the first photo, wheeling up scrolls the page and starts no lock...
         expect(wheel({ deltaY: -100 })).toBe(true);
         expect(shownPhoto('Photo 1 of 2 from Jordan Blake')).toBeInTheDocument();
-        // ...so wheeling down right after still swipes.
         expect(wheel({ deltaY: 100 })).toBe(false);
         expect(shownPhoto('Photo 2 of 2 from Jordan Blake')).toBeInTheDocument();
         act(() => jest.advanceTimersByTime(1000));
@@ -264,9 +245,8 @@ describe('FeedTab', () => {
         expect(shownPhoto('Photo 2 of 2 from Jordan Blake')).toBeInTheDocument();
       });
 
-      it('ignores tiny movements and pinch-zoom', () => {
+      it('ignores pinch-zoom', () => {
         renderCarousel();
-        wheel({ deltaY: 2 });
         wheel({ deltaY: 100, ctrlKey: true });
         expect(shownPhoto('Photo 1 of 3 from Jordan Blake')).toBeInTheDocument();
         wheel({ deltaY: 100 });
@@ -299,25 +279,16 @@ describe('FeedTab', () => {
     });
   });
 
-  it("offers each photo in the widths a card's layout needs, through the image endpoint", () => {
-    render(<FeedTab items={[feedItem({ media: photos(2) })]} now={NOW} />);
-    const photo = shownPhoto('Photo 1 of 2 from Jordan Blake');
+  it("shows a single photo without dots or arrows, in the widths a card's layout needs", () => {
+    render(<FeedTab items={[feedItem({ media: photos(1) })]} now={NOW} />);
+    const photo = shownPhoto('Photo from Jordan Blake');
+    expect(screen.queryByRole('button', { name: /image/ })).not.toBeInTheDocument();
     const offered = askedFor(photo);
     expect(offered.every(({ source }) => source === 'https://cdn.test/photo-1.jpg')).toBe(true);
     expect(offered.every(({ width, descriptor }) => descriptor === `${width}w`)).toBe(true);
-    const widths = offered.map(({ width }) => width);
-    // A phone at 3x shows a card 356 px wide (1068 pixels); a desktop at 2x, 762 px (1524).
-    expect(widths).toContain(1080);
-    expect(widths).toContain(1600);
-    expect(Math.max(...widths)).toBe(1600);
+    expect(Math.max(...offered.map(({ width }) => width))).toBe(1600);
     expect(photo).toHaveAttribute('sizes', FEED_MEDIA_SLOT.sizes);
     expect(new URL(photo.getAttribute('src')!, 'https://page.test').pathname).toBe(IMAGE_ROUTE);
-  });
-
-  it('shows a single photo without dots or arrows', () => {
-    render(<FeedTab items={[feedItem({ media: photos(1) })]} now={NOW} />);
-    expect(shownPhoto('Photo from Jordan Blake')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /image/ })).not.toBeInTheDocument();
   });
 
   it('shows a video as its poster and a play button instead of photos', () => {
@@ -350,7 +321,6 @@ describe('FeedTab', () => {
     expect(others).toHaveLength(0);
     expect(askedFor(poster!).map(({ source }) => source)).toContain('https://cdn.test/latte.jpg');
     expect(poster).toHaveAttribute('sizes', FEED_MEDIA_SLOT.sizes);
-    // Neither video downloads anything before it is played.
     for (const label of ['video from Liam Carter', 'video from Emma Wilson']) {
       const video = screen.getByLabelText(label);
       expect(video).toHaveAttribute('preload', 'none');
@@ -386,8 +356,9 @@ describe("FeedTab with Ava's feed from the mock API", () => {
       expect(source).toBe('/media/seed/ava-feed-01.jpg');
     }
     expect(within(cards[1]!).getByText('Boosted')).toBeInTheDocument();
-    const play = within(cards[2]!).getByRole('button', { name: 'Play video from Liam Carter' });
-    expect(play).toBeInTheDocument();
+    expect(
+      within(cards[2]!).getByRole('button', { name: 'Play video from Liam Carter' }),
+    ).toBeInTheDocument();
     expect(within(cards[3]!).getAllByRole('button', { name: /^Show image/ })).toHaveLength(5);
     expect(screen.getAllByText('Boosted')).toHaveLength(1);
   });

@@ -21,23 +21,18 @@ describe('formatRelativeTime', () => {
   describe('bands and boundaries (UTC)', () => {
     it.each(
       rows([
-        ['Just now', [0, 1, 59 * SECOND, 60 * SECOND - 1]],
+        ['Just now', [0, 60 * SECOND - 1]],
         ['1 minute ago', [60 * SECOND, 119 * SECOND]],
-        ['2 minutes ago', [2 * MINUTE]],
         ['59 minutes ago', [59 * MINUTE + 59 * SECOND]],
         ['1 hour ago', [60 * MINUTE, 2 * HOUR - 1]],
-        ['2 hours ago', [2 * HOUR]],
         ['23 hours ago', [23 * HOUR + 59 * MINUTE, DAY - 1]],
         ['Yesterday | 3:45 PM', [DAY]],
         ['Yesterday | 12:00 AM', [DAY + 15 * HOUR + 45 * MINUTE]],
         ['13 November | 11:59 PM', [DAY + 15 * HOUR + 45 * MINUTE + 1]],
-        ['13 November | 3:45 PM', [2 * DAY]],
-        ['16 October | 4:45 PM', [29 * DAY + 23 * HOUR]],
         ['16 October | 3:45 PM', [30 * DAY - 1]],
         ['1 month ago', [30 * DAY, 59 * DAY, 60 * DAY - 1]],
         ['2 months ago', [60 * DAY]],
         ['12 months ago', [365 * DAY]],
-        ['36 months ago', [3 * 365 * DAY]],
       ]),
     )('%d ms ago is %j', (ms, expected) => {
       expect(ago(ms)).toBe(expected);
@@ -48,19 +43,13 @@ describe('formatRelativeTime', () => {
     const NY = 'America/New_York';
     it.each(
       rows([
-        ['Just now', [59 * SECOND]],
-        ['1 minute ago', [60 * SECOND]],
-        ['59 minutes ago', [59 * MINUTE + 59 * SECOND]],
-        ['1 hour ago', [60 * MINUTE]],
         ['23 hours ago', [23 * HOUR + 59 * MINUTE]],
         ['Yesterday | 10:45 AM', [DAY]],
         ['Yesterday | 12:00 AM', [DAY + 10 * HOUR + 45 * MINUTE]],
         ['13 November | 11:59 PM', [DAY + 10 * HOUR + 46 * MINUTE]],
         // 2024-10-16 16:45 UTC is 12:45 PM in New York under daylight time.
         ['16 October | 12:45 PM', [29 * DAY + 23 * HOUR]],
-        ['1 month ago', [30 * DAY, 59 * DAY]],
-        ['2 months ago', [60 * DAY]],
-        ['12 months ago', [365 * DAY]],
+        ['1 month ago', [30 * DAY]],
       ]),
     )('%d ms ago is %j', (ms, expected) => {
       expect(ago(ms, NY)).toBe(expected);
@@ -77,11 +66,6 @@ describe('formatRelativeTime', () => {
     expect(formatRelativeTime(created, now, 'Asia/Tokyo')).toBe('Yesterday | 8:30 AM');
   });
 
-  it('prefers the hour band over "Yesterday" for items under 24 hours old', () => {
-    const now = Date.UTC(2024, 10, 15, 1, 0);
-    expect(utc(Date.UTC(2024, 10, 14, 23, 0), now)).toBe('2 hours ago');
-  });
-
   it('shows the date for a 24-hour-old item on the same day, on a 25-hour DST day', () => {
     // 3 Nov 2024 in New York runs from 04:00 UTC to 05:00 UTC the next day.
     const created = Date.UTC(2024, 10, 3, 4, 30); // 12:30 AM EDT
@@ -92,15 +76,12 @@ describe('formatRelativeTime', () => {
   it('writes the time as en-US h:mm AM/PM with a plain space', () => {
     const now = Date.UTC(2024, 10, 15, 23, 0);
     const at = (h: number, m: number) => utc(Date.UTC(2024, 10, 14, h, m), now);
-    expect(at(0, 0)).toBe('Yesterday | 12:00 AM');
     expect(at(9, 5)).toBe('Yesterday | 9:05 AM');
     expect(at(12, 0)).toBe('Yesterday | 12:00 PM');
-    expect(at(22, 59)).toBe('Yesterday | 10:59 PM');
   });
 
   it('treats a future timestamp (clock skew) as just now', () => {
     expect(ago(-1)).toBe('Just now');
-    expect(ago(-5 * MINUTE)).toBe('Just now');
     expect(ago(-400 * DAY)).toBe('Just now');
   });
 
@@ -120,16 +101,10 @@ describe('formatRelativeTime', () => {
     expect(utc(Date.UTC(2024, 1, 29, 6, 0), march)).toBe('Yesterday | 6:00 AM');
   });
 
-  it('gives an empty string for an unparseable date', () => {
+  it('gives an empty string (no full moment) for an unparseable date', () => {
     expect(utc('not a date', NOW)).toBe('');
     expect(utc(NOW, Number.NaN)).toBe('');
-  });
-
-  it('uses the runtime time zone when none is given', () => {
-    expect(formatRelativeTime(NOW - 5 * MINUTE, NOW)).toBe('5 minutes ago');
-    expect(formatRelativeTime(NOW - 2 * DAY, NOW)).toMatch(
-      /^(Yesterday|\d{1,2} [A-Z][a-z]+) \| \d{1,2}:\d{2} (AM|PM)$/,
-    );
+    expect(formatAbsoluteTime('not a date')).toBeUndefined();
   });
 
   describe('in the runtime zone', () => {
@@ -174,11 +149,6 @@ describe('formatRelativeTime', () => {
         expect(result.mismatches).toEqual([]);
       },
     );
-
-    it('writes the full moment as en-US medium date and short time', () => {
-      expect(formatAbsoluteTime(NOW)).toMatch(/^Nov 1[45], 2024, \d{1,2}:45 [AP]M$/);
-      expect(formatAbsoluteTime('not a date')).toBeUndefined();
-    });
   });
 
   describe('properties', () => {

@@ -24,7 +24,6 @@ describe('createWheelLock', () => {
     const lock = createWheelLock(1000);
     expect(lock.trySwipe(100)).toBe(true);
     expect(lock.trySwipe(100)).toBe(false);
-    expect(lock.trySwipe(101)).toBe(false);
     expect(lock.trySwipe(1099.999)).toBe(false);
     expect(lock.trySwipe(1100)).toBe(true);
   });
@@ -74,13 +73,9 @@ describe('wheelDirection', () => {
   // movements under WHEEL_MIN_DELTA pixels and non-numbers are ignored.
   it.each([
     [0, 100, 'next'],
-    [0, -100, 'previous'],
     [100, 0, 'next'],
-    [-100, 0, 'previous'],
     [-30, 10, 'previous'],
-    [5, -40, 'previous'],
     [20, -20, 'next'],
-    [0, 0, null],
     [3, -3, null],
     [0, WHEEL_MIN_DELTA, 'next'],
     [Number.NaN, Number.NaN, null],

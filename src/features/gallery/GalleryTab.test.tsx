@@ -14,15 +14,9 @@ class FakeIntersectionObserver {
   observe(target: Element) {
     this.targets.add(target);
   }
-  unobserve(target: Element) {
-    this.targets.delete(target);
-  }
   disconnect() {
     this.targets.clear();
     FakeIntersectionObserver.live.delete(this);
-  }
-  takeRecords(): IntersectionObserverEntry[] {
-    return [];
   }
   deliver(isIntersecting: boolean) {
     const entries = [...this.targets].map(
@@ -32,7 +26,6 @@ class FakeIntersectionObserver {
   }
 }
 
-/** The visitor scrolls so that the end zone of the grid comes into view (or leaves it). */
 function scrollEndZone(inView: boolean) {
   act(() => {
     for (const observer of [...FakeIntersectionObserver.live]) observer.deliver(inView);
@@ -60,7 +53,6 @@ afterAll(async () => {
 beforeEach(() => {
   requestedPages = [];
   failingPages = new Set();
-  // Records every gallery request, then lets it through to the mock API.
   jest.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
     const url = new URL(input instanceof Request ? input.url : String(input));
     if (url.pathname.endsWith('/user/v2/fetchUserGallery')) {
@@ -122,7 +114,6 @@ describe('GalleryTab against the mock API', () => {
     expect(await screen.findByText('Yay! You have seen it all')).toBeInTheDocument();
     expect(pageNumbers()).toEqual([1, 2, 3]);
 
-    // Ava's videos play fullscreen from a button; the photos have alt text.
     const videos = screen.getAllByRole('button', { name: /^Play Video \d+$/ });
     expect(videos.length).toBeGreaterThanOrEqual(3);
     expect(screen.getAllByRole('img', { name: /^Photo \d+$/ }).length).toBeGreaterThanOrEqual(40);

@@ -69,10 +69,8 @@ describe('nextGalleryPage', () => {
 describe('galleryItemKind and galleryItemLabel', () => {
   it.each([
     ['video/mp4', 'video'],
-    ['video/quicktime', 'video'],
     ['VIDEO/MP4', 'video'],
     ['image/jpeg', 'photo'],
-    ['image/png', 'photo'],
   ] as const)('%s is a %s', (mimeType, kind) => {
     expect(galleryItemKind(mimeType)).toBe(kind);
   });
@@ -93,7 +91,6 @@ describe('galleryFooter', () => {
     ['empty when the first page has nothing', { hasLoaded: true }, 'empty'],
     ['complete after the last page', { itemCount: 47, hasLoaded: true }, 'end'],
     ['nothing while more can come', more, 'none'],
-    ['nothing after an error on the first page', { isError: true, hasLoaded: false }, 'none'],
     ['nothing after an error on a later page', { ...more, isError: true }, 'none'],
   ])('says %s', (_when, state, footer) => {
     expect(galleryFooter({ ...base, ...state })).toBe(footer);

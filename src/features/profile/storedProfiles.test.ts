@@ -50,7 +50,6 @@ const asStored = (profile: unknown) => `${NOW} ${JSON.stringify(profile)}`;
 const storedWith = (change: (profile: Profile) => unknown) =>
   localStorage.setItem(KEY, asStored(change(profileOf('ava-martinez'))));
 const review = (profile: Profile) => profile.userFeed[0]!;
-/** A change to Ava's one review, or to her details. */
 const withReview = (change: object) => (p: Profile) => ({
   ...p,
   userFeed: [{ ...review(p), ...change }],

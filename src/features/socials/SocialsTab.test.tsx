@@ -54,21 +54,13 @@ describe('SocialsTab', () => {
     expect(screen.getAllByText('NA')).toHaveLength(2);
   });
 
-  it('a click stays on the page and shows the download message', async () => {
-    const user = userEvent.setup();
-    render(<SocialsTab socialLinks={avaLinks} />);
-    // fireEvent returns false when the page cancelled the browser's own handling (navigation).
-    expect(fireEvent.click(link('Facebook'))).toBe(false);
-    expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
-    await user.click(link('LinkedIn'));
-    expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
-  });
-
-  it('hides the message after 1000 ms, not before', () => {
+  it('a click stays on the page and shows the download message for 1000 ms', () => {
     jest.useFakeTimers();
     try {
       render(<SocialsTab socialLinks={avaLinks} />);
-      fireEvent.click(link('Instagram'));
+      // fireEvent returns false when the page cancelled the browser's own handling (navigation).
+      expect(fireEvent.click(link('Facebook'))).toBe(false);
+      expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
       act(() => jest.advanceTimersByTime(990));
       expect(screen.getByRole('status')).toHaveTextContent(DOWNLOAD);
       act(() => jest.advanceTimersByTime(20));

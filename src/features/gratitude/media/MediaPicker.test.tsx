@@ -13,8 +13,7 @@ import { VIDEO_READ_TIMEOUT_MS } from './videoThumbnail';
 
 jest.mock('./preparePhoto', () => ({ preparePhoto: jest.fn() }));
 const prepare = jest.mocked(preparePhoto);
-// jsdom reads no video: its copy without location, duration and poster are stand-ins too
-// (prepareVideo.test.ts, e2e/video-location.spec.ts and e2e/video-poster.spec.ts check them).
+// jsdom reads no video: prepareVideo is a stand-in too (prepareVideo.test.ts and e2e check it).
 jest.mock('./prepareVideo', () => ({ prepareVideo: jest.fn() }));
 
 const TRY_AGAIN = 'Something went wrong. Please try again.';
@@ -70,7 +69,7 @@ const picker = () => screen.getByLabelText('Attach photos or a video');
 const keptNames = (changes: AttachedMedia[][]) => changes.at(-1)!.map((item) => item.file.name);
 
 describe('MediaPicker preparing photos', () => {
-  it('keeps the prepared photo as the file to send, shown and labelled by the picked name', async () => {
+  it('keeps the prepared photo to send, shown under the picked name, and never prepares it again', async () => {
     const { changes, user } = renderPicker();
     const card = picked('card.png', 'image/png');
     await user.upload(picker(), card);
@@ -90,6 +89,9 @@ describe('MediaPicker preparing photos', () => {
     // The preview is the prepared picture (upright), not the original.
     expect(previewed).toEqual([item?.file.file]);
     expect(prepare).toHaveBeenCalledWith(card);
+    await user.upload(picker(), picked('second.jpg'));
+    await screen.findByRole('img', { name: 'second.jpg' });
+    expect(prepare.mock.calls.map(([file]) => file.name)).toEqual(['card.png', 'second.jpg']);
   });
 
   it('says it is preparing, with the input disabled, until every photo is ready', async () => {
@@ -159,15 +161,6 @@ describe('MediaPicker preparing photos', () => {
     );
     expect(prepare.mock.calls.map(([file]) => file.name)).toEqual(['broken.jpg']);
     expect(screen.queryByRole('list', { name: 'Attached media' })).not.toBeInTheDocument();
-  });
-
-  it('does not prepare again what is already attached', async () => {
-    const { user } = renderPicker();
-    await user.upload(picker(), picked('first.jpg'));
-    await screen.findByRole('img', { name: 'first.jpg' });
-    await user.upload(picker(), picked('second.jpg'));
-    await screen.findByRole('img', { name: 'second.jpg' });
-    expect(prepare.mock.calls.map(([file]) => file.name)).toEqual(['first.jpg', 'second.jpg']);
   });
 });
 

@@ -1,5 +1,5 @@
-// The page's Content-Security-Policy holds while a guest walks the main flows: every violation the
-// browser reports (securitypolicyviolation events and console CSP errors) fails the test.
+// The page's Content-Security-Policy holds while a guest walks the main flows: any violation the
+// browser reports (securitypolicyviolation events, console CSP errors) fails the test.
 import path from 'node:path';
 import { openCardForm } from './driver/guest';
 import { driverOf, test, expect } from './fixtures';

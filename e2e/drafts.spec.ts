@@ -1,6 +1,5 @@
 // Nothing a guest writes is lost: the flow is in the address (Back and Forward move between its
-// steps), and a draft of it survives a reload or a closed tab until it is sent or discarded. The
-// 250 and 30 character limits: src/app/routes/GiveFlow.test.tsx, GuestDetailsForm.test.tsx.
+// steps), and its draft survives a reload or a closed tab until it is sent or discarded.
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
@@ -34,7 +33,6 @@ test.describe('a draft of the flow', () => {
     await page.getByRole('button', { name: /^Recognize/ }).click();
     await expect(page).toHaveURL(/\?flow=recognize&step=guest$/);
 
-    // The guest step, half filled.
     await fullName(page).fill('Rosa Diaz');
     await email(page).fill('rosa@exa');
     await expect(page.getByText(KEPT)).toBeVisible();
@@ -44,7 +42,6 @@ test.describe('a draft of the flow', () => {
     await expect(email(page)).toHaveValue('rosa@exa');
     await expectAccessible();
 
-    // The review step: a kind, words and a photo.
     await email(page).fill('rosa@example.com');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\?flow=recognize&step=review$/);
@@ -53,8 +50,7 @@ test.describe('a draft of the flow', () => {
     await page.getByLabel('Attach photos or a video').setInputFiles(PHOTO);
     await expect(page.getByRole('img', { name: 'ava-feed-02.jpg' })).toBeVisible();
     await expect(page.getByText(KEPT)).toBeVisible();
-    // The preview shows a frame before the draft starts writing the file (the form's observer
-    // tells it after render), and the note still reads as kept then: wait for the store itself.
+    // The note reads as kept before the draft has written the file: wait for the store itself.
     await expect
       .poll(async () => (await filesIn(page, { draftOf: 'jonathan-reyes' })).length)
       .toBe(1);
@@ -74,7 +70,6 @@ test.describe('a draft of the flow', () => {
     await expectAccessible();
     await saveScreenshot('draft-restored-review');
 
-    // The gift part with an amount.
     await page.getByRole('button', { name: 'Add Gift' }).click();
     await page.getByLabel('Other (in Dollars)').fill('12');
     await reload(page);
@@ -82,7 +77,6 @@ test.describe('a draft of the flow', () => {
     await expect(sayThanks(page)).toHaveValue('For the night shift you covered.');
     await expect(page.getByRole('img', { name: 'ava-feed-02.jpg' })).toBeVisible();
 
-    // Discarded: everything goes, from the first step.
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await expect(page).toHaveURL(/\?flow=recognize&step=guest$/);
     await expect(fullName(page)).toHaveValue('');
@@ -111,7 +105,6 @@ test.describe('a draft of the flow', () => {
     const again = await context.newPage();
     await again.goto('/user_profile/green-earth-fund');
     await waitForApp(again);
-    // The profile says a draft is waiting, and opens it.
     await expect(
       again.getByText('Donate Green Earth Fund: your draft is kept on this device.'),
     ).toBeVisible();
@@ -165,7 +158,6 @@ test.describe('the flow in the address', () => {
     await expect(page).toHaveURL(/\/user_profile\/jonathan-reyes$/);
     await expect(page.getByRole('tab', { name: 'Feed' })).toBeVisible();
     await expect(fullName(page)).toHaveCount(0);
-    // Focus is back on the button that opened the flow.
     await expect(page.getByRole('button', { name: /^Recognize/ })).toBeFocused();
 
     await page.goForward();

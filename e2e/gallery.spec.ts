@@ -34,10 +34,7 @@ test.describe('the Photos/Videos tab', () => {
     const requested = recordGalleryPages(page);
     await openGallery(page, 'ava-martinez');
 
-    await test.step('pictures sit in fixed squares and load lazily (first: the first page as loaded)', async () => {
-      const photo = page.getByRole('img', { name: 'Photo 1', exact: true });
-      await expect(photo).toHaveAttribute('loading', 'lazy');
-      await expect(photo).toHaveAttribute('decoding', 'async');
+    await test.step('pictures sit in fixed squares (first: the first page as loaded)', async () => {
       const boxes = await thumbnails(page)
         .evaluateAll((cells) => cells.slice(0, 6).map((cell) => cell.getBoundingClientRect()))
         .then((rects) => rects.map(({ width, height }) => ({ width, height })));
@@ -64,7 +61,6 @@ test.describe('the Photos/Videos tab', () => {
       await page.mouse.wheel(0, 2000);
       await page.waitForLoadState('networkidle');
       expect(requested).toEqual([1, 2, 3]);
-      expect(requested.filter((pageNo) => pageNo === 4).length).toBeLessThanOrEqual(1);
 
       await expectAccessible();
       await saveScreenshot('gallery-ava');
@@ -108,7 +104,6 @@ test.describe('the Photos/Videos tab', () => {
 
     await test.step('on a phone the grid has three columns and scrolls to the end too', async () => {
       await page.setViewportSize({ width: 390, height: 844 });
-      // A fresh page at this width, its gallery pages counted afresh.
       const requested = recordGalleryPages(page);
       await openGallery(page, 'ava-martinez');
       await expect(thumbnails(page)).toHaveCount(20);

@@ -36,7 +36,6 @@ test.beforeEach(async ({ page }) => {
 });
 test.afterEach(() => expect(errors).toEqual([]));
 
-/** The video's state as the page sees it. */
 const state = (video: Locator) =>
   video.evaluate((element: HTMLVideoElement & { webkitDisplayingFullscreen?: boolean }) => ({
     fullscreen: element.webkitDisplayingFullscreen,
@@ -44,7 +43,7 @@ const state = (video: Locator) =>
     time: element.currentTime,
   }));
 const fullscreenEvents = (page: Page) => page.evaluate(() => window.__fullscreenEvents);
-/** What the guest sees: the screen, not the whole page. */
+/** The screen, not the whole page. */
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
 
@@ -72,7 +71,6 @@ async function playThenLeave(
   await expect
     .poll(async () => (await fullscreenEvents(page))!.slice(eventsBefore))
     .toEqual([`webkitbeginfullscreen ${label}`]);
-  // It plays: its time moves on.
   await expect.poll(async () => (await state(video)).time).toBeGreaterThan(0);
   const { time } = await state(video);
   await expect.poll(async () => (await state(video)).time).toBeGreaterThan(time);
@@ -107,7 +105,6 @@ test.describe('a video on an iPhone', () => {
       const label = 'video from Liam Carter';
       const play = liam.getByRole('button', { name: `Play ${label}` });
       const video = liam.getByLabel(label, { exact: true });
-      // Its poster, shown before and after.
       const poster = liam.getByRole('presentation');
       await expect(poster).toBeVisible();
 
@@ -117,7 +114,6 @@ test.describe('a video on an iPhone', () => {
       // Played again (its metadata in by now), it goes fullscreen again.
       await play.tap();
       await expect.poll(async () => (await state(video)).fullscreen).toBe(true);
-      // Left again, for the gallery's video on the same page.
       await page.evaluate(() => window.__iosLeaveFullscreen!('done'));
       await expect(play).toBeVisible();
       await expect.poll(async () => (await state(video)).fullscreen).toBe(false);

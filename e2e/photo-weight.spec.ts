@@ -1,9 +1,5 @@
-// Real phone photos on a phone (issue 23): a profile whose newest review holds three 12 MP photos
-// (4032 x 3024 JPEGs of about 3.7 MB with GPS EXIF, made here, never committed) costs a phone
-// visitor (390 x 844, DPR 3) at most 600 KB of pictures on opening the page, every gallery
-// thumbnail at most 150 KB, and each picture still comes with the pixels its box needs on that
-// screen.
-// The review goes to sam-lee on a preview server of this spec's own, so no other spec sees it.
+// A review of three 12 MP phone photos costs a phone at most 600 KB of pictures, each thumbnail at
+// most 150 KB, still sharp (issue 23); sent to sam-lee on this spec's own preview server.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Locator, Page, Response } from '@playwright/test';
 import sharp from 'sharp';
@@ -68,7 +64,7 @@ test.beforeAll(async ({ request }) => {
 
 test.afterAll(() => server?.stop());
 
-/** Every picture the page receives from now on, with its size and the address asked for. */
+/** Every picture the page receives from now on, with its size and address. */
 function recordPictures(page: Page) {
   const pictures: { url: string; bytes: number }[] = [];
   const pending: Promise<void>[] = [];
@@ -90,11 +86,7 @@ function recordPictures(page: Page) {
   };
 }
 
-/**
- * Waits until each of `photos` shows a copy and `recorder` has received it: a feed photo is asked
- * for only once its card has hydrated (on a slow machine, after 'networkidle'), and on a phone
- * the review's photos lie below the fold, so no wait for the viewport's pictures covers them.
- */
+/** Waits until each of `photos` shows a copy `recorder` has had: they hydrate late, off-screen. */
 async function photosReceived(photos: Locator, recorder: ReturnType<typeof recordPictures>) {
   await expect
     .poll(async () => {
@@ -130,9 +122,8 @@ async function firstViewLoaded(page: Page) {
 }
 
 /**
- * Fails unless some picture came through the image endpoint and each copy the browser chose is as
- * wide (its `w`, or the original's width when that is smaller: the endpoint never enlarges) as the
- * pixels its box needs on this screen (box width x density): then it looks as sharp as before.
+ * Fails unless pictures came through the image endpoint, each copy as wide as its box needs on
+ * this screen (box width x density), or as the original when smaller (the endpoint never enlarges).
  */
 async function expectSharp(page: Page) {
   const shown = await page.evaluate(() =>
@@ -199,7 +190,6 @@ test('a phone gets the review of three 12 MP photos in at most 600 KB of picture
   });
 
   await test.step('every gallery thumbnail is at most 150 KB on a phone, and sharp enough', async () => {
-    // The same page: the gallery's pictures from here on.
     const recorder = recordPictures(page);
     await page.getByRole('tab', { name: 'Photos/Videos' }).click();
     const grid = page.getByRole('tabpanel', { name: 'Photos/Videos' });

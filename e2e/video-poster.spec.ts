@@ -1,6 +1,5 @@
 // A video the browser never manages to read gives up with a message instead of holding Submit.
-// (That a video's poster is a frame the guest can see, never a black one when a later frame is not,
-// is checked in recognition.spec.ts, "the media rules with real files, then a video sent…".)
+// (A first-black-frame video's poster: recognition.spec.ts, "the media rules with real files…".)
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -23,8 +22,7 @@ test.describe('a video’s poster', () => {
     expectAccessible,
     saveScreenshot,
   }) => {
-    // The file's bytes never reach the <video>: its address is one this test never answers (a
-    // file on a stalled network drive, a cloud photo library that never hands the video over).
+    // The file's bytes never reach the <video> (a stalled network drive, a cloud photo library).
     const stuckPath = '/__test/stuck-video.mp4';
     await page.addInitScript((stuck) => {
       const createObjectURL = URL.createObjectURL.bind(URL);

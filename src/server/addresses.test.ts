@@ -16,16 +16,13 @@ describe('isNotPage', () => {
     ['/user_profile/ava', false],
     ['/apis', false],
     ['/metricsx', false],
-    ['/gpay', false],
   ])('%s -> %s', (pathname, expected) => {
     expect(isNotPage(pathname)).toBe(expected);
   });
 });
 
-describe('decodeSegment', () => {
-  it('decodes escapes, and answers null for malformed ones instead of throwing', () => {
-    expect(decodeSegment('ava%20martinez')).toBe('ava martinez');
-    expect(decodeSegment('%E0%A4%A')).toBeNull();
-    expect(decodeSegment('%ZZ')).toBeNull();
-  });
+it('decodeSegment decodes escapes, and answers null for malformed ones instead of throwing', () => {
+  expect(decodeSegment('ava%20martinez')).toBe('ava martinez');
+  expect(decodeSegment('%E0%A4%A')).toBeNull();
+  expect(decodeSegment('%ZZ')).toBeNull();
 });

@@ -1,63 +1,53 @@
 /** @jest-environment node */
 // The production server's real profile lookup against a stub API that trickles for minutes or
 // sends 200 MB, while garbage collections run as the server's idle gc() would (main.ts).
-import { rmSync } from 'node:fs';
-import type { ServerResponse } from 'node:http';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { LOOKUP_MAX_ANSWER_BYTES, LOOKUP_TIMEOUT_MS, createProfileLookup } from './profileLookup';
-import { startServer, type TestServer } from './images/testing';
-import { serverAppBefore, tempBuild } from './testing';
+import type { TestServer } from './images/testing';
+import { serverAppBefore, tempBuild, testBuild } from './testing';
 
 // gc() as `node --expose-gc` gives it, for this test process.
 setFlagsFromString('--expose-gc');
 const gc = runInNewContext('gc') as () => void;
 
-/** Long enough that an answer ending with the body would be a minute late. */
 const TRICKLE_SECONDS = 120;
 const HUGE_ANSWER_BYTES = 200 * 1024 * 1024;
 /** What sockets and stream buffers may hold beyond the cap before the server stops reading. */
 const BUFFER_SLACK_BYTES = 32 * 1024 * 1024;
 
 describe('the profile lookup against a misbehaving API', () => {
-  let distDir: string;
-  let api: TestServer;
+  const build = testBuild(() => tempBuild('grati-deadline-'));
   let server: TestServer;
-  const answers = new Set<ServerResponse>();
-  /** Bytes of the 200 MB answer the API managed to hand to its socket before it was closed. */
+  /** Bytes of the 200 MB answer the API handed to its socket before it was closed. */
   let hugeBytesSent = 0;
   let hugeDone: Promise<void>;
   let hugeEnded: () => void = () => undefined;
   let collecting: ReturnType<typeof setInterval> | undefined;
 
   beforeAll(async () => {
-    distDir = tempBuild('grati-deadline-');
     hugeDone = new Promise((resolve) => (hugeEnded = resolve));
-    api = await startServer((req, res) => {
+    // Its close() ends every answer still under way.
+    const api = await build.serve((req, res) => {
       let body = '';
       req.on('data', (chunk: Buffer) => (body += chunk.toString()));
       req.on('end', () => {
         const { _id: id } = JSON.parse(body) as { _id: string };
-        answers.add(res);
-        res.on('close', () => answers.delete(res));
-        // No answer at all: not even its headers.
         if (id === 'silent') return;
-        // findUser's headers at once, then its body...
         res.writeHead(200, { 'content-type': 'application/json' });
         res.flushHeaders();
         if (id === 'trickle') {
-          // ...one byte a second, for minutes.
           let sent = 0;
           const trickle = setInterval(() => {
             sent += 1;
-            if (sent >= TRICKLE_SECONDS || res.destroyed) {
+            if (sent >= TRICKLE_SECONDS) {
               clearInterval(trickle);
               res.end(' ');
             } else res.write(' ');
           }, 1000);
           res.on('close', () => clearInterval(trickle));
         } else {
-          // ...200 MB of it, as fast as the server reads (no Content-Length: it is not announced).
+          // 200 MB, as fast as the server reads, with no Content-Length.
           const chunk = Buffer.alloc(64 * 1024, 0x20);
           let queued = 0;
           const more = () => {
@@ -78,21 +68,15 @@ describe('the profile lookup against a misbehaving API', () => {
     });
     const { app } = serverAppBefore(
       api.origin,
-      distDir,
-      // The server's own lookup, with its default deadline and cap.
+      build.dir,
       createProfileLookup({ apiBaseUrl: `${api.origin}/api`, guestToken: 'guest-token' }),
     );
-    server = await startServer(app);
-    // Collections all along, as often as the idle gc() would do several.
+    server = await build.serve(app);
+    // As often as the idle gc() would collect several times.
     collecting = setInterval(gc, 100);
   });
 
-  afterAll(async () => {
-    clearInterval(collecting);
-    for (const res of answers) res.destroy();
-    await Promise.all([server?.close(), api?.close()]);
-    rmSync(distDir, { recursive: true, force: true });
-  });
+  afterAll(() => clearInterval(collecting));
 
   it.each([
     // Two guests on one profile: the second waits on the first one's lookup.
@@ -106,13 +90,13 @@ describe('the profile lookup against a misbehaving API', () => {
         Array.from({ length: guests }, () => fetch(`${server.origin}/user_profile/${id}`)),
       );
       const waitedMs = Date.now() - started;
-      // As when the API is down: the shell, for the browser to render the page, and a retry hint.
+      // As when the API is down: the shell, and a retry hint.
       for (const page of pages) {
         expect(page.status).toBe(503);
         expect(page.headers.get('retry-after')).not.toBeNull();
         expect(await page.text()).toContain('<div id="root">');
       }
-      // Answered at the deadline, not when the body ends (minutes later); a generous margin.
+      // At the deadline, not when the body ends minutes later; a generous margin.
       expect(waitedMs).toBeGreaterThanOrEqual(LOOKUP_TIMEOUT_MS - 100);
       expect(waitedMs).toBeLessThan((TRICKLE_SECONDS * 1000) / 4);
     },
@@ -127,7 +111,6 @@ describe('the profile lookup against a misbehaving API', () => {
     const answered = await page;
     expect(answered.status).toBe(503);
     await answered.text();
-    // The API's socket was closed long before 200 MB: only the cap and buffers were taken.
     await hugeDone;
     expect(hugeBytesSent).toBeLessThan(LOOKUP_MAX_ANSWER_BYTES + BUFFER_SLACK_BYTES);
   }, 60_000);

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 // Fresh lookups of one profile, on a clock of the test's own: each request gets an answer asked
 // for after it came, and however often they come, calls begin a gap apart.
-import { createFreshLookups } from './freshLookups';
+import { FRESH_LOOKUP_GAP_MS, createFreshLookups } from './freshLookups';
 import type { LookupAnswer } from './renderPage';
 
 beforeEach(() => jest.useFakeTimers());
@@ -37,13 +37,13 @@ it('asks at once when the profile was not asked lately, then waits out the gap',
   expect((await fresh('bea')).body).toBe('call 3');
 });
 
-it('makes one call a gap however many requests come: 20 a second for 10 s are 11 calls', async () => {
+it('makes one call a gap (1 s in the server) however many come: 20 a second for 10 s are 11 calls', async () => {
   const api = stubApi();
   const answered: string[] = [];
   const fresh = createFreshLookups({
     ask: api.ask,
     answered: (_id, answer) => answered.push(answer.body),
-    gapMs: 1000,
+    gapMs: FRESH_LOOKUP_GAP_MS,
   });
   const start = Date.now();
   const requests: { at: number; answer: Promise<LookupAnswer> }[] = [];
@@ -51,11 +51,12 @@ it('makes one call a gap however many requests come: 20 a second for 10 s are 11
     requests.push({ at: Date.now(), answer: fresh('ava') });
     await jest.advanceTimersByTimeAsync(50);
   }
-  await jest.advanceTimersByTimeAsync(1000);
+  await jest.advanceTimersByTimeAsync(FRESH_LOOKUP_GAP_MS);
 
   expect(api.began.length).toBeLessThanOrEqual(11);
   // Each call began a gap after the one before, and every request's answer began after it came.
-  api.began.slice(1).forEach((at, n) => expect(at - api.began[n]!).toBeGreaterThanOrEqual(1000));
+  const gaps = api.began.slice(1).map((at, n) => at - api.began[n]!);
+  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(FRESH_LOOKUP_GAP_MS);
   for (const { at, answer } of requests) {
     const call = Number((await answer).body.replace('call ', ''));
     expect(api.began[call - 1]).toBeGreaterThanOrEqual(at);

@@ -28,8 +28,7 @@ describe('nginx in front of the image endpoint', () => {
         `no nginx at ${NGINX}: install Debian's nginx (.ci/run does) or set NGINX_PATH`,
       );
     });
-    // Two server processes: pictures a week cacheable, and a `busy` one turned away as the
-    // endpoint turns away a spelling past its picture's queue (503, Retry-After).
+    // Pictures a week cacheable; a `busy` one turned away as a spelling past its queue is (503).
     const serve: Parameters<typeof startServer>[0] = (req, res) => {
       if (req.url === '/healthz') {
         res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
@@ -110,11 +109,9 @@ describe('nginx in front of the image endpoint', () => {
   it(
     "a process's 503 for one picture is that picture's answer: no process is taken out, so no one else gets a 502",
     async () => {
-      // One client's spellings past their picture's queue, each turned away by a process.
       const busy = await Promise.all(Array.from({ length: 20 }, (_, n) => webp(`busy-${n}`)));
       expect(new Set(busy.map((answer) => answer.status))).toEqual(new Set([503]));
-      // Everyone else, at once after: other pictures and a page (nginx counted each 503 as the
-      // process failing, skipped both for 10 s, and answered these 502 "no live upstreams").
+      // Once, nginx counted each 503 as the process failing and answered these 502.
       const others = await Promise.all([
         ...Array.from({ length: 10 }, (_, n) => webp(`unrelated-${n}`)),
         get(`${nginx.baseUrl}/user_profile/bluebird-cafe?show=true`),
@@ -152,8 +149,7 @@ describe('nginx in front of the image endpoint', () => {
       const made = reached.length - before;
       const refused = answers.filter((a) => a.status === 429).length;
       expect(made + refused).toBe(count);
-      // 200 at once, then 20 a second: however slowly the requests went out, no more came through
-      // (and unless they took over 15 s to, some were refused).
+      // 200 at once, then 20 a second, however slowly the requests went out.
       expect(made).toBeLessThanOrEqual(200 + Math.ceil(20 * seconds) + 1);
     },
     GENEROUS_MS,

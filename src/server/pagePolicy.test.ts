@@ -75,22 +75,18 @@ describe('pageContentSecurityPolicy', () => {
   });
 });
 
-describe('inlineScriptHashes', () => {
-  it('hashes inline scripts exactly as the browser does, and skips external ones', () => {
-    const code = '!function(){console.log("shell")}();';
-    const html = `<head><script data-x='1'>${code}</script><script defer src=/a.js></script></head>`;
-    const expected = createHash('sha256').update(code).digest('base64');
-    expect(inlineScriptHashes(html)).toEqual([`'sha256-${expected}'`]);
-  });
+it('inlineScriptHashes hashes inline scripts exactly as the browser does, and skips external ones', () => {
+  const code = '!function(){console.log("shell")}();';
+  const html = `<head><script data-x='1'>${code}</script><script defer src=/a.js></script></head>`;
+  const expected = createHash('sha256').update(code).digest('base64');
+  expect(inlineScriptHashes(html)).toEqual([`'sha256-${expected}'`]);
 });
 
-describe('branchEmulatorOrigins', () => {
-  it('adds the 127.0.0.1 twin of a localhost page only while Branch is emulated', () => {
-    const page = { protocol: 'http', hostname: 'localhost', port: '4100' };
-    expect(branchEmulatorOrigins(EMULATED_SERVICES, page)).toEqual(['http://127.0.0.1:4100']);
-    expect(branchEmulatorOrigins({ ...EMULATED_SERVICES, branch: true }, page)).toEqual([]);
-    expect(
-      branchEmulatorOrigins(EMULATED_SERVICES, { ...page, hostname: 'grati.example' }),
-    ).toEqual([]);
-  });
+it('branchEmulatorOrigins adds the 127.0.0.1 twin of a localhost page only while Branch is emulated', () => {
+  const page = { protocol: 'http', hostname: 'localhost', port: '4100' };
+  expect(branchEmulatorOrigins(EMULATED_SERVICES, page)).toEqual(['http://127.0.0.1:4100']);
+  expect(branchEmulatorOrigins({ ...EMULATED_SERVICES, branch: true }, page)).toEqual([]);
+  expect(branchEmulatorOrigins(EMULATED_SERVICES, { ...page, hostname: 'grati.example' })).toEqual(
+    [],
+  );
 });

@@ -41,18 +41,16 @@ describe('renderProfilePage', () => {
   });
 });
 
-describe('renderErrorPage', () => {
-  it('puts the header and the error screen in the shell, with no state and no stack', async () => {
-    // Not Testing Library's render: the server's, which answers the page's HTML.
-    // eslint-disable-next-line testing-library/render-result-naming-convention
-    const html = await renderErrorPage(TEMPLATE);
-    expect(html).toMatch(/<div id=root><header[^>]*class="site-header/);
-    expect(html).toContain('<title>Something went wrong | Grati</title>');
-    expect(html).not.toContain('<title>Grati</title>');
-    expect(html).toMatch(/<h1 id="error-title" tabindex="-1">Something went wrong<\/h1>/);
-    expect(html).toContain('>Reload</button>');
-    expect(html).toContain('<script defer src="/assets/main.js"></script>');
-    expect(html).not.toContain(PRELOADED_STATE_ID);
-    expect(html).not.toMatch(/Error:|\bat \w+ \(/);
-  });
+it('renderErrorPage puts the header and the error screen in the shell, with no state and no stack', async () => {
+  // Not Testing Library's render: the server's, which answers the page's HTML.
+  // eslint-disable-next-line testing-library/render-result-naming-convention
+  const html = await renderErrorPage(TEMPLATE);
+  expect(html).toMatch(/<div id=root><header[^>]*class="site-header/);
+  expect(html).toContain('<title>Something went wrong | Grati</title>');
+  expect(html).not.toContain('<title>Grati</title>');
+  expect(html).toMatch(/<h1 id="error-title" tabindex="-1">Something went wrong<\/h1>/);
+  expect(html).toContain('>Reload</button>');
+  expect(html).toContain('<script defer src="/assets/main.js"></script>');
+  expect(html).not.toContain(PRELOADED_STATE_ID);
+  expect(html).not.toMatch(/Error:|\bat \w+ \(/);
 });

@@ -1,11 +1,10 @@
 /** @jest-environment node */
 // Issue 50: the profile page at an address just after a send, and many profiles asked for at once,
 // over real HTTP in front of a stub API that holds its answers until the test lets them go.
-import { rmSync } from 'node:fs';
 import { resetPageHydration } from '../loading/hydration';
 import type { ServerApp } from './app';
 import { waitUntil } from './branchStub';
-import { startServer, type TestServer } from './images/testing';
+import type { TestServer } from './images/testing';
 import { LOOKUP_CONCURRENCY, LOOKUP_MAX_WAITING, createProfileLookup } from './profileLookup';
 import {
   findUserStub,
@@ -13,19 +12,18 @@ import {
   serverAppBefore,
   setServerBuildConfig,
   shellBuild,
+  testBuild,
 } from './testing';
 
 setServerBuildConfig();
 
-/** A generous bound for a test that waits on counts, on a loaded machine. */
+/** For a test that waits on counts, on a loaded machine. */
 const GENEROUS_MS = 120_000;
 
 describe('pages that are read afresh, and profiles asked for at once', () => {
-  let distDir: string;
-  let api: TestServer;
+  const build = testBuild(() => shellBuild('grati-result-'));
   let server: TestServer;
   let serverApp: ServerApp;
-  /** The profiles findUser was called for, in order, and how many wait for their answer. */
   const calls: string[] = [];
   let waiting = 0;
   let mostWaiting = 0;
@@ -41,36 +39,32 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
   };
 
   beforeAll(async () => {
-    distDir = shellBuild('grati-result-');
-    api = await findUserStub(async (id) => {
-      calls.push(id);
-      waiting += 1;
-      mostWaiting = Math.max(mostWaiting, waiting);
-      await held;
-      waiting -= 1;
-      return profileAnswer(id);
-    });
-    // The production lookup, with a deadline (and a lifetime of its entries, which ends a
-    // lookup still under way) that the held answers never reach on a loaded machine.
+    const api = build.closing(
+      await findUserStub(async (id) => {
+        calls.push(id);
+        waiting += 1;
+        mostWaiting = Math.max(mostWaiting, waiting);
+        await held;
+        waiting -= 1;
+        return profileAnswer(id);
+      }),
+    );
+    // A deadline and entry lifetime the held answers never reach on a loaded machine.
     const lookup = createProfileLookup({
       apiBaseUrl: `${api.origin}/api`,
       guestToken: 'token',
       timeoutMs: GENEROUS_MS,
       ttlMs: GENEROUS_MS,
     });
-    serverApp = serverAppBefore(api.origin, distDir, lookup);
-    server = await startServer(serverApp.app);
+    serverApp = serverAppBefore(api.origin, build.dir, lookup);
+    server = await build.serve(serverApp.app);
   });
 
-  afterAll(async () => {
-    letGo();
-    await Promise.all([server?.close(), api?.close()]);
-    rmSync(distDir, { recursive: true, force: true });
-  });
+  afterAll(letGo);
 
   const callsFor = (id: string) => calls.filter((call) => call === id).length;
 
-  // The server renders as in production: before any page of this process has hydrated.
+  // As in production: before any page of this process has hydrated.
   beforeEach(() => resetPageHydration());
 
   /** Profile pages the server has rendered so far (its render-time histogram's count). */
@@ -108,13 +102,11 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
         expect(answer.status).toBe(200);
         expect(answer.cacheControl).toBe('no-store');
         expect(answer.html).toContain('profile ava');
-        // What the query changes (the Congratulations, a redirect's payment read back, the flow)
-        // shows once the page works: the server's page is the profile's, whatever it says.
+        // What the query changes shows once the page works, not in the server's page.
         expect(answer.html).not.toContain('Congratulations!');
         expect(answer.html).not.toMatch(/pi_\d+/);
       }
-      // One call began before the others came, and they all share the next one: two in all,
-      // each rendered once.
+      // One call began before the others came; they all share the next one, each rendered once.
       expect(callsFor('ava')).toBe(2);
       expect((await pagesMade()) - madeBefore).toBe(2);
       expect(new Set(pages.map((page) => page.html)).size).toBe(2);
@@ -138,7 +130,6 @@ describe('pages that are read afresh, and profiles asked for at once', () => {
       const refused = count - LOOKUP_CONCURRENCY - LOOKUP_MAX_WAITING;
       const settled: { status: number; retryAfter: string | null }[] = [];
       for (const answer of answers) void answer.then((a) => settled.push(a));
-      // The ones past the queue are answered while the API still holds every call.
       await waitUntil(() => settled.length === refused, Infinity);
       expect(waiting).toBe(LOOKUP_CONCURRENCY);
       for (const answer of settled) {

@@ -1,9 +1,8 @@
 /** @jest-environment node */
 // The profile page right after a guest sent something to it (src/lib/sentMark.ts's mark), over
 // real HTTP in front of a stub API whose feed the test changes as a send would.
-import { rmSync } from 'node:fs';
 import { waitUntil } from './branchStub';
-import { startServer, type TestServer } from './images/testing';
+import type { TestServer } from './images/testing';
 import { PROFILE_CACHE_CONTROL } from './profilePages';
 import {
   findUserStub,
@@ -11,6 +10,7 @@ import {
   serverAppBefore,
   setServerBuildConfig,
   shellBuild,
+  testBuild,
 } from './testing';
 
 setServerBuildConfig();
@@ -29,34 +29,26 @@ const review = (id: string, sayThanks: string) => ({
 });
 
 describe('the profile page for the guest who just sent something', () => {
-  let distDir: string;
-  let api: TestServer;
+  const build = testBuild(() => shellBuild('grati-sent-'));
   let server: TestServer;
-  /** Each profile's reviews, as the API has them now. */
   const feeds = new Map<string, string[]>();
-  /** The profiles findUser was called for, in order. */
   const calls: string[] = [];
   /** While set, findUser answers wait for it (with the feed as it was when the call came). */
   let held: Promise<void> | null = null;
 
   beforeAll(async () => {
-    distDir = shellBuild('grati-sent-');
-    api = await findUserStub(async (id) => {
-      calls.push(id);
-      const answer = profileAnswer(
-        id,
-        (feeds.get(id) ?? []).map((sayThanks) => review(id, sayThanks)),
-      );
-      await held;
-      return answer;
-    });
-    const { app } = serverAppBefore(api.origin, distDir);
-    server = await startServer(app);
-  });
-
-  afterAll(async () => {
-    await Promise.all([server?.close(), api?.close()]);
-    rmSync(distDir, { recursive: true, force: true });
+    const api = build.closing(
+      await findUserStub(async (id) => {
+        calls.push(id);
+        const answer = profileAnswer(
+          id,
+          (feeds.get(id) ?? []).map((sayThanks) => review(id, sayThanks)),
+        );
+        await held;
+        return answer;
+      }),
+    );
+    server = await build.serve(serverAppBefore(api.origin, build.dir).app);
   });
 
   const page = (id: string, cookie?: string) =>
@@ -70,7 +62,7 @@ describe('the profile page for the guest who just sent something', () => {
     await before.text();
     expect(callsFor('ava')).toBe(1);
 
-    // The guest's review is published; the server's page (and lookup) from before are kept 5 s.
+    // The review is published; the page and lookup from before are kept 5 s.
     feeds.set('ava', ['Thank you, Ava!']);
     expect(await (await page('ava')).text()).not.toContain('Thank you, Ava!');
 
@@ -80,7 +72,6 @@ describe('the profile page for the guest who just sent something', () => {
     expect(await sender.text()).toContain('Thank you, Ava!');
     expect(callsFor('ava')).toBe(2);
 
-    // The newest page is everyone's now, without another call.
     const stranger = await page('ava');
     expect(stranger.headers.get('cache-control')).toBe(PROFILE_CACHE_CONTROL);
     expect(await stranger.text()).toContain('Thank you, Ava!');
@@ -103,11 +94,10 @@ describe('the profile page for the guest who just sent something', () => {
     held = new Promise((resolve) => (release = resolve));
     const arrived = () => server.requests.filter((url) => url === '/user_profile/bea').length;
 
-    // A sender's request whose lookup is under way when the review is published.
     const early = page('bea', 'grati_sent=bea');
     await waitUntil(() => callsFor('bea') === 1, Infinity);
     feeds.set('bea', ['Thanks, Bea']);
-    // Ten more (a reload, another tab, someone replaying the cookie) while it is.
+    // Ten more (a reload, another tab, a replayed cookie) while its lookup is under way.
     const later = Array.from({ length: 10 }, () => page('bea', 'grati_sent=bea'));
     await waitUntil(() => arrived() === 11, Infinity);
     held = null;

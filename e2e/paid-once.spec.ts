@@ -1,8 +1,5 @@
-// Paid once, sent once (issue 49): whatever a guest does while a tip or a review is on its way
-// (a reload, browser Back, the flow's arrow, Back during the bank's check, an answer lost after
-// the server acted, a second tab, the next guest on the same phone), the draft ends in one charge
-// and one review, and the page tells what happened. Every count is read from the mock API's data
-// views (its payments and its feed), not from the page.
+// Paid once, sent once (issue 49): whatever a guest does while a tip or a review is on its way, one
+// charge and one review, counted in the mock API's data views, and the page tells what happened.
 import type { Locator, Page, Route } from '@playwright/test';
 import { TEST_CARDS, type CardOutcome } from '../mock-api/emulators/stripe/testCards';
 import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
@@ -55,10 +52,7 @@ async function publishedWith(page: Page, words: string): Promise<{ giver: string
     .map((item) => ({ giver: item.giveThanksUser.fullName }));
 }
 
-/**
- * Holds the answers of `url` (by default Stripe's confirmations) until `release()`: each request
- * reaches the server at once (the payment is made, the review stored).
- */
+/** Holds the answers of `url` (Stripe's confirmations) until `release()`; the server acts at once. */
 async function holdConfirmAnswers(page: Page, url = '**/v1/payment_intents/*/confirm') {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -114,10 +108,7 @@ async function backWhileConfirming(page: Page) {
   await expect(page.getByLabel('Full Name')).toHaveCount(0);
 }
 
-/**
- * The page says the payment succeeded, then congratulates on the profile; once it is done, the
- * guest's payments: exactly one, succeeded.
- */
+/** The page says succeeded, then congratulates on the profile; the guest has one payment, paid. */
 async function toldPaidOnce(page: Page, guest: string, profile = PROFILE) {
   await expect(page.getByText(PAYMENT_MESSAGES.succeeded, { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog', { name: CONGRATULATIONS })).toBeVisible();
@@ -126,7 +117,6 @@ async function toldPaidOnce(page: Page, guest: string, profile = PROFILE) {
   expect((await paymentsOf(page.request, guest)).length, 'one intent for the one attempt').toBe(1);
 }
 
-/** Nothing on the page offers to pay again. */
 async function offersNoPayment(page: Page) {
   await expect(page.getByRole('button', { name: 'Pay Now' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: CARD_OPTION })).toHaveCount(0);
@@ -142,8 +132,7 @@ async function startReview(page: Page, label: string, action = /^Recognize/) {
 }
 
 test.describe('a tip while Pay Now is confirming', () => {
-  // A reload while confirming (told, charged once, nothing offered again, no draft left): the
-  // shared journey e2e/shared-journeys/reloadMidConfirm.ts, run here by shared-journeys.spec.ts.
+  // A reload while confirming: the shared journey e2e/shared-journeys/reloadMidConfirm.ts.
 
   test('browser Back: the details step is not offered, the payment is told when it ends; one charge', async ({
     page,

@@ -1,6 +1,5 @@
-// A payment that comes back from a redirect (Stripe's return address carries the intent's client
-// secret): the profile asks Stripe with retrievePaymentIntent before it congratulates, so an
-// address that merely says redirect_status=succeeded proves nothing.
+// A return from Stripe's redirect: the profile asks Stripe (retrievePaymentIntent) before it
+// congratulates, so an address that merely says redirect_status=succeeded proves nothing.
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { CONGRATULATIONS, emulatorSecretAuth } from './payment-helpers';

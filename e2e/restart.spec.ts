@@ -32,10 +32,7 @@ async function reviewWithTipToCardForm(page: Page, text: string) {
   await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
 }
 
-/**
- * What in the data folder is a temp file (a dot-name: an atomic write's, an upload's in progress)
- * or an upload no record names; a clean start leaves none.
- */
+/** The data folder's temp files (an atomic write's, an upload's) and uploads no record names. */
 async function leftovers(dataDir: string): Promise<string[]> {
   const data = await readFile(path.join(dataDir, 'db.json'), 'utf8');
   const named = new Set([...data.matchAll(/uploads\/([^"/?#\s]+)/g)].map((m) => m[1]));
@@ -49,7 +46,6 @@ async function leftovers(dataDir: string): Promise<string[]> {
   ];
 }
 
-/** The stored uploads (not temp ones). */
 async function storedUploads(dataDir: string): Promise<string[]> {
   return (await readdir(path.join(dataDir, 'uploads'))).filter((name) => !name.startsWith('.'));
 }

@@ -20,11 +20,6 @@ import { DECLINED } from './testCards';
 // A profile of its own: these tests add to its feed and counts.
 const PROFILE = 'priya-natarajan';
 
-async function startReview(page: Page, guest: string) {
-  await startFlow(page, PROFILE, /^Recognize/, guest);
-  await expect(page.getByLabel('Say thanks')).toBeVisible();
-}
-
 async function feedTexts(page: Page): Promise<string[]> {
   const response = await page.request.post('/api/gratitude/findUser', {
     headers: { Authorization: `Bearer ${GUEST_TOKEN}` },
@@ -38,9 +33,7 @@ async function feedTexts(page: Page): Promise<string[]> {
 async function reviewWithTip(page: Page, text: string, dollars: string) {
   await page.getByLabel('Say thanks').fill(text);
   await page.getByRole('button', { name: 'Add Gift' }).click();
-  await expect(page.getByRole('button', { name: 'Add Gift' })).toHaveCount(0);
   const tip = page.getByRole('region', { name: 'Your tip' });
-  await expect(tip.getByRole('heading', { name: 'Your tip' })).toBeFocused();
   await tip.getByLabel('Other (in Dollars)').fill(dollars);
   await passCaptcha(page);
   await tip.getByRole('button', { name: CARD_OPTION }).click();
@@ -49,15 +42,14 @@ async function reviewWithTip(page: Page, text: string, dollars: string) {
 }
 
 test.describe('a review with a tip (BOTH)', () => {
-  // Paid with 4242 (no tip without words, at least $1, sent as BOTH, Congratulations, published):
-  // the shared journey e2e/shared-journeys/reviewTip.ts, run here by shared-journeys.spec.ts.
+  // Paid with 4242: the shared journey e2e/shared-journeys/reviewTip.ts.
   test('declined, the review never shows on the profile, whatever the address says', async ({
     page,
     request,
   }) => {
     const guest = guestName('Declined Both');
     const text = `A declined thank-you from ${guest}`;
-    await startReview(page, guest);
+    await startFlow(page, PROFILE, /^Recognize/, guest);
     await reviewWithTip(page, text, '12');
     await fillCard(page, DECLINED);
     await page.getByRole('button', { name: 'Pay Now' }).click();
@@ -84,12 +76,11 @@ test.describe('a review with a tip (BOTH)', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a long journey: three times the usual budget
-    // The event is held back until the test resends it, not for a fixed time a slow machine could
-    // outlast (the mock API's reconciliation would publish it a minute after the payment).
+    // The event comes when the test resends it, not after a time a slow machine could outlast.
     await setScenario(page, 'webhook-lost');
     const guest = guestName('Late Guest');
     const text = `Thanks for the patience, ${guest}`;
-    await startReview(page, guest);
+    await startFlow(page, PROFILE, /^Recognize/, guest);
     await reviewWithTip(page, text, '12');
     await payAndAcknowledge(page, 'priya-natarajan');
 

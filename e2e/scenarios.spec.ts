@@ -1,7 +1,5 @@
-// The testers' fault scenarios (POST /api/__scenarios) through the real gift-only screens: what
-// the guest sees, that nothing is charged, and that the app works again once the scenario is
-// cleared. A scenario belongs to the browser context that set it (its tester cookie), so these
-// tests run beside every other spec.
+// The testers' fault scenarios through the real gift-only screens. A scenario belongs to the
+// browser context that set it (its tester cookie), so these tests run beside every other spec.
 import type { Page } from '@playwright/test';
 import { test, expect, gotoWaitsForApp, GUEST_TOKEN } from './fixtures';
 import { recordErrors } from './pageProblems';
@@ -30,9 +28,7 @@ async function openTip(page: Page, guest: string) {
 }
 
 test.describe('payment scenarios on a gift-only tip', () => {
-  // intent-missing, network-drop, slow and captcha-fail: jsdom tests against the real mock API in
-  // src/features/payments/GiftForm.test.tsx; intent-error too (no card form, no Pay Now, no
-  // intent), its message and axe here, a step of the demo panel test below.
+  // The other scenarios' outcomes: src/features/payments/GiftForm.test.tsx, on the real mock API.
 
   test(`stripe-unavailable: “${STRIPE_FAILED_TO_LOAD}” and no charge`, async ({
     page,
@@ -58,9 +54,6 @@ test.describe('payment scenarios on a gift-only tip', () => {
     await expect(page.getByRole('button', { name: /Give Gift/ })).toBeEnabled();
     expect((await request.get('/__stripe/stripe.js')).ok()).toBe(true);
   });
-
-  // wallet-unsupported: src/features/payments/PaymentSection.test.tsx “says Google Pay is not
-  // supported when the browser offers no wallet”; the message's axe: wallets.spec.ts, on the iPhone.
 
   test('a tester picks a scenario from the demo panel, and clears it there', async ({
     page,
@@ -100,11 +93,6 @@ test.describe('payment scenarios on a gift-only tip', () => {
   });
 });
 
-// Two testers at once (A's intent-error beside B's payment): mock-api/scenarios.test.ts “two
-// testers on one server never see each other’s, and nobody gets one”, with A's message in the demo
-// panel test above and B's 4242 payment in the card-tip journeys. A copied repro link with its
-// delay: src/features/scenarios/ScenarioBar.test.tsx “copies a repro link with the delay…”.
-
 /** This page's browser's scenario, and what the mock API says the scenario does. */
 async function scenarioOf(
   page: Page,
@@ -142,10 +130,6 @@ test.describe('repro links', () => {
     await page.goto(`/user_profile/${PROFILE}?scenario=captcha-fail`);
     const { describe } = await scenarioOf(page);
     const offer = page.getByRole('region', { name: 'Repro link' });
-    await expect(offer).toContainText(
-      `This link would turn on captcha-fail for this browser: ${describe('captcha-fail')}`,
-    );
-    await expect(offer).toContainText('Nothing changes until you turn it on.');
     const turnOn = offer.getByRole('button', { name: 'Turn on captcha-fail for this browser' });
     await expect(turnOn).toBeVisible();
     await expectAccessible();

@@ -4,11 +4,8 @@ import { test, expect } from './fixtures';
 import { emulatorSecretAuth, fillCard, setScenario } from './payment-helpers';
 import { PAYS } from './testCards';
 
-// The Stripe.js emulator in Chromium, driven directly as Stripe documents its current
-// integration: a deferred-intent Elements group, the Payment Element, the Express Checkout
-// Element and confirmPayment. These load Stripe.js's URL as loadStripe does and call
-// `window.Stripe('pk_test_emulator')` from page.evaluate; the page shell of this emulator build
-// sends that URL to the mock API. Stripe's real hosts are blocked so a leak fails the test.
+// The Stripe.js emulator in Chromium, driven as Stripe documents its current integration, its
+// script loaded from Stripe's URL as loadStripe does; Stripe's hosts are blocked (a leak fails).
 const STRIPE_HOSTS = /^https:\/\/([a-z-]+\.)?stripe\.(com|network)\//;
 
 async function blockStripe(page: Page): Promise<string[]> {
@@ -20,10 +17,10 @@ async function blockStripe(page: Page): Promise<string[]> {
   return leaked;
 }
 
-/** A PaymentIntent made with the secret key, as the mock API's payment routes make them. */
+/** A PaymentIntent made with the secret key, on a connection of its own (as payment-helpers'). */
 async function createIntent(request: APIRequestContext, amount = 2000): Promise<string> {
   const response = await request.post('/v1/payment_intents', {
-    headers: emulatorSecretAuth(),
+    headers: { ...emulatorSecretAuth(), Connection: 'close' },
     form: { amount, currency: 'usd', 'payment_method_types[]': 'card' },
   });
   expect(response.status()).toBe(200);
@@ -84,9 +81,8 @@ test.beforeEach(async ({ page }) => {
 });
 
 /**
- * A $20 deferred-intent group (the app's options) and one Element of `type` mounted in a div at
- * the top of <main>, in place of the last one (each step mounts a fresh one, as a page would); its
- * events land in window.events as `{ event, ...payload }`.
+ * A $20 deferred-intent group (the app's options) and one Element of `type` in place of the last
+ * one, at the top of <main>; its events land in window.events as `{ event, ...payload }`.
  */
 async function mountElement(page: Page, type: string, options: unknown = {}): Promise<void> {
   await page.evaluate(
@@ -137,21 +133,7 @@ async function mountExpress(page: Page): Promise<void> {
   });
 }
 
-/** What desktop Chrome (this Chromium) offers: Google Pay, its platform's wallet. */
-const CHROME_WALLETS = {
-  applePay: false,
-  googlePay: true,
-  link: false,
-  amazonPay: false,
-  paypal: false,
-  klarna: false,
-};
-
-// One page for every Chromium check of the emulator, each a step. Elsewhere: the test cards
-// through confirmPayment (mock-api/emulators/stripe/stripe.test.ts, "%s fails with %s / %s");
-// the 3-D Secure dialog (stripeJsNextAction.test.ts; its focus and axe: e2e/cards.spec.ts); no
-// postal code outside the US, the IntegrationErrors, a browser without wallets:
-// mock-api/emulators/stripeJsBrowser.test.ts.
+// What needs no real browser (events, wallets, errors): emulators/stripeJsBrowser.test.ts.
 test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, return_url', async ({
   page,
   request,
@@ -166,7 +148,6 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
     await expect(page.getByLabel('Expiration date')).toHaveAttribute('placeholder', 'MM / YY');
     await expect(page.getByLabel('Country')).toHaveValue('US');
     await expect(page.getByLabel('Country').locator('option:checked')).toHaveText('United States');
-    expect(await eventsOf(page, 'ready')).toEqual([{ event: 'ready', elementType: 'payment' }]);
     await expectAccessible();
 
     // Keyboard only: Tab moves through the inputs in order.
@@ -184,9 +165,7 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
     await page.keyboard.press('Tab');
     await page.keyboard.type('94107');
     await expect(page.getByLabel('ZIP code')).toBeFocused();
-
-    const changes = await eventsOf(page, 'change');
-    expect(changes.at(-1)).toEqual({
+    expect((await eventsOf(page, 'change')).at(-1)).toEqual({
       event: 'change',
       elementType: 'payment',
       empty: false,
@@ -215,8 +194,6 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
       },
     });
     await expect(page.getByLabel('Card number')).toBeFocused();
-    // Each input's error in the inputs' order: validation.test.ts; shown under its input, and a
-    // complete card submitted: stripeJsBrowser.test.ts.
   });
 
   await test.step('Express Checkout: Stripe’s buttons, click → sheet with the total, Pay → confirm → confirmPayment', async () => {
@@ -224,11 +201,7 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
     const apple = page.getByRole('button', { name: 'Apple Pay', exact: true });
     const google = page.getByRole('button', { name: 'Google Pay', exact: true });
     await expect(google).toHaveText('Pay with Google Pay');
-    // Never both on one device (Apple Pay's button: the tests below, forced by the tester).
     await expect(apple).toHaveCount(0);
-    expect(await eventsOf(page, 'ready')).toEqual([
-      { event: 'ready', elementType: 'expressCheckout', availablePaymentMethods: CHROME_WALLETS },
-    ]);
     await expectAccessible();
 
     // The confirm handler Stripe documents: submit, make the intent, confirmPayment.
@@ -262,25 +235,10 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
     await sheet.getByRole('button', { name: 'Pay' }).click();
     await expect(sheet).toBeHidden();
     expect((await settle(page)).paymentIntent).toMatchObject({ status: 'succeeded', amount: 2090 });
-
-    expect(await eventsOf(page, 'click', 'confirm')).toEqual([
-      expect.objectContaining({
-        event: 'click',
-        elementType: 'expressCheckout',
-        expressPaymentType: 'google_pay',
-      }),
-      expect.objectContaining({
-        event: 'confirm',
-        elementType: 'expressCheckout',
-        expressPaymentType: 'google_pay',
-        billingDetails: expect.objectContaining({ name: 'Jenny Rosen' }) as unknown,
-      }),
-    ]);
     await expect(google).toBeFocused();
   });
 
-  await test.step('Express Checkout: Cancel and Escape close the sheet with cancel; paymentFailed shows the failure', async () => {
-    // Apple Pay in this desktop Chromium: the tester's scenario forces it.
+  await test.step('Express Checkout: Cancel and Escape close the sheet with cancel', async () => {
     await setScenario(page, 'wallet-apple-pay');
     await mountExpress(page);
     const apple = page.getByRole('button', { name: 'Apple Pay', exact: true });
@@ -299,17 +257,6 @@ test('the Stripe.js emulator in Chromium: Payment Element, Express Checkout, ret
       { event: 'cancel', elementType: 'expressCheckout', expressPaymentType: 'apple_pay' },
       { event: 'cancel', elementType: 'expressCheckout', expressPaymentType: 'apple_pay' },
     ]);
-
-    await page.evaluate(() =>
-      (window as unknown as Win).element.on('confirm', (event) =>
-        (event.paymentFailed as () => void)(),
-      ),
-    );
-    await apple.click();
-    await sheet.getByRole('button', { name: 'Pay' }).click();
-    await expect(sheet.getByRole('status')).toHaveText('Payment failed.');
-    await expect(sheet).toBeHidden();
-    expect(await eventsOf(page, 'cancel')).toHaveLength(2);
   });
 
   await test.step('without redirect: if_required, a confirmed payment goes to return_url as Stripe sends it (last: it leaves the page)', async () => {

@@ -1,7 +1,5 @@
-// Thanks without a reload (issue 36): a flow that went through in place (a recognition sent, a
-// card confirmed without leaving the page) moves to the profile within the page. The test watches
-// for a document load from before the guest's last tap until the Congratulations modal; OK then
-// cleans the address and reloads (the spec), and every load shows what was sent.
+// Thanks without a reload (issue 36): a flow that went through in place moves to the profile's
+// Congratulations with no document load since the guest's last tap; every load after OK shows it.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, waitForApp } from './fixtures';
 import {
@@ -25,10 +23,7 @@ const BANK_REDIRECT = asTyped(TEST_CARDS.find((c) => c.id === 'threeDSecureRequi
 const freshWords = (label: string) =>
   `${label}: thank you (${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)})`;
 
-/**
- * Watches for a new document from now on; `expectNone()` fails on a load event of the page, or a
- * document that has lost the mark set in this one.
- */
+/** Watches for a new document from now on: a load event, or a page without this one's mark. */
 async function watchDocumentLoads(page: Page) {
   const loads: string[] = [];
   page.on('domcontentloaded', () => loads.push(page.url()));
@@ -120,8 +115,6 @@ test.describe('thanks without a reload', () => {
     await okThenPaidReviewOnEveryLoad(page, dialog, words);
   });
 
-  // Also the home of gift.spec.ts's tip to Ava with 4242 (its fee, total, axe and metadata) and of
-  // its double clicks on the card option and Pay Now (one intent, one charge): one journey.
   test('a tip alone (Give Gift) paid with 4242: succeeded, then the modal on the profile, with no document load', async ({
     page,
     request,
@@ -129,7 +122,6 @@ test.describe('thanks without a reload', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a payment journey
-    // Ava: the tip's metadata names her (gift.spec.ts's tip); nothing here is sent to her feed.
     const profile = 'ava-martinez';
     const guest = guestName('In Place Tipper');
     const intentCalls: string[] = [];
@@ -149,7 +141,6 @@ test.describe('thanks without a reload', () => {
 
     const cardOption = page.getByRole('button', { name: CARD_OPTION });
     await test.step('a tip to Ava with 4242 succeeds and shows the Congratulations modal: the form', async () => {
-      // The preset pressed, no option before the captcha, the option's fee: GiftForm.test.tsx.
       await page.getByRole('button', { name: '$15' }).click();
       await passCaptcha(page);
       await expect(cardOption).toBeVisible();
@@ -169,7 +160,6 @@ test.describe('thanks without a reload', () => {
     const watch = await watchDocumentLoads(page);
     const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
     await test.step('a tip alone (Give Gift) paid with 4242: succeeded, then the modal on the profile, with no document load', async () => {
-      // Pay Now double clicked (the double-click test's second half).
       await page.getByRole('button', { name: 'Pay Now' }).dblclick();
       await expect(page.getByText('succeeded', { exact: true })).toBeVisible();
       await expect(dialog).toBeVisible();
@@ -194,8 +184,6 @@ test.describe('thanks without a reload', () => {
     });
 
     await test.step('a stranger on a shared demo: a tip with no tester identity gets no tester cookie', async () => {
-      // This context never chose a scenario; the rest of what a stranger can read is in mock-api's
-      // testerViews, scenarios, stripeAccess and dataView tests.
       expect((await page.context().cookies()).map((c) => c.name)).not.toContain('grati_tester');
     });
 

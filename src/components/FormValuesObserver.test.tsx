@@ -27,10 +27,12 @@ function DraftedForm({ write }: { write: (values: Values) => void }) {
 }
 
 describe('FormValuesObserver', () => {
-  it('tells each change of the values once, not every render of its parent', async () => {
+  it('tells each change of the values once, not every render of its parent, to the newest function', async () => {
     const user = userEvent.setup();
+    const first = jest.fn();
     const write = jest.fn<void, [Values]>();
-    render(<DraftedForm write={write} />);
+    const { rerender } = render(<DraftedForm write={first} />);
+    rerender(<DraftedForm write={write} />);
     const again = screen.getByRole('button', { name: /Render again/ });
 
     // Nothing has changed yet: there is nothing to keep.
@@ -44,16 +46,6 @@ describe('FormValuesObserver', () => {
     await user.click(again);
     await user.click(again);
     expect(write).toHaveBeenCalledTimes(3);
-  });
-
-  it('tells the newest function it was given', async () => {
-    const user = userEvent.setup();
-    const first = jest.fn();
-    const second = jest.fn();
-    const { rerender } = render(<DraftedForm write={first} />);
-    rerender(<DraftedForm write={second} />);
-    await user.type(screen.getByRole('textbox', { name: 'Name' }), 'B');
     expect(first).not.toHaveBeenCalled();
-    expect(second).toHaveBeenCalledWith({ name: 'B' });
   });
 });

@@ -23,41 +23,8 @@ function Gallery({ userId }: { userId: string }) {
   const [tiles] = useState(() => `tiles of ${userId}`);
   return <p>{tiles}</p>;
 }
-function Socials({ links }: { links: { facebook: string } }) {
-  return <p>Facebook: {links.facebook}</p>;
-}
 
 describe('lazyPart', () => {
-  it('never renders one part with the state or code of another in the same place', async () => {
-    const gallery = lazyPart('tabs', () => Promise.resolve(Gallery));
-    const socials = lazyPart('tabs', () => Promise.resolve(Socials));
-    function Tabs() {
-      const [tab, setTab] = useState<'gallery' | 'socials'>('gallery');
-      return (
-        <>
-          <button type="button" onClick={() => setTab(tab === 'gallery' ? 'socials' : 'gallery')}>
-            Switch
-          </button>
-          <div role="tabpanel">
-            {tab === 'gallery' ? (
-              <gallery.Part userId="ava" />
-            ) : (
-              <socials.Part links={{ facebook: 'NA' }} />
-            )}
-          </div>
-        </>
-      );
-    }
-    const user = userEvent.setup();
-    render(<Tabs />);
-    expect(await screen.findByText('tiles of ava', {}, WAIT)).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Switch' }));
-    expect(await screen.findByText('Facebook: NA', {}, WAIT)).toBeInTheDocument();
-    expect(screen.queryByText(/tiles of/)).not.toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Switch' }));
-    expect(await screen.findByText('tiles of ava', {}, WAIT)).toBeInTheDocument();
-  });
-
   it('shows "Try again" in its own place after two failures, and loads on the tap', async () => {
     allowConsoleError(/A part of the page \(The gallery\) failed/, /Loading chunk failed/);
     const { importer, calls } = flakyImport(Gallery, 2);

@@ -13,7 +13,6 @@ import GiveFlow, { reviewGiftFor } from './GiveFlow';
 import { useLocation } from 'react-router-dom';
 import { useFlowAddress } from '../../lib/useFlowAddress';
 import { flowName } from '../../config/flowAddress';
-import { discardFlowDraft, tabId } from '../../lib/flowDraftWork';
 import type { FlowKind } from '../../api/contract/kinds';
 import { ReviewForm, type ReviewDraft } from '../../features/gratitude/ReviewForm';
 import { UNSETTLED_SEND_NOTE } from '../../config/messages';
@@ -183,8 +182,8 @@ const seedPng = (name: string) =>
 const feedOf = (profileId: string) => api.store.db.feed.filter((item) => item.userId === profileId);
 
 describe('ReviewForm', () => {
-  it('offers the four kinds, preselects the chosen one and titles the review after it', async () => {
-    const { user } = renderReview({ icon: 'CELEBRATION' });
+  it('offers the four kinds, preselects the chosen one and titles the review after it', () => {
+    renderReview({ icon: 'CELEBRATION' });
     const kinds = screen.getByRole('group', { name: 'Kind of thanks' });
     expect(within(kinds).getAllByRole('radio')).toEqual(
       ['Recognition', 'Appreciation', 'Celebration', 'Gratitude'].map((name) =>
@@ -194,9 +193,8 @@ describe('ReviewForm', () => {
     expect(screen.getByRole('radio', { name: 'Celebration' })).toBeChecked();
     const title = screen.getByLabelText('Review Title');
     expect(title).toHaveValue('Jo Doe celebrated ava.martinez');
+    // Another kind, another title: e2e/keyboard.spec.ts, e2e/drafts.spec.ts.
     expect(title).toHaveAttribute('readonly');
-    await user.click(screen.getByRole('radio', { name: 'Gratitude' }));
-    expect(title).toHaveValue('Jo Doe thanked ava.martinez');
   });
 
   it('keeps Submit disabled until there is text not only spaces; counts it, stops at 250 and says so', async () => {
@@ -224,43 +222,6 @@ describe('ReviewForm', () => {
     // The next edit that fits clears the note.
     await user.keyboard('{Backspace}');
     expect(screen.queryByText(/left out/)).not.toBeInTheDocument();
-  });
-
-  it('opens the tip section with Add Gift, sending nothing yet; sends the review with the tip as BOTH', async () => {
-    const { user } = renderReview();
-    const text = `With a tip ${Date.now()}`;
-    const before = api.store.db.feed.length;
-    await user.type(sayThanks(), text);
-    await user.click(screen.getByRole('button', { name: 'Add Gift' }));
-    const section = screen.getByRole('region', { name: 'Your tip' });
-    expect(within(section).getByRole('heading', { name: 'Your tip' })).toHaveFocus();
-    expect(within(section).getByLabelText('Other (in Dollars)')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
-    // The review now goes with the payment: no separate Submit.
-    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
-    expect(api.store.db.feed).toHaveLength(before);
-    expect(navigations()).toHaveLength(0);
-
-    await user.click(within(section).getByRole('button', { name: '$10' }));
-    await user.click(await within(section).findByRole('checkbox', { name: "I'm not a robot" }));
-    const card = await within(section).findByRole('button', { name: /Tip via Debit\/Credit Card/ });
-
-    await user.clear(sayThanks());
-    await user.click(card);
-    expect(within(section).getByRole('alert')).toHaveTextContent(
-      'Either "Say Thanks" or "Post" must be provided.',
-    );
-
-    await user.type(sayThanks(), text);
-    await user.click(card);
-    expect(await within(section).findByRole('button', { name: 'Pay Now' })).toBeInTheDocument();
-    expect(sayThanks()).toHaveAttribute('readonly');
-
-    const pending = api.store.db.pendingGratitudes?.find((p) => p.record.sayThanks === text);
-    expect(api.store.db.payments?.find((p) => p.intentId === pending?.intentId)).toMatchObject({
-      endpoint: 'payment/payment-intent-for-both',
-      amountCents: 1000,
-    });
   });
 
   it('offers Add Donation to a non-profit, and sends the review with it (donated to)', async () => {
@@ -342,13 +303,13 @@ describe('ReviewForm', () => {
       expect(submit()).toBeDisabled();
     });
 
-    it('stores one recognition when the answer is lost and the guest sends again', async () => {
+    it('after a lost answer offers only Submit, and Add Gift again once the words change', async () => {
       const { user } = renderReview({ profileId: 'bluebird-cafe' });
-      await user.type(sayThanks(), 'Sent twice, stored once');
+      await user.type(sayThanks(), 'Lost, then changed');
       loseNextAnswer = true;
       await user.click(submit());
       expect(await screen.findByText(LOST_CONNECTION)).toHaveAttribute('role', 'alert');
-      expect(sayThanks()).toHaveValue('Sent twice, stored once');
+      expect(sayThanks()).toHaveValue('Lost, then changed');
       // It may be published already (a tip would be a second one): only Submit, till words change.
       expect(screen.getByText(UNSETTLED_SEND_NOTE)).toBeVisible();
       expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
@@ -356,14 +317,9 @@ describe('ReviewForm', () => {
       expect(screen.getByRole('button', { name: 'Add Gift' })).toBeEnabled();
       await user.type(sayThanks(), '{Backspace}');
       expect(screen.queryByRole('button', { name: 'Add Gift' })).not.toBeInTheDocument();
-      await user.click(submit());
-      await waitFor(() => expect(navigations()).toHaveLength(1));
-      expect(
-        feedOf('bluebird-cafe').filter((i) => i.sayThanks === 'Sent twice, stored once'),
-      ).toHaveLength(1);
     });
 
-    it('sends real image bytes with the text and stores the media', async () => {
+    it('sends real image bytes with the text, showing the upload progress', async () => {
       const { user } = renderReview({ profileId: 'sam-lee', icon: 'APPRECIATION' });
       await user.upload(picker(), seedPng('ava-gallery-04.png'));
       await screen.findByRole('img', { name: 'ava-gallery-04.png' });
@@ -377,13 +333,8 @@ describe('ReviewForm', () => {
       expect(screen.getByText('42%')).toBeVisible();
       expect(submit()).toBeDisabled();
       release();
+      // Stored with its image and counted: the Firefox and WebKit recognition journeys.
       await waitFor(() => expect(navigations()).toHaveLength(1));
-      const stored = feedOf('sam-lee');
-      expect(stored).toHaveLength(1);
-      expect(stored[0]).toEqual(
-        expect.objectContaining({ icon: 'APPRECIATION', title: 'Jo Doe appreciated sam.lee' }),
-      );
-      expect(stored[0]?.media).toEqual([expect.objectContaining({ mimeType: 'image/png' })]);
     });
 
     it("shows the server's message and keeps everything when the API refuses", async () => {
@@ -460,16 +411,13 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
   it('goes from the details to the review and back, keeping what was entered', async () => {
     const user = userEvent.setup();
     const clicksBefore = clicksOn('ava-martinez');
+    // Each step's heading focused: e2e/keyboard.spec.ts.
     const { store } = renderFlow('APPRECIATION', 'ava-martinez', api);
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Appreciate Ava Martinez' }),
-    ).toHaveFocus();
     await enterGuest(user);
 
     expect(await screen.findByLabelText('Review Title')).toHaveValue(
       'Jo Doe appreciated ava.martinez',
     );
-    await waitFor(() => expect(screen.getByRole('heading', { level: 2 })).toHaveFocus());
     await user.click(screen.getByRole('radio', { name: 'Celebration' }));
     await user.type(sayThanks(), 'Great coffee');
     await user.upload(picker(), png('a.png'));
@@ -487,13 +435,6 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     expect(screen.getByRole('img', { name: 'a.png' })).toBeInTheDocument();
     await waitFor(() => expect(clicksOn('ava-martinez')).toBe(clicksBefore + 2));
     await noRequestInFlight(store);
-
-    expect(address()).toHaveTextContent('?flow=appreciate&step=review');
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(address()).toHaveTextContent('?flow=appreciate&step=guest');
-    await user.click(screen.getByRole('button', { name: 'Back' }));
-    expect(address()).toBeEmptyDOMElement();
-    expect(screen.queryByLabelText('Full Name')).not.toBeInTheDocument();
   });
 
   it('a send whose answer was lost keeps its kind in another flow, which offers only that send', async () => {
@@ -522,38 +463,6 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     await noRequestInFlight(store);
   });
 
-  it('restores a draft from an earlier page at the step in the address, and discards it', async () => {
-    // What an earlier page of this browser left.
-    discardFlowDraft('ava-martinez');
-    localStorage.setItem(
-      'grati:draft:ava-martinez',
-      JSON.stringify({
-        id: 'an-earlier-draft',
-        // This tab's: a reload (here, a page opened with the flow in its address) restores it.
-        tab: tabId(),
-        kind: 'CELEBRATION',
-        guest: { fullName: 'Jo Doe', email: 'jo@example.com' },
-        review: { icon: 'CELEBRATION', sayThanks: 'See you soon', giftOpen: false },
-        mediaCount: 0,
-        savedAt: Date.now() - 60_000,
-      }),
-    );
-    const user = userEvent.setup();
-    const { store } = renderFlow('CELEBRATION', 'ava-martinez', api, 'review');
-    expect(await screen.findByText('Draft restored')).toHaveAttribute('role', 'status');
-    expect(screen.getByLabelText('Say thanks')).toHaveValue('See you soon');
-    expect(screen.getByLabelText('Review Title')).toHaveValue('Jo Doe celebrated ava.martinez');
-    expect(screen.getByRole('radio', { name: 'Celebration' })).toBeChecked();
-    expect(address()).toHaveTextContent('?flow=celebrate&step=review');
-    await noRequestInFlight(store);
-
-    await user.click(screen.getByRole('button', { name: 'Discard draft' }));
-    expect(await screen.findByLabelText('Full Name')).toHaveValue('');
-    expect(address()).toHaveTextContent('?flow=celebrate&step=guest');
-    expect(screen.queryByText('Draft restored')).not.toBeInTheDocument();
-    expect(localStorage.getItem('grati:draft:ava-martinez')).toBeNull();
-  });
-
   it('shows the review at once; a failed lookup says so, keeps everything and tries again', async () => {
     const user = userEvent.setup();
     renderFlow('RECOGNITION', 'ava-martinez', await stoppedApi());
@@ -575,19 +484,5 @@ describe('GratitudeFlow, as GiveFlow composes it', () => {
     expect(sayThanks()).toHaveValue('Thanks!');
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expectGuestKept();
-  });
-
-  it('shows the gift form after the details for a gift', async () => {
-    const user = userEvent.setup();
-    const clicksBefore = clicksOn('green-earth-fund');
-    const { store } = renderFlow('gift', 'green-earth-fund', api);
-    expect(
-      screen.getByRole('heading', { level: 2, name: 'Donate Green Earth Fund' }),
-    ).toBeInTheDocument();
-    await enterGuest(user);
-    expect(await screen.findByLabelText('Other (in Dollars)')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Say thanks')).not.toBeInTheDocument();
-    await waitFor(() => expect(clicksOn('green-earth-fund')).toBe(clicksBefore + 1));
-    await noRequestInFlight(store);
   });
 });

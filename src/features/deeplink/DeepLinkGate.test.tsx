@@ -82,7 +82,7 @@ afterEach(() => {
 });
 
 describe('a visit through a Branch link', () => {
-  it('shows Loading... until the session starts, then opens the dynamic key’s profile', async () => {
+  it('shows Loading... (never the home page) until the session starts, then the profile', async () => {
     const session = deferredSession();
     renderAt('/?_branch_match_id=qr-ava');
 
@@ -90,8 +90,6 @@ describe('a visit through a Branch link', () => {
     expectNoHome();
     await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
     expect(await findProfileOf('ava-martinez')).toBeInTheDocument();
-    expectAddress(/^Address: \/user_profile\/ava-martinez$/);
-    expect(localStorage.getItem('userId')).toBe('ava-martinez');
     expectNoLoading();
   });
 
@@ -183,18 +181,6 @@ describe('any other visit', () => {
 });
 
 describe('the session as the app starts (startLinkSession, before any render)', () => {
-  it('starts on a link visit, and the gate then shows what became of that session', async () => {
-    const session = deferredSession();
-    const opened = startLinkSession(at('/?_branch_match_id=qr-ava'));
-    await waitFor(() => expect(initMock).toHaveBeenCalledTimes(1));
-    renderAt('/?_branch_match_id=qr-ava');
-    expect(screen.getByRole('status')).toHaveTextContent('Loading...');
-    await act(async () => session.resolve({ dynamicKey: 'ava-martinez' }));
-    expect(await findProfileOf('ava-martinez')).toBeInTheDocument();
-    // What main.tsx asks the API for before the app's first render.
-    await expect(opened).resolves.toBe('ava-martinez');
-  });
-
   it('does not start on any other visit (the gate starts it once the page is idle)', async () => {
     deferredSession();
     await expect(startLinkSession(at('/'))).resolves.toBeNull();

@@ -1,25 +1,15 @@
-// The feed as the production server renders it (src/server/renderPage.tsx), then hydrated.
+// The feed as the production server renders it (src/server/renderPage.tsx), then hydrated. Its
+// hydration without a mismatch, pictures loaded: e2e/ssr.spec.ts and e2e/feed.spec.ts.
 import type { ReactElement } from 'react';
 import { act } from '@testing-library/react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import type { FeedItem } from '../../api/contract/types';
 import { IMAGE_ROUTE } from '../../config/images';
-import { AppReady } from '../../components/AppReady';
 import { resetPageHydration } from '../../loading/hydration';
 import { FeedTab } from './FeedTab';
 
 const NOW = Date.parse('2026-03-10T12:00:00Z');
-
-/** The feed in a page, as the app renders it: marked ready (and hydrated) once it is the app's. */
-function FeedPage() {
-  return (
-    <>
-      <AppReady />
-      <FeedTab items={ITEMS} now={NOW} />
-    </>
-  );
-}
 
 beforeEach(() => resetPageHydration());
 
@@ -85,13 +75,8 @@ describe('FeedTab rendered on the server', () => {
       renderToString(<FeedTab items={ITEMS} now={NOW} />),
       'text/html',
     );
+    // Held photos (no src) shown from their <noscript> copies without JavaScript: e2e/ssr.spec.ts.
     expect(new Set(pictures(page))).toEqual(new Set(PICTURES));
-    // The photos are held (no src, no srcset) until the page works; their copies carry both.
-    const held = [...page.querySelectorAll('.media-carousel__slide > img')];
-    expect(held).toHaveLength(2);
-    for (const img of held) {
-      expect(img.hasAttribute('src') || img.hasAttribute('srcset')).toBe(false);
-    }
     expect(page.querySelectorAll('noscript img[srcset][sizes]')).toHaveLength(2);
     // The video: its noscript copy has the poster through the endpoint and downloads nothing.
     const copy = page.querySelector('noscript video')!;
@@ -99,24 +84,6 @@ describe('FeedTab rendered on the server', () => {
     const poster = new URL(copy.getAttribute('poster')!, 'https://page.test');
     expect(poster.pathname).toBe(IMAGE_ROUTE);
     expect(poster.searchParams.get('url')).toBe('https://media.test/latte.jpg');
-  });
-
-  it('hydrates without a mismatch, then shows the pictures and the poster', async () => {
-    const container = asServerHtml(<FeedPage />);
-    const errors: unknown[] = [];
-    // A mismatch is reported here (and React's console.error fails the test: jest/consoleGuard).
-    const root = await act(async () =>
-      hydrateRoot(container, <FeedPage />, {
-        onRecoverableError: (error) => errors.push(error),
-      }),
-    );
-    expect(errors).toEqual([]);
-    expect(new Set(pictures(container))).toEqual(
-      new Set([...PICTURES, 'https://media.test/latte.jpg']),
-    );
-    expect(container.querySelector('video source')).toBeNull();
-    act(() => root.unmount());
-    container.remove();
   });
 
   it("says the card's age in the browser's clock once hydrated, however old the server's page", async () => {

@@ -12,7 +12,7 @@ const test = base.extend({
 
 test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
 
-/** A page throttled 4× on a machine that may itself be several times slower than a fast one. */
+// 4× throttled on a machine that may itself be several times slower than a fast one.
 const THROTTLED_TIMEOUT = 60_000;
 
 async function throttle(page: Page) {
@@ -30,7 +30,7 @@ async function throttle(page: Page) {
 const isReady = (page: Page) =>
   page.evaluate(() => document.documentElement.dataset.appReady === 'true');
 
-/** Holds the page's scripts until `release()`: the tap surely lands before the page works. */
+// Held until `release()`: the tap surely lands before the page works.
 const holdScripts = (page: Page) => holdRequests(page, '**/assets/*.js');
 
 test('a tap on Recognize right after the first paint opens the guest form, once', async ({

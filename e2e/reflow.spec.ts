@@ -8,11 +8,6 @@ import { inWindowInPage, sidewaysOverflowInPage, sidewaysScrollFailure } from '.
 import { CONGRATULATIONS, fillCard, guestName, startFlow, startGift } from './payment-helpers';
 import { PAYS } from './testCards';
 
-const SIZES = [
-  { name: '320', viewport: { width: 320, height: 568 } },
-  { name: '200pc', viewport: { width: 196, height: 422 } },
-];
-
 async function expectNoSidewaysScroll(page: Page, where: string) {
   expect(sidewaysScrollFailure(where, await page.evaluate(sidewaysOverflowInPage))).toBeNull();
 }
@@ -37,14 +32,12 @@ async function expectInWindow(element: Locator, what: string) {
 
 type SaveScreenshot = (name: string, page?: Page, opts?: { fullPage?: boolean }) => Promise<void>;
 
-/** The profile, its feed and carousel, the header and its menu, the gallery, a team. */
 async function profileFits(page: Page, name: string, saveScreenshot: SaveScreenshot) {
   await page.goto('/user_profile/ava-martinez');
   const jordan = page.getByRole('article').filter({ hasText: 'Jordan Blake' });
   await expect(jordan.getByRole('img', { name: 'Photo 1 of 3 from Jordan Blake' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'the profile');
 
-  // The card's kind, and its carousel's counter and arrow, are inside the card, not cut off.
   await expectInside(jordan.getByRole('img', { name: 'Recognition' }), jordan, 'the kind');
   const carousel = jordan.locator('.media-carousel__viewport');
   await expectInside(jordan.getByText('1 / 3'), carousel, 'the counter');
@@ -56,14 +49,12 @@ async function profileFits(page: Page, name: string, saveScreenshot: SaveScreens
   await next.click();
   await expect(jordan.getByText('2 / 3')).toBeVisible();
 
-  // Each kind's name fits its button.
   for (const { action: kind } of Object.values(GRATITUDE_KINDS)) {
     const button = page.getByRole('button', { name: new RegExp(`^${kind}, received`) });
     await expectInside(button.getByText(kind, { exact: true }), button, `${kind}'s name`);
   }
   await saveScreenshot(`reflow-${name}-profile`);
 
-  // The header's menu opens under it, within the page's width.
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: 'Menu' }).click();
   const contact = banner.getByRole('link', { name: 'Contact Us' });
@@ -73,7 +64,6 @@ async function profileFits(page: Page, name: string, saveScreenshot: SaveScreens
   await saveScreenshot(`reflow-${name}-menu`, page, { fullPage: false });
   await banner.getByRole('button', { name: 'Menu' }).click();
 
-  // The side panel fits the window, and its way out can be pressed.
   await banner.getByRole('button', { name: 'Get the app' }).click();
   const panel = page.getByRole('dialog');
   await expect(panel).toBeVisible();
@@ -90,8 +80,7 @@ async function profileFits(page: Page, name: string, saveScreenshot: SaveScreens
   await expectNoSidewaysScroll(page, 'the gallery');
   await saveScreenshot(`reflow-${name}-gallery`);
 
-  // A workplace's team is a row that scrolls inside its own box, not the page: its last
-  // member can be brought into view.
+  // A workplace's team scrolls inside its own box, not the page, to its last member.
   await page.goto('/user_profile/bluebird-cafe');
   const team = page.getByRole('region', { name: 'Our Team' }).getByRole('link');
   await expect(team).toHaveCount(6);
@@ -101,7 +90,6 @@ async function profileFits(page: Page, name: string, saveScreenshot: SaveScreens
   await expectNoSidewaysScroll(page, 'a workplace scrolled to its last member');
 }
 
-/** The card form, and the Congratulations after paying, whose OK can be pressed. */
 async function cardFormFits(page: Page, name: string, saveScreenshot: SaveScreenshot) {
   await startGift(page, 'ava-martinez', /Give Gift/, guestName(`Reflow ${name}`));
   await openCardForm(driverOf(page), '$10');
@@ -124,7 +112,7 @@ async function cardFormFits(page: Page, name: string, saveScreenshot: SaveScreen
   await expectNoSidewaysScroll(page, 'the Congratulations');
   await expectInWindow(dialog, 'the Congratulations');
   await saveScreenshot(`reflow-${name}-dialog`, page, { fullPage: false });
-  // Playwright scrolls it into view if it must, and clicks only if it is there to be tapped.
+  // Playwright clicks only if it is there to be tapped (scrolled into view if it must).
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toHaveCount(0);
   await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
@@ -135,46 +123,43 @@ const PROFILE_TITLE =
 const CARD_TITLE = 'the card form, and the Congratulations after paying, whose OK can be pressed';
 
 test.describe('reflow at 320 x 568', () => {
-  test.use({ viewport: SIZES[0]!.viewport });
+  test.use({ viewport: { width: 320, height: 568 } });
 
   test(PROFILE_TITLE, async ({ page, saveScreenshot }) => {
-    await profileFits(page, SIZES[0]!.name, saveScreenshot);
+    await profileFits(page, '320', saveScreenshot);
   });
 
   test(CARD_TITLE, async ({ page, saveScreenshot }) => {
     test.slow(); // a payment: three times the usual budget
-    await cardFormFits(page, SIZES[0]!.name, saveScreenshot);
+    await cardFormFits(page, '320', saveScreenshot);
   });
 });
 
 // A phone zoomed to 200% (390 x 844 at 200%): 196 x 422. At 320 px the forms already fitted;
 // zoomed to 200% they did not.
 test.describe('reflow at 196 x 422', () => {
-  test.use({ viewport: SIZES[1]!.viewport });
+  test.use({ viewport: { width: 196, height: 422 } });
 
   test(`${PROFILE_TITLE}; the guest details form and the review form with its gift`, async ({
     page,
     saveScreenshot,
   }) => {
     test.slow(); // two former tests
-    await test.step(`reflow at 196 x 422 › ${PROFILE_TITLE}`, async () => {
-      await profileFits(page, SIZES[1]!.name, saveScreenshot);
-    });
-    await test.step('reflow on a phone zoomed to 200% (196 x 422) › the guest details form and the review form with its gift', async () => {
-      await page.goto('/user_profile/jonathan-reyes');
-      await page.getByRole('button', { name: /^Recognize/ }).click();
-      await page.getByRole('button', { name: 'Submit' }).click();
-      await expect(page.getByText('Full Name is not allowed to be empty')).toBeVisible();
-      await expectNoSidewaysScroll(page, 'the guest details form');
-      await saveScreenshot('reflow-200pc-details');
+    await profileFits(page, '200pc', saveScreenshot);
 
-      await startFlow(page, 'jonathan-reyes', /^Recognize/, guestName('Reflow Review'));
-      await expect(page.getByLabel('Say thanks')).toBeVisible();
-      await page.getByRole('button', { name: 'Add Gift' }).click();
-      await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
-      await expectNoSidewaysScroll(page, 'the review form');
-      await saveScreenshot('reflow-200pc-review-form');
-    });
+    await page.goto('/user_profile/jonathan-reyes');
+    await page.getByRole('button', { name: /^Recognize/ }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Full Name is not allowed to be empty')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the guest details form');
+    await saveScreenshot('reflow-200pc-details');
+
+    await startFlow(page, 'jonathan-reyes', /^Recognize/, guestName('Reflow Review'));
+    await expect(page.getByLabel('Say thanks')).toBeVisible();
+    await page.getByRole('button', { name: 'Add Gift' }).click();
+    await expect(page.getByLabel('Other (in Dollars)')).toBeVisible();
+    await expectNoSidewaysScroll(page, 'the review form');
+    await saveScreenshot('reflow-200pc-review-form');
   });
 
   test(`${CARD_TITLE}; then, held sideways (284 x 160), the Congratulations fits the window`, async ({
@@ -182,20 +167,17 @@ test.describe('reflow at 196 x 422', () => {
     saveScreenshot,
   }) => {
     test.slow(); // a payment: three times the usual budget
-    await test.step(`reflow at 196 x 422 › ${CARD_TITLE}`, async () => {
-      await cardFormFits(page, SIZES[1]!.name, saveScreenshot);
-    });
+    await cardFormFits(page, '200pc', saveScreenshot);
+
     // An iPhone SE (568 x 320) held sideways and zoomed to 200%: 284 x 160.
-    await test.step('reflow on a phone held sideways at 200% (284 x 160) › the Congratulations fits the window and its OK can be pressed', async () => {
-      await page.setViewportSize({ width: 284, height: 160 });
-      await page.goto('/user_profile/ava-martinez?show=true');
-      const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
-      await expect(dialog).toBeVisible();
-      await expectInWindow(dialog, 'the Congratulations');
-      await saveScreenshot('reflow-200pc-landscape-dialog', page, { fullPage: false });
-      await dialog.getByRole('button', { name: 'OK' }).click();
-      await expect(dialog).toHaveCount(0);
-      await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
-    });
+    await page.setViewportSize({ width: 284, height: 160 });
+    await page.goto('/user_profile/ava-martinez?show=true');
+    const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
+    await expect(dialog).toBeVisible();
+    await expectInWindow(dialog, 'the Congratulations');
+    await saveScreenshot('reflow-200pc-landscape-dialog', page, { fullPage: false });
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
   });
 });

@@ -83,7 +83,6 @@ describe('POST /__branch/v1/open', () => {
 
   it.each([
     ['no key', {}, 'Invalid or missing app id, Branch key, or secret'],
-    ['a malformed key', { branch_key: 'key_test_short' }, 'Invalid or missing'],
     ['a live key', { branch_key: `key_live_${'a'.repeat(32)}` }, 'test keys only'],
   ])('refuses %s', async (_case, fields, message) => {
     const response = await post('/v1/open', { link_identifier: 'qr-ava', ...fields });
@@ -113,18 +112,7 @@ describe('GET /__branch/app.link/_r (JSONP)', () => {
     expect(received).toMatch(/^\d{17,19}$/);
   });
 
-  it('refuses a callback name that is not an identifier', async () => {
-    const response = await fetch(
-      `${base}/app.link/_r?branch_key=${KEY}&callback=${encodeURIComponent('alert(1)//')}`,
-    );
-    expect(response.status).toBe(400);
-    expect(await response.text()).not.toContain('alert');
-  });
-
-  it('refuses an invalid key', async () => {
-    const response = await fetch(`${base}/app.link/_r?branch_key=nope&callback=cb`);
-    expect(response.status).toBe(400);
-  });
+  // A callback that is not an identifier and an invalid key: fuzz.test.ts's JSONP property.
 });
 
 it('answers unknown emulator paths with a Branch-style 404', async () => {

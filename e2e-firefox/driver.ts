@@ -1,7 +1,5 @@
-// The driver seam (e2e/driver/driver.ts) in Firefox, with Puppeteer over WebDriver BiDi. A query
-// is found in the page by Testing Library (e2e/driver/testingLibrary.ts), as in WebKit; every
-// element found visible by role is then found again by Firefox's own accessibility tree
-// (Puppeteer's ::-p-aria over BiDi, whole names only), which must give it the role and name asked.
+// The driver seam in Firefox (Puppeteer over WebDriver BiDi): Testing Library finds, then Firefox's
+// accessibility tree (::-p-aria, whole names only) must give each found element its role and name.
 import assert from 'node:assert/strict';
 import type { ElementHandle, HTTPRequest, Page } from 'puppeteer-core';
 import type { Driver, Property, Query, QueryStep } from '../e2e/driver/driver';
@@ -9,10 +7,7 @@ import { findInPage, TESTING_LIBRARY } from '../e2e/driver/testingLibrary';
 import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 import { expectAccessible, goto, saveScreenshot, waitForApp } from './harness';
 
-/**
- * ARIA's role names as Firefox's accessibility tree gives them (over BiDi): `img` is `image`
- * there, as the old Firefox-only journeys asked for it.
- */
+/** ARIA's role names as Firefox's accessibility tree gives them. */
 const FIREFOX_ROLES: Record<string, string> = { img: 'image' };
 
 function selectorOf(step: QueryStep): string {
@@ -23,7 +18,6 @@ function selectorOf(step: QueryStep): string {
   return `::-p-aria(${step.name === undefined ? '' : `[name="${step.name}"]`}[role="${FIREFOX_ROLES[step.role ?? ''] ?? step.role}"])`;
 }
 
-/** Every element the query finds now, in document order (Testing Library, in the page). */
 async function findAll(page: Page, query: Query): Promise<ElementHandle<Element>[]> {
   let found = await page.evaluateHandle(findInPage, query.steps);
   if (await page.evaluate((list) => list === null, found)) {
@@ -39,11 +33,7 @@ async function findAll(page: Page, query: Query): Promise<ElementHandle<Element>
   });
 }
 
-/**
- * The first visible element the query finds, once there is one; Firefox's accessibility tree must
- * give it the role (and the whole name) asked: the ARIA query, run on the element alone, finds it
- * (about 140 ms, against 700 ms for the whole page).
- */
+/** The ARIA query runs on the found element alone (140 ms, against 700 ms for the page). */
 async function visible(page: Page, query: Query): Promise<ElementHandle<Element>> {
   const element = await eventually(`${query.describe} visible`, async () => {
     for (const found of await findAll(page, query)) {
@@ -99,7 +89,6 @@ export function firefoxDriver(page: Page, baseUrl: string): Driver {
       Promise.all(
         (await findAll(page, query)).map((e) => e.evaluate((x) => (x.textContent ?? '').trim())),
       ),
-    // Puppeteer types an evaluated function's arguments as handles may be: ours are plain values.
     run<Args extends unknown[], Result>(
       fn: (...args: Args) => Result | Promise<Result>,
       ...args: Args
@@ -108,7 +97,6 @@ export function firefoxDriver(page: Page, baseUrl: string): Driver {
     },
     runOn: async (query, fn) => (await visible(page, query)).evaluate(fn),
     attachFile: async (label, ...files) => {
-      // The file input is visually hidden; its label is what a guest sees and presses.
       const input = (await (
         await visible(page, label)
       ).evaluateHandle(

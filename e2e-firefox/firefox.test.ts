@@ -1,13 +1,10 @@
-// The main browser journeys in Firefox (Debian's firefox-esr over WebDriver BiDi), with Node's
-// test runner: `npm run test:firefox` after `npm run build`. One server and one Firefox for the
-// run; each journey in a browser context of its own.
+// The main journeys in Firefox (firefox-esr over WebDriver BiDi): `npm run test:firefox`.
 import { describeJourneys, type Journeys } from '../e2e/journeySuite';
 import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
 import { firefoxDriver } from './driver';
 import { inFreshContext, startSuite, type JourneyContext } from './harness';
 import { galleryJourney } from './journeys/gallery';
 import { recognitionJourney } from './journeys/recognition';
-import { tipJourney } from './journeys/tip';
 import { zoomedJourney } from './journeys/zoomed';
 
 const JOURNEYS: Journeys<JourneyContext> = [
@@ -24,13 +21,8 @@ const JOURNEYS: Journeys<JourneyContext> = [
     'recognition with 3 photos: progress, Congratulations, the card tops the feed',
     recognitionJourney,
   ],
-  [
-    'a $15 tip to Ava with 4242 at 320 px: succeeded, Congratulations and its OK, one succeeded intent',
-    tipJourney,
-  ],
 ];
 
-// Firefox is heavy on 2 cores: one journey at a time unless FIREFOX_CONCURRENCY says otherwise.
 describeJourneys({
   title: 'Firefox journeys',
   start: startSuite,

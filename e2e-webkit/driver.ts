@@ -1,6 +1,4 @@
-// The driver seam (e2e/driver/driver.ts) in WebKit, over WebDriver (WebdriverIO): Testing
-// Library finds what a query names in the page, and WebKit's accessibility tree must give it the
-// same name (./queries.ts).
+// The driver seam (e2e/driver/driver.ts) in WebKit, over WebDriver (queries: ./queries.ts).
 import assert from 'node:assert/strict';
 import type { Browser } from 'webdriverio';
 import type { Driver, Property, Query } from '../e2e/driver/driver';
@@ -13,7 +11,6 @@ export function webkitDriver(browser: Browser, baseUrl: string): Driver {
     baseUrl,
     goto: (address) => goto(browser, baseUrl, address),
     waitForApp: () => waitForApp(browser),
-    // MiniBrowser's toolbar keeps its window wider than a phone: a phone's layout all the same.
     setViewport: (size) =>
       setViewport(browser, { width: Math.max(size.width, PHONE.width), height: size.height }),
     reload: () => browser.refresh(),
@@ -46,7 +43,6 @@ export function webkitDriver(browser: Browser, baseUrl: string): Driver {
           String((await element.getProperty('textContent')) ?? '').trim(),
         ),
       ),
-    // WebdriverIO types an executed function's arguments as elements may be: ours are plain values.
     run<Args extends unknown[], Result>(
       fn: (...args: Args) => Result | Promise<Result>,
       ...args: Args
@@ -58,8 +54,7 @@ export function webkitDriver(browser: Browser, baseUrl: string): Driver {
       return (await browser.execute(fn, element as unknown as Element)) as Result;
     },
     attachFile: async (label, ...files) => {
-      // The file input is visually hidden; its label is what a guest sees and presses. WebDriver
-      // gives a file input the path to choose (the driver runs on this machine).
+      // The file input is visually hidden: found through the label a guest presses.
       const shown = await visible(browser, label);
       const input = await browser.$(
         await browser.execute((element) => (element as HTMLLabelElement).control!, shown),

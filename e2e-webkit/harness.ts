@@ -1,6 +1,5 @@
-// The WebKit suite's setting: one `npm run preview` server (as e2e-firefox/harness.ts starts it),
-// Xvfb and WebKitWebDriver (e2e-webkit/processes.ts), and a WebDriver session of its own per
-// journey: a new MiniBrowser, with its own cookies and storage.
+// The WebKit suite's setting: one preview server, Xvfb and WebKitWebDriver (./processes.ts), and a
+// WebDriver session (a new MiniBrowser) per journey.
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -14,45 +13,34 @@ import type { Query } from '../e2e/driver/query';
 import { eventually, STEP_TIMEOUT } from '../e2e/eventually';
 import { visible } from './queries';
 
-/** Plays any video the server serves and fails unless WebKit really plays it (video.ts). */
 export { assertVideoPlays, type Playback } from './video';
 
 export const SCREENSHOT_DIR = path.join(__dirname, '..', 'e2e-artifacts', 'screenshots');
-/** A desktop window; a journey that wants a phone's width sets its own. */
 export const DESKTOP = { width: 1280, height: 800 };
-/**
- * A phone's page as near as MiniBrowser goes: its toolbar keeps its window at least about 447 px
- * wide, so not an iPhone's 390, but the same layout (under the 768 px breakpoint).
- */
+/** MiniBrowser's toolbar keeps its window at least ~447 px wide: a phone's layout all the same. */
 export const PHONE = { width: 460, height: 844 };
-/** WebKitGTK's own capability: which browser the driver starts, in its automation mode. */
 const WEBKITGTK = {
   'webkitgtk:browserOptions': { binary: MINIBROWSER, args: ['--automation'] },
 };
 
-/** What a journey gets: the browser of its own session, the server's address, the X display. */
 export interface JourneyContext {
   browser: Browser;
   baseUrl: string;
-  /** The Xvfb display the browser draws on (for zoomIn). */
   display: string;
 }
 
 export interface Suite {
   baseUrl: string;
   display: string;
-  /** The running WebKitWebDriver's port (a new one after restartDriver). */
   driverPort: number;
   /** Ends the driver with every browser it started, and starts a new one on the same display. */
   restartDriver: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
-/** Starts the preview server, Xvfb and WebKitWebDriver; `stop` ends them all. */
 export async function startSuite(): Promise<Suite> {
   const stops: (() => void)[] = [];
-  // Even when the run is cut short, nothing it started may outlive it: each program is the
-  // leader of its process group, and the group goes (MiniBrowser and its web processes with it).
+  // Even on SIGINT/SIGTERM nothing started may outlive the run: each process group goes whole.
   const onExit = () => {
     for (const stop of stops.reverse()) stop();
   };
@@ -69,7 +57,7 @@ export async function startSuite(): Promise<Suite> {
   try {
     const server = await startPreview('grati-e2e-webkit');
     stops.push(server.stop);
-    // The preview keeps its operator secret there: `api` reads everyone's payments with it.
+    // Where the preview keeps the operator secret `api` reads payments with.
     process.env.E2E_DATA_DIR = server.dataDir;
     const xvfb = await startXvfb();
     stops.push(xvfb.stop);
@@ -94,26 +82,14 @@ export async function startSuite(): Promise<Suite> {
   }
 }
 
-/**
- * How long a new session may take: a MiniBrowser comes up in 1 to 3 s here, so this is room for a
- * machine several times slower and busy.
- */
+/** A MiniBrowser comes up in 1 to 3 s: room for a machine several times slower and busy. */
 const SESSION_START_MS = 30_000;
 
-/**
- * A new WebDriver session: a fresh MiniBrowser, its window at `size`. WebKitWebDriver once never
- * answered a new session (one in about 150 in clean-clone runs: the MiniBrowser it launched did not
- * come up, on an idle machine, after six sessions had come and gone): the browser's start, not the
- * page under test. Then the driver, with whatever it launched, is replaced, and the session asked
- * for once more. (Journeys run one at a time unless WEBKIT_CONCURRENCY says otherwise; with more,
- * a restart would end the others' browsers too.)
- */
+// About one session in 150 never came (the browser did not start): then the driver is replaced
+// and the session asked once more (with WEBKIT_CONCURRENCY > 1 the others' browsers go too).
 export async function newSession(suite: Suite, size = DESKTOP): Promise<Browser> {
   let browser: Browser;
   try {
-    // Given up on after SESSION_START_MS, not the 90 s every later command may take (a page
-    // load): a session that never comes cost a clean-clone run 90 s. One that comes too late is
-    // ended with the driver that launched it.
     const asked = openSession(suite.driverPort);
     asked.catch(() => undefined);
     let timer: NodeJS.Timeout | undefined;
@@ -138,13 +114,12 @@ export async function newSession(suite: Suite, size = DESKTOP): Promise<Browser>
 
 function openSession(driverPort: number): Promise<Browser> {
   return remote({
-    // The driver this suite started: WebdriverIO never looks for (or downloads) one of its own.
+    // The driver this suite started: WebdriverIO never downloads one of its own.
     hostname: '127.0.0.1',
     port: driverPort,
     path: '/',
     logLevel: 'error',
     waitforTimeout: STEP_TIMEOUT,
-    // A MiniBrowser takes seconds to start on a busy machine; a page load, more.
     connectionRetryTimeout: STEP_TIMEOUT * 2,
     connectionRetryCount: 1,
     capabilities: {
@@ -156,7 +131,6 @@ function openSession(driverPort: number): Promise<Browser> {
   });
 }
 
-/** Runs one journey in a session of its own, and ends the session (its browser) after. */
 export async function inFreshSession(
   suite: Suite,
   journey: (context: JourneyContext) => Promise<void>,
@@ -169,16 +143,12 @@ export async function inFreshSession(
   }
 }
 
-/**
- * Sizes the window so that the page gets `size` (MiniBrowser's window is the page: no window
- * manager draws a frame on Xvfb), and waits until the page has it.
- */
+/** Sizes the window until the page (below MiniBrowser's toolbar) has `size`. */
 export async function setViewport(browser: Browser, size: { width: number; height: number }) {
   await browser.setWindowSize(size.width, size.height);
   await eventually(`a ${size.width} x ${size.height} page`, async () => {
     const inner = await browser.execute(() => [window.innerWidth, window.innerHeight]);
     const outer = await browser.getWindowSize();
-    // Whatever MiniBrowser keeps above the page (its toolbar) comes on top of the height.
     assert.equal(inner[0], size.width);
     if (inner[1] !== size.height) {
       await browser.setWindowSize(size.width, outer.height + size.height - inner[1]!);
@@ -187,30 +157,19 @@ export async function setViewport(browser: Browser, size: { width: number; heigh
   });
 }
 
-/** MiniBrowser's zoom step: each Ctrl+Plus makes the page 1.2 times as large. */
+/** Each Ctrl+Plus in MiniBrowser makes the page 1.2 times as large. */
 export const ZOOM_STEP = 1.2;
 
-/** A page zoomed by zoomIn: its size in CSS px, and a tap as the guest's finger makes it. */
+/** A page zoomed by zoomIn: its size in CSS px, and taps with the X display's own pointer. */
 export interface ZoomedPage {
   width: number;
   height: number;
-  /**
-   * Taps the element `query` finds, scrolled to the middle of the window first, with the X
-   * display's own pointer: WebKitWebDriver's element click does not allow for the page zoom (it
-   * calls a button below the first screen not interactable, and misses others).
-   */
+  /** WebKitWebDriver's element click does not allow for the page zoom (it misses, or refuses). */
   tap: (query: Query) => Promise<void>;
-  /** Taps a text field, as tap does, and types `text` into it. */
   type: (query: Query, text: string) => Promise<void>;
 }
 
-/**
- * Zooms the page in as a guest does (Safari's page zoom, WebKit's own): MiniBrowser's Ctrl+Plus,
- * `presses` times, pressed on its window on the X display, since WebDriver has no zoom and a key it
- * sends goes to the page. The window is found by a title given to the page for the moment. The
- * zoom stays with the window across navigations; each press is awaited until the page's width in
- * CSS px has shrunk.
- */
+/** Ctrl+Plus on MiniBrowser's window (found by a title given for the moment), via xdotool. */
 export async function zoomIn(
   { browser, display }: JourneyContext,
   presses: number,
@@ -223,7 +182,6 @@ export async function zoomIn(
     document.title = name;
     return { title: old, height: window.innerHeight };
   }, title);
-  // What MiniBrowser keeps above the page (its toolbar), in the window's own pixels.
   const toolbar = (await browser.getWindowSize()).height - before.height;
   let windowId = '';
   await eventually('MiniBrowser titled for the zoom', async () => {
@@ -252,8 +210,7 @@ export async function zoomIn(
       },
       element as unknown as HTMLElement,
     );
-    // No --sync: it waits for the pointer to move, which it does not when two controls in turn sit
-    // in the middle of the window. The X server takes the move before the click all the same.
+    // No --sync: it hangs when the pointer is already there (two controls in turn at the centre).
     const x = Math.round(centre.x * zoom);
     const y = Math.round(toolbar + centre.y * zoom);
     await xdotool('mousemove', '--window', windowId, String(x), String(y), 'click', '1');
@@ -267,19 +224,13 @@ export async function zoomIn(
         const element = await visible(browser, query);
         assert.ok(await element.isFocused());
       });
-      // WebDriver's keyboard actions go to the focused field, with no check of where it lies
-      // (xdotool's typing takes most of a second a character on Xvfb).
       // One character an action: in one, a repeated one ("00") is pressed once.
       for (const character of text) await browser.keys(character);
     },
   };
 }
 
-/**
- * Waits until the app has taken over the page (`data-app-ready`, src/app/AppRoutes.tsx): a page
- * the server rendered shows its buttons before they work. Call it after a navigation the journey
- * did not make with `goto` (a redirect).
- */
+/** Waits for `data-app-ready` (a server-rendered page shows buttons before they work). */
 export async function waitForApp(browser: Browser): Promise<void> {
   await eventually('the app ready', async () => {
     const ready = await browser.execute(() => document.documentElement.dataset.appReady);
@@ -287,18 +238,13 @@ export async function waitForApp(browser: Browser): Promise<void> {
   });
 }
 
-/** Opens an app address and waits until the app works. */
 export async function goto(browser: Browser, baseUrl: string, address: string): Promise<void> {
   await browser.url(new URL(address, baseUrl).href);
   await waitForApp(browser);
 }
 
-/**
- * Saves a screenshot of the whole page as e2e-artifacts/screenshots/webkit-{name}.png. WebDriver
- * takes only what the window shows, so the window grows to the page's height for it (at most
- * 4000 px) and goes back after; `{ fullPage: false }` takes the window as it is (a resize would
- * end fullscreen).
- */
+// WebDriver shoots only the window, so it grows to the page (at most 4000 px) and back;
+// `fullPage: false` takes the window as is (a resize would end fullscreen).
 export async function saveScreenshot(
   browser: Browser,
   name: string,
@@ -312,12 +258,11 @@ export async function saveScreenshot(
   const size = await browser.getWindowSize();
   const pageHeight = await browser.execute(loadPicturesInPage);
   const innerHeight = await browser.execute(() => window.innerHeight);
-  // What MiniBrowser keeps above the page comes on top of it.
   const toolbar = size.height - innerHeight;
   const tall = Math.min(Math.max(pageHeight + toolbar, size.height), 4000);
   if (tall !== size.height) await browser.setWindowSize(size.width, tall);
   try {
-    // Drawn at its new height: laid out to it, and two frames painted since.
+    // Laid out at the new height, and two frames painted since.
     await eventually('the page grown', async () => {
       const drawn = await browser.execute(async () => {
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -331,9 +276,7 @@ export async function saveScreenshot(
   }
 }
 
-/** Fails on any WCAG 2.x A/AA violation axe finds on the page as WebKit renders it now. */
 export async function expectAccessible(browser: Browser): Promise<void> {
-  // Run by the driver, so the page's Content-Security-Policy does not apply to it.
   await browser.execute(AXE_SOURCE);
   assert.deepEqual(await browser.execute(axeViolations, AXE_TAGS), [], 'axe violations');
 }

@@ -1,24 +1,20 @@
-// The programs under the WebKit suite, all Debian's (never a downloaded build): an X server with
-// no screen (Xvfb) for the browser to draw on, and WebKitWebDriver, which starts MiniBrowser, the
-// WebKitGTK browser, once per WebDriver session; xdotool presses the browser's own keys.
+// The WebKit suite's programs, all Debian's: Xvfb, and WebKitWebDriver (which starts a MiniBrowser
+// per session); xdotool presses the browser's own keys.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { freePort, signalGroup, START_BUDGET_MS, waitForUp } from '../scripts/serverProcess';
 
-/** apt-get install webkit2gtk-driver (it brings MiniBrowser along). */
 export const WEBKIT_DRIVER = process.env.WEBKIT_DRIVER_PATH ?? '/usr/bin/WebKitWebDriver';
 export const MINIBROWSER =
   process.env.MINIBROWSER_PATH ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
-/** apt-get install xvfb. */
 export const XVFB = process.env.XVFB_PATH ?? '/usr/bin/Xvfb';
-/** apt-get install xdotool: presses MiniBrowser's own keys (its page zoom) on the X display. */
 export const XDOTOOL = process.env.XDOTOOL_PATH ?? '/usr/bin/xdotool';
 
-/** A program the suite started, in a process group of its own (the browser's go with the driver). */
+/** A program in a process group of its own (the browsers go with the driver). */
 export interface Program {
   child: ChildProcess;
-  /** Ends its whole process group; safe to call more than once, and on exit (synchronous). */
+  /** Ends the whole group; synchronous (for exit handlers) and safe to repeat. */
   stop: () => void;
 }
 
@@ -26,7 +22,6 @@ function started(child: ChildProcess): Program {
   return { child, stop: () => signalGroup(child) };
 }
 
-/** The last lines a program wrote to stderr, to say why it failed. */
 function tail(stream: Readable | null): () => string {
   let text = '';
   stream?.setEncoding('utf8');
@@ -36,10 +31,7 @@ function tail(stream: Readable | null): () => string {
   return () => text.trim();
 }
 
-/**
- * Xvfb on a display number no other X server uses: it picks the number itself and writes it on
- * file descriptor 3 (-displayfd), so two runs side by side never collide.
- */
+/** Xvfb picks a free display number itself (-displayfd 3): two runs never collide. */
 export async function startXvfb(): Promise<Program & { display: string }> {
   const child = spawn(
     XVFB,
@@ -72,7 +64,6 @@ export async function startXvfb(): Promise<Program & { display: string }> {
   }
 }
 
-/** WebKitWebDriver on a free port of 127.0.0.1, drawing on `display`, once it answers. */
 export async function startWebKitDriver(display: string): Promise<Program & { port: number }> {
   const port = await freePort();
   const child = spawn(WEBKIT_DRIVER, [`--port=${port}`], {

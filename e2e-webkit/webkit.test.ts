@@ -1,6 +1,4 @@
-// The main browser journeys in WebKit (Debian's WebKitGTK MiniBrowser over WebDriver, on Xvfb),
-// with Node's test runner: `npm run test:webkit` after `npm run build`. One server, one X server
-// and one WebKitWebDriver for the run; each journey in a WebDriver session (a browser) of its own.
+// The main journeys in WebKit (MiniBrowser over WebDriver, on Xvfb): `npm run test:webkit`.
 import { describeJourneys, type Journeys } from '../e2e/journeySuite';
 import { SHARED_JOURNEYS } from '../e2e/shared-journeys';
 import { webkitDriver } from './driver';
@@ -37,7 +35,6 @@ const JOURNEYS: Journeys<JourneyContext> = [
   ],
 ];
 
-// One browser at a time on 2 cores unless WEBKIT_CONCURRENCY says otherwise.
 describeJourneys({
   title: 'WebKit journeys',
   start: startSuite,

@@ -1,14 +1,11 @@
-// Makes, at test time, an mp4 whose first frames are black and whose later frames are not: Chromium
-// records a canvas with MediaRecorder (H.264 in mp4, with its duration in the movie header, which
-// the app and the mock API both read). Nothing generated is committed.
+// Makes at test time an mp4 (MediaRecorder on a canvas) whose first frames are black.
 import type { BrowserContext } from '@playwright/test';
 import sharp from 'sharp';
 
-/** How long the recording is black, then coloured, measured on the recorder's own clock. */
 const BLACK_MS = 800;
 const TOTAL_MS = 2_500;
 
-/** The mean brightness (Rec. 601 luma, 0 to 255) of an image (JPEG, PNG), and its size. */
+/** Rec. 601 luma, 0 to 255. */
 export async function meanLuma(image: Buffer) {
   const picture = sharp(image);
   const { width = 0, height = 0 } = await picture.metadata();
@@ -16,7 +13,6 @@ export async function meanLuma(image: Buffer) {
   return { width, height, luma: 0.299 * r! + 0.587 * g! + 0.114 * b! };
 }
 
-/** A `data:` URL's bytes. */
 export const dataUrlBytes = (url: string) => Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
 
 export interface DarkStartVideo {
@@ -25,11 +21,7 @@ export interface DarkStartVideo {
   buffer: Buffer;
 }
 
-/**
- * Records the video in a blank page of `context`, then checks it as a <video> shows it: black at
- * 0.1 s (where a poster used to be taken) and coloured at 1.5 s. A recording that came out
- * otherwise (a machine too loaded to keep time) fails here, with what it saw, not later.
- */
+/** Fails here, not later, unless a <video> shows it black at 0.1 s and coloured at 1.5 s. */
 export async function recordDarkStartVideo(context: BrowserContext): Promise<DarkStartVideo> {
   const page = await context.newPage();
   try {
@@ -66,7 +58,6 @@ export async function recordDarkStartVideo(context: BrowserContext): Promise<Dar
         await stopped;
         const blob = new Blob(chunks, { type: 'video/mp4' });
 
-        // The frames as a <video> shows them, as PNGs.
         const video = document.createElement('video');
         video.muted = true;
         video.src = URL.createObjectURL(blob);

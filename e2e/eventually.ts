@@ -1,19 +1,11 @@
-// Waiting as a guest waits, for the suites that drive a browser without Playwright's web-first
-// expect (Firefox through Puppeteer, WebKit through WebDriver).
+// Waiting as a guest waits, for the suites without Playwright's web-first expect.
 
-/**
- * How long a step may wait: sized for Firefox or WebKit on a busy 2-core machine several times
- * slower than a fast one (a step takes up to about 5 s on a fast one). A wait returns as soon as
- * its condition holds, so only a failing journey pays for it.
- */
+/** A step takes up to about 5 s on a fast machine; only a failing one waits this long. */
 export const STEP_TIMEOUT = 45_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Retries `check` until it passes (Playwright's toPass / expect.poll): a page changes under the
- * test, and a navigation can destroy the realm a check ran in.
- */
+/** Retries `check` until it passes: a navigation can destroy the realm a check ran in. */
 export async function eventually<T>(
   what: string,
   check: () => Promise<T>,

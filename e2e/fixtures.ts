@@ -14,10 +14,7 @@ import { playwrightDriver } from './driver/playwright';
 export const SCREENSHOT_DIR = path.join(__dirname, '..', 'e2e-artifacts', 'screenshots');
 export const GUEST_TOKEN = process.env.GUEST_TOKEN ?? 'demo-guest-token';
 
-/**
- * `npm run test:stress -- --slow` plays a slow machine: every page's CPU is throttled this many
- * times (Chromium's own emulation) while busy processes hold the cores. Unset: full speed.
- */
+/** `npm run test:stress -- --slow` throttles every page's CPU this many times. */
 const CPU_THROTTLE = Number(process.env.E2E_CPU_THROTTLE ?? 1) || 1;
 
 async function throttleCpu(page: Page): Promise<void> {
@@ -25,7 +22,6 @@ async function throttleCpu(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_THROTTLE });
 }
 
-/** Throttles each page the context opens from now on (a test's own pages, popups). */
 function throttleEveryPage(context: BrowserContext): BrowserContext {
   // A page closed before its throttling is set up needs none.
   if (CPU_THROTTLE > 1) context.on('page', (page) => void throttleCpu(page).catch(() => undefined));
@@ -33,25 +29,16 @@ function throttleEveryPage(context: BrowserContext): BrowserContext {
 }
 
 interface Fixtures {
-  /** Fails the test on any WCAG 2.x A/AA violation on the page as it is now. */
   expectAccessible: (page?: Page) => Promise<void>;
-  /**
-   * Saves a full-page screenshot under e2e-artifacts/screenshots/{name}.png; `fullPage: false`
-   * takes the window as it is (a dialog as the guest sees it, not over a page grown to its length).
-   */
+  /** `fullPage: false` takes the window as it is (a dialog as the guest sees it). */
   saveScreenshot: (name: string, page?: Page, options?: { fullPage?: boolean }) => Promise<void>;
 }
 
-/**
- * Waits until the app has taken over the page (`data-app-ready`, src/app/AppRoutes.tsx): a page
- * the server rendered shows its buttons before they work. Call it after a navigation the test
- * did not make with page.goto (a redirect, a reload); page.goto waits by itself.
- */
+/** `data-app-ready`, after a redirect or reload (a server-rendered page's buttons work later). */
 export async function waitForApp(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.appReady === 'true');
 }
 
-/** Makes `page.goto` wait, on an app page, until the app works (as the `page` fixture's does). */
 export function gotoWaitsForApp(page: Page): Page {
   const goto = page.goto.bind(page);
   page.goto = async (url, options) => {
@@ -64,42 +51,29 @@ export function gotoWaitsForApp(page: Page): Page {
   return page;
 }
 
-/**
- * The page's timers under the test's control, for checking something the spec times (a
- * snackbar's 1000 or 1500 ms, the wheel's 1 s swipe lock). Call `install` before the page loads;
- * the page then runs as usual until `pause`, after which its timers, `Date` and `performance.now()`
- * stand still until the test moves them with `page.clock.runFor`. A check made while they stand
- * still can't come after the thing it checks has gone, however slow the machine.
- */
+// The page's timers under the test's control: `install` before load, then after `pause` they stand
+// still until `page.clock.runFor`, so a check can't come after what it checks has gone.
 type TimerFunctions = Pick<Window, 'setTimeout' | 'clearTimeout'>;
 declare global {
   interface Window {
-    /** The browser's own timers, kept before the page's clock replaced them. */
     __realTimers?: TimerFunctions;
   }
 }
 
 export const pageClock = {
   install: async (page: Page) => {
-    // Registered before the clock's own script, this keeps the browser's real timers.
+    // Registered before the clock's script: keeps the browser's real timers.
     await page.addInitScript(() => {
       window.__realTimers = { setTimeout: window.setTimeout, clearTimeout: window.clearTimeout };
     });
     await page.clock.install();
   },
   pause: async (page: Page) => {
-    // pauseAt jumps the clock to the time it is given, firing what falls due on the way, and
-    // refuses a time in the past. The page's clock keeps pace with real time, so aim past
-    // whatever a loaded machine may take between this read and the pause.
+    // pauseAt refuses a time in the past: aim past what a loaded machine takes until the pause.
     const now = await page.evaluate(() => Date.now());
     await page.clock.pauseAt(now + 10_000);
   },
-  /**
-   * Runs `check` (axe) with the browser's real timers in the page while its clock stands still:
-   * axe hands each rule on with setTimeout, which a paused clock never fires. The page's own
-   * timers (a snackbar's 1.5 s) stay on the paused clock, so what the check looks at cannot go
-   * away meanwhile, however slow the machine.
-   */
+  /** For axe, which hands each rule on with setTimeout (a paused clock never fires it). */
   withRealTimers: async <T>(page: Page, check: () => Promise<T>): Promise<T> => {
     await page.evaluate(() => {
       const real = window.__realTimers!;
@@ -118,11 +92,7 @@ export const pageClock = {
   },
 };
 
-/**
- * Holds the page's requests to `url` until `release()`: what the page shows while it waits (a
- * spinner, a progress bar, a disabled button) stays there for as long as the test looks, rather
- * than for a fixed delay a slow machine may outrun.
- */
+/** Holds the page's requests to `url` until `release()` (no fixed delay a slow machine outruns). */
 export async function holdRequests(page: Page, url: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => {
@@ -166,7 +136,6 @@ export const test = base.extend<Fixtures, { throttledBrowser: Browser }>({
   },
 });
 
-/** Fails on any WCAG 2.x A/AA violation axe finds on the page as it is now. */
 async function expectAccessibleOn(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
@@ -178,10 +147,8 @@ async function expectAccessibleOn(page: Page): Promise<void> {
   expect(summary, 'axe violations').toEqual([]);
 }
 
-/** Saves the page under e2e-artifacts/screenshots/{name}.png (whole, unless fullPage: false). */
 async function saveScreenshotOf(page: Page, name: string, { fullPage = true } = {}) {
-  // A full-page picture shows the whole page as a visitor who scrolled would see it: the lazy
-  // pictures below the fold are loaded first (they would be, by the scroll).
+  // The lazy pictures below the fold load first, as a scroll would.
   await page.evaluate(async () => {
     const images = [...document.images];
     for (const image of images) image.loading = 'eager';
@@ -193,11 +160,7 @@ async function saveScreenshotOf(page: Page, name: string, { fullPage = true } = 
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage });
 }
 
-/**
- * The page on the driver seam (e2e/driver/playwright.ts), for the guest's steps and the journeys
- * written once for every engine (e2e/driver/guest.ts, e2e/shared-journeys/). Its addresses are
- * the page's context's (its baseURL); its API calls go to the suite's preview server.
- */
+/** The page on the driver seam; its API calls go to the suite's preview server. */
 export const driverOf = (page: Page): Driver =>
   playwrightDriver(page, process.env.E2E_BASE_URL ?? '', {
     expectAccessible: () => expectAccessibleOn(page),

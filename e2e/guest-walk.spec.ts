@@ -1,18 +1,15 @@
-// A guest walks the profile pages: random sequences of what a guest does, checked against a model
-// after every step, with paid once, sent once read from the mock API (e2e/guest-walk/). What it
-// walks and its settings: e2e/README.md, "The guest walk".
+// The guest walk (e2e/guest-walk/): random sequences of what a guest does, checked against a model
+// after every step; settings in e2e/README.md, "The guest walk".
 import { startPreview, type PreviewServer } from '../scripts/serverProcess';
 import { test } from './fixtures';
 import { walkSettings } from './guest-walk/settings';
 import { SHRINK_BUDGET_MS, walkShard, type WalkFigures } from './guest-walk/walk';
 
 const settings = walkSettings();
-/** A sequence's budget on a machine several times slower: a step takes 1 to 5 s on a fast one. */
 const SEQUENCE_BUDGET_MS = 120_000;
 
 /** The walk's own demo server (one a worker): its sends would push other specs' seeded reviews. */
 let server: PreviewServer;
-/** The suite's data folder: the data views' secrets are read from the walk's own meanwhile. */
 const suiteData = process.env.E2E_DATA_DIR;
 test.beforeAll(async () => {
   server = await startPreview('grati-walk');

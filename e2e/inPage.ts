@@ -1,14 +1,11 @@
-// What the suites run inside the page through their drivers (Playwright's and Puppeteer's
-// evaluate, WebDriver's execute): axe-core (the source to inject, the WCAG tags the suites check,
-// the run that lists violations), the pictures loaded before a screenshot, and the reflow checks
-// (WCAG 1.4.10: how far the page scrolls sideways, and whether a box lies within the window).
+// What the suites run inside the page through their drivers: axe-core, pictures loaded before a
+// screenshot, and the reflow checks (WCAG 1.4.10). No named inner functions (tsx's helper).
 import { readFileSync } from 'node:fs';
 
 /** Injected by the driver, so the page's Content-Security-Policy does not apply to it. */
 export const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Runs in the page once AXE_SOURCE is in: every violation of `tags`, one line a rule. */
 export async function axeViolations(tags: string[]): Promise<string[]> {
   const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
   const results = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
@@ -18,11 +15,7 @@ export async function axeViolations(tags: string[]): Promise<string[]> {
   );
 }
 
-/**
- * Runs in the page before a full-page screenshot, as e2e/fixtures.ts does: from the top, the lazy
- * pictures below the fold loaded first, as a scroll would (3 s at most: a picture that never
- * comes must not hold the screenshot). Resolves to the page's height.
- */
+/** Loads the lazy pictures (3 s at most) from the top, as a scroll would; resolves to the height. */
 export async function loadPicturesInPage(): Promise<number> {
   window.scrollTo(0, 0);
   const images = [...document.images];
@@ -34,13 +27,9 @@ export async function loadPicturesInPage(): Promise<number> {
   return document.documentElement.scrollHeight;
 }
 
-/**
- * Runs in the page: how far it reaches past the window's right edge (0 when it does not scroll
- * sideways), with the outermost elements that stick out, for a failure message. Measured from the
- * page's left edge (a click may have scrolled it sideways).
- */
+/** How far the page reaches past the window's right edge, and the outermost culprits. */
 export function sidewaysOverflowInPage(): { by: number; culprits: string[] } {
-  // No inner named functions here or below: tsx names them with a helper the page lacks.
+  // From the page's left edge: a click may have scrolled it sideways.
   window.scrollTo(0, window.scrollY);
   const root = document.documentElement;
   const width = root.clientWidth;
@@ -56,7 +45,6 @@ export function sidewaysOverflowInPage(): { by: number; culprits: string[] } {
   return { by: root.scrollWidth - width, culprits };
 }
 
-/** The failure message for an overflow sidewaysOverflowInPage measured, or null if there is none. */
 export function sidewaysScrollFailure(
   where: string,
   overflow: { by: number; culprits: string[] },
@@ -66,10 +54,6 @@ export function sidewaysScrollFailure(
     : `${where} scrolls sideways by ${overflow.by} px: ${overflow.culprits.join(', ')}`;
 }
 
-/**
- * Runs in the page: whether the element's box lies wholly inside the window (as the guest sees it,
- * without scrolling), and both boxes, for a failure message.
- */
 export function inWindowInPage(element: Element): { inside: boolean; box: string; window: string } {
   const box = element.getBoundingClientRect();
   const width = document.documentElement.clientWidth;

@@ -1,32 +1,5 @@
-// An iPhone's Safari, as far as a video going fullscreen is concerned, played by Chromium: an init
-// script (`page.addInitScript(iosSurface)`) for a page opened with an iPhone's viewport and user
-// agent (iphone-video.spec.ts). It follows WebKit's code on iOS (HTMLVideoElement.cpp,
-// MediaElementSession.cpp, HTMLMediaElement.cpp):
-//
-// - No element fullscreen: an iPhone has no requestFullscreen (nor webkitRequestFullscreen) on any
-//   element, and no document.fullscreenElement or exitFullscreen (WebKit's FULLSCREEN_API is off).
-// - Only the video's own player goes fullscreen. `webkitEnterFullscreen()` throws InvalidStateError
-//   unless it is called within a user gesture (`fullscreenPermitted`) on a video whose player is
-//   ready (`supportsFullscreen`): before its metadata is in (readyState < HAVE_METADATA), as with
-//   `preload="none"` at the tap, it throws.
-// - A video without the `playsinline` attribute requires fullscreen to play
-//   (`requiresFullscreenForVideoPlayback`): its play() enters fullscreen, and is refused
-//   (NotAllowedError) outside a user gesture.
-// - Entering fires `webkitbeginfullscreen` on the video and leaving `webkitendfullscreen`, each in a
-//   task of its own after the call (WebKit switches modes asynchronously); neither bubbles.
-//   `webkitDisplayingFullscreen` is true in between. `webkitExitFullscreen()` leaves, and the
-//   video goes on playing inline, as it does after a pinch back to the page
-//   (`allowsInlineMediaPlaybackAfterFullscreen`, on by default on iOS) until it is paused.
-// - `window.__iosLeaveFullscreen()` is the guest closing the player: 'done' (the default) is the
-//   Done button, which leaves and pauses the video; 'pinch' leaves it playing inline.
-//
-// A chromium user gesture stands in for WebKit's: `navigator.userActivation.isActive`, true for a
-// few seconds after a tap (WebKit carries a tap's gesture through the tasks and promises it
-// starts, for about a second). The player over the page is the video itself, in the top layer
-// (a manual popover) and filling the screen, so a screenshot shows what the guest sees.
-// Left out: picture in picture and `webkitPresentationMode`, AirPlay, the `webkit-playsinline`
-// attribute of apps linked before iOS 10, and WebKit dropping a video's gesture rules after its
-// first play() in a tap (here a later webkitEnterFullscreen() still needs a tap: stricter).
+// iPhone Safari's video fullscreen rules, as an init script for Chromium (iphone-video.spec.ts),
+// after WebKit's iOS code (HTMLVideoElement.cpp, MediaElementSession.cpp, HTMLMediaElement.cpp).
 
 export type IosLeave = 'done' | 'pinch';
 
@@ -64,6 +37,7 @@ export function iosSurface(): void {
     'onwebkitfullscreenchange',
     'onwebkitfullscreenerror',
   ];
+  // No element fullscreen on an iPhone (WebKit's FULLSCREEN_API is off): only a video's player.
   for (const name of elementOnly) Reflect.deleteProperty(Element.prototype, name);
   for (const name of documentOnly) {
     Reflect.deleteProperty(Document.prototype, name);
@@ -77,8 +51,9 @@ export function iosSurface(): void {
       'The request is not allowed by the user agent or the platform in the current context, possibly because the user denied permission.',
       'NotAllowedError',
     );
+  // Chromium's user activation stands in for WebKit's gesture.
   const inGesture = () => navigator.userActivation.isActive;
-  /** A task of its own, away from the page's timers (a test may have stopped its clock). */
+  // Modes switch in a task of their own, away from the page's timers (a test may stop its clock).
   const task = (run: () => void) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = () => run();
@@ -104,9 +79,11 @@ export function iosSurface(): void {
     background: '#000',
   };
 
+  // Without `playsinline`, play() enters fullscreen, and is refused outside a gesture.
   const requiresFullscreen = (video: HTMLVideoElement) =>
     !video.hasAttribute('playsinline') && !inlineAfterFullscreen.has(video);
 
+  // The player is the video itself, in the top layer, so a screenshot shows what the guest sees.
   function enter(video: HTMLVideoElement) {
     changing.add(video);
     task(() => {
@@ -163,6 +140,7 @@ export function iosSurface(): void {
 
   function webkitEnterFullscreen(this: HTMLVideoElement) {
     if (displaying.has(this)) return;
+    // Only in a gesture, on a video whose metadata is in (not `preload="none"` at the tap).
     if (!inGesture() || this.readyState < HTMLMediaElement.HAVE_METADATA || changing.has(this))
       throw invalidState();
     enter(this);
@@ -192,6 +170,7 @@ export function iosSurface(): void {
     },
   });
 
+  // The guest closes the player: Done pauses the video, a pinch leaves it playing inline.
   window.__iosLeaveFullscreen = (how = 'done') => {
     if (!shown || changing.has(shown)) throw new Error('No video is showing fullscreen');
     exit(shown, how);

@@ -1,17 +1,13 @@
-// What the browser suites share whatever drives the browser (Playwright in e2e/, Puppeteer in
-// e2e-firefox/): the guests' names, the mock API's payments rows, the gallery pages asked for.
+// What every browser suite shares: guest names, payment rows, the gallery pages asked for.
 
-/**
- * A guest name of its own per test, so the shared payments list can be read per test. The label
- * must be unique among the tests of one run; the name must fit Full Name (at most 30 characters).
- */
+/** One per test, to read the shared payments list by; it must fit Full Name (30 characters). */
 export const guestName = (label: string) => {
   const name = `${label} ${Date.now() % 100000}`;
   if (name.length > 30) throw new Error(`guest name "${name}" is longer than 30 characters`);
   return name;
 };
 
-/** One intent as `GET /api/__payments` lists it (the fields these tests read). */
+/** As `GET /api/__payments` lists it (the fields these tests read). */
 export interface PaymentRow {
   intentId: string;
   amountCents: number;
@@ -23,12 +19,10 @@ export interface PaymentRow {
   metadata: { guestName: string; getThanksUserID: string; title: string };
 }
 
-/** A page of either driver, as far as its requests go. */
 interface RequestSource {
   on(event: 'request', listener: (request: { url(): string }) => void): unknown;
 }
 
-/** Every gallery page the page asks for, in order, from now on. */
 export function recordGalleryPages(page: RequestSource): number[] {
   const requested: number[] = [];
   page.on('request', (request) => {

@@ -1,8 +1,6 @@
-// What a page reports going wrong, recorded for a test to check at its end: Content-Security-
-// Policy violations, console errors and uncaught errors, on every page the test opens.
+// What a page reports going wrong, recorded for a test to check at its end.
 import type { Page } from '@playwright/test';
 
-/** Records every CSP violation (securitypolicyviolation events and console CSP errors). */
 export async function recordViolations(page: Page): Promise<string[]> {
   const violations: string[] = [];
   await page.exposeFunction('__reportCspViolation', (text: string) => violations.push(text));
@@ -19,7 +17,6 @@ export async function recordViolations(page: Page): Promise<string[]> {
   return violations;
 }
 
-/** Records the console's errors and the page's uncaught errors (React's hydration errors among them). */
 export function recordErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {

@@ -1,6 +1,4 @@
-// A guest's video as anyone fetches it once published (issue 33), for the Firefox and WebKit
-// journeys alike: the review with `words` on the profile has the video, and what its address
-// serves is the file sent, the same length (nothing in it moved), with no location left in it.
+// A published video as anyone fetches it (issue 33): as long as sent, with no location left.
 import assert from 'node:assert/strict';
 import { LOCATION_TEXTS } from '../scripts/locatedVideos';
 import { findVideoLocation } from '../src/api/contract/videoLocation';

@@ -1,6 +1,4 @@
-// The mock API as the Firefox and WebKit journeys read it, with plain fetch (no browser): the
-// guest token, the operator's view of the payments and webhooks, and a profile as a guest gets it.
-// (The Playwright specs read it through their request fixture: e2e/payment-helpers.ts.)
+// The mock API with plain fetch, for the journeys on the driver seam.
 import assert from 'node:assert/strict';
 import { readOperatorSecret } from '../mock-api/sharedDemo/keyFiles';
 import { OPERATOR_HEADER } from '../mock-api/sharedDemo/operator';
@@ -9,10 +7,6 @@ import type { PaymentRow } from './journeyData';
 
 export const GUEST_TOKEN = process.env.GUEST_TOKEN ?? 'demo-guest-token';
 
-/**
- * A call to the mock API with the guest token, answered 2xx, as JSON. The suite's harness sets
- * E2E_DATA_DIR to the preview's data folder, whose operator secret reads everyone's payments.
- */
 export async function api<T>(
   baseUrl: string,
   address: string,
@@ -34,10 +28,7 @@ export async function api<T>(
   return (await response.json()) as T;
 }
 
-/**
- * The intents made for this guest, read from the mock API with their stored statuses once
- * Stripe's webhooks sent so far have been handled (as e2e/payment-helpers.ts reads them).
- */
+/** Once Stripe's webhooks sent so far have been handled. */
 export async function paymentsOf(baseUrl: string, guest: string): Promise<PaymentRow[]> {
   await eventually('webhooks handled', async () => {
     const deliveries = await api<{ data: { data: { fault: string | null; status: string }[] } }>(
@@ -62,7 +53,6 @@ interface ProfileAnswer {
   };
 }
 
-/** The profile as the API answers it to a guest now. */
 export async function profileOf(baseUrl: string, id: string) {
   const answer = await api<ProfileAnswer>(baseUrl, '/api/gratitude/findUser', {
     _id: id,

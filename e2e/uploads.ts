@@ -1,5 +1,4 @@
-// What the page hands its uploads: the files of each form it sends, and those its draft keeps,
-// read back in the test (photos.spec.ts, video-location.spec.ts).
+// The files the page uploads and those its draft keeps, read back in the test.
 import type { Page } from '@playwright/test';
 import { holdRequests } from './fixtures';
 
@@ -11,16 +10,11 @@ export interface SentFile {
 
 declare global {
   interface Window {
-    /** Every form the page sent with XMLHttpRequest (uploads do: src/api/uploadForm.ts). */
     __sentForms?: FormData[];
   }
 }
 
-/**
- * Keeps, in the page, each form it sends. Chromium gives no request body made of files to the
- * test (Playwright's postDataBuffer() is null for it), so the test reads what the upload was
- * given: the very files the browser streams to the API.
- */
+/** Keeps each form the page sends: Playwright's postDataBuffer() is null for a body of files. */
 export async function recordUploads(page: Page) {
   await page.addInitScript(() => {
     const forms: FormData[] = [];
@@ -33,7 +27,6 @@ export async function recordUploads(page: Page) {
   });
 }
 
-/** The files of the last form sent (their field), or those the flow's draft keeps for a profile. */
 export type FileSource = { sentAs: string } | { draftOf: string };
 
 export async function filesIn(page: Page, source: FileSource): Promise<SentFile[]> {
@@ -43,7 +36,7 @@ export async function filesIn(page: Page, source: FileSource): Promise<SentFile[
         r.onsuccess = () => resolve(r.result);
         r.onerror = () => reject(r.error);
       });
-    /** The draft's files in IndexedDB (lib/flowDraftMedia.ts). */
+    // lib/flowDraftMedia.ts
     const kept = async (key: string): Promise<File[]> => {
       const db = (await request(indexedDB.open('grati-drafts'))) as IDBDatabase;
       try {
@@ -79,10 +72,7 @@ export async function filesIn(page: Page, source: FileSource): Promise<SentFile[
   }));
 }
 
-/**
- * Submits the review and reads the files its upload was given, before the answer comes (the
- * page then goes to the profile, and what it recorded with it).
- */
+/** Read before the answer comes (the page then goes to the profile, with what it recorded). */
 export async function sendAndRead(page: Page): Promise<SentFile[]> {
   const upload = await holdRequests(page, '**/api/gratitude/image-gratitude');
   const sending = page.waitForRequest('**/api/gratitude/image-gratitude');

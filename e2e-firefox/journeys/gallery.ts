@@ -1,6 +1,4 @@
-// The Photos/Videos tab, as e2e/gallery.spec.ts scrolls it: Ava's 47 items come in pages 1, 2
-// and 3 as the guest scrolls, and the end says so. On the driver seam; the mouse wheel and the
-// network's idle moments are Puppeteer's own.
+// Ava's gallery under Firefox's mouse wheel: her 47 items come in pages 1, 2 and 3, then the end.
 import assert from 'node:assert/strict';
 import { byRole, byText, expectAttribute, expectCount, within } from '../../e2e/driver/driver';
 import { eventually, STEP_TIMEOUT } from '../../e2e/eventually';

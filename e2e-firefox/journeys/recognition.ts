@@ -1,7 +1,5 @@
-// A recognition with photos, as e2e/recognition.spec.ts sends it: three real JPEGs attached,
-// upload progress, the Congratulations modal, and the card on top of the feed with its pictures
-// loaded; the Recognize count rises by one. On the driver seam; holding the upload is
-// Puppeteer's own request interception.
+// A recognition with three JPEGs in Firefox: upload progress (the upload held by Puppeteer), the
+// Congratulations, the card on top of the feed with its pictures, the count up by one.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { byCss, byRole, expectCount, expectText, within } from '../../e2e/driver/driver';
@@ -16,7 +14,6 @@ const SEED = path.join(__dirname, '..', '..', 'mock-api', 'seed', 'media');
 const IMAGES = ['ava-feed-01.jpg', 'ava-feed-02.jpg', 'ava-feed-04.jpg'].map((name) =>
   path.join(SEED, name),
 );
-/** The feed's first card (the newest). */
 const FIRST_CARD = byCss('.feed-list > li:first-child article');
 
 export async function recognitionJourney({ page, baseUrl }: JourneyContext): Promise<void> {
@@ -35,8 +32,7 @@ export async function recognitionJourney({ page, baseUrl }: JourneyContext): Pro
   await expectCount(driver, within(byRole('list', 'Attached media'), byRole('listitem')), 3);
   await driver.screenshot('recognition-three-images');
 
-  // The upload is held until the progress bar has been seen, then let go: Chromium's spec slows it
-  // by 600 ms, but a window that short can pass between two looks of a busy Firefox.
+  // Held until the progress bar is seen: a short delay can pass between two looks of a busy Firefox.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.setRequestInterception(true);

@@ -1,7 +1,5 @@
-// A 390 px phone zoomed to 200% (196 x 422 CSS px), as far as Firefox can be: its window sized
-// so. Neither the profile, its gallery nor the Congratulations scrolls sideways, and the dialog's
-// OK, in the window, closes it. (WebKit zooms for real: e2e-webkit/journeys/reflow.ts; Chromium:
-// e2e/reflow.spec.ts.)
+// A 390 px phone at 200% (a 196 x 422 window in Firefox): the Congratulations, profile and gallery
+// don't scroll sideways, and the dialog's OK, in the window, closes it.
 import { byRole, expectUrl, within } from '../../e2e/driver/driver';
 import {
   CONGRATULATIONS,

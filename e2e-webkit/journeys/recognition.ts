@@ -1,8 +1,5 @@
-// A recognition with a phone's photo, as e2e/photos.spec.ts sends one from Chromium: a 12 MP JPEG
-// with camera and GPS EXIF and Orientation 6 (a phone held upright), made here, attached through
-// the file input on a phone-wide page, prepared by WebKit (turned upright, scaled, its metadata gone) and sent; then
-// the Congratulations modal, and the card on top of the feed with its picture loaded. The copy
-// the server keeps is upright and carries nothing of the camera's.
+// A recognition with a 12 MP phone photo (camera and GPS EXIF, Orientation 6), prepared by WebKit:
+// the card tops the feed, and the stored copy is upright, scaled, without the camera's metadata.
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -26,7 +23,6 @@ import { PHONE, type JourneyContext } from '../harness';
 const PROFILE = 'theodore-brooks';
 const GUEST = 'Robin Phone';
 const PHOTO_NAME = 'IMG_0001.jpg';
-/** The feed's first card (the newest). */
 const FIRST_CARD = byRole('article');
 
 export async function recognitionJourney({ browser, baseUrl }: JourneyContext): Promise<void> {
@@ -34,14 +30,13 @@ export async function recognitionJourney({ browser, baseUrl }: JourneyContext): 
   try {
     const photo = path.join(folder, PHOTO_NAME);
     await writeFile(photo, await makePhonePhoto({ orientation: 6, seed: 33 }));
-    await sendWithPhoto(webkitDriver(browser, baseUrl), photo);
+    await sendWithPhoto(webkitDriver(browser, baseUrl), baseUrl, photo);
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
 }
 
-async function sendWithPhoto(driver: Driver, photo: string) {
-  const { baseUrl } = driver;
+async function sendWithPhoto(driver: Driver, baseUrl: string, photo: string) {
   await driver.setViewport(PHONE);
   const before = (await profileOf(baseUrl, PROFILE)).iconsCount;
   const text = `Thank you from an iPhone, ${Date.now() % 100000}`;
@@ -50,7 +45,6 @@ async function sendWithPhoto(driver: Driver, photo: string) {
   await driver.attachFile(ATTACH, photo);
   await driver.visible(byRole('button', `Remove ${PHOTO_NAME}`));
   await expectCount(driver, within(byRole('list', 'Attached media'), byRole('listitem')), 1);
-  // Prepared before it is sent: Submit waits for it.
   await expectCount(driver, byText('Preparing your files...'), 0);
   await driver.screenshot('recognition-phone-photo');
 
@@ -78,13 +72,10 @@ async function sendWithPhoto(driver: Driver, photo: string) {
   assert.equal(after.iconsCount.handshakeCount, before.handshakeCount! + 1);
   await driver.screenshot('recognition-in-feed');
 
-  // The copy the server keeps, as anyone fetches it: upright, with none of the camera's EXIF.
   const item = after.userFeed.find((feed) => feed.sayThanks === text);
   assert.ok(item, 'the recognition in the feed');
-  assert.deepEqual(
-    item.media.map((media) => media.mimeType),
-    ['image/jpeg'],
-  );
+  const types = item.media.map((media) => media.mimeType);
+  assert.deepEqual(types, ['image/jpeg']);
   const stored = Buffer.from(
     await (await fetch(new URL(item.media[0]!.imgUrl, baseUrl))).arrayBuffer(),
   );

@@ -1,8 +1,5 @@
-// WCAG 2.2 AA 1.4.10 Reflow in WebKit, zoomed as a guest zooms Safari (WebKit's page zoom, pressed
-// on MiniBrowser's window): at about 320 CSS px, and at 200% of a 390 px phone (about 196 CSS px).
-// e2e/reflow.spec.ts checks each box in Chromium; here, in the engine half the guests use: the
-// profile, its carousel and gallery, the card form and the Congratulations never scroll sideways,
-// and the dialog's OK is in the window and can be pressed.
+// WCAG 1.4.10 Reflow in WebKit, zoomed as Safari zooms: at about 320 CSS px and at 200% of a 390 px
+// phone, no sideways scroll from profile to Congratulations, whose OK is in the window.
 import assert from 'node:assert/strict';
 import {
   byLabel,
@@ -26,13 +23,11 @@ import { paymentsOf } from '../../e2e/suiteApi';
 import { webkitDriver } from '../driver';
 import { saveScreenshot, ZOOM_STEP, zoomIn, type JourneyContext } from '../harness';
 
-/** A zoomed page: the window (MiniBrowser cannot be narrower than about 447 px) and the presses. */
+/** MiniBrowser cannot be narrower than about 447 px: the page is zoomed down to `atMost` CSS px. */
 export interface Zoomed {
   name: string;
-  /** The page's size before the zoom, in CSS px. */
   window: { width: number; height: number };
   presses: number;
-  /** The widest the zoomed page may be, in CSS px. */
   atMost: number;
 }
 
@@ -65,7 +60,6 @@ export function reflowJourney(zoomed: Zoomed) {
     const shot = (what: string) =>
       saveScreenshot(browser, `reflow-${zoomed.name}-${what}`, { fullPage: false });
 
-    // The feed, and a card's carousel moved on by its Next arrow.
     const jordan = byRole('article', /^Jordan Blake/);
     await driver.visible(within(jordan, byRole('img', 'Photo 1 of 3 from Jordan Blake')));
     await expectNoSidewaysScroll(driver, 'the profile');
@@ -79,8 +73,6 @@ export function reflowJourney(zoomed: Zoomed) {
     await expectNoSidewaysScroll(driver, 'the gallery');
     await shot('gallery');
 
-    // A tip by card, every button tapped: its form, then the Congratulations, whose OK is in the
-    // window.
     const guest = guestName(`WebKit Reflow ${zoomed.name}`);
     await page.tap(byRole('button', 'Give Gift'));
     await page.type(byLabel('Full Name'), guest);
@@ -93,9 +85,8 @@ export function reflowJourney(zoomed: Zoomed) {
     await page.tap(CAPTCHA);
     await expectProperty(driver, CAPTCHA, 'checked', true);
     await page.tap(CARD_OPTION);
-    for (const [label, value] of Object.entries(CARD_FIELDS)) {
+    for (const [label, value] of Object.entries(CARD_FIELDS))
       await page.type(byLabel(label), value);
-    }
     for (const [label, value] of Object.entries(CARD_FIELDS)) {
       await expectProperty(driver, byLabel(label), 'value', value);
     }

@@ -1,7 +1,4 @@
-// A guest's steps, written once on the driver seam (./driver.ts) for every engine that drives a
-// browser without Playwright: open a profile and an action, the details, the captcha, the card,
-// a wallet's sheet, the statuses and alerts the page shows, the testers' scenarios. Each waits as a
-// guest would (up to STEP_TIMEOUT).
+// A guest's steps on the driver seam, for every engine; each waits as a guest would.
 import assert from 'node:assert/strict';
 import type { ScenarioName } from '../../mock-api/sharedDemo/scenarios';
 import { eventually } from '../eventually';
@@ -24,20 +21,15 @@ import { PAYS } from '../testCards';
 import { CARD_LABELS } from '../../src/features/payments/giftLabels';
 import { CONGRATULATIONS_MESSAGE } from '../../src/features/profile/CongratulationsModal';
 
-/** The card option of a tip, as its button reads (its name carries the fee). */
+/** Its name carries the fee. */
 export const CARD_OPTION_NAME = `${CARD_LABELS.tip} 3.0%+$0.50`;
 export const CARD_OPTION = byRole('button', CARD_OPTION_NAME);
 export const CONGRATULATIONS = byRole('dialog', CONGRATULATIONS_MESSAGE);
-/** The emulated reCAPTCHA's checkbox. */
 export const CAPTCHA = byRole('checkbox', "I'm not a robot");
 
-/**
- * How long one look from inside the page watches the statuses (expectStatus repeats it up to
- * STEP_TIMEOUT: a navigation ends a look early).
- */
+/** One look from inside the page (expectStatus repeats it: a navigation ends a look early). */
 export const STATUS_WATCH_MS = 10_000;
 
-/** A paying card's fields as the Payment Element takes them: a future expiry, a code and a ZIP. */
 export const CARD_FIELDS = {
   'Card number': PAYS,
   'Expiration date': '12 / 34',
@@ -45,10 +37,7 @@ export const CARD_FIELDS = {
   'ZIP code': '10001',
 };
 
-/**
- * Opens the profile, presses the action button (by its whole name, or a query) and gets through
- * the guest details step.
- */
+/** Opens the profile, presses the action (its whole name, or a query), submits the details. */
 export async function startFlow(
   driver: Driver,
   profileId: string,
@@ -61,20 +50,17 @@ export async function startFlow(
   await submitDetails(driver, guest, `${guest.split(' ')[0]!.toLowerCase()}@${emailDomain}`);
 }
 
-/** The guest details step: the guest's name and email, submitted. */
 export async function submitDetails(driver: Driver, fullName: string, email: string) {
   await driver.fill(byLabel('Full Name'), fullName);
   await driver.fill(byLabel('Email'), email);
   await driver.click(byRole('button', 'Submit'));
 }
 
-/** Ticks the emulated reCAPTCHA checkbox. */
 export async function passCaptcha(driver: Driver): Promise<void> {
   await driver.click(CAPTCHA);
   await expectProperty(driver, CAPTCHA, 'checked', true);
 }
 
-/** From the gift step to the card form: a preset amount (`$10`), the captcha, the card option. */
 export async function openCardForm(driver: Driver, amount: `$${number}`): Promise<void> {
   await driver.visible(byLabel('Other (in Dollars)'));
   await driver.click(byRole('button', amount));
@@ -82,7 +68,6 @@ export async function openCardForm(driver: Driver, amount: `$${number}`): Promis
   await driver.click(CARD_OPTION);
 }
 
-/** Types a card into the Payment Element (a valid future expiry, security code and ZIP). */
 export async function fillCard(driver: Driver, number: string): Promise<void> {
   for (const [label, value] of Object.entries({ ...CARD_FIELDS, 'Card number': number })) {
     await driver.fill(byLabel(label), value);
@@ -91,42 +76,31 @@ export async function fillCard(driver: Driver, number: string): Promise<void> {
   await expectProperty(driver, byLabel('Card number'), 'value', number);
 }
 
-/** Waits until the button can be pressed (`enabled`) or is shown and cannot be (`disabled`). */
 export const expectButton = (driver: Driver, name: string, state: 'enabled' | 'disabled') =>
   expectProperty(driver, byRole('button', name), 'disabled', state === 'disabled');
 
-/** Waits until the page shows exactly one alert, reading `text` (an alert takes no name). */
 export async function expectOnlyAlert(driver: Driver, text: string): Promise<void> {
   await expectCount(driver, byRole('alert'), 1);
   await expectText(driver, byRole('alert'), text);
 }
 
-/** Waits until one of the page's alerts reads `text`. */
 export const expectAlert = (driver: Driver, text: string) =>
   eventually(`an alert reading ${text}`, async () => {
     const texts = await driver.texts(byRole('alert'));
     assert.ok(texts.includes(text), JSON.stringify(texts));
   });
 
-/** Presses a button of the dialog with this name (a wallet's sheet, the Congratulations). */
 export const pressInDialog = (driver: Driver, dialog: Query, button: string) =>
   driver.click(within(dialog, byRole('button', button)));
 
-/**
- * Waits until one of the page's status messages (role=status) reads `text`, watched from inside
- * the page: one shown for a moment only is seen too.
- */
+/** Watched from inside the page: a status shown for a moment only is seen too. */
 export const expectStatus = (driver: Driver, text: string) =>
   eventually(`a status reading ${text}`, async () => {
     const shown = await driver.run(watchStatusesInPage, text, STATUS_WATCH_MS);
     assert.ok(shown.includes(text), JSON.stringify(shown));
   });
 
-/**
- * Picks a testers' fault scenario (mock-api/sharedDemo/scenarios.ts) for this browser, asked
- * from the open page with the guest token: the tester cookie its answer sets comes with the
- * page's later calls (the browser is the tester). Checks that it took.
- */
+/** Asked from the open page, so the tester cookie it sets comes with the page's later calls. */
 export async function chooseScenario(
   driver: Driver,
   name: ScenarioName,
@@ -138,12 +112,11 @@ export async function chooseScenario(
   assert.equal(state.data.active, name, body);
 }
 
-/** Fails if the page scrolls sideways (WCAG 1.4.10 Reflow: at 320 CSS px it must not). */
+/** WCAG 1.4.10 Reflow. */
 export async function expectNoSidewaysScroll(driver: Driver, where: string): Promise<void> {
   assert.equal(sidewaysScrollFailure(where, await driver.run(sidewaysOverflowInPage)), null);
 }
 
-/** Waits until the element lies wholly inside the window, where the guest can see and tap it. */
 export async function expectInWindow(driver: Driver, query: Query, what: string): Promise<void> {
   await driver.visible(query);
   await eventually(`${what} within the window`, async () => {
@@ -152,21 +125,15 @@ export async function expectInWindow(driver: Driver, query: Query, what: string)
   });
 }
 
-/**
- * After a recognition's Submit: the server's page the redirect opened (`?show=true`), then the
- * app's Congratulations (shot as `screenshot`), whose OK reloads the profile.
- */
+/** After a recognition's Submit: `?show=true`, the Congratulations, whose OK reloads the profile. */
 export async function acknowledgeSent(driver: Driver, profileId: string, screenshot: string) {
-  // The page the redirect opened is the server's until the app takes over.
   await expectUrl(driver, new RegExp(`/user_profile/${profileId}\\?show=true$`));
   await driver.waitForApp();
   await driver.visible(CONGRATULATIONS);
   await driver.screenshot(screenshot);
   await pressInDialog(driver, CONGRATULATIONS, 'OK');
-  // OK reloads the profile (not the page it was clicked on, which showed the card already).
   await expectUrl(driver, new RegExp(`/user_profile/${profileId}$`));
   await driver.waitForApp();
 }
 
-/** The review form's file input, chosen through the label a guest presses. */
 export const ATTACH = byText('Attach photos or a video');

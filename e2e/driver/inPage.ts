@@ -1,11 +1,5 @@
-// What the shared steps run inside the page, written once for both drivers (Puppeteer's evaluate,
-// WebDriver's execute). tsx names functions as it compiles (keepNames), and a name helper does
-// not exist in the page: these bodies hold no named inner function.
+// What the shared steps run in the page: no named inner functions (tsx's helper isn't there).
 
-/**
- * `POST /api/__scenarios` from the page itself, with its cookies, so the tester cookie the answer
- * sets comes with the page's own later calls. Resolves to the answer's status and body.
- */
 export async function chooseScenarioInPage(
   token: string,
   name: string,
@@ -20,12 +14,7 @@ export async function chooseScenarioInPage(
   return [answer.status, await answer.text()];
 }
 
-/**
- * Watches the page's status messages (role=status, or an output element) for up to `waitMs`, every
- * 20 ms, until one that is shown reads `text`: a message the page shows for a moment only (the
- * 'succeeded' before the profile) is seen whatever the driver's speed. Resolves to what the shown
- * ones read when it stopped.
- */
+/** Every 20 ms for up to `waitMs`: a status shown for a moment (the 'succeeded') is seen too. */
 export async function watchStatusesInPage(text: string, waitMs: number): Promise<string[]> {
   const deadline = Date.now() + waitMs;
   for (;;) {

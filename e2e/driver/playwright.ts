@@ -1,6 +1,4 @@
-// The driver seam (./driver.ts) in Chromium, with Playwright: a query becomes Playwright's own
-// locators (getByRole with the exact name, getByText), so the journeys both other engines run
-// (e2e/shared-journeys/) run in the Chromium suite too (e2e/shared-journeys.spec.ts).
+// The driver seam in Chromium: a query becomes Playwright's locators (getByRole, exact name).
 import { expect, type Locator, type Page } from '@playwright/test';
 import { STEP_TIMEOUT } from '../eventually';
 import type { Driver, Property, Query, QueryStep } from './driver';
@@ -15,17 +13,14 @@ function locate(scope: Scope, step: QueryStep): Locator {
   return scope.getByRole(role, step.name === undefined ? {} : { name: step.name, exact: true });
 }
 
-/** Every element the query finds in `scope` (Playwright waits on it as it is used). */
 export const locatorOf = (scope: Scope, query: Query): Locator =>
   query.steps.reduce<Scope>((within, step) => locate(within, step), scope) as Locator;
 
-/** Any element that any of the queries finds in `scope`. */
 export const anyOf = (scope: Scope, queries: readonly Query[]): Locator =>
   queries.map((query) => locatorOf(scope, query)).reduce((one, other) => one.or(other));
 
 const all = locatorOf;
 
-/** The first visible element the query finds. */
 const shown = (page: Page, query: Query) => all(page, query).filter({ visible: true }).first();
 
 export interface PlaywrightSeam {
@@ -39,8 +34,7 @@ export function playwrightDriver(page: Page, baseUrl: string, seam: PlaywrightSe
   return {
     engine: 'chromium',
     baseUrl,
-    // An app address, as the page's context takes it (its baseURL: the suite's server, or the
-    // one a test started).
+    // Against the context's baseURL (the suite's server, or one a test started).
     goto: async (address) => {
       await page.goto(address);
       await seam.waitForApp();
@@ -70,13 +64,11 @@ export function playwrightDriver(page: Page, baseUrl: string, seam: PlaywrightSe
       fn: (...args: Args) => Result | Promise<Result>,
       ...args: Args
     ): Promise<Result> {
-      // Playwright hands a function one argument: the call is sent as an expression instead
-      // (evaluated by the driver, so the page's Content-Security-Policy does not apply to it).
+      // Playwright hands a function one argument: the call goes as an expression instead.
       return page.evaluate(`(${fn.toString()})(...${JSON.stringify(args)})`) as Promise<Result>;
     },
     runOn: (query, fn) => shown(page, query).evaluate(fn, undefined, { timeout }),
     attachFile: async (label, ...files) => {
-      // The label's own control: the file input a guest's press opens.
       const control = await shown(page, label).evaluateHandle(
         (e) => (e as HTMLLabelElement).control,
         undefined,

@@ -1,8 +1,5 @@
-// What each of the profile's tabs shows in its panel, written once for every suite that walks the
-// tabs (e2e/loading.spec.ts, the guest walk's invariants, the shared profileTabs journey): the
-// marks of its own content or its empty message, which no other tab's panel may show, and what
-// the panel may show while its content comes. The texts are the spec's (FeedTab.tsx's and
-// GalleryTab.tsx's, which import their styles and so cannot be imported here).
+// What each profile tab's panel shows, for every suite that walks the tabs (texts retyped: the tab
+// components import their styles and so cannot be imported here).
 import type { ProfileTabLabel } from '../../src/config/profileTabs';
 import { byRole, exactText, type Query } from './query';
 

@@ -1,21 +1,14 @@
-// Finding things in the page as Testing Library's queries find them (its browser build, sent into
-// the page by the Firefox and WebKit drivers), with the roles and names the component tests use.
-// Firefox's own ARIA query took about 700 ms a call over WebDriver BiDi on Ava's page; this one
-// takes a few ms. Each driver then has the engine's accessibility tree confirm each element it
-// found visible by role (Firefox: its ARIA query on that element; WebKit: the computed label).
+// Testing Library's queries in the page, for the Firefox and WebKit drivers: a few ms a call,
+// against 700 ms for Firefox's own ARIA query over BiDi.
 import { readFileSync } from 'node:fs';
 import type { QueryStep } from './query';
 
-/** Testing Library's browser build: run in a page, it defines `window.TestingLibraryDom`. */
 export const TESTING_LIBRARY = readFileSync(
   require.resolve('@testing-library/dom/dist/@testing-library/dom.umd.min.js'),
   'utf8',
 );
 
-/**
- * Runs in the page: the elements the steps find, in document order (null while Testing Library is
- * not in the page yet: every navigation loses it). Sent as source: no named inner function.
- */
+/** In the page: null while Testing Library is not in it (every navigation loses it). */
 export function findInPage(steps: QueryStep[]): HTMLElement[] | null {
   const dom = (window as unknown as { TestingLibraryDom?: typeof import('@testing-library/dom') })
     .TestingLibraryDom;

@@ -1,6 +1,4 @@
-// What a guest does on a profile page, as fast-check commands for fc.commands: every step
-// (step.ts: when it can happen, what it does to the model, how a guest does it), and how often
-// each comes up.
+// What a guest does on a profile page, as fast-check commands, and how often each comes up.
 import fc from 'fast-check';
 import {
   chooseCard,
@@ -33,10 +31,7 @@ import { addGift, submitReview, typeThanks } from './reviewSteps';
 import { secondTab, SENDERS } from './secondTab';
 import { Step, type WalkCommand } from './step';
 
-/**
- * How many of `steps` the model lets happen on `profile` (the others are left out, as
- * fc.asyncModelRun leaves them out), worked out on the model alone, before any browser.
- */
+/** How many of `steps` the model lets happen, worked out before any browser. */
 export function plannedSteps(
   profile: WalkProfile,
   arrival: Arrival,
@@ -56,12 +51,7 @@ export function plannedSteps(
 
 const one = (step: Step) => fc.constant(step);
 
-/**
- * Every step with how often it comes up, relative to the others (tuned on the model alone, with
- * plannedSteps). The payment section's steps and the moves in flight weigh most: they are left
- * out wherever they can't happen, and a payment takes five in a row. The steps that leave a flow
- * or the modal come often enough for the tabs to get their turn.
- */
+/** Tuned with plannedSteps: payments and moves in flight weigh most (rarely possible, long). */
 const WEIGHTED_STEPS: [number, fc.Arbitrary<Step>][] = [
   [5, fc.constantFrom(...TABS).map(clickTab)],
   [3, fc.constantFrom(...TAB_KEYS).map(keyTab)],
@@ -97,6 +87,5 @@ const WEIGHTED_STEPS: [number, fc.Arbitrary<Step>][] = [
   [10, fc.constantFrom(...SENDERS).map(secondTab)],
 ];
 
-/** Every step, as arbitraries for fc.commands (one given n times comes up n times as often). */
 export const guestSteps = (): fc.Arbitrary<WalkCommand>[] =>
   WEIGHTED_STEPS.flatMap(([weight, step]) => Array.from({ length: weight }, () => step));

@@ -1,11 +1,9 @@
-// The guest's drafts as the walk expects the app to keep them (src/lib/flowDraft.ts). A draft is
-// numbered in its sequence; its guest's name, email and words carry the number (guestPage.ts), so
-// the mock API's rows can be counted per draft.
+// The guest's drafts as the walk expects the app to keep them (src/lib/flowDraft.ts), numbered so
+// that the mock API's rows can be counted per draft.
 
 /** SENT_ELSEWHERE_MESSAGE of src/features/gratitude/ReviewForm.tsx (whose module brings React). */
 export const SENT_ELSEWHERE_MESSAGE = 'This draft was already sent from another tab.';
 
-/** The flows by their name in the address (`?flow=recognize`). */
 export const FLOWS = ['recognize', 'appreciate', 'celebrate', 'gratitude', 'gift'] as const;
 export type FlowName = (typeof FLOWS)[number];
 
@@ -15,23 +13,17 @@ export interface DraftModel {
   flow: FlowName;
   guestKnown: boolean;
   words: boolean;
-  /** The review's gift part was opened (Add Gift, Add Donation). */
   giftOpen: boolean;
   amount: string;
-  /** The intent its payment was made on, as `card 15 gift` (option, amount, where), or null. */
+  /** As `card 15 gift` (option, amount, where). */
   intent: string | null;
   paid: boolean;
-  /** The API has its review (sent, or paid with its tip): the feed shows it (once). */
+  /** Sent, or paid with its tip: the feed shows it (once). */
   published: boolean;
 }
 
 /** What the open flow holds while it stays mounted (useFlowDraft's state). */
-interface FlowView {
-  name: FlowName;
-  guestKnown: boolean;
-  words: boolean;
-  giftOpen: boolean;
-}
+type FlowView = Pick<DraftModel, 'guestKnown' | 'words' | 'giftOpen'> & { name: FlowName };
 
 export interface DraftState {
   drafts: DraftModel[];
@@ -39,7 +31,7 @@ export interface DraftState {
   working: number | null | undefined;
   /** The profile's stored draft, and whether this tab owns it (its reload restores it). */
   stored: { n: number; mine: boolean } | null;
-  /** The draft the last "sent" mark names (another tab's flow on it says it was sent). */
+  /** Another tab's flow on this draft says it was sent. */
   sentMark: number | null;
   view: FlowView | null;
 }
@@ -60,14 +52,10 @@ export function ownDraft(m: Readonly<DraftState>): DraftModel | null {
     : null;
 }
 
-/** The open flow says its draft was sent from another tab (and shows nothing else). */
 export const sentElsewhere = (m: Readonly<DraftState>) =>
   m.view !== null && m.working !== null && m.working !== undefined && m.sentMark === m.working;
 
-/**
- * The page writes its draft (saveFlowDraft): the stored one it works on, or a new one that
- * replaces it and is this tab's. `flow`: the kind the write carries (the guest's details, review).
- */
+/** saveFlowDraft: the stored one it works on, or a new one (this tab's) that replaces it. */
 export function writeDraft(
   m: DraftState,
   change: (draft: DraftModel) => void,
@@ -119,10 +107,7 @@ export function continueStored(m: DraftState): FlowName {
   return m.drafts[stored.n]!.flow;
 }
 
-/**
- * A flow shows: the first in this document takes the stored draft only if this tab owns it
- * (openFlowDraft); a flow already mounted keeps what it holds, another mounts from the draft.
- */
+/** openFlowDraft: the first flow takes the stored draft only if this tab owns it. */
 export function showFlow(m: DraftState, name: FlowName): FlowView {
   if (m.working === undefined) m.working = m.stored?.mine ? m.stored.n : null;
   if (m.view?.name === name) return m.view;

@@ -1,6 +1,4 @@
-// The guest's steps in a payment section (the gift step, or the review's gift part): a preset, an
-// amount in Other, the captcha, the card option (with and without an amount), a payment with
-// Stripe's test card 4242, and a wallet's sheet (paid or closed unpaid).
+// The guest's steps in a payment section (the gift step, or the review's gift part).
 import { TRY_AGAIN_MESSAGE } from '../../src/config/messages';
 import { PRESET_AMOUNTS } from '../../src/features/payments/amountInput';
 import { CAPTCHA, fillCard, passCaptcha } from '../driver/guest';
@@ -17,18 +15,13 @@ const CAPTCHA_AGAIN = 'Please pass the captcha again to pay this way.';
 
 type PaymentOption = 'card' | 'Apple Pay' | 'Google Pay';
 
-/**
- * A payment option pressed with an amount: true when it goes on. The same option and amount
- * reuse their intent; another needs a new token: if the last went to an intent, the captcha is
- * asked again (a fresh widget, no card form or options, a message saying so).
- */
+/** True when it goes on: another option or amount after a spent token asks for the captcha. */
 function pressOption(gift: GiftModel, option: PaymentOption): boolean {
   if (gift.intent === intentKey(gift, option) || !gift.tokenSpent) return true;
   Object.assign(gift, { captcha: 'unticked', tokenSpent: false, cardForm: false, failed: false });
   return false;
 }
 
-/** An intent for this option and amount exists now (made, or reused): the draft keeps it. */
 function intentMade(m: WalkModel, option: PaymentOption): void {
   const gift = m.gift!;
   const intent = intentKey(gift, option);
@@ -36,13 +29,12 @@ function intentMade(m: WalkModel, option: PaymentOption): void {
   writeDraft(m, (draft) => (draft.intent = intent), null);
 }
 
-/** An option can be pressed: the captcha passed and, in a review, its words (none are refused). */
+/** The captcha passed and, in a review, its words. */
 export const optionsReady = (m: Readonly<WalkModel>) =>
   paymentShown(m) &&
   m.gift?.captcha === 'ticked' &&
   (m.gift.scope === 'gift' || m.view?.words === true);
 
-/** A press that asked for the captcha again shows `message`, a fresh widget and no options. */
 export async function expectCaptchaAskedAgain(walk: GuestPage, message = CAPTCHA_AGAIN) {
   const region = giftRegion(walk);
   await expect(alertsIn(region)).toHaveText(message);
@@ -67,7 +59,6 @@ async function observeCaptcha(walk: GuestPage, m: WalkModel, before: WalkModel):
   if (await checkbox.isChecked()) Object.assign(m.gift!, { captcha: 'ticked', tokenSpent: true });
 }
 
-/** The preset amounts, as the gift form offers them (whole dollars, as typed). */
 export const PRESETS = PRESET_AMOUNTS.map(String);
 
 export const pickPreset = (dollars: string) =>
@@ -139,10 +130,7 @@ export const payWithTestCard = new Step({
 /** Desktop Chromium's wallet (Apple Pay's: wallets.spec.ts, the WebKit and Firefox journeys). */
 export const WALLETS = ['Google Pay'] as const;
 
-/**
- * A wallet's button with an amount: its sheet (the emulated Express Checkout Element) paid, which
- * makes or reuses the intent like the card, or closed unpaid, which makes none.
- */
+/** Its sheet paid (an intent made or reused, like the card's), or closed unpaid (none). */
 export const useWallet = (wallet: (typeof WALLETS)[number], pay: boolean) =>
   new Step({
     name: `${pay ? 'pay with' : 'open and close'} ${wallet}`,

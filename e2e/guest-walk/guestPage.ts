@@ -1,21 +1,17 @@
-// The page a walk drives: a browser context per sequence (and a second tab when a step opens one),
-// what its pages report going wrong (failed answers from its own origin, console errors, uncaught
-// errors, dialogs), the network fault of GUEST_WALK_FAULTS, and each draft's own guest.
+// The page a walk drives (a browser context per sequence), what its pages report going wrong, the
+// network fault of GUEST_WALK_FAULTS, and each draft's own guest.
 import type { Browser, BrowserContext, ConsoleMessage, Page, Request } from '@playwright/test';
 import { expect, waitForApp } from '../fixtures';
 import { VIEWPORTS } from './model';
 import type { WalkProfile } from './profiles';
 
-/** The requests a step waits for before its checks: the page's code and its calls. */
 const SETTLED_TYPES = new Set(['document', 'script', 'stylesheet', 'fetch', 'xhr']);
 
-/** The longest a step waits for one thing, on a machine several times slower than a fast one. */
 const STEP_WAIT_MS = 60_000;
 
-/** Where the build keeps the app's scripts (webpack's output.publicPath). */
 const STATIC_SCRIPTS = /^\/assets\/[^/]+\.js$/;
 
-/** The texts of status and alert regions, recorded as they show, however briefly. */
+/** Status and alert texts, recorded as they show, however briefly. */
 declare global {
   interface Window {
     __guestWalkSeen?: Set<string>;
@@ -25,15 +21,12 @@ declare global {
 export class GuestPage {
   /** This sequence's own mark in its guests' names and words (a shrink's replay is another). */
   readonly tag = `${Date.now().toString(36).slice(-4)}${Math.random().toString(36).slice(2, 6)}`;
-  /** Answers a step loses on purpose (their paths): the browser's report of them is expected. */
+  /** Paths whose answers a step loses on purpose: the browser's report of them is expected. */
   private readonly lostPaths = new Set<string>();
-  /** What went wrong since the last check, and what was expected to (kept to explain a failure). */
   private reports = { problems: [] as string[], tolerated: [] as string[] };
   private readonly inFlight = new Set<Request>();
-  /** The lazy scripts a fault has already failed once (GUEST_WALK_FAULTS). */
   private readonly failedOnce = new Set<string>();
   readonly origin: string;
-  /** Steps run in this sequence, and its moves in flight by kind (for the walk's figures). */
   steps = 0;
   readonly moves = new Map<string, number>();
 
@@ -49,8 +42,7 @@ export class GuestPage {
 
   static async open(browser: Browser, baseURL: string, profile: WalkProfile, faults: boolean) {
     const context = await browser.newContext({ baseURL, viewport: VIEWPORTS.desktop });
-    // Playwright's actions and navigations wait without end by default: a step that never
-    // arrives (a page that went elsewhere) fails at that step, and is shrunk like any other.
+    // Playwright waits without end by default: a step that never arrives fails at that step.
     context.setDefaultTimeout(STEP_WAIT_MS);
     context.setDefaultNavigationTimeout(STEP_WAIT_MS);
     const page = await context.newPage();
@@ -64,22 +56,18 @@ export class GuestPage {
     return new URL(url).origin === this.origin;
   }
 
-  /** The guest whose details draft `n` carries. */
   guestOf(n: number) {
     return { fullName: `Walk ${this.tag} ${n}`, email: `walk.${this.tag}.${n}@example.com` };
   }
 
-  /** Draft `n`'s words of thanks. */
   wordsOf(n: number): string {
     return `Thanks from the guest walk, ${this.tag} draft ${n}`;
   }
 
-  /** A step loses the answer of `path` on purpose: the browser's report of it is expected. */
   expectLost(path: string): void {
     this.lostPaths.add(path);
   }
 
-  /** A second tab of the same browser, watched as the first (its reports named as its own). */
   async openSecondTab(): Promise<Page> {
     const page = await this.context.newPage();
     await this.listen(page, 'the second tab: ');
@@ -104,8 +92,7 @@ export class GuestPage {
     page.on('response', (response) => {
       if (!this.ownOrigin(response.url()) || response.status() < 400) return;
       const { pathname, search } = new URL(response.url());
-      // The production server's answer when its own lookup of the profile is slow (a loaded
-      // machine): 503 with Retry-After and the page's shell (src/server/profilePages.ts).
+      // The server's 503 with Retry-After when its profile lookup is slow.
       const slowLookup =
         response.status() === 503 &&
         response.request().resourceType() === 'document' &&
@@ -162,7 +149,7 @@ export class GuestPage {
     );
   }
 
-  /** GUEST_WALK_FAULTS: each lazily loaded script fails once, as on a flaky network. */
+  /** Each lazily loaded script fails once, as on a flaky network. */
   private async failLazyScriptsOnce(): Promise<void> {
     const html = await (await this.context.request.get(`/user_profile/${this.profile.id}`)).text();
     const firstLoad = new Set(
@@ -180,7 +167,6 @@ export class GuestPage {
     );
   }
 
-  /** Opens the profile as a guest arriving from outside: at `address`. */
   async start(address: string): Promise<void> {
     await this.page.goto(address);
     await waitForApp(this.page);
@@ -205,19 +191,16 @@ export class GuestPage {
       .toEqual([]);
   }
 
-  /** What went wrong (or went wrong as expected) since the last call. */
   take(kind: 'problems' | 'tolerated'): string[] {
     const taken = this.reports[kind];
     this.reports[kind] = [];
     return taken;
   }
 
-  /** Forgets the status texts seen so far in this document. */
   async forgetSeen(): Promise<void> {
     await this.page.evaluate(() => window.__guestWalkSeen?.clear());
   }
 
-  /** The status and alert texts shown in this document since forgetSeen. */
   async seen(): Promise<string[]> {
     return this.page.evaluate(() => [...(window.__guestWalkSeen ?? [])]);
   }

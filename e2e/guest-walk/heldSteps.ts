@@ -1,6 +1,5 @@
-// The guest's interruptions in flight (issue 49): a reload, the browser's Back or the flow's arrow
-// while Pay Now's confirmation or a recognition's send is held on its way (the server has acted,
-// its answer waits). Each is one step: what the page shows meanwhile is checked as it happens.
+// Interruptions in flight (issue 49): a reload, Back or the flow's arrow while Pay Now's
+// confirmation or a send is held (the server has acted, its answer waits).
 import type { Locator } from '@playwright/test';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
 import { CONGRATULATIONS, fillCard } from '../driver/guest';
@@ -27,7 +26,6 @@ import { arrived, flowRegion, giftRegion, Step } from './step';
 export const INTERRUPTIONS = ['reload', 'back', 'arrow'] as const;
 type Interruption = (typeof INTERRUPTIONS)[number];
 
-/** How each interruption reads in a step's name. */
 const DOING: Record<Interruption, string> = {
   reload: 'reload',
   back: "the browser's Back",
@@ -42,7 +40,6 @@ function interruptible(m: Readonly<WalkModel>, interruption: Interruption): bool
   return target?.doc === m.doc && target.flow?.name === openFlow(m)?.name;
 }
 
-/** The model's part of the interruption (the outcome's is the step's own). */
 function interrupt(m: WalkModel, interruption: Interruption): void {
   if (interruption === 'reload') reloadEntry(m);
   if (interruption === 'back') traverse(m, -1);
@@ -73,10 +70,7 @@ async function tapDisabledArrow(walk: GuestPage, before: WalkModel): Promise<voi
   );
 }
 
-/**
- * Pay Now with the confirmation's answer held (Stripe has charged), interrupted, then let go: the
- * page says it is confirming, offers nothing meanwhile, and tells the payment once.
- */
+/** Stripe has charged: the page says it is confirming, offers nothing, tells it once. */
 export const heldPay = (interruption: Interruption) =>
   new Step({
     name: `pay with 4242 and ${DOING[interruption]} while it is confirming`,
@@ -119,10 +113,7 @@ export const heldPay = (interruption: Interruption) =>
     },
   });
 
-/**
- * Submit with the answer held (the API has it), interrupted: the page says it is sending; after a
- * reload the draft is back with its send's key (Submit again is the same recognition).
- */
+/** After a reload the draft is back with its send's key (Submit again is the same send). */
 export const heldSend = (interruption: Interruption) =>
   new Step({
     name: `submit the recognition and ${DOING[interruption]} while it is sending`,

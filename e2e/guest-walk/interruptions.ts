@@ -1,27 +1,18 @@
-// What the walk does to an answer on its way, and what a page must not offer: an answer held
-// (the request reaches the server, which acts, and its answer waits until released), an answer
-// lost after the server acted (the request goes, the connection drops), and the payment buttons
-// of a draft that has paid.
+// Answers held or lost after the server acted, and the payments a paid draft must not offer.
 import type { Page, Route } from '@playwright/test';
 import { expect } from '../fixtures';
 import type { GuestPage } from './guestPage';
 
-/** Stripe's confirmation of an intent (the emulated Stripe.js calls it from Pay Now). */
 export const CONFIRM_URL = '**/v1/payment_intents/*/confirm';
 /** A recognition alone (its words; a photo or video goes to image-gratitude). */
 export const REVIEW_URL = '**/api/gratitude/create-gratitude';
-/** The card option's intent call: a review with its tip, a tip alone, a donation alone. */
 export const INTENT_URLS = {
   review: '**/api/payment/payment-intent-for-both',
   tip: '**/api/payment/create-payment-intent',
   donation: '**/api/payment/create-donation-intent',
 } as const;
 
-/**
- * Runs `during` with the next request to `url` intercepted: sent to the server at once (`reached`
- * once it acted), its answer then held until `release` lets it go on to the page, if still there
- * (`lose`: the connection is dropped instead, its report expected). After, the interception ends.
- */
+/** The next request to `url` reaches the server; its answer is held until `release`, or lost. */
 export async function intercepting(
   walk: GuestPage,
   url: string,
@@ -49,7 +40,7 @@ export async function intercepting(
       return;
     }
     await released;
-    // The page may have gone (a reload): the request went with it.
+    // The page may have gone with a reload.
     await route.fulfill({ response: answer }).catch(() => undefined);
   };
   await page.route(url, handler);
@@ -61,10 +52,7 @@ export async function intercepting(
   }
 }
 
-/**
- * The payment buttons `page` offers now: Pay Now, the card option, a wallet's button, each shown,
- * enabled and not in a part marked unavailable (the wallets' group while a payment is on its way).
- */
+/** Shown, enabled and not in a part marked unavailable (`aria-disabled`). */
 export async function offeredPayments(page: Page): Promise<string[]> {
   const offered: string[] = [];
   const buttons = page.getByRole('button', {
@@ -84,7 +72,6 @@ export async function offeredPayments(page: Page): Promise<string[]> {
   return offered;
 }
 
-/** A page of a draft that has paid offers no payment. */
 export async function expectNoPaymentOffered(page: Page, why: string): Promise<void> {
   const offered = await offeredPayments(page);
   expect(offered, `${why}: the page offers to pay for a draft that paid`).toEqual([]);

@@ -1,8 +1,4 @@
-// What must hold after every step of a guest's walk, whatever the steps were: the selected tab's
-// panel shows its own content, the flow's step is the address's (and the history's entry the
-// model's), the page never goes down, nothing the page asks its own origin fails or logs an
-// error, and paid once, sent once: no draft has more than one succeeded payment or published
-// review, and a page never offers to pay for a draft that has paid.
+// What must hold after every step: the page as the model says, no errors, paid once, sent once.
 import type { Locator } from '@playwright/test';
 import { UNSETTLED_SEND_NOTE } from '../../src/config/messages';
 import { CAPTCHA, CONGRATULATIONS } from '../driver/guest';
@@ -19,10 +15,7 @@ type Expect = typeof expect;
 
 const CAPTCHA_EXPIRED = 'Verification expired. Check the checkbox again.';
 
-/**
- * The selected tab's panel shows that tab's content or its empty message, never another tab's.
- * With faults on, a part that could not load may offer 'Try again' instead: a guest presses it.
- */
+/** With faults on, a part that could not load may offer 'Try again': a guest presses it. */
 async function checkTabs(walk: GuestPage, m: WalkModel, ex: Expect): Promise<void> {
   const { page } = walk;
   await ex(page.getByRole('tablist', { name: 'Profile' })).toBeVisible();
@@ -33,7 +26,6 @@ async function checkTabs(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
   else ex(await continueDraft.count(), 'the profile offers a draft that is not kept').toBe(0);
   const panel = page.getByRole('tabpanel', { name: m.tab });
   await ex(panel).toBeVisible();
-  // Each tab's own content (or what comes first), and what only it shows (driver/tabContent.ts).
   const own = anyOf(panel, [...TAB_CONTENT[m.tab].marks, ...TAB_CONTENT[m.tab].meanwhile]);
   const others = TABS.filter((tab) => tab !== m.tab);
   const anyContent = others.reduce((all, tab) => all.or(anyOf(panel, TAB_CONTENT[tab].marks)), own);
@@ -58,7 +50,6 @@ async function checkTabs(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
   }
 }
 
-/** The open flow: its panel, the step the address names, and no tabs. */
 async function checkFlow(walk: GuestPage, m: WalkModel, ex: Expect): Promise<void> {
   const { page, profile } = walk;
   const flow = openFlow(m)!;
@@ -82,7 +73,6 @@ async function checkFlow(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
     return;
   }
   await ex(step[flow.step]).toBeVisible();
-  // The review's gift part (Add Gift) is the payment section inside the review step.
   const giftPart = flow.step === 'review' && m.view?.giftOpen === true;
   for (const [name, form] of Object.entries(step)) {
     if (name === flow.step || (name === 'gift' && giftPart)) continue;
@@ -110,10 +100,7 @@ async function checkFlow(walk: GuestPage, m: WalkModel, ex: Expect): Promise<voi
   if (m.gift) await checkGift(m, region, ex);
 }
 
-/**
- * The gift form: a payment option shows only with a passed captcha (spec section 2), and the
- * card form only once the card option was chosen.
- */
+/** A payment option shows only with a passed captcha (spec section 2). */
 async function checkGift(m: WalkModel, region: Locator, ex: Expect): Promise<void> {
   const gift = m.gift!;
   const checkbox = locatorOf(region, CAPTCHA);
@@ -125,10 +112,7 @@ async function checkGift(m: WalkModel, region: Locator, ex: Expect): Promise<voi
   else await ex(checkbox).not.toBeChecked();
   const cardOption = region.getByRole('button', { name: m.profile.cardOption });
   if (gift.captcha === 'unticked') {
-    ex(
-      await cardOption.count(),
-      'a payment option shows while the captcha is not passed (spec 2: "A captcha must be passed before the pay-by-card button appears")',
-    ).toBe(0);
+    ex(await cardOption.count(), 'a payment option shows before the captcha').toBe(0);
   } else {
     await ex(cardOption).toBeVisible();
   }
@@ -138,7 +122,6 @@ async function checkGift(m: WalkModel, region: Locator, ex: Expect): Promise<voi
   else ex(await payNow.count(), 'the card form shows').toBe(0);
 }
 
-/** What the page shows: the address, the modal, the flow or the tabs, as the model says. */
 async function checkShown(walk: GuestPage, m: WalkModel, ex: Expect): Promise<void> {
   const { page, profile } = walk;
   await ex(page).toHaveURL((url) => url.pathname === `/user_profile/${profile.id}`);
@@ -168,11 +151,9 @@ async function checkShown(walk: GuestPage, m: WalkModel, ex: Expect): Promise<vo
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
-/** `error`, said to have happened at `label`. */
 export const relabel = (label: string, error: unknown) =>
   new Error(`${label}:\n${messageOf(error)}`, { cause: error });
 
-/** Runs `check`; what it throws says where in the sequence it happened. */
 export async function labelled(label: string, check: () => Promise<void>): Promise<void> {
   try {
     await check();
@@ -187,10 +168,7 @@ const DOWN = 'the page says "Something went wrong"';
 const isDown = async (walk: GuestPage) =>
   (await walk.page.getByText('Something went wrong', { exact: true }).count()) > 0;
 
-/**
- * The page never offers to pay for a draft that has paid (the model says so, or the mock API's
- * payments do): the draft its open flow works on. A fresh tap's flow is a new draft.
- */
+/** A paid draft (by the model or the mock API) is offered no payment; a fresh tap's is new. */
 async function checkNothingOfferedForPaid(walk: GuestPage, m: WalkModel, records: DraftRecord[]) {
   const n = m.working;
   if (n === null || n === undefined || !openFlow(m)) return [];
@@ -201,7 +179,6 @@ async function checkNothingOfferedForPaid(walk: GuestPage, m: WalkModel, records
     : [`the page offers ${offered.join(', ')} for draft ${n}, which has paid`];
 }
 
-/** Throws what `broken` holds, with what the page reported and what was expected to go wrong. */
 function report(walk: GuestPage, broken: string[], early: string[] = []): void {
   const list = (lines: string[]) => lines.map((line) => `  - ${line}`).join('\n');
   const reported = [...early, ...walk.take('problems')];
@@ -214,10 +191,7 @@ function report(walk: GuestPage, broken: string[], early: string[] = []): void {
   throw new Error(broken.join('\n\n'));
 }
 
-/**
- * Everything that must hold after every step; throws all that does not, in one report (what the
- * page shows and what it reported going wrong often explain each other).
- */
+/** Throws all that fails in one report: what the page shows and reports explain each other. */
 export async function checkInvariants(walk: GuestPage, m: WalkModel): Promise<void> {
   await walk.settle();
   const broken: string[] = [];
@@ -240,7 +214,6 @@ export async function checkInvariants(walk: GuestPage, m: WalkModel): Promise<vo
   report(walk, broken, early);
 }
 
-/** After a sequence's last step, once the page has settled: still up, nothing reported. */
 export async function checkStillUp(walk: GuestPage): Promise<void> {
   await walk.settle();
   report(walk, (await isDown(walk)) ? [DOWN] : []);

@@ -1,6 +1,4 @@
-// What the mock API holds for each draft of a sequence, read from its data views (not from the
-// page): the payments list (`GET /api/__payments?all=true`, as the operator), each row named by
-// its guest, and the profile's feed (`GET /api/__db/feed?userId=`), each review by its words.
+// What the mock API's data views hold per draft: payments by guest name, reviews by words.
 import { expect, GUEST_TOKEN } from '../fixtures';
 import type { PaymentRow } from '../journeyData';
 import { operatorHeaders, paymentsOf } from '../payment-helpers';
@@ -8,9 +6,7 @@ import type { GuestPage } from './guestPage';
 import type { WalkModel } from './model';
 
 export interface DraftRecord {
-  /** Its intents Stripe said succeeded (their stored status, as webhooks told it). */
   succeeded: number;
-  /** Its reviews in the profile's feed. */
   reviews: number;
 }
 
@@ -20,7 +16,6 @@ async function readJson<T>(walk: GuestPage, path: string, headers: Record<string
   return (await answer.json()) as T;
 }
 
-/** Each draft's record, by its number. `settled`: once the webhooks sent so far are handled. */
 async function readLedger(walk: GuestPage, m: Readonly<WalkModel>, settled = false) {
   // paymentsOf waits until the webhooks sent so far have been handled (its rows are not needed).
   if (settled) await paymentsOf(walk.context.request, '');
@@ -44,11 +39,7 @@ async function readLedger(walk: GuestPage, m: Readonly<WalkModel>, settled = fal
   });
 }
 
-/**
- * Paid once, sent once (issue 49), after every step: no draft has more than one succeeded
- * payment or more than one published review (a payment is counted as the webhooks tell it, so a
- * count may still be coming; never one too many).
- */
+/** Paid once, sent once (issue 49): a count may still be coming, never one too many. */
 export async function checkOnceEach(walk: GuestPage, m: Readonly<WalkModel>) {
   const problems: string[] = [];
   const records = await readLedger(walk, m);
@@ -60,11 +51,7 @@ export async function checkOnceEach(walk: GuestPage, m: Readonly<WalkModel>) {
   return { records, problems };
 }
 
-/**
- * Once a sequence is over and Stripe's webhooks have been handled: each draft the model says paid
- * has exactly one succeeded payment, each it says was published exactly one review, and the
- * others none.
- */
+/** At a sequence's end, webhooks handled: exactly what the model says, per draft. */
 export async function checkLedgerAtEnd(walk: GuestPage, m: Readonly<WalkModel>): Promise<void> {
   const wanted = m.drafts.map((draft) => ({
     succeeded: draft.paid ? 1 : 0,

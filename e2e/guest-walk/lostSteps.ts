@@ -1,6 +1,5 @@
-// The guest's answers lost after the server acted (issue 49): a recognition's Submit, and the card
-// option's intent call. The step is the loss and what the page says of it; the guest then goes
-// on with whatever the walk does next (a reload, Submit again, the captcha and the card option).
+// Answers lost after the server acted (issue 49): a recognition's Submit, the card option's intent
+// call. The walk's next steps go on from what the page says.
 import { TRY_AGAIN_MESSAGE } from '../../src/config/messages';
 import { expect } from '../fixtures';
 import { ownDraft } from './drafts';
@@ -10,7 +9,6 @@ import { intentKey } from './outcomes';
 import { reviewForm, reviewReady } from './reviewSteps';
 import { alertsIn, giftRegion, Step } from './step';
 
-/** Submit whose answer is lost after the API published it: the form says to try again. */
 export const lostSend = new Step({
   name: 'submit the recognition and lose its answer',
   move: 'lost send',
@@ -27,11 +25,7 @@ export const lostSend = new Step({
   },
 });
 
-/**
- * The card option whose intent call's answer is lost after the API made the intent (and, with a
- * review, kept the review with it): the section says to try again and asks for the captcha again.
- * The same choice again is the same request (its key is kept in the draft): the same intent.
- */
+/** The same choice again is the same request (its key is kept in the draft): the same intent. */
 export const lostIntent = new Step({
   name: 'choose the card option and lose its answer',
   move: 'lost intent',

@@ -1,6 +1,5 @@
-// What the guest walk expects the page to be, step by step: the selected tab, the flow open at
-// which step (the history of the flow's addresses, src/config/flowAddress.ts), the drafts
-// (drafts.ts), the payment section, and whether the Congratulations modal is up.
+// What the guest walk expects the page to be: the tab, the history of flow addresses
+// (src/config/flowAddress.ts), the drafts, the payment section and the modal.
 import {
   clearSent,
   emptyDrafts,
@@ -30,7 +29,6 @@ export type ViewportName = keyof typeof VIEWPORTS;
 /** What a page load's address says was just sent: the modal opens for either (spec section 2). */
 type SentQuery = 'show=true' | 'redirect_status=succeeded';
 
-/** One entry of the tab's history, as the walk made it. */
 interface HistoryEntry {
   flow: { name: FlowName; step: FlowStep } | null;
   /** The flow entries this page pushed below this one (the app's history state, flowDepth). */
@@ -41,18 +39,16 @@ interface HistoryEntry {
 }
 
 export interface GiftModel {
-  /** Where the payment section shows: the gift step, or the review's gift part (Add Gift). */
   scope: 'gift' | 'review';
   amount: string;
-  /** The captcha widget: ticked, never ticked (or a fresh round), or expired (after 2 minutes). */
+  /** Expired after 2 minutes. */
   captcha: 'unticked' | 'ticked' | 'expired';
   /** Its token went to an intent: another amount, or another payment option, needs a new one. */
   tokenSpent: boolean;
-  /** The intent made last, kept in the draft (reused for the same choice): `card 15 gift`. */
+  /** The intent made last, kept in the draft (reused for the same choice). */
   intent: string | null;
-  /** The card form (Pay Now) is open. */
   cardForm: boolean;
-  /** An intent call's answer was lost: the alert says so until another payment or amount. */
+  /** An intent call's answer was lost: the alert stays until another payment or amount. */
   failed: boolean;
 }
 
@@ -62,15 +58,13 @@ export interface WalkModel extends DraftState {
   tab: TabName;
   history: HistoryEntry[];
   index: number;
-  /** The document the page shows now. */
   doc: number;
   /** Documents a reload discarded: Back to them loads afresh (the walk goes back to no others). */
   deadDocs: Set<number>;
-  /** The payment section, while it shows. */
   gift: GiftModel | null;
 }
 
-/** Where a guest arrives: the profile, or a shared link to a flow's first step. */
+/** The profile, or a shared link to a flow's first step. */
 export type Arrival = FlowName | null;
 
 export function initialModel(profile: WalkProfile, arrival: Arrival = null): WalkModel {
@@ -92,16 +86,13 @@ export function initialModel(profile: WalkProfile, arrival: Arrival = null): Wal
 const current = (m: WalkModel): HistoryEntry => m.history[m.index]!;
 export const openFlow = (m: WalkModel) => current(m).flow;
 export const modalOpen = (m: WalkModel) => current(m).sent !== null;
-/** The tabs show (no flow in their place, no modal over them). */
 export const onTabs = (m: WalkModel) => !openFlow(m) && !modalOpen(m);
 /** The flow shows `step`'s form (not the message that its draft was sent from another tab). */
 export const atStep = (m: WalkModel, step: FlowStep) =>
   !modalOpen(m) && openFlow(m)?.step === step && !sentElsewhere(m);
-/** The payment section shows: the gift step, or the review with its gift part open. */
 export const paymentShown = (m: WalkModel) =>
   atStep(m, 'gift') || (atStep(m, 'review') && m.view?.giftOpen === true);
 
-/** The step after the guest's details: the review for a kind, the gift for a gift alone. */
 export const nextStep = (name: FlowName): FlowStep => (name === 'gift' ? 'gift' : 'review');
 
 /** A payment section opens where the flow shows one (on arrival, or by Add Gift). */
@@ -120,10 +111,7 @@ export function remountPayment(m: WalkModel): void {
     : null;
 }
 
-/**
- * The page shows the current entry (in a new document when `newDoc`): a flow shows its draft (a
- * later step without the guest's details falls back to theirs), a payment section starts from it.
- */
+/** A later step without the guest's details falls back to theirs. */
 function arrive(m: WalkModel, keepTab: boolean, newDoc: boolean): void {
   if (newDoc) Object.assign(m, { working: undefined, view: null } satisfies Partial<WalkModel>);
   const entry = current(m);
@@ -140,7 +128,6 @@ function arrive(m: WalkModel, keepTab: boolean, newDoc: boolean): void {
   remountPayment(m);
 }
 
-/** A navigation inside the page that adds an entry (a flow opened, its next step). */
 export function pushEntry(m: WalkModel, flow: HistoryEntry['flow']): void {
   const depth = current(m).depth + 1;
   m.history = [...m.history.slice(0, m.index + 1), { flow, depth, sent: null, doc: m.doc }];
@@ -148,7 +135,6 @@ export function pushEntry(m: WalkModel, flow: HistoryEntry['flow']): void {
   arrive(m, false, false);
 }
 
-/** A navigation inside the page in place of the current entry. */
 export function replaceEntry(m: WalkModel, flow: HistoryEntry['flow']): void {
   const entry = current(m);
   const keepTab = !entry.flow && !flow;
@@ -156,7 +142,6 @@ export function replaceEntry(m: WalkModel, flow: HistoryEntry['flow']): void {
   arrive(m, keepTab, false);
 }
 
-/** A page load of a new address (page.goto): a new entry. */
 export function loadNewEntry(m: WalkModel, sent: SentQuery | null): void {
   m.doc += 1;
   m.history = [...m.history.slice(0, m.index + 1), { flow: null, depth: 0, sent, doc: m.doc }];
@@ -164,14 +149,12 @@ export function loadNewEntry(m: WalkModel, sent: SentQuery | null): void {
   arrive(m, false, true);
 }
 
-/** A page load in place of the current entry: a reload, or location.replace (after OK). */
+/** A reload, or location.replace (after OK). */
 export function reloadEntry(m: WalkModel, change?: Partial<HistoryEntry>): void {
   const entry = current(m);
   const before = m.doc;
   m.doc += 1;
-  // A reloaded document is gone for good (one replaced by location.replace may not be), and
-  // Chromium keeps its other entries with the new one: Back to one of them is a popstate in the
-  // reloaded page, not a load (seen in the 500-sequence walk).
+  // Back to a reloaded document's other entries is a popstate, not a load (a 500-sequence find).
   if (!change) {
     m.deadDocs.add(before);
     for (const other of m.history) if (other.doc === before) other.doc = m.doc;
@@ -188,7 +171,6 @@ export function traversalTarget(m: WalkModel, delta: -1 | 1): HistoryEntry | nul
   return target.doc === m.doc || m.deadDocs.has(target.doc) ? target : null;
 }
 
-/** Back or Forward: in the same document, or a fresh load of a discarded one. */
 export function traverse(m: WalkModel, delta: -1 | 1): void {
   const from = current(m);
   m.index += delta;
@@ -218,16 +200,13 @@ export function flowBack(m: WalkModel): void {
   else replaceEntry(m, flow!.step === 'guest' ? null : { name: flow!.name, step: 'guest' });
 }
 
-/** What the walk reads in an address: the flow's name and step, and what was sent. */
 type Address = Record<'flow' | 'step' | 'sent', string | null>;
 
-/** The address the model expects now. */
 export function expectedAddress(m: WalkModel): Address {
   const { flow, sent } = current(m);
   return { flow: flow?.name ?? null, step: flow?.step ?? null, sent };
 }
 
-/** Reads the same from a page's address. */
 export function addressOf(href: string): Address {
   const params = new URL(href).searchParams;
   const sent = params.has('show')

@@ -1,6 +1,4 @@
-// The guest's steps between addresses: a flow opened (a fresh tap, or Continue your draft), its
-// next step, left by its back arrow or the browser's Back and Forward, a reload, ?show=true and
-// its OK, and a flow whose draft another tab sent started anew.
+// The guest's steps between addresses: flows, Back and Forward, a reload, ?show=true and OK.
 import { CONGRATULATIONS, pressInDialog, submitDetails } from '../driver/guest';
 import { driverOf } from '../fixtures';
 import { continueStored, freshTap, sentElsewhere, writeDraft } from './drafts';
@@ -21,10 +19,7 @@ import {
 } from './model';
 import { arrived, arriving, flowRegion, Step } from './step';
 
-/**
- * A tap on an action's button: its flow starts empty (a draft left on the profile may be another
- * guest's), and the stored draft is nobody's from now on (a reload does not bring it back).
- */
+/** A fresh tap starts empty (a draft left on the profile may be another guest's). */
 export const openFlowStep = (flow: FlowName) =>
   new Step({
     name: `open the ${flow} flow`,
@@ -80,7 +75,6 @@ export const pressOk = new Step({
   act: arriving(({ page }) => pressInDialog(driverOf(page), CONGRATULATIONS, 'OK')),
 });
 
-/** The guest's details (the draft's own guest: a new draft's number names a new guest). */
 export const submitGuestDetails = new Step({
   name: 'submit the guest details',
   check: (m) => atStep(m, 'guest'),
@@ -97,7 +91,6 @@ export const submitGuestDetails = new Step({
   },
 });
 
-/** "Continue your draft" on the profile: the stored draft's flow, at the guest's details. */
 export const continueDraft = new Step({
   name: 'continue the draft',
   move: 'continue the draft',
@@ -106,7 +99,6 @@ export const continueDraft = new Step({
   act: arriving(({ page }) => page.getByRole('button', { name: 'Continue your draft' }).click()),
 });
 
-/** "Start a new one" where the flow says its draft was sent from another tab: an empty flow. */
 export const startNewOne = new Step({
   name: 'start a new draft after one sent elsewhere',
   check: (m) => !modalOpen(m) && sentElsewhere(m),

@@ -1,5 +1,4 @@
-// The guest's steps on the page around the flows: the tabs (by click and by keys), the gallery
-// to its end, the window's size, the team strip.
+// The guest's steps around the flows: the tabs, the gallery, the window's size, the team strip.
 import { expect } from '../fixtures';
 import { modalOpen, onTabs, TABS, VIEWPORTS, type TabName, type ViewportName } from './model';
 import { Step } from './step';

@@ -1,16 +1,11 @@
-// The demo profiles the guest walk visits (README.md, "Demo profiles") and what a guest sees on
-// each that does not change as other tests send thanks: names, labels, the team strip.
+// The demo profiles the guest walk visits, and what on each does not change as tests send thanks.
 
 export interface WalkProfile {
   id: string;
-  /** The name on the card and in the flow's title, as the page title-cases it. */
   name: string;
-  /** The gift action: Give Gift, or Donate for a non-profit (spec section 2). */
   giftAction: 'Give Gift' | 'Donate';
-  /** The gift form's heading and card option (a donation for a non-profit, else a tip). */
   giftTitle: 'Your tip' | 'Your donation';
   cardOption: 'Tip via Debit/Credit Card' | 'Donate via Debit/Credit Card';
-  /** A workplace or non-profit with members shows 'Our Team'. */
   hasTeam: boolean;
 }
 

@@ -1,5 +1,4 @@
-// The guest's steps in the review form: the draft's words typed, the gift part opened (Add Gift or
-// Add Donation) and the recognition sent.
+// The guest's steps in the review form: words, the gift part, Submit.
 import { expect } from '../fixtures';
 import { ownDraft, writeDraft } from './drafts';
 import type { GuestPage } from './guestPage';
@@ -14,7 +13,6 @@ export const reviewForm = (walk: GuestPage) =>
 export const reviewReady = (m: Readonly<WalkModel>) =>
   atStep(m, 'review') && m.view?.words === true && !m.view.giftOpen && ownDraft(m) !== null;
 
-/** The draft's own words (each draft's are its own, so the feed can be counted per draft). */
 export const typeThanks = new Step({
   name: 'type the words of thanks',
   // Words are read-only while an intent carries them (the card form is open).
@@ -22,8 +20,7 @@ export const typeThanks = new Step({
   update: (m) => {
     writeDraft(m, (draft) => (draft.words = true), openFlow(m)!.name);
     m.view!.words = true;
-    // What the gift part's intent would carry changed: its chosen option goes (and a spent
-    // captcha token with it).
+    // What the gift part's intent would carry changed: a spent captcha token goes.
     const gift = m.gift;
     if (gift) gift.failed = false;
     if (gift?.tokenSpent) Object.assign(gift, { captcha: 'unticked', tokenSpent: false });
@@ -35,11 +32,9 @@ export const typeThanks = new Step({
   },
 });
 
-/** Add Gift (Add Donation for a non-profit): the payment section opens in the review. */
 export const addGift = new Step({
   name: 'add a gift to the review',
-  // A send whose answer was lost may have published the review: with a tip it would be a
-  // second one, so the form offers only Submit (the same send) until it is told.
+  // A lost send may have published the review: a tip would publish a second one.
   check: (m) =>
     atStep(m, 'review') && m.view?.giftOpen === false && ownDraft(m)?.published !== true,
   update: (m) => {
@@ -54,7 +49,6 @@ export const addGift = new Step({
   },
 });
 
-/** Submit: the recognition is sent, and the profile congratulates in place (`?show=true`). */
 export const submitReview = new Step({
   name: 'submit the recognition',
   check: reviewReady,

@@ -1,7 +1,5 @@
-// A second tab on the same draft (issue 49): a new tab of the same browser opens the profile,
-// presses "Continue your draft" and goes to the same step; then one of the two sends it (Submit,
-// or Pay Now in both with the card form open). The other says the draft was already sent from
-// another tab, and offers to send or pay nothing more. The second tab closes after.
+// A second tab continues the same draft (issue 49) and one of the two sends it: the other says it
+// was sent from another tab and offers nothing more.
 import type { Locator, Page } from '@playwright/test';
 import { CONGRATULATIONS, fillCard, passCaptcha } from '../driver/guest';
 import { locatorOf } from '../driver/playwright';
@@ -17,7 +15,6 @@ import { arrived, flowRegion, giftRegion, Step } from './step';
 
 export const SENDERS = ['this tab', 'the second tab'] as const;
 
-/** What the draft goes by: Submit at the review, Pay Now at a gift's card form. */
 const sendsBy = (m: Readonly<WalkModel>): 'submit' | 'pay' | null =>
   reviewReady(m) ? 'submit' : atStep(m, 'gift') && m.gift?.cardForm === true ? 'pay' : null;
 
@@ -67,7 +64,6 @@ export const secondTab = (sender: (typeof SENDERS)[number]) =>
         if (sender === 'this tab') {
           await hereSend.click();
           await arrived(walk, m);
-          // The tab that did not send: the draft was sent from another tab; nothing to send or pay.
           await expect(sentElsewhereAlert(region)).toBeVisible();
           await expect(region.getByRole('button', { name: /^(Submit|Pay Now)$/ })).toHaveCount(0);
           await expectNoPaymentOffered(tab, 'the tab that did not send');
@@ -84,7 +80,6 @@ export const secondTab = (sender: (typeof SENDERS)[number]) =>
     },
   });
 
-/** The second tab at the review: the draft's words are there; its Submit. */
 async function reviewIn(tab: Page, walk: GuestPage, n: number) {
   const form = tab.getByRole('form', { name: 'Your thanks' });
   await expect(form.getByLabel('Say thanks')).toHaveValue(walk.wordsOf(n));
@@ -93,7 +88,6 @@ async function reviewIn(tab: Page, walk: GuestPage, n: number) {
   return submit;
 }
 
-/** The second tab at the gift: the draft's amount, the captcha, the card option; its Pay Now. */
 async function openCardForm(tab: Page, walk: GuestPage, amount: string) {
   const gift = tab.getByRole('region', { name: walk.profile.giftTitle });
   await expect(gift.getByLabel('Other (in Dollars)')).toHaveValue(amount);

@@ -11,7 +11,6 @@ export interface WalkShard {
 
 export interface WalkSettings {
   shards: WalkShard[];
-  /** The most steps a sequence is generated with (steps the model rules out are left out). */
   maxSteps: number;
 }
 
@@ -32,8 +31,7 @@ function count(name: string, fallback: number): number {
 
 function seed(): number {
   if (process.env.GUEST_WALK_SEED === 'random') {
-    // Drawn once, where Playwright first loads the spec: its workers, which load it again to
-    // find each test by its title (which names the seed), inherit it from there.
+    // Drawn once where Playwright first loads the spec: its workers inherit it.
     process.env.GUEST_WALK_SEED = String(Math.floor(Math.random() * 2 ** 30));
   }
   return count('GUEST_WALK_SEED', DEFAULT_SEED);

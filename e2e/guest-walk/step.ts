@@ -1,5 +1,4 @@
-// A step of the guest walk as a fast-check command, and what the steps share: waiting until the
-// page shows the address the model expects, and the flow's panels.
+// A step of the guest walk as a fast-check command, and what the steps share.
 import { isDeepStrictEqual } from 'node:util';
 import type { Locator } from '@playwright/test';
 import type fc from 'fast-check';
@@ -11,15 +10,13 @@ import { addressOf, expectedAddress, type WalkModel } from './model';
 export type WalkCommand = fc.AsyncCommand<WalkModel, GuestPage>;
 
 export interface StepSpec {
-  /** How the step reads in a failure's shrunk sequence. */
   name: string;
   /** The kind of move in flight (issue 49), counted in the walk's figures. */
   move?: string;
-  /** When it can happen. */
   check(m: Readonly<WalkModel>): boolean;
-  /** What it does to the model: what the guest should see next (no browser). */
+  /** What the guest should see next (no browser). */
   update(m: WalkModel): void;
-  /** How a guest does it: `m` is the model after `update`, `before` as it was. */
+  /** `m` is the model after `update`, `before` as it was. */
   act(walk: GuestPage, m: WalkModel, before: WalkModel): Promise<void>;
 }
 
@@ -59,7 +56,6 @@ export class Step implements WalkCommand {
   }
 }
 
-/** Waits until the page shows the model's address, and the app works there. */
 export async function arrived(walk: GuestPage, m: WalkModel): Promise<void> {
   const wanted = expectedAddress(m);
   await walk.page
@@ -75,7 +71,6 @@ export async function arrived(walk: GuestPage, m: WalkModel): Promise<void> {
   await waitForApp(walk.page);
 }
 
-/** An act that does `go`, then waits until the page arrives at the model's address. */
 export const arriving =
   (go: (walk: GuestPage) => Promise<unknown>) => async (walk: GuestPage, m: WalkModel) => {
     await go(walk);
@@ -86,5 +81,4 @@ export const flowRegion = (walk: GuestPage) =>
   walk.page.getByRole('region', { name: new RegExp(` ${walk.profile.name}$`) });
 export const giftRegion = (walk: GuestPage) =>
   flowRegion(walk).getByRole('region', { name: walk.profile.giftTitle });
-/** The alerts of `scope` that say something. */
 export const alertsIn = (scope: Locator) => scope.getByRole('alert').filter({ hasText: /\S/ });

@@ -11,13 +11,11 @@ import { FLOWS, initialModel, type Arrival } from './model';
 import { WALK_PROFILES, type WalkProfile } from './profiles';
 import type { WalkSettings, WalkShard } from './settings';
 
-/** How long a failure may be shrunk for; after that the shortest sequence found so far is shown. */
 export const SHRINK_BUDGET_MS = 8 * 60 * 1000;
 
-/** The fewest steps a generated sequence has (a failure is shrunk below it, to what matters). */
+/** A failure may be shrunk below it. */
 const MIN_STEPS = 8;
 
-/** Where a sequence starts: mostly the profile, else a link to a flow (one in four to the gift). */
 const arrivals: fc.Arbitrary<Arrival> = fc.oneof(
   // A failure found from a link shrinks to one from the profile when it also happens there.
   { withCrossShrink: true },
@@ -29,7 +27,6 @@ const arrivals: fc.Arbitrary<Arrival> = fc.oneof(
 const arrivalAddress = (profile: WalkProfile, arrival: Arrival) =>
   `/user_profile/${profile.id}${arrival ? `?flow=${arrival}&step=guest` : ''}`;
 
-/** What the walk did, for its report. */
 export interface WalkFigures {
   sequences: number;
   steps: number[];
@@ -37,7 +34,6 @@ export interface WalkFigures {
   moves: Map<string, number>;
 }
 
-/** Ends shrinking after `budgetMs` (a step takes seconds): fast-check shows the shortest yet. */
 function shrinkBudget<Ts>(budgetMs: number): fc.Plugin<Ts> {
   return () => {
     let failedAt: number | null = null;
@@ -58,7 +54,6 @@ function shrinkBudget<Ts>(budgetMs: number): fc.Plugin<Ts> {
   };
 }
 
-/** The failure as a reader needs it: the seed and path, the shrunk steps, what broke, how to replay. */
 function failureReport<Ts extends [WalkProfile, Arrival, unknown]>(
   details: fc.RunDetails<Ts>,
   shard: WalkShard,
@@ -117,7 +112,6 @@ export async function walkShard(
       replayPath: shard.replay?.replayPath,
     }),
     async (profile, arrival, steps) => {
-      // Generated sequences are long enough; shrinking (and a replay, which starts shrunk) is not held to it.
       if (!failed && !shard.replay) fc.pre(plannedSteps(profile, arrival, steps) >= MIN_STEPS);
       const address = arrivalAddress(profile, arrival);
       const walk = await GuestPage.open(browser, baseURL, profile, shard.faults);
@@ -149,17 +143,15 @@ export async function walkShard(
   const details = await fc.check(property, {
     seed: shard.seed,
     numRuns: shard.runs,
-    // About one generated sequence in a hundred has MIN_STEPS steps the model lets happen; a
-    // skipped one costs only its planning on the model, no browser.
+    // About one sequence in a hundred is long enough; a skipped one costs no browser.
     maxSkipsPerRun: 1000,
     path: shard.replay?.path,
     verbose: fc.VerbosityLevel.Verbose,
     plugins: [shrinkBudget(SHRINK_BUDGET_MS)],
   });
-  // A run left behind by the shrink budget: its page goes with it.
+  // A run left behind by the shrink budget.
   await Promise.all([...open].map((walk) => walk.close()));
   if (!details.failed) return;
-  // Too many sequences too short to keep, say: fast-check's own words.
   if (details.counterexamplePath === null) throw new Error(fc.defaultReportMessage(details));
   throw new Error(failureReport(details, shard));
 }

@@ -1,8 +1,5 @@
-// Apple Pay pressed after the card at the same amount (issue 32's fix, tried in WebKit and Firefox,
-// Apple Pay forced by the tester's scenario): the card's intent took the captcha's single-use token, so the
-// page asks for the captcha again instead of answering "invalid Captcha"; once passed, Apple Pay
-// pays. The card's intent stays unpaid, the wallet's succeeds. One journey for every engine the
-// driver seam drives (e2e/driver/).
+// Apple Pay after the card at the same amount (issue 32): the card's intent spent the captcha's
+// token, so the page asks for it again; then Apple Pay pays, the card's intent stays unpaid.
 import assert from 'node:assert/strict';
 import { byLabel, byRole, expectUrl, type Driver } from '../driver/driver';
 import {
@@ -20,9 +17,7 @@ export async function applePayAfterCard(driver: Driver): Promise<void> {
   const { baseUrl } = driver;
   const guest = guestName(`${driver.engine} Apple Pay`);
   await startFlow(driver, 'ava-martinez', 'Give Gift', guest);
-  // Neither Linux's WebKitGTK nor Firefox is a platform with Apple Pay (the Stripe.js emulator
-  // offers each its own wallet, as Stripe.js does): the tester's scenario forces it, as on a
-  // tester's desktop, before the wallets are asked for (with the payment options).
+  // No engine here has Apple Pay: the tester's scenario forces it, before the wallets are asked for.
   await chooseScenario(driver, 'wallet-apple-pay');
   await openCardForm(driver, '$15');
   await driver.visible(byLabel('Card number'));

@@ -1,17 +1,29 @@
-// A declined card on a tip to Ava, as e2e/gift.spec.ts tries it in Chromium: Stripe's message for
-// 0002, nothing charged, the address unchanged, Pay Now usable again; then 4242 pays the same
-// intent. One journey for every engine the driver seam drives (e2e/driver/).
+// A gift-only tip on a 320 px phone (WebKit's window: 460): a declined card (0002) charges nothing
+// and leaves Pay Now usable; 4242 then pays the same intent, with no sideways scroll.
 import assert from 'node:assert/strict';
 import {
   byLabel,
   byRole,
+  byText,
   exactText,
+  expectAttribute,
   expectCount,
   expectProperty,
   expectUrl,
   type Driver,
 } from '../driver/driver';
-import { expectButton, expectOnlyAlert, fillCard, openCardForm, startFlow } from '../driver/guest';
+import {
+  CARD_OPTION,
+  CONGRATULATIONS,
+  expectButton,
+  expectNoSidewaysScroll,
+  expectOnlyAlert,
+  fillCard,
+  passCaptcha,
+  pressInDialog,
+  startFlow,
+} from '../driver/guest';
+import { CARD_LABELS } from '../../src/features/payments/giftLabels';
 import { guestName } from '../journeyData';
 import { paymentsOf } from '../suiteApi';
 import { DECLINED, PAYS } from '../testCards';
@@ -19,14 +31,22 @@ import { DECLINED, PAYS } from '../testCards';
 export async function declinedCard(driver: Driver): Promise<void> {
   const { baseUrl } = driver;
   const guest = guestName(`${driver.engine} Declined`);
+  await driver.setViewport({ width: 320, height: 640 });
   await startFlow(driver, 'ava-martinez', 'Give Gift', guest);
-  await openCardForm(driver, '$10');
+  await driver.visible(byLabel('Other (in Dollars)'));
+  await driver.click(byRole('button', '$10'));
+  await expectAttribute(driver, byRole('button', '$10'), 'aria-pressed', 'true');
+  await expectCount(driver, byText(CARD_LABELS.tip), 0);
+  await passCaptcha(driver);
+  await driver.visible(byText('You will be charged $10.80'));
+  await driver.expectAccessible();
+  await driver.click(CARD_OPTION);
   await fillCard(driver, DECLINED);
+  await expectNoSidewaysScroll(driver, 'the card form on a phone');
   await driver.click(byRole('button', 'Pay Now'));
 
   await expectOnlyAlert(driver, 'Your card was declined.');
   await expectButton(driver, 'Pay Now', 'enabled');
-  // The guest can try another card: the card typed is still there.
   await expectProperty(driver, byLabel('Card number'), 'value', DECLINED);
   await expectCount(driver, exactText('succeeded'), 0);
   await driver.expectAccessible();
@@ -38,14 +58,21 @@ export async function declinedCard(driver: Driver): Promise<void> {
   );
   await expectUrl(driver, /\/user_profile\/ava-martinez\?flow=gift&step=gift$/);
 
-  // Another card pays the same intent: still one intent, now succeeded.
   await driver.fill(byLabel('Card number'), PAYS);
   await driver.click(byRole('button', 'Pay Now'));
+  await driver.visible(exactText('succeeded'));
   await expectUrl(driver, /\/user_profile\/ava-martinez\?redirect_status=succeeded$/);
+  await driver.visible(CONGRATULATIONS);
+  await expectNoSidewaysScroll(driver, 'the Congratulations on a phone');
+  await driver.screenshot('declined-card-then-paid');
   const after = await paymentsOf(baseUrl, guest);
   assert.deepEqual(
-    after.map((row) => [row.status, row.amountCents]),
-    [['succeeded', 1000]],
+    after.map((row) => [row.status, row.amountCents, row.feeCents, row.totalCents]),
+    [['succeeded', 1000, 80, 1080]],
   );
-  await driver.screenshot('declined-card-then-paid');
+  const { getThanksUserID, title } = after[0]!.metadata;
+  assert.deepEqual([getThanksUserID, title], ['ava-martinez', 'Tip to ava.martinez']);
+  await pressInDialog(driver, CONGRATULATIONS, 'OK');
+  await driver.hidden(CONGRATULATIONS);
+  await expectUrl(driver, /\/user_profile\/ava-martinez$/);
 }

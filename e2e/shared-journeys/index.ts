@@ -1,6 +1,4 @@
-// The journeys every engine the driver seam drives runs (e2e/driver/): each written once, with the
-// title its suites give it. Firefox (e2e-firefox/firefox.test.ts) and WebKit
-// (e2e-webkit/webkit.test.ts) run all of them.
+// The journeys Chromium, Firefox and WebKit all run on the driver seam, each with its title.
 import type { Driver } from '../driver/driver';
 import { applePayAfterCard } from './applePayAfterCard';
 import { declinedCard } from './declinedCard';
@@ -18,7 +16,10 @@ export const SHARED_JOURNEYS: [string, (driver: Driver) => Promise<void>][] = [
     'Apple Pay after the card at the same amount: the captcha again, then Apple Pay pays',
     applePayAfterCard,
   ],
-  ["a declined card (0002): Stripe's message, nothing charged, 4242 then pays", declinedCard],
+  [
+    "a declined card (0002) at 320 px: Stripe's message, nothing charged, 4242 then pays; no sideways scroll, OK closes the Congratulations",
+    declinedCard,
+  ],
   [
     'a review with a $15 tip: no tip without words, at least $1, sent as BOTH, paid with 4242, published on the profile',
     reviewTip,

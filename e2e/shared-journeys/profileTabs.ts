@@ -1,8 +1,5 @@
-// Ava's profile as a guest meets it, in every engine: at a desktop's, a phone's and a 320 px
-// width (or as near as the engine's window goes: WebKit's zooms to 320 in e2e-webkit/) her heading (an h1, its name taking in the verified tick's), the Feed tab chosen, no
-// sideways scroll and no axe violation; her action buttons with the counts the API gives; then,
-// at 320 px, every tab after every other (each ordered pair once, src/testing/tabWalk.ts): the
-// chosen tab's panel, and only it, shows that tab's content, and nothing scrolls sideways.
+// Ava's profile at 1280, 390 and 320 px (or as near as the engine goes), her action buttons and
+// counts, then every tab after every other (src/testing/tabWalk.ts), only its panel showing.
 import assert from 'node:assert/strict';
 import { GRATITUDE_KINDS } from '../../src/api/contract/kinds';
 import type { ProfileTabLabel } from '../../src/config/profileTabs';
@@ -29,7 +26,6 @@ const TABS = within(byRole('tablist', 'Profile'), byRole('tab'));
 const PANEL = byRole('tabpanel');
 const inPanel = (mark: Query) => within(PANEL, mark);
 
-/** The chosen tab is the selected one, its panel shows its content, and no other tab's shows. */
 async function expectOnly(driver: Driver, chosen: ProfileTabLabel): Promise<void> {
   for (const tab of PROFILE_TAB_LABELS) {
     await expectAttribute(driver, byRole('tab', tab), 'aria-selected', String(tab === chosen));
@@ -49,7 +45,6 @@ export async function profileTabs(driver: Driver): Promise<void> {
     await driver.setViewport(size);
     await driver.goto(`/user_profile/${PROFILE}`);
     const width = await driver.run(() => window.innerWidth);
-    // The name of Ava's heading takes in its verified tick's.
     const heading = byRole('heading', 'Ava Martinez Verified profile');
     assert.equal(await driver.runOn(heading, (element) => element.tagName), 'H1');
     await expectAttribute(driver, byRole('tab', 'Feed'), 'aria-selected', 'true');
@@ -59,7 +54,6 @@ export async function profileTabs(driver: Driver): Promise<void> {
   }
 
   const { iconsCount } = await profileOf(driver.baseUrl, PROFILE);
-  // Each kind's action button, with the count the API gives (the contract's table of kinds).
   for (const { action, countKey } of Object.values(GRATITUDE_KINDS)) {
     const count = iconsCount[countKey];
     assert.equal(typeof count, 'number', action);

@@ -1,9 +1,5 @@
-// Paid once, sent once (issue 49): a tip to Ava, reloaded while Pay Now is confirming, is told and
-// charged once, offers no payment again and leaves no draft (in Chromium too: it replaced
-// e2e/paid-once.spec.ts's reload test). Stripe's answer is held by the testers' confirm-slow
-// scenario (the charge made at once, the answer a minute later), so the reload comes while the
-// page still waits for it whatever the machine's speed. One journey for every engine the driver
-// seam drives (e2e/driver/).
+// Paid once (issue 49): a tip reloaded while Pay Now is confirming (Stripe's answer held by the
+// confirm-slow scenario) is told and charged once, offers no payment again and leaves no draft.
 import assert from 'node:assert/strict';
 import { PAYMENT_MESSAGES } from '../../src/features/payments/paymentMessages';
 import { byRole, expectCount, expectUrl, type Driver } from '../driver/driver';
@@ -24,14 +20,14 @@ import { paymentsOf } from '../suiteApi';
 import { PAYS } from '../testCards';
 
 const PROFILE = 'ava-martinez';
-/** How long Stripe's answer to the confirmation waits: the scenario's longest. */
+/** The scenario's longest. */
 const CONFIRM_HELD_MS = 60_000;
 
 export async function reloadMidConfirm(driver: Driver): Promise<void> {
   const { baseUrl } = driver;
   const guest = guestName(`${driver.engine} Reload`);
   await startFlow(driver, PROFILE, 'Give Gift', guest);
-  // Before the intent is made: the payment is this browser's (the tester's), so it is held.
+  // Before the intent is made, so the payment is this tester's.
   await chooseScenario(driver, 'confirm-slow', CONFIRM_HELD_MS);
   await openCardForm(driver, '$20');
   await fillCard(driver, PAYS);
@@ -40,11 +36,8 @@ export async function reloadMidConfirm(driver: Driver): Promise<void> {
 
   // Stripe has made the charge (the data views say so); its answer has not reached the page.
   await eventually('the payment succeeded at Stripe', async () => {
-    const rows = await paymentsOf(baseUrl, guest);
-    assert.deepEqual(
-      rows.map((row) => row.status),
-      ['succeeded'],
-    );
+    const statuses = (await paymentsOf(baseUrl, guest)).map((row) => row.status);
+    assert.deepEqual(statuses, ['succeeded']);
   });
   await expectStatus(driver, PAYMENT_MESSAGES.confirming);
   await expectButton(driver, 'Back', 'disabled');
@@ -59,22 +52,18 @@ export async function reloadMidConfirm(driver: Driver): Promise<void> {
   await expectStatus(driver, PAYMENT_MESSAGES.succeeded);
   await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}\\?redirect_status=succeeded$`));
   await driver.visible(CONGRATULATIONS);
-  // The page the reload opened is the server's until the app takes over.
   await driver.waitForApp();
   await driver.expectAccessible();
   await driver.screenshot('reload-mid-confirm-congratulations');
-  // Nothing on the page offers to pay again.
   await expectCount(driver, byRole('button', 'Pay Now'), 0);
   await expectCount(driver, CARD_OPTION, 0);
 
-  // Told once, charged once: one intent for the one attempt, succeeded, for the $20.
   const rows = await paymentsOf(baseUrl, guest);
   assert.deepEqual(
     rows.map((row) => [row.status, row.amountCents]),
     [['succeeded', 2000]],
   );
 
-  // The draft ended: after OK, nothing is offered to continue.
   await pressInDialog(driver, CONGRATULATIONS, 'OK');
   await expectUrl(driver, new RegExp(`/user_profile/${PROFILE}$`));
   await driver.waitForApp();

@@ -1,7 +1,4 @@
-// A review sent with a tip (gratitudeType BOTH), as e2e/review-gift.spec.ts pays it in Chromium:
-// the tip's own checks (no tip without words, at least $1), the review sent but not shown until
-// paid, 4242 in the emulated Payment Element, the Congratulations modal, and the review on the
-// profile. One journey for every engine the driver seam drives (e2e/driver/).
+// A review with a tip (BOTH): no tip without words, at least $1, hidden until paid, then shown.
 import assert from 'node:assert/strict';
 import {
   byLabel,
@@ -29,46 +26,32 @@ import { guestName } from '../journeyData';
 import { paymentsOf, profileOf } from '../suiteApi';
 import { PAYS } from '../testCards';
 
-// A profile of its own in Firefox and WebKit: this journey adds to its feed and counts.
+// Its own profile: this journey adds to its feed and counts.
 const PROFILE = 'priya-natarajan';
 const TIP = byRole('region', 'Your tip');
 const SAY_THANKS = byRole('textbox', 'Say thanks');
-
-async function feedTexts(baseUrl: string): Promise<string[]> {
-  return (await profileOf(baseUrl, PROFILE)).userFeed.map((item) => item.sayThanks);
-}
 
 export async function reviewTip(driver: Driver): Promise<void> {
   const { baseUrl } = driver;
   const guest = guestName(`${driver.engine} Both`);
   const text = `Thank you for the mentoring, ${guest}`;
   const sentForms = driver.recordBodies?.('/api/payment/payment-intent-for-both');
-  // The action by its word, not its whole name ("Recognize, received 4"): in the Chromium suite,
-  // other tests add to the profile's count while this one runs.
+  // By its word, not its whole name: other Chromium tests change the count meanwhile.
   await startFlow(driver, PROFILE, exactText('Recognize'), guest);
   await driver.visible(SAY_THANKS);
 
-  // Without text or media, the tip cannot go.
   await driver.click(byRole('button', 'Add Gift'));
   await expectCount(driver, byRole('button', 'Add Gift'), 0);
   await expectFocused(driver, within(TIP, byRole('heading', 'Your tip')));
   await driver.click(within(TIP, byRole('button', '$10')));
   await passCaptcha(driver);
+  const tipAlert = (text: string) => expectText(driver, within(TIP, byRole('alert')), text);
   await driver.click(within(TIP, CARD_OPTION));
-  await expectText(
-    driver,
-    within(TIP, byRole('alert')),
-    'Either "Say Thanks" or "Post" must be provided.',
-  );
-  // At least $1 with a review.
+  await tipAlert('Either "Say Thanks" or "Post" must be provided.');
   await driver.fill(within(TIP, byLabel('Other (in Dollars)')), '0');
   await driver.fill(SAY_THANKS, text);
   await driver.click(within(TIP, CARD_OPTION));
-  await expectText(
-    driver,
-    within(TIP, byRole('alert')),
-    'Please enter a valid amount greater than 0.',
-  );
+  await tipAlert('Please enter a valid amount greater than 0.');
   await driver.click(within(TIP, byRole('button', '$15')));
   await expectAttribute(driver, within(TIP, byRole('button', '$15')), 'aria-pressed', 'true');
   await driver.visible(byText('You will be charged $15.95'));
@@ -79,21 +62,20 @@ export async function reviewTip(driver: Driver): Promise<void> {
   await driver.visible(byRole('button', 'Pay Now'));
   await expectProperty(driver, SAY_THANKS, 'readOnly', true);
   if (sentForms) {
-    // The multipart body as this engine sent it, where its driver sees the page's requests.
     const forms = await sentForms();
     assert.equal(forms.length, 1, 'one review-with-tip form sent');
     assert.ok(forms[0]!.includes('name="gratitudeType"\r\n\r\nBOTH'), 'sent as BOTH');
     assert.ok(forms[0]!.includes(text), 'with the review');
   }
   // Sent, not yet paid: not on the profile.
-  assert.ok(!(await feedTexts(baseUrl)).includes(text));
+  const { userFeed } = await profileOf(baseUrl, PROFILE);
+  assert.ok(!userFeed.some((item) => item.sayThanks === text));
 
   await fillCard(driver, PAYS);
   await driver.screenshot('review-tip-card');
   await driver.click(byRole('button', 'Pay Now'));
   await driver.visible(exactText('succeeded'));
   await expectUrl(driver, /\/user_profile\/priya-natarajan\?redirect_status=succeeded$/);
-  // The page the redirect opened is the server's until the app takes over.
   await driver.waitForApp();
   await driver.visible(CONGRATULATIONS);
   await driver.screenshot('review-tip-congratulations');

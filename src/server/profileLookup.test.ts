@@ -61,39 +61,3 @@ it('fails at once for an API that refuses connections (both tries refused)', asy
   // Refused twice at once: no deadline waited for.
   expect(Date.now() - started).toBeLessThan(2000);
 });
-
-it('asks the API for a few distinct profiles at once, lets a few more wait, and refuses the rest at once', async () => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  let inFlight = 0;
-  let mostInFlight = 0;
-  const fetchFn: typeof fetch = async () => {
-    inFlight += 1;
-    mostInFlight = Math.max(mostInFlight, inFlight);
-    await held;
-    inFlight -= 1;
-    return new Response(ANSWER, { status: 200 });
-  };
-  const lookup = lookupFor({
-    apiBaseUrl: 'http://api.invalid/api',
-    fetchFn,
-    concurrency: 4,
-    maxWaiting: 8,
-    timeoutMs: 60_000,
-  });
-  const outcomes = Array.from({ length: 20 }, (_, n) =>
-    lookup.lookup(`profile-${n}`).then(
-      () => 'answered',
-      (error: unknown) => error,
-    ),
-  );
-  // The 8 past the 4 asking and the 8 waiting are refused without waiting for anything.
-  const refused = await Promise.all(outcomes.slice(12));
-  for (const error of refused) {
-    expect(error).toBeInstanceOf(LookupFailedError);
-    expect((error as Error).message).toMatch(/not asked/);
-  }
-  release();
-  expect(await Promise.all(outcomes.slice(0, 12))).toEqual(Array(12).fill('answered'));
-  expect(mostInFlight).toBe(4);
-});

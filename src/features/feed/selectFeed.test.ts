@@ -35,14 +35,6 @@ describe('keepRecentReviews', () => {
     expect(ids(keepRecentReviews(feed))).toEqual(ids(reviews.slice(0, 4)));
   });
 
-  it('keeps fewer when there are fewer reviews, and drops BOTH items (not REVIEW)', () => {
-    const review = makeFeedItem();
-    expect(keepRecentReviews([tip(), review])).toEqual([review]);
-    expect(keepRecentReviews([makeFeedItem({ gratitudeType: 'BOTH', tipAmount: 500 })])).toEqual(
-      [],
-    );
-  });
-
   it('counts a blank review toward the four even though it gets no card', () => {
     const blank = makeFeedItem({ sayThanks: '   ' });
     const reviews = Array.from({ length: 4 }, () => makeFeedItem());
@@ -76,22 +68,6 @@ describe('isDisplayableReview', () => {
 });
 
 describe('selectFeedCards and isFeedEmpty', () => {
-  it('counts a single TIP and a list of blank reviews as empty', () => {
-    const feed = [tip({ sayThanks: 'Here is a tip' })];
-    expect(selectFeedCards(feed)).toEqual([]);
-    expect(isFeedEmpty(feed)).toBe(true);
-    expect(isFeedEmpty([makeFeedItem({ sayThanks: '  ' }), tip()])).toBe(true);
-  });
-
-  it('selects the displayable reviews in order', () => {
-    const text = makeFeedItem();
-    const blank = makeFeedItem({ sayThanks: ' ' });
-    const mediaOnly = makeFeedItem({ sayThanks: '', media: [image] });
-    const feed = [text, tip(), blank, mediaOnly];
-    expect(selectFeedCards(feed)).toEqual([text, mediaOnly]);
-    expect(isFeedEmpty(feed)).toBe(false);
-  });
-
   describe('properties', () => {
     const feedItem = fc
       .record({

@@ -10,7 +10,6 @@ import {
   amountLimitMessage,
   filterAmountInput,
   normalizeDigits,
-  parseAmountDollars,
   pasteHint,
   validateAmount,
   validateAmountForPayment,
@@ -146,16 +145,6 @@ describe('validateAmountForPayment', () => {
     ['970874', 'wallet', true, AMOUNT_MESSAGES.tooLarge],
   ] as const)('%j by %s (combined: %s) -> %j', (value, option, combined, message) => {
     expect(validateAmountForPayment(value, { option, combined })).toBe(message);
-  });
-});
-
-describe('parseAmountDollars', () => {
-  it.each<readonly [string, number | null]>([
-    ['007', 7],
-    ['970873', 970873],
-    ...each(null, ['', '970874', '1234567', '1.5']),
-  ])('%j -> %j', (value, dollars) => {
-    expect(parseAmountDollars(value)).toBe(dollars);
   });
 });
 

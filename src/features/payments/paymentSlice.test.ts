@@ -149,16 +149,6 @@ describe('paymentSlice transitions', () => {
     ]);
     expect(state).toEqual(card('succeeded', 'pi_a_secret'));
   });
-
-  it('ignores a double click and a late intent after the amount changed', () => {
-    let state = paymentReducer(undefined, methodChosen({ method: 'card', amountCents: 1000 }));
-    const creating = state;
-    state = paymentReducer(state, methodChosen({ method: 'apple_pay', amountCents: 1000 }));
-    expect(state).toBe(creating);
-    state = paymentReducer(state, choiceReset());
-    state = paymentReducer(state, intentCreated({ clientSecret: 'pi_stale_secret' }));
-    expect(state).toEqual(initialPaymentState);
-  });
 });
 
 describe('paymentSlice properties', () => {

@@ -4,7 +4,7 @@
 // Node's File, which reads its bytes (jsdom's does not).
 import { readFileSync } from 'node:fs';
 import { SEED_VIDEO, locatedVideos } from '../../../../scripts/locatedVideos';
-import { withEmptyXyzBoxes, withTimedMetadataTrack } from '../../../../scripts/craftedVideos';
+import { withEmptyXyzBoxes } from '../../../../scripts/craftedVideos';
 import {
   VIDEO_REFUSAL_MESSAGES,
   VideoRefusedError,
@@ -70,15 +70,6 @@ describe('prepareVideo', () => {
   it('sends a video that says nothing of where as it was picked', async () => {
     const picked = new File([readFileSync(SEED_VIDEO)], 'latte.mp4', { type: 'video/mp4' });
     expect(await prepareVideo(picked)).toBe(picked);
-  });
-
-  it('sends a video whose GPS track is zeroed where it stands, at the same length', async () => {
-    const { bytes } = withTimedMetadataTrack(readFileSync(SEED_VIDEO), 'gpmd');
-    const picked = new File([new Uint8Array(bytes)], 'GX010042.mp4', { type: 'video/mp4' });
-    expect(findVideoLocation(bytes)).not.toEqual([]);
-    const prepared = await prepareVideo(picked);
-    expect(prepared.size).toBe(bytes.length);
-    expect(findVideoLocation(await bytesOf(prepared))).toEqual([]);
   });
 
   it("refuses, with the rule's words for the guest, a 50 MB video of 6.5 million empty ©xyz boxes", async () => {

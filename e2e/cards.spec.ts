@@ -2,16 +2,9 @@
 // emulator: what the guest sees after Pay Now, and what the mock API's payments list says.
 import type { Page } from '@playwright/test';
 import { STRIPE_MESSAGES, TEST_CARDS } from '../mock-api/emulators/stripe/testCards';
-import { test, expect } from './fixtures';
-import {
-  CONGRATULATIONS,
-  passCaptcha,
-  paymentsOf,
-  CARD_OPTION,
-  fillCard,
-  guestName,
-  startGift,
-} from './payment-helpers';
+import { openCardForm } from './driver/guest';
+import { driverOf, test, expect } from './fixtures';
+import { CONGRATULATIONS, paymentsOf, fillCard, guestName, startGift } from './payment-helpers';
 import { asTyped } from './testCards';
 
 const PROFILE = 'ava-martinez';
@@ -20,10 +13,7 @@ const THREE_D_SECURE = asTyped(TEST_CARDS.find((card) => card.id === 'threeDSecu
 /** Gets a $10 tip to Ava up to a filled card form (the intent exists from here on). */
 async function tipWithCard(page: Page, guest: string, card: string) {
   await startGift(page, PROFILE, /Give Gift/, guest);
-  await page.getByRole('button', { name: '$10' }).click();
-  await passCaptcha(page);
-  await page.getByRole('button', { name: CARD_OPTION }).click();
-  await expect(page.getByRole('button', { name: 'Pay Now' })).toBeVisible();
+  await openCardForm(driverOf(page), '$10');
   await fillCard(page, card);
 }
 

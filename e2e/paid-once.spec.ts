@@ -132,7 +132,8 @@ async function startReview(page: Page, label: string, action = /^Recognize/) {
 }
 
 test.describe('a tip while Pay Now is confirming', () => {
-  // A reload while confirming: the shared journey e2e/shared-journeys/reloadMidConfirm.ts.
+  // A reload while confirming, and the flow's arrow disabled meanwhile: the shared journey
+  // e2e/shared-journeys/reloadMidConfirm.ts.
 
   test('browser Back: the details step is not offered, the payment is told when it ends; one charge', async ({
     page,
@@ -159,17 +160,6 @@ test.describe('a tip while Pay Now is confirming', () => {
     await page.getByRole('button', { name: 'See what happened' }).click();
     await toldPaidOnce(page, guest);
     await offersNoPayment(page);
-  });
-
-  test('the flow’s arrow is disabled until the payment is told; one charge', async ({ page }) => {
-    test.slow();
-    const { guest, held } = await heldTip(page, 'Arrow Mid Pay');
-    const arrow = page.getByRole('button', { name: 'Back' });
-    await expect(arrow).toBeDisabled();
-    await arrow.click({ force: true }); // a tap on it does nothing
-    await expect(page).toHaveURL(/\?flow=gift&step=gift$/);
-    held.release();
-    await toldPaidOnce(page, guest);
   });
 
   test('Back during the in-page 3-D Secure check: completing it is told; one charge', async ({

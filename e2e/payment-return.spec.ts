@@ -1,8 +1,8 @@
 // A return from Stripe's redirect: the profile asks Stripe (retrievePaymentIntent) before it
-// congratulates, so an address that merely says redirect_status=succeeded proves nothing.
+// congratulates (a paid one: thanks-in-place.spec.ts, its 3-D Secure redirect).
 import type { APIRequestContext } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { CONGRATULATIONS, emulatorSecretAuth } from './payment-helpers';
+import { emulatorSecretAuth } from './payment-helpers';
 import { PAYMENT_MESSAGES } from '../src/features/payments/paymentMessages';
 
 async function createIntent(request: APIRequestContext) {
@@ -14,7 +14,7 @@ async function createIntent(request: APIRequestContext) {
   return (await response.json()) as { id: string; client_secret: string };
 }
 
-test('a redirect return congratulates only once Stripe says the intent succeeded', async ({
+test('a redirect return whose intent Stripe has not seen succeed shows no Congratulations', async ({
   page,
   request,
   expectAccessible,
@@ -30,18 +30,4 @@ test('a redirect return congratulates only once Stripe says the intent succeeded
   await expect(page.getByRole('alert')).toHaveText(PAYMENT_MESSAGES.incomplete);
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expectAccessible();
-
-  const confirmed = await request.post(`/v1/payment_intents/${intent.id}/confirm`, {
-    headers: emulatorSecretAuth(),
-    form: { payment_method: 'pm_card_visa' },
-  });
-  expect(confirmed.status()).toBe(200);
-  expect(((await confirmed.json()) as { status: string }).status).toBe('succeeded');
-
-  await page.goto(returned);
-  const dialog = page.getByRole('dialog', { name: CONGRATULATIONS });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'OK' }).click();
-  await expect(page).toHaveURL(/\/user_profile\/ava-martinez$/);
-  await expect(page.getByRole('dialog')).toHaveCount(0);
 });

@@ -1,13 +1,12 @@
 // The testers' fault scenarios through the real gift-only screens. A scenario belongs to the
 // browser context that set it (its tester cookie), so these tests run beside every other spec.
 import type { Page } from '@playwright/test';
-import { test, expect, gotoWaitsForApp, GUEST_TOKEN } from './fixtures';
+import { openCardForm } from './driver/guest';
+import { driverOf, test, expect, gotoWaitsForApp, GUEST_TOKEN } from './fixtures';
 import { recordErrors } from './pageProblems';
 import {
-  passCaptcha,
   payAndAcknowledge,
   paymentsOf,
-  CARD_OPTION,
   guestName,
   setScenario,
   startGift,
@@ -20,11 +19,7 @@ const PROFILE = 'ava-martinez';
 /** Opens a $10 tip to Ava with the captcha passed, and presses the card option. */
 async function openTip(page: Page, guest: string) {
   await startGift(page, PROFILE, /Give Gift/, guest);
-  await page.getByRole('button', { name: '$10' }).click();
-  await passCaptcha(page);
-  const card = page.getByRole('button', { name: CARD_OPTION });
-  await expect(card).toBeEnabled();
-  await card.click();
+  await openCardForm(driverOf(page), '$10');
 }
 
 test.describe('payment scenarios on a gift-only tip', () => {

@@ -9,7 +9,8 @@ import { isDeepStrictEqual } from 'node:util';
 import zlib from 'node:zlib';
 import fc from 'fast-check';
 import { platformFeeCents } from '../src/api/contract/fees';
-import { type RunningMockApi, startMockApi } from './testing';
+import { type RunningMockApi, cardTipFields, startMockApi } from './testing';
+import { cardTipBody, donationBody as appDonationBody } from './testingSends';
 import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from './db/store';
 import { isScenarioName } from './sharedDemo/scenarios';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
@@ -353,47 +354,14 @@ interface JsonEndpoint {
   couldSucceed: (body: unknown) => boolean;
 }
 
-function tipBody(): Json {
-  const fee = platformFeeCents(1500, 'card');
-  return {
-    piDescription: 'cardToWallet',
-    metadata: {
-      getThanksUserID: 'ava-martinez',
-      title: 'Tip to Ava Martinez',
-      guestName: 'Fuzz Guest',
-      userName: 'ava.martinez',
-      email: 'fuzz.guest@example.com',
-      amountAfterFee: 1500 + fee,
-    },
-    platformFeeForWallet: fee,
-    amount: 1500,
-    payment_method_types: ['card'],
-    userName: 'ava.martinez',
-    captchaToken: FAKE_CAPTCHA,
-  };
-}
+/** The app's bodies, near valid: no captcha token here was ever issued. */
+const tipBody = (): Json => cardTipBody(1500, FAKE_CAPTCHA);
 
 function donationBody(): Json {
   const fee = platformFeeCents(2000, 'bank');
-  return {
-    piDescription: 'cardToWallet',
-    metadata: {
-      getThanksUserID: 'green-earth-fund',
-      title: 'Fuzz Guest donated to Green Earth Fund',
-      guestName: 'Fuzz Guest',
-      userName: 'greenearthfund',
-      email: 'fuzz.guest@example.com',
-      amountAfterFee: 2000 + fee,
-    },
-    platformFeeForWallet: fee,
-    amount: 2000,
-    paymentMethodType: 'bank',
-    userName: 'greenearthfund',
-    userId: guestId,
-    ngoId: 'green-earth-fund',
-    isRecurring: false,
-    captchaToken: FAKE_CAPTCHA,
-  };
+  const body = appDonationBody(guestId, 2000, FAKE_CAPTCHA);
+  const metadata = { ...(body.metadata as Json), amountAfterFee: 2000 + fee };
+  return { ...body, metadata, platformFeeForWallet: fee, paymentMethodType: 'bank' };
 }
 
 const INVALID_CAPTCHA: Refusal = { status: 400, field: 'captchaToken', message: 'invalid Captcha' };
@@ -423,7 +391,7 @@ const JSON_ENDPOINTS: JsonEndpoint[] = [
   },
   {
     path: 'payment/create-payment-intent',
-    fields: Object.keys(tipBody()),
+    fields: [...Object.keys(tipBody()), 'payment_method_types'],
     idempotent: true,
     base: tipBody,
     refusedAs: INVALID_CAPTCHA,
@@ -508,19 +476,10 @@ const reviewFields = (gratitudeType: GratitudeType, userId: string): [string, st
     }),
   );
 
-function bothFields(): [string, string][] {
-  const { metadata, platformFeeForWallet, amount, userName } = tipBody();
-  return [
-    ...reviewFields('BOTH', guestId),
-    ['piDescription', 'cardToWallet'],
-    ['metadata', JSON.stringify(metadata)],
-    ['platformFeeForWallet', String(platformFeeForWallet)],
-    ['amount', String(amount)],
-    ['paymentMethodType', 'card'],
-    ['userName', String(userName)],
-    ['captchaToken', FAKE_CAPTCHA],
-  ];
-}
+const bothFields = (): [string, string][] => [
+  ...reviewFields('BOTH', guestId),
+  ...Object.entries(cardTipFields(1500, FAKE_CAPTCHA)),
+];
 
 interface FormEndpoint {
   path: string;

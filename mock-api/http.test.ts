@@ -299,10 +299,6 @@ describe('EMAIL_PATTERN', () => {
       }),
       RUNS,
     );
-    expect(EMAIL_PATTERN.test('jamie@example.photography')).toBe(true);
-    for (const bad of ['jamie@', 'jamie@example', 'jamie@example.c', 'ja mie@x.org', 'a@b@c.org']) {
-      expect(EMAIL_PATTERN.test(bad)).toBe(false);
-    }
   });
 });
 

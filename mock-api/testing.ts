@@ -1,5 +1,5 @@
 // Starts the real mock API in-process on a free port with a temporary data folder.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { platformFeeCents } from '../src/api/contract/fees';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,12 +7,15 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { expect } from '@jest/globals';
 import { createMockApi, inFrontOf, type MockApiOptions } from './server';
 import { TESTER_HEADER } from './sharedDemo/testers';
 import { OPERATOR_HEADER } from './sharedDemo/operator';
-import type { Store } from './db/store';
+import { DATA_FILE_NAME, type Store, UPLOADS_DIR_NAME } from './db/store';
 import { DEFAULT_GUEST_TOKEN } from './env';
 import type { Guest } from '../src/api/contract/guest';
+import type { Envelope, FindUserResult } from '../src/api/contract/types';
+import type { PaymentRecord } from './db/types';
 import { reviewFormFields, reviewTitle } from '../src/api/contract/reviewForm';
 import { EMULATOR_PUBLISHABLE_KEY } from './emulators/stripe';
 
@@ -91,6 +94,41 @@ export async function startMockApi(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The data file and the uploads as they are on disk: a refused call changes neither. */
+export async function onDisk(api: RunningMockApi): Promise<{ data: string; uploads: string[] }> {
+  await api.store.flush();
+  return {
+    data: await readFile(path.join(api.dataDir, DATA_FILE_NAME), 'utf8'),
+    uploads: (await readdir(path.join(api.dataDir, UPLOADS_DIR_NAME))).sort(),
+  };
+}
+
+type Requester = Pick<RunningMockApi, 'request'>;
+
+/** A profile (Ava's unless `id` says otherwise) as a lookup answers it. */
+export async function profileOf(api: Requester, id = 'ava-martinez'): Promise<FindUserResult> {
+  const answer = await api.request('gratitude/findUser', jsonPost({ _id: id }));
+  return ((await answer.json()) as Envelope<FindUserResult>).data.data;
+}
+
+/** The payments the caller's tester sees (GET /api/__payments). */
+export async function paymentRows(
+  api: Requester,
+): Promise<(PaymentRecord & { published?: boolean })[]> {
+  const answer = await api.request('__payments');
+  if (answer.status !== 200) throw new Error(`__payments answered ${answer.status}`);
+  return ((await answer.json()) as Envelope<(PaymentRecord & { published?: boolean })[]>).data.data;
+}
+
+/** The client secret a payment call answers (a 200 in the API's envelope). */
+export async function clientSecretOf(answer: Response): Promise<string> {
+  expect(answer.status).toBe(200);
+  const body = (await answer.json()) as { status: number; data: { paymentIntent: string } };
+  expect(body.status).toBe(200);
+  expect(body.data.paymentIntent).toMatch(/^pi_.+_secret_.+$/);
+  return body.data.paymentIntent;
 }
 
 /** The mock API (temporary data folder) not listening: `inFront` mounts it ahead of another app

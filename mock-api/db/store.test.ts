@@ -91,10 +91,7 @@ describe("the emulators' state", () => {
     expect(third.db.guests).toHaveLength(1);
   });
 
-  it('refuses a malformed saved state rather than start without its payments', () => {
-    expect(() => restoreStripeState({ paymentIntents: [] })).toThrow(/paymentIntents/);
-    expect(() => restoreStripeState('x')).toThrow(/not an object/);
-    // A part an older file lacks starts empty.
+  it('starts a part an older saved state lacks empty', () => {
     expect(restoreStripeState({ charges: {} })).toEqual(emptyStripeState());
   });
 });

@@ -1,25 +1,22 @@
 // A request answered with an error has changed nothing (issue 49, "Paid once, sent once"); sent
 // again under its key once the fault is gone, it is stored once. Stripe's publishing webhook too.
-import { readFileSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Envelope, FindUserResult } from '../../src/api/contract/types';
 import * as atomicFile from '../db/atomicFile';
-import { DATA_FILE_NAME, EMULATORS_KEY, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
+import { DATA_FILE_NAME, EMULATORS_KEY, UPLOADS_DIR_NAME } from '../db/store';
 import {
   type RunningMockApi,
-  cardTipFields,
+  clientSecretOf,
   confirmWithCard,
-  guestReviewFields,
   intentIdOf,
-  jsonPost,
+  paymentRows,
+  profileOf,
   startMockApi,
 } from '../testing';
-import { captchaToken, multipartForm } from '../testingSends';
 import * as idempotentRoutes from './idempotentRoutes';
+import { deliveryWhen, sendAsApp } from './payments/testing';
 
-const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
 const realWrite = atomicFile.writeFileAtomic;
 
 let api: RunningMockApi;
@@ -37,31 +34,14 @@ afterEach(() => jest.restoreAllMocks());
 type Endpoint =
   'gratitude/create-gratitude' | 'gratitude/image-gratitude' | 'payment/payment-intent-for-both';
 
-/** The form the review form sends to `endpoint` with this text (a review + tip: a new token). */
-async function form(endpoint: Endpoint, text: string): Promise<FormData> {
-  const review = { sayThanks: text, getThanksUserId: 'ava-martinez' };
-  if (endpoint === 'payment/payment-intent-for-both') {
-    const tip = cardTipFields(1500, await captchaToken(api));
-    return multipartForm(guestReviewFields(guestId, { ...review, ...tip, gratitudeType: 'BOTH' }));
-  }
-  const images = endpoint === 'gratitude/image-gratitude' ? [JPEG] : [];
-  return multipartForm(guestReviewFields(guestId, review), images);
-}
+const send = (endpoint: Endpoint, key: string, text: string) =>
+  sendAsApp(api, guestId, endpoint, { key, text });
 
-async function send(endpoint: Endpoint, key: string, text: string): Promise<Response> {
-  const body = await form(endpoint, text);
-  return api.request(endpoint, { method: 'POST', body, headers: { 'Idempotency-Key': key } });
-}
-
-async function feed() {
-  const lookup = await api.request('gratitude/findUser', jsonPost({ _id: 'ava-martinez' }));
-  return ((await lookup.json()) as Envelope<FindUserResult>).data.data.userFeed;
-}
+const feed = async () => (await profileOf(api)).userFeed;
 
 /** What a client can see of the data: the feed, the payments, the data file and the uploads. */
 async function observed() {
-  const payments = ((await (await api.request('__payments')).json()) as Envelope<unknown[]>).data
-    .data;
+  const payments = await paymentRows(api);
   await api.store.flush();
   // Stripe's own records are not the request's: its intent and creation event stay either way.
   const {
@@ -124,12 +104,14 @@ describe.each(Object.keys(faults) as (keyof typeof faults)[])('when %s', (fault)
     const stored = await send(endpoint, key, text);
     expect(stored.status).toBe(200);
     expect(stored.headers.get('idempotent-replayed')).toBeNull();
+    const storedUploads = (await observed()).uploads;
     const replayed = await send(endpoint, key, text);
     expect(replayed.status).toBe(200);
     expect(replayed.headers.get('idempotent-replayed')).toBe('true');
     expect(await replayed.json()).toEqual(await stored.json());
     expect(storedCopies(text)).toBe(1);
     const after = await observed();
+    expect(after.uploads).toEqual(storedUploads);
     const paid = endpoint === 'payment/payment-intent-for-both';
     expect(after.payments).toHaveLength(before.payments.length + (paid ? 1 : 0));
     // A review + tip waits for its payment, out of the feed.
@@ -138,28 +120,8 @@ describe.each(Object.keys(faults) as (keyof typeof faults)[])('when %s', (fault)
 });
 
 describe("Stripe's webhook that publishes a paid review", () => {
-  interface DeliveryRow {
-    id: string;
-    type: string;
-    intentId: string | null;
-    status: string;
-  }
-
-  async function delivery(intentId: string, type: string): Promise<DeliveryRow | undefined> {
-    const rows = ((await (await api.request('__webhooks')).json()) as Envelope<DeliveryRow[]>).data
-      .data;
-    return rows.find((row) => row.intentId === intentId && row.type === type);
-  }
-
-  async function settled(intentId: string, type: string): Promise<DeliveryRow> {
-    const deadline = Date.now() + 10_000;
-    for (;;) {
-      const row = await delivery(intentId, type);
-      if (row && row.status !== 'scheduled') return row;
-      if (Date.now() > deadline) throw new Error(`${type} was never delivered`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
+  const settled = (intentId: string, type: string) =>
+    deliveryWhen(api, intentId, type, (row) => row.status !== 'scheduled', 10_000);
 
   const feedCopies = async (text: string) =>
     (await feed()).filter((item) => item.sayThanks === text).length;
@@ -167,9 +129,9 @@ describe("Stripe's webhook that publishes a paid review", () => {
   it('is answered 500 and publishes nothing when its write fails; a resend publishes it once', async () => {
     const key = randomUUID();
     const text = `Published once ${key}`;
-    const sent = await send('payment/payment-intent-for-both', key, text);
-    expect(sent.status).toBe(200);
-    const { paymentIntent } = ((await sent.json()) as { data: { paymentIntent: string } }).data;
+    const paymentIntent = await clientSecretOf(
+      await send('payment/payment-intent-for-both', key, text),
+    );
     const intentId = intentIdOf(paymentIntent);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     // Only a write that would publish it fails: Stripe's own commit of the payment goes through.

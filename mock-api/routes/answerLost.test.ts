@@ -1,20 +1,15 @@
 // The answer-lost scenario: a call does its work, then closes without an answer (for the caller's
 // tester only); the same request again under its key gets the stored answer.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Envelope, FindUserResult } from '../../src/api/contract/types';
 import {
   type RunningMockApi,
-  cardTipFields,
-  guestReviewFields,
   intentIdOf,
   jsonPost,
+  paymentRows,
+  profileOf,
   startMockApi,
 } from '../testing';
-import { captchaToken, cardTipBody, donationBody, multipartForm } from '../testingSends';
-import { TESTER_HEADER } from '../sharedDemo/testers';
-import { SEED_MEDIA_DIR } from '../db/store';
+import { type AppCall, sendAsApp } from './payments/testing';
 
 let api: RunningMockApi;
 let guestId: string;
@@ -28,47 +23,19 @@ afterAll(() => api.close());
 
 afterEach(() => api.request('__scenarios', jsonPost({ name: null })));
 
-type Call =
-  | 'gratitude/create-gratitude'
-  | 'gratitude/image-gratitude'
-  | 'payment/payment-intent-for-both'
-  | 'payment/create-payment-intent'
-  | 'payment/create-donation-intent';
-
-const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
+type Call = AppCall;
 
 /** The call as the app makes it (a payment call with a fresh captcha token, as after a reload). */
-async function send(call: Call, key: string, text: string, tester = api.tester) {
-  const headers = { 'Idempotency-Key': key, [TESTER_HEADER]: tester };
-  const review = guestReviewFields(guestId, { sayThanks: text });
-  let body: FormData | string;
-  if (call === 'gratitude/create-gratitude') body = multipartForm(review);
-  else if (call === 'gratitude/image-gratitude') body = multipartForm(review, [JPEG]);
-  else if (call === 'payment/payment-intent-for-both') {
-    const tip = cardTipFields(1500, await captchaToken(api));
-    body = multipartForm({ ...review, ...tip, gratitudeType: 'BOTH' });
-  } else {
-    const token = await captchaToken(api);
-    body = JSON.stringify(
-      call === 'payment/create-payment-intent'
-        ? cardTipBody(1500, token)
-        : donationBody(guestId, 2000, token),
-    );
-    Object.assign(headers, { 'Content-Type': 'application/json' });
-  }
-  return api.request(call, { method: 'POST', body, headers });
-}
+const send = (call: Call, key: string, text: string, tester?: string) =>
+  sendAsApp(api, guestId, call, { key, text, tester });
 
 /** Where the call's work shows: the feed item's id, or the payment's intent, under the key. */
 async function storedUnder(call: Call, key: string, text: string): Promise<string[]> {
   if (call.startsWith('gratitude/')) {
-    const lookup = await api.request('gratitude/findUser', jsonPost({ _id: 'ava-martinez' }));
-    const feed = ((await lookup.json()) as Envelope<FindUserResult>).data.data.userFeed;
-    return feed.filter((item) => item.sayThanks === text).map((item) => item.id);
+    const { userFeed } = await profileOf(api);
+    return userFeed.filter((item) => item.sayThanks === text).map((item) => item.id);
   }
-  const list = await api.request('__payments');
-  const rows = ((await list.json()) as Envelope<{ idempotencyKey: string; intentId: string }[]>)
-    .data.data;
+  const rows = await paymentRows(api);
   return rows.filter((row) => row.idempotencyKey === key).map((row) => row.intentId);
 }
 

@@ -4,9 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { platformFeeCents } from '../../src/api/contract/fees';
 import { gpayTestBody } from '../../src/api/contract/intentBody';
-import type { PaymentRecord } from '../db/types';
+import { paymentRecord } from '../db/testRecords';
 import { type RunningMockApi, jsonPost, startMockApi } from '../testing';
 import { captchaToken, cardTipBody } from '../testingSends';
 import { openMockApi } from './payments/testing';
@@ -170,23 +169,9 @@ describe('the data view shows only the public collections', () => {
     const first = await serve();
     try {
       await first.store.mutate((db) => {
-        const amountCents = 1500;
-        const feeCents = platformFeeCents(amountCents, 'card');
-        const payment: PaymentRecord = {
-          id: randomUUID(),
-          intentId: `pi_${randomUUID().replace(/-/g, '')}`,
-          endpoint: 'payment/payment-intent-for-both',
-          amountCents,
-          feeCents,
-          totalCents: amountCents + feeCents,
-          paymentMethodTypes: ['card'],
-          metadata: { guestName: 'Hidden Payer', email: HIDDEN_EMAIL },
-          idempotencyKey: randomUUID(),
-          status: 'requires_payment_method',
-          walletPrepare: false,
-          tester: HIDDEN_TESTER,
-          createdAt: new Date().toISOString(),
-        };
+        const stored = paymentRecord(`pi_${randomUUID().replace(/-/g, '')}`);
+        const metadata = { ...stored.metadata, email: HIDDEN_EMAIL };
+        const payment = { ...stored, metadata, tester: HIDDEN_TESTER };
         const [published] = db.feed;
         if (!published) throw new Error('The seed has no feed.');
         db.payments = [...(db.payments ?? []), payment];

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { Envelope, FindUserResult } from '../../src/api/contract/types';
 import {
   MAX_VIDEO_BYTES,
   MESSAGE_IMAGE_SIZE,
@@ -13,8 +12,15 @@ import {
   MESSAGE_UNSUPPORTED_FORMAT,
   MESSAGE_VIDEO_LIMITS,
 } from '../../src/api/contract/limits';
-import { type RunningMockApi, guestReviewFields, jsonPost, startMockApi } from '../testing';
-import { DATA_FILE_NAME, SEED_MEDIA_DIR, UPLOADS_DIR_NAME } from '../db/store';
+import {
+  type RunningMockApi,
+  guestReviewFields,
+  jsonPost,
+  onDisk,
+  profileOf,
+  startMockApi,
+} from '../testing';
+import { SEED_MEDIA_DIR } from '../db/store';
 
 const PROFILE = 'ava-martinez';
 const seedFile = (name: string) => readFileSync(path.join(SEED_MEDIA_DIR, name));
@@ -102,22 +108,9 @@ const thumbnail: Upload = {
   type: 'image/jpeg',
 };
 
-async function profile(): Promise<FindUserResult> {
-  const answer = await api.request('gratitude/findUser', jsonPost({ _id: PROFILE }));
-  return ((await answer.json()) as Envelope<FindUserResult>).data.data;
-}
+const profile = () => profileOf(api, PROFILE);
 
-async function snapshot() {
-  await api.store.flush();
-  return {
-    data: await readFile(path.join(api.dataDir, DATA_FILE_NAME)),
-    uploads: await uploads(),
-  };
-}
-
-async function uploads() {
-  return (await readdir(path.join(api.dataDir, UPLOADS_DIR_NAME))).sort();
-}
+const snapshot = () => onDisk(api);
 
 describe('accepted gratitude', () => {
   it('stores a text-only review as the newest feed item and counts its kind', async () => {
@@ -182,7 +175,7 @@ describe('accepted gratitude', () => {
     expect(await readdir(api.dataDir)).toEqual(outside);
     const [item] = (await profile()).userFeed;
     expect(item?.media[0]?.imgUrl).toMatch(/\/media\/uploads\/[0-9a-f-]{36}\.jpg$/);
-    expect((await uploads()).some((name) => name.includes('evil'))).toBe(false);
+    expect((await snapshot()).uploads.some((name) => name.includes('evil'))).toBe(false);
   });
 });
 
@@ -271,20 +264,16 @@ describe('rejected gratitude stores nothing', () => {
     ['a file in another field', image({ ...jpeg(JPEG), field: 'avatar' as 'media' }), at('avatar')],
     ['a field over 4 KB', text({ title: 'x'.repeat(5000) }), at('title')],
     // Which characters are refused, and their names: freeText.test.ts.
-    ...(
-      [
-        ['\u202e', 'U+202E (RIGHT-TO-LEFT OVERRIDE)'],
-        ['\u0000', 'U+0000 (NULL)'],
-      ] as const
-    ).map(([character, named]): (typeof cases)[number] => [
-      `a Say thanks holding ${named}`,
-      text({ sayThanks: `Thanks for ${character}everything, Ava!` }),
+    [
+      'a Say thanks holding U+202E',
+      text({ sayThanks: 'Thanks for \u202eeverything, Ava!' }),
       {
         status: 400,
         field: 'sayThanks',
-        message: `sayThanks can't contain ${named}: control characters and text-direction embeddings, overrides and isolates are refused (line breaks and tabs are fine).`,
+        message:
+          "sayThanks can't contain U+202E (RIGHT-TO-LEFT OVERRIDE): control characters and text-direction embeddings, overrides and isolates are refused (line breaks and tabs are fine).",
       },
-    ]),
+    ],
     [
       'a Say thanks holding NUL, with images',
       () =>
@@ -398,20 +387,6 @@ describe('the Review Title', () => {
 describe('idempotency', () => {
   const feedLength = async () => api.store.db.feed.length;
 
-  it('replays the same submission without storing it again', async () => {
-    const key = randomUUID();
-    const count = await feedLength();
-    const first = await send('image-gratitude', { key, files: [jpeg(JPEG)] });
-    const files = await uploads();
-    const second = await send('image-gratitude', { key, files: [jpeg(JPEG)] });
-    expect(first.status).toBe(200);
-    expect(second.status).toBe(200);
-    expect(second.headers.get('idempotent-replayed')).toBe('true');
-    expect(await second.json()).toEqual(await first.json());
-    expect(await feedLength()).toBe(count + 1);
-    expect(await uploads()).toEqual(files);
-  });
-
   it('refuses the same key with a different body', async () => {
     const key = randomUUID();
     expect((await send('create-gratitude', { key })).status).toBe(200);
@@ -440,6 +415,6 @@ describe('idempotency', () => {
     );
     expect(new Set(ids).size).toBe(1);
     expect(await feedLength()).toBe(count + 1);
-    expect((await uploads()).filter((name) => name.startsWith('.'))).toEqual([]);
+    expect((await snapshot()).uploads.filter((name) => name.startsWith('.'))).toEqual([]);
   });
 });

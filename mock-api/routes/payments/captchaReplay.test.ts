@@ -1,15 +1,15 @@
 // A payment call's Idempotency-Key stands for what was asked, not for its single-use captcha
 // token: a retry after a reload, with a new token, gets the first answer again.
 import { randomUUID } from 'node:crypto';
-import type { Envelope } from '../../../src/api/contract/types';
 import {
   type RunningMockApi,
-  cardTipFields,
-  guestReviewFields,
+  clientSecretOf,
   intentIdOf,
+  paymentRows,
   startMockApi,
 } from '../../testing';
-import { captchaToken, cardTipBody, donationBody, multipartForm } from '../../testingSends';
+import { captchaToken } from '../../testingSends';
+import { sendAsApp } from './testing';
 
 let api: RunningMockApi;
 let guestId: string;
@@ -24,39 +24,16 @@ afterAll(() => api.close());
 type Call = 'create-payment-intent' | 'create-donation-intent' | 'payment-intent-for-both';
 
 /** The call as the app makes it, for `amount` cents, with this captcha token. */
-function send(call: Call, key: string, token: string, amount = 1500): Promise<Response> {
-  const headers = { 'Idempotency-Key': key };
-  if (call === 'payment-intent-for-both') {
-    const fields = guestReviewFields(guestId, {
-      gratitudeType: 'BOTH',
-      sayThanks: `Thanks, whatever the token ${key}`,
-      ...cardTipFields(amount, token),
-    });
-    return api.request(`payment/${call}`, { method: 'POST', body: multipartForm(fields), headers });
-  }
-  const body =
-    call === 'create-payment-intent'
-      ? cardTipBody(amount, token)
-      : donationBody(guestId, amount, token);
-  return api.request(`payment/${call}`, {
-    method: 'POST',
-    body: JSON.stringify(body),
-    headers: { ...headers, 'Content-Type': 'application/json' },
+const send = (call: Call, key: string, token: string, amount = 1500) =>
+  sendAsApp(api, guestId, `payment/${call}`, {
+    key,
+    text: `Thanks, whatever the token ${key}`,
+    token,
+    amount,
   });
-}
 
-async function clientSecretOf(answer: Response): Promise<string> {
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as Envelope<never> & { data: { paymentIntent: string } }).data
-    .paymentIntent;
-}
-
-async function paymentsUnder(key: string): Promise<{ intentId: string }[]> {
-  const answer = await api.request('__payments');
-  const rows = ((await answer.json()) as Envelope<{ idempotencyKey: string; intentId: string }[]>)
-    .data.data;
-  return rows.filter((row) => row.idempotencyKey === key);
-}
+const paymentsUnder = async (key: string) =>
+  (await paymentRows(api)).filter((row) => row.idempotencyKey === key);
 
 describe.each<Call>(['create-payment-intent', 'create-donation-intent', 'payment-intent-for-both'])(
   '%s',

@@ -3,7 +3,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Envelope } from '../../../src/api/contract/types';
 import { DATA_FILE_NAME, EMULATORS_KEY } from '../../db/store';
 import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
 import { TESTER_HEADER } from '../../sharedDemo/testers';
@@ -12,8 +11,10 @@ import {
   confirmWithCard,
   intentIdOf,
   jsonPost,
+  paymentRows,
   startMockApi,
 } from '../../testing';
+import { deliveriesOf } from './testing';
 import { captchaToken, cardTipBody } from '../../testingSends';
 
 const DELAY_MS = 1500;
@@ -60,18 +61,12 @@ async function seenSucceeded(clientSecret: string): Promise<boolean> {
   const saved = JSON.parse(await readFile(path.join(api.dataDir, DATA_FILE_NAME), 'utf8')) as {
     [EMULATORS_KEY]: { stripe: { paymentIntents: Record<string, { status: string }> } };
   };
-  const rows = (await (await api.request('__payments')).json()) as Envelope<
-    { intentId: string; status: string }[]
-  >;
-  const webhooks = (await (await api.request('__webhooks')).json()) as Envelope<
-    { intentId: string; type: string; status: string }[]
-  >;
+  const rows = await paymentRows(api);
+  const webhooks = await deliveriesOf(api, id);
   return (
     saved[EMULATORS_KEY].stripe.paymentIntents[id]?.status === 'succeeded' &&
-    rows.data.data.some((row) => row.intentId === id && row.status === 'succeeded') &&
-    webhooks.data.data.some(
-      (d) => d.intentId === id && d.type === 'payment_intent.succeeded' && d.status === 'delivered',
-    )
+    rows.some((row) => row.intentId === id && row.status === 'succeeded') &&
+    webhooks.some((d) => d.type === 'payment_intent.succeeded' && d.status === 'delivered')
   );
 }
 

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DATA_FILE_NAME } from '../../db/store';
-import { jsonPost } from '../../testing';
+import { jsonPost, paymentRows } from '../../testing';
 import {
   DEFAULT_GIVE_UP_AFTER_MS,
   DEFAULT_RECONCILE_AFTER_MS,
@@ -102,9 +102,7 @@ it('gives up a payment still unpaid after a day: canceled at Stripe, its review 
     cancellation_reason: 'abandoned',
   });
   expect(pendingOf(clientSecret)).toMatchObject({ withheld: 'canceled' });
-  const listed = await api.request('__payments');
-  const rows = ((await listed.json()) as { data: { data: { intentId: string; status: string }[] } })
-    .data.data;
+  const rows = await paymentRows(api);
   expect(rows.find((row) => row.intentId === intentIdOf(clientSecret))?.status).toBe('canceled');
 
   // The form left open can no longer pay it, and nothing publishes it.

@@ -1,6 +1,8 @@
 // For payment tests that restart the mock API or move its clock: the mock API over a data folder
 // the test keeps (so a second one can open it), and the calls a guest's browser makes.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@jest/globals';
@@ -9,7 +11,7 @@ import { DEFAULT_GUEST_TOKEN } from '../../env';
 import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
 import { TESTER_HEADER } from '../../sharedDemo/testers';
 import { type MockApiOptions, createMockApi } from '../../server';
-import type { Store } from '../../db/store';
+import { SEED_MEDIA_DIR, type Store } from '../../db/store';
 import {
   cardTipFields,
   confirmWithCard,
@@ -17,7 +19,7 @@ import {
   intentIdOf,
   jsonPost,
 } from '../../testing';
-import { captchaToken, multipartForm } from '../../testingSends';
+import { captchaToken, cardTipBody, donationBody, multipartForm } from '../../testingSends';
 
 export const PROFILE = 'ava-martinez';
 
@@ -124,4 +126,80 @@ export async function eventually(check: () => boolean, what: string): Promise<vo
     if (Date.now() > deadline) throw new Error(`never happened: ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A webhook delivery as its tester's /api/__webhooks lists it. */
+export interface DeliveryRow {
+  id: string;
+  type: string;
+  intentId: string | null;
+  status: string;
+  fault: string | null;
+  attempts: { at: string; status: number | null }[];
+}
+
+/** This intent's webhook deliveries, as its tester sees them. */
+export async function deliveriesOf(
+  api: Pick<OpenMockApi, 'request'>,
+  intentId: string,
+): Promise<DeliveryRow[]> {
+  const answer = await api.request('__webhooks');
+  expect(answer.status).toBe(200);
+  const rows = ((await answer.json()) as Envelope<DeliveryRow[]>).data.data;
+  return rows.filter((d) => d.intentId === intentId);
+}
+
+/** Waits (up to `timeoutMs`) until this intent's `type` delivery is `done`. */
+export async function deliveryWhen(
+  api: Pick<OpenMockApi, 'request'>,
+  intentId: string,
+  type: string,
+  done: (row: DeliveryRow) => boolean,
+  timeoutMs: number,
+): Promise<DeliveryRow> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = (await deliveriesOf(api, intentId)).find((d) => d.type === type);
+    if (row && done(row)) return row;
+    if (Date.now() > deadline) throw new Error(`${type} for ${intentId} never delivered`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export type AppCall =
+  | 'gratitude/create-gratitude'
+  | 'gratitude/image-gratitude'
+  | 'payment/payment-intent-for-both'
+  | 'payment/create-payment-intent'
+  | 'payment/create-donation-intent';
+
+const JPEG = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-feed-01.jpg'));
+
+/** `call` as the app makes it from `guestId` under `key`, its review saying `text`; a payment call
+ * pays `amount` cents (default 1500) with `token` (default: a fresh captcha token). */
+export async function sendAsApp(
+  api: Pick<OpenMockApi, 'origin' | 'request'>,
+  guestId: string,
+  call: AppCall,
+  sent: { key: string; text: string; token?: string; amount?: number; tester?: string },
+): Promise<Response> {
+  const { key, text, amount = 1500 } = sent;
+  const headers: Record<string, string> = { 'Idempotency-Key': key };
+  if (sent.tester) headers[TESTER_HEADER] = sent.tester;
+  const review = guestReviewFields(guestId, { sayThanks: text });
+  const token = call.startsWith('payment/') ? (sent.token ?? (await captchaToken(api))) : '';
+  let body: FormData | string;
+  if (call === 'gratitude/create-gratitude') body = multipartForm(review);
+  else if (call === 'gratitude/image-gratitude') body = multipartForm(review, [JPEG]);
+  else if (call === 'payment/payment-intent-for-both') {
+    body = multipartForm({ ...review, ...cardTipFields(amount, token), gratitudeType: 'BOTH' });
+  } else {
+    const json =
+      call === 'payment/create-payment-intent'
+        ? cardTipBody(amount, token)
+        : donationBody(guestId, amount, token);
+    body = JSON.stringify(json);
+    headers['Content-Type'] = 'application/json';
+  }
+  return api.request(call, { method: 'POST', body, headers });
 }

@@ -110,6 +110,7 @@ type Requester = Pick<RunningMockApi, 'request'>;
 /** A profile (Ava's unless `id` says otherwise) as a lookup answers it. */
 export async function profileOf(api: Requester, id = 'ava-martinez'): Promise<FindUserResult> {
   const answer = await api.request('gratitude/findUser', jsonPost({ _id: id }));
+  expect(answer.status).toBe(200);
   return ((await answer.json()) as Envelope<FindUserResult>).data.data;
 }
 

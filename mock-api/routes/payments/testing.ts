@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from '@jest/globals';
-import type { Envelope, FindUserResult } from '../../../src/api/contract/types';
+import type { Envelope } from '../../../src/api/contract/types';
 import { DEFAULT_GUEST_TOKEN } from '../../env';
 import { EMULATOR_PUBLISHABLE_KEY } from '../../emulators/stripe';
 import { TESTER_HEADER } from '../../sharedDemo/testers';
@@ -18,6 +18,7 @@ import {
   guestReviewFields,
   intentIdOf,
   jsonPost,
+  profileOf,
 } from '../../testing';
 import { captchaToken, cardTipBody, donationBody, multipartForm } from '../../testingSends';
 
@@ -112,11 +113,7 @@ export async function browserIntent(
 
 /** The profile's feed texts, as a profile lookup answers them. */
 export async function feedTexts(api: OpenMockApi): Promise<string[]> {
-  const answer = await api.request('gratitude/findUser', jsonPost({ _id: PROFILE }));
-  expect(answer.status).toBe(200);
-  return ((await answer.json()) as Envelope<FindUserResult>).data.data.userFeed.map(
-    (item) => item.sayThanks,
-  );
+  return (await profileOf(api, PROFILE)).userFeed.map((item) => item.sayThanks);
 }
 
 /** Waits (up to 10 s) for `check` to hold, polling without a lookup. */

@@ -1,13 +1,14 @@
 // The demo at another address of this machine (127.0.0.2, as a phone on the network reaches it):
-// every picture shows and the CSP blocks nothing, for `npm run preview` and for `npm start`.
-import { spawn } from 'node:child_process';
+// every picture shows and the CSP blocks nothing, for `npm run preview` and for `npm start`; and
+// what `npm start` prints once up (issue 52), from this one dev build (webpack's takes 30 s).
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { GUEST_TOKEN, test, expect, gotoWaitsForApp } from './fixtures';
 import { recordErrors, recordViolations } from './pageProblems';
-import { freePort, signalGroup, START_BUDGET_MS, waitForUp } from '../scripts/serverProcess';
+import { bannerOf, npm, stop } from '../scripts/demoCommandTesting';
+import { freePort, START_BUDGET_MS, waitForUp } from '../scripts/serverProcess';
 
 const OTHER_LOOPBACK = '127.0.0.2';
 
@@ -87,7 +88,7 @@ async function expectEveryPictureAt(browser: Browser, origin: string): Promise<v
 }
 
 test.describe('the demo at any address', () => {
-  test('npm run preview, then npm start, at 127.0.0.2: every picture, and no CSP violation', async ({
+  test("npm run preview, then npm start, at 127.0.0.2: every picture, and no CSP violation; npm start's banner last, below webpack's first build", async ({
     browser,
     request,
   }) => {
@@ -96,12 +97,7 @@ test.describe('the demo at any address', () => {
     const [port, apiPort] = [await freePort(), await freePort()];
     const dataDir = await mkdtemp(path.join(tmpdir(), 'grati-any-address-'));
     const env = { PORT: String(port), MOCK_API_PORT: String(apiPort), MOCK_DATA_DIR: dataDir };
-    const child = spawn('npm', ['start', '--silent'], {
-      cwd: path.join(__dirname, '..'),
-      env: { ...process.env, ...env },
-      stdio: 'ignore',
-      detached: true,
-    });
+    const command = npm(['start'], env);
     try {
       await test.step('npm run preview at 127.0.0.2: every picture, no CSP violation', async () => {
         const origin = atOtherAddress(process.env.E2E_BASE_URL!);
@@ -120,15 +116,18 @@ test.describe('the demo at any address', () => {
 
       await test.step('npm start at 127.0.0.2: every picture', async () => {
         const origin = `http://${OTHER_LOOPBACK}:${port}`;
-        await waitForUp(`${origin}/`, Date.now() + START_BUDGET_MS, child);
+        await waitForUp(`${origin}/`, Date.now() + START_BUDGET_MS, command.child);
         await expectEveryPictureAt(browser, origin);
       });
     } finally {
-      signalGroup(child);
-      await new Promise((resolve) =>
-        child.exitCode !== null ? resolve(null) : child.once('exit', resolve),
-      );
+      await stop(command);
       await rm(dataDir, { recursive: true, force: true });
     }
+    // Once up, where to open the demo was the last thing printed (npm run preview's:
+    // demo-banner.spec.ts).
+    const banner = bannerOf(command.stdout().trimEnd().split('\n'), port);
+    expect(banner.ending).toEqual(banner.expectedEnding);
+    expect(banner.heading).toBe('Grati Web:');
+    expect(banner.buildOutput).toEqual([]);
   });
 });

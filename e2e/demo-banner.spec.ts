@@ -1,5 +1,5 @@
 // `npm run preview` in a terminal (issue 52): once it answers, where to open the demo
-// (scripts/demoBanner.ts) is the last thing it printed. `npm start`: scripts/demoCommands.test.ts.
+// (scripts/demoBanner.ts) is the last thing it printed. `npm start`: any-address.spec.ts.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

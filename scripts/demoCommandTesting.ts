@@ -1,6 +1,7 @@
 // For the tests of what the demo's commands print in a terminal (scripts/demoCommands.test.ts,
-// e2e/demo-banner.spec.ts): a command run as a person runs it (a real process, the leader of its
-// own process group), its output kept, and what the banner (scripts/demoBanner.ts) should end with.
+// e2e/demo-banner.spec.ts, e2e/any-address.spec.ts): a command run as a person runs it (a real
+// process, the leader of its own process group), its output kept, and what the banner
+// (scripts/demoBanner.ts) should end with.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';

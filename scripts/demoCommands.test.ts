@@ -1,9 +1,10 @@
 // What `npm start`, `npm run preview` and `npm run mock-api` print, run as real processes: a taken
-// port is one line naming its setting; once up, the demo banner is printed last.
+// port is one line naming its setting. The banner printed last once up: e2e/any-address.spec.ts
+// (npm start, whose dev build that test makes anyway) and e2e/demo-banner.spec.ts (preview).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { START_BUDGET_MS, bannerOf, npm, occupy, printedOnceUp } from './demoCommandTesting';
+import { START_BUDGET_MS, npm, occupy } from './demoCommandTesting';
 import { freePort } from './serverProcess';
 
 describe('a taken port', () => {
@@ -37,27 +38,5 @@ describe('a taken port', () => {
       }
     },
     START_BUDGET_MS,
-  );
-});
-
-// `npm run preview`'s, on the build the browser suites serve: e2e/demo-banner.spec.ts.
-describe('once up, where to open the demo is the last thing printed', () => {
-  let dataDir: string;
-  beforeEach(() => {
-    dataDir = mkdtempSync(path.join(tmpdir(), 'grati-banner-'));
-  });
-  afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
-
-  it(
-    "npm start: below webpack's first build",
-    async () => {
-      const port = await freePort();
-      const env = { MOCK_API_PORT: String(await freePort()), MOCK_DATA_DIR: dataDir };
-      const banner = bannerOf(await printedOnceUp(['start'], env, port), port);
-      expect(banner.ending).toEqual(banner.expectedEnding);
-      expect(banner.heading).toBe('Grati Web:');
-      expect(banner.buildOutput).toEqual([]);
-    },
-    START_BUDGET_MS + 30_000,
   );
 });

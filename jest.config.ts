@@ -2,18 +2,20 @@ import { availableParallelism } from 'node:os';
 import type { Config } from 'jest';
 import srcAlias from './scripts/srcAlias.cjs';
 
-// ts-jest only transpiles (type checking is `npm run typecheck`), into CommonJS for Jest.
+// SWC only transpiles (type checking is `npm run typecheck`), into CommonJS for Jest, hoisting
+// jest.mock() above the imports: cold, as on a clean clone, Jest took 1:52-2:04 against 2:22 with
+// ts-jest.
+// Its exports are getters, so a test replaces a module's function with jest.mock(), not spyOn.
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': [
-    'ts-jest',
+    '@swc/jest',
     {
-      tsconfig: {
-        module: 'commonjs',
-        moduleResolution: 'node10',
-        jsx: 'react-jsx',
-        esModuleInterop: true,
-        isolatedModules: true,
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
       },
+      module: { type: 'commonjs' },
     },
   ],
 };

@@ -4,14 +4,25 @@ import { promises as fs } from 'node:fs';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import * as atomicFile from './atomicFile';
+import { writeFileAtomic } from './atomicFile';
 import { DATA_FILE_NAME, Store } from './store';
 import type { GuestRecord } from './types';
+
+// A module's exports are getters under SWC, which jest.spyOn cannot replace: the data file's
+// writer is a jest.fn() that writes as the real one does until a test says otherwise.
+jest.mock('./atomicFile', () => ({
+  ...jest.requireActual<object>('./atomicFile'),
+  writeFileAtomic: jest.fn(),
+}));
+const realWrite = jest.requireActual<typeof import('./atomicFile')>('./atomicFile').writeFileAtomic;
+const write = jest.mocked(writeFileAtomic);
+const writeForReal = () => write.mockReset().mockImplementation(realWrite);
 
 let dataDir: string;
 let store: Store;
 
 beforeEach(async () => {
+  writeForReal();
   dataDir = await mkdtemp(path.join(tmpdir(), 'grati-store-tx-'));
   store = await Store.open(dataDir, undefined, { log: () => undefined });
 });
@@ -33,11 +44,10 @@ const guestIds = () => store.db.guests.map((g) => g.userId);
 
 /** Every write fails as a full disk would, until restored. */
 function diskFull() {
-  return jest
-    .spyOn(atomicFile, 'writeFileAtomic')
-    .mockRejectedValue(
-      Object.assign(new Error('ENOSPC: no space left on device (injected)'), { code: 'ENOSPC' }),
-    );
+  write.mockRejectedValue(
+    Object.assign(new Error('ENOSPC: no space left on device (injected)'), { code: 'ENOSPC' }),
+  );
+  return { mockRestore: writeForReal };
 }
 
 it('a change that throws half-way leaves nothing of itself, and the next write does not save it', async () => {
@@ -134,10 +144,9 @@ it('keeps every one of many concurrent changes, each seeing the ones before it',
 it('a change becomes visible only once it is on disk', async () => {
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  const { writeFileAtomic } = jest.requireActual<typeof atomicFile>('./atomicFile');
-  jest.spyOn(atomicFile, 'writeFileAtomic').mockImplementation(async (target, contents) => {
+  write.mockImplementation(async (target, contents) => {
     await held;
-    await writeFileAtomic(target, contents);
+    await realWrite(target, contents);
   });
   const writing = store.mutate((db) => db.guests.push(guest('slow')));
   await new Promise((resolve) => setTimeout(resolve, 20));

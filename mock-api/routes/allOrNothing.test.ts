@@ -3,7 +3,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import * as atomicFile from '../db/atomicFile';
+import { writeFileAtomic } from '../db/atomicFile';
 import { DATA_FILE_NAME, EMULATORS_KEY, UPLOADS_DIR_NAME } from '../db/store';
 import {
   type RunningMockApi,
@@ -14,10 +14,30 @@ import {
   profileOf,
   startMockApi,
 } from '../testing';
-import * as idempotentRoutes from './idempotentRoutes';
+import { rememberAnswer } from './idempotentRoutes';
 import { deliveryWhen, sendAsApp } from './payments/testing';
 
-const realWrite = atomicFile.writeFileAtomic;
+// A module's exports are getters under SWC, which jest.spyOn cannot replace: the two functions a
+// fault replaces are jest.fn()s that do as the real ones until a test says otherwise.
+jest.mock('../db/atomicFile', () => ({
+  ...jest.requireActual<object>('../db/atomicFile'),
+  writeFileAtomic: jest.fn(),
+}));
+jest.mock('./idempotentRoutes', () => ({
+  ...jest.requireActual<object>('./idempotentRoutes'),
+  rememberAnswer: jest.fn(),
+}));
+const realWrite =
+  jest.requireActual<typeof import('../db/atomicFile')>('../db/atomicFile').writeFileAtomic;
+const realRemember =
+  jest.requireActual<typeof import('./idempotentRoutes')>('./idempotentRoutes').rememberAnswer;
+/** Ends every fault: both functions do as the real ones again. */
+const faultsGone = () => {
+  jest.mocked(writeFileAtomic).mockReset().mockImplementation(realWrite);
+  jest.mocked(rememberAnswer).mockReset().mockImplementation(realRemember);
+};
+faultsGone();
+beforeEach(faultsGone);
 
 let api: RunningMockApi;
 let guestId: string;
@@ -65,7 +85,7 @@ const storedCopies = (text: string) =>
 const faults = {
   /** Every write of the data file holding the request's review fails, as on a full disk. */
   'its data file write fails': (text: string) =>
-    jest.spyOn(atomicFile, 'writeFileAtomic').mockImplementation((target, contents) => {
+    jest.mocked(writeFileAtomic).mockImplementation((target, contents) => {
       if (!String(contents).includes(text)) return realWrite(target, contents);
       const error = Object.assign(new Error('ENOSPC: no space left on device (injected)'), {
         code: 'ENOSPC',
@@ -74,7 +94,7 @@ const faults = {
     }),
   /** The change throws after it has added the review (as its last step, the answer, fails). */
   'its change throws half-way': () =>
-    jest.spyOn(idempotentRoutes, 'rememberAnswer').mockImplementation(() => {
+    jest.mocked(rememberAnswer).mockImplementation(() => {
       throw new Error('half-way (injected)');
     }),
 };
@@ -89,7 +109,7 @@ describe.each(Object.keys(faults) as (keyof typeof faults)[])('when %s', (fault)
     const text = `All or nothing ${key}`;
     const before = await observed();
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const injected = faults[fault](text);
+    faults[fault](text);
 
     const failed = await send(endpoint, key, text);
     expect(failed.status).toBeGreaterThanOrEqual(500);
@@ -100,7 +120,7 @@ describe.each(Object.keys(faults) as (keyof typeof faults)[])('when %s', (fault)
     expect(await readFile(path.join(api.dataDir, DATA_FILE_NAME), 'utf8')).not.toContain(text);
     expect(storedCopies(text)).toBe(0);
 
-    injected.mockRestore();
+    faultsGone();
     const stored = await send(endpoint, key, text);
     expect(stored.status).toBe(200);
     expect(stored.headers.get('idempotent-replayed')).toBeNull();
@@ -135,13 +155,11 @@ describe("Stripe's webhook that publishes a paid review", () => {
     const intentId = intentIdOf(paymentIntent);
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     // Only a write that would publish it fails: Stripe's own commit of the payment goes through.
-    const publishing = jest
-      .spyOn(atomicFile, 'writeFileAtomic')
-      .mockImplementation((target, contents) => {
-        const { feed } = JSON.parse(String(contents)) as { feed: { sayThanks: string }[] };
-        if (!feed.some((item) => item.sayThanks === text)) return realWrite(target, contents);
-        return Promise.reject(new Error('ENOSPC: no space left on device (injected)'));
-      });
+    jest.mocked(writeFileAtomic).mockImplementation((target, contents) => {
+      const { feed } = JSON.parse(String(contents)) as { feed: { sayThanks: string }[] };
+      if (!feed.some((item) => item.sayThanks === text)) return realWrite(target, contents);
+      return Promise.reject(new Error('ENOSPC: no space left on device (injected)'));
+    });
 
     expect((await confirmWithCard(api, paymentIntent)).body.status).toBe('succeeded');
     const failed = await settled(intentId, 'payment_intent.succeeded');
@@ -150,7 +168,7 @@ describe("Stripe's webhook that publishes a paid review", () => {
     expect(await feedCopies(text)).toBe(0);
     expect(storedCopies(text)).toBe(1); // still waiting for its payment, as before
 
-    publishing.mockRestore();
+    faultsGone();
     const resend = () => api.request(`__webhooks/${failed.id}/resend`, { method: 'POST' });
     expect((await resend()).status).toBe(200);
     expect(await feedCopies(text)).toBe(1);

@@ -24,8 +24,11 @@ import {
 } from '../../scripts/craftedVideos';
 import { boxLayout, exiftoolTags, locationTags } from '../../scripts/videoProbes';
 import { MAX_VIDEO_BYTES, MESSAGE_VIDEO_LIMITS } from '../../src/api/contract/limits';
-import * as videoLocation from '../../src/api/contract/videoLocation';
-import { VIDEO_REFUSAL_MESSAGES, findVideoLocation } from '../../src/api/contract/videoLocation';
+import {
+  VIDEO_REFUSAL_MESSAGES,
+  findVideoLocation,
+  stripVideoLocation,
+} from '../../src/api/contract/videoLocation';
 import {
   type RunningMockApi,
   cardTipFields,
@@ -37,9 +40,31 @@ import {
   startMockApi,
 } from '../testing';
 import { captchaToken } from '../testingSends';
-import * as stripMedia from '../stripMedia';
+import { stripVideoLocationInFile } from '../stripMedia';
 import { TESTER_HEADER } from '../sharedDemo/testers';
 import { SEED_MEDIA_DIR } from '../db/store';
+
+// A module's exports are getters under SWC, which jest.spyOn cannot replace: the two strippers
+// are jest.fn()s that do as the real ones until a test times them.
+jest.mock('../../src/api/contract/videoLocation', () => ({
+  ...jest.requireActual<object>('../../src/api/contract/videoLocation'),
+  stripVideoLocation: jest.fn(),
+}));
+jest.mock('../stripMedia', () => ({
+  ...jest.requireActual<object>('../stripMedia'),
+  stripVideoLocationInFile: jest.fn(),
+}));
+const realRule = jest.requireActual<typeof import('../../src/api/contract/videoLocation')>(
+  '../../src/api/contract/videoLocation',
+).stripVideoLocation;
+const realInFile =
+  jest.requireActual<typeof import('../stripMedia')>('../stripMedia').stripVideoLocationInFile;
+const stripsForReal = () => {
+  jest.mocked(stripVideoLocation).mockReset().mockImplementation(realRule);
+  jest.mocked(stripVideoLocationInFile).mockReset().mockImplementation(realInFile);
+};
+stripsForReal();
+beforeEach(stripsForReal);
 
 const PROFILE = 'ava-martinez';
 const VIDEO = readFileSync(path.join(SEED_MEDIA_DIR, 'ava-video-latte.mp4'));
@@ -330,20 +355,18 @@ describe("the probe's 50 MB video of 6.5 million empty ©xyz boxes", () => {
   beforeEach(() => {
     held = [];
     stripped = [];
-    const rule = videoLocation.stripVideoLocation;
-    jest.spyOn(videoLocation, 'stripVideoLocation').mockImplementation((bytes) => {
+    jest.mocked(stripVideoLocation).mockImplementation((bytes) => {
       const started = performance.now();
       try {
-        return rule(bytes);
+        return realRule(bytes);
       } finally {
         held.push(performance.now() - started);
       }
     });
-    const inFile = stripMedia.stripVideoLocationInFile;
-    jest.spyOn(stripMedia, 'stripVideoLocationInFile').mockImplementation(async (file) => {
+    jest.mocked(stripVideoLocationInFile).mockImplementation(async (file) => {
       const [before, started] = [process.memoryUsage().rss, performance.now()];
       try {
-        return await inFile(file);
+        return await realInFile(file);
       } finally {
         stripped.push({
           ms: performance.now() - started,

@@ -8,13 +8,19 @@ import { VIDEO_REFUSAL_MESSAGES, VideoRefusedError } from '@/api/contract/videoL
 import { MediaPicker, type AttachedMedia } from './MediaPicker';
 import { preparePhoto } from './preparePhoto';
 import { prepareVideo } from './prepareVideo';
-import * as videoThumbnail from './videoThumbnail';
-import { VIDEO_READ_TIMEOUT_MS } from './videoThumbnail';
+import { VIDEO_READ_TIMEOUT_MS, readVideo } from './videoThumbnail';
 
 jest.mock('./preparePhoto', () => ({ preparePhoto: jest.fn() }));
 const prepare = jest.mocked(preparePhoto);
 // jsdom reads no video: prepareVideo is a stand-in too (prepareVideo.test.ts and e2e check it).
 jest.mock('./prepareVideo', () => ({ prepareVideo: jest.fn() }));
+// The real reader, unless a test says what it read.
+jest.mock('./videoThumbnail', () => ({
+  ...jest.requireActual<object>('./videoThumbnail'),
+  readVideo: jest.fn(),
+}));
+const { readVideo: realReadVideo } =
+  jest.requireActual<typeof import('./videoThumbnail')>('./videoThumbnail');
 
 const TRY_AGAIN = 'Something went wrong. Please try again.';
 const picked = (name: string, type = 'image/jpeg') =>
@@ -35,6 +41,7 @@ beforeEach(() => {
   jest.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:preview');
   jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
   prepare.mockImplementation((file) => Promise.resolve(preparedOf(file)));
+  jest.mocked(readVideo).mockReset().mockImplementation(realReadVideo);
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -171,9 +178,7 @@ describe('MediaPicker preparing a video', () => {
 
   beforeEach(() => {
     jest.mocked(prepareVideo).mockReset();
-    jest
-      .spyOn(videoThumbnail, 'readVideo')
-      .mockResolvedValue({ durationSeconds: 5, thumbnail: poster });
+    jest.mocked(readVideo).mockResolvedValue({ durationSeconds: 5, thumbnail: poster });
   });
 
   it('keeps the copy without location as the file to send, its poster read from that copy', async () => {
@@ -190,7 +195,7 @@ describe('MediaPicker preparing a video', () => {
       expect.objectContaining({ name: 'IMG_0042.mov', size: picked.size }),
     );
     expect(item!.file.thumbnail).toBe(poster);
-    expect(videoThumbnail.readVideo).toHaveBeenCalledWith(prepared);
+    expect(readVideo).toHaveBeenCalledWith(prepared);
   });
 
   it('never sends the original of a video it could not read: left out, try again', async () => {
@@ -213,6 +218,6 @@ describe('MediaPicker preparing a video', () => {
     expect(changes.at(-1)).toEqual([]);
     expect(picker()).toBeEnabled();
     // Refused before the player opens it: millions of boxes take a phone's player seconds (issue 50).
-    expect(videoThumbnail.readVideo).not.toHaveBeenCalled();
+    expect(readVideo).not.toHaveBeenCalled();
   });
 });

@@ -4,8 +4,8 @@ import srcAlias from './scripts/srcAlias.cjs';
 
 // SWC only transpiles (type checking is `npm run typecheck`), into CommonJS for Jest, hoisting
 // jest.mock() above the imports: cold, as on a clean clone, Jest took 1:52-2:04 against 2:22 with
-// ts-jest.
-// Its exports are getters, so a test replaces a module's function with jest.mock(), not spyOn.
+// ts-jest. Its exports are getters, so a test replaces a module's function with jest.mock(), not
+// jest.spyOn().
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': [
     '@swc/jest',

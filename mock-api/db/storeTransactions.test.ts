@@ -42,12 +42,11 @@ const guest = (userId: string): GuestRecord => ({
 const onDisk = () => readFile(path.join(dataDir, DATA_FILE_NAME), 'utf8');
 const guestIds = () => store.db.guests.map((g) => g.userId);
 
-/** Every write fails as a full disk would, until restored. */
+/** Every write fails as a full disk would, until writeForReal(). */
 function diskFull() {
   write.mockRejectedValue(
     Object.assign(new Error('ENOSPC: no space left on device (injected)'), { code: 'ENOSPC' }),
   );
-  return { mockRestore: writeForReal };
 }
 
 it('a change that throws half-way leaves nothing of itself, and the next write does not save it', async () => {
@@ -75,12 +74,12 @@ it('a change that throws half-way leaves nothing of itself, and the next write d
 
 it('a change whose write fails is not kept in memory, and the next write does not save it', async () => {
   const before = await onDisk();
-  const full = diskFull();
+  diskFull();
   await expect(store.mutate((db) => db.guests.push(guest('lost')))).rejects.toThrow('ENOSPC');
   expect(guestIds()).toEqual([]);
   expect(await onDisk()).toBe(before);
   // The store keeps working once the disk has room again.
-  full.mockRestore();
+  writeForReal();
   await store.mutate((db) => db.guests.push(guest('kept')));
   expect(guestIds()).toEqual(['kept']);
   const saved = await onDisk();
@@ -101,7 +100,7 @@ it('a write that fails leaves no temp file beside the data file', async () => {
 });
 
 it('the changes of one shared write fail together when it fails; one that throws fails alone', async () => {
-  const full = diskFull();
+  diskFull();
   const outcomes = await Promise.allSettled([
     store.mutate((db) => db.guests.push(guest('a'))),
     store.mutate(() => {
@@ -111,7 +110,7 @@ it('the changes of one shared write fail together when it fails; one that throws
   ]);
   expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected', 'rejected']);
   expect(guestIds()).toEqual([]);
-  full.mockRestore();
+  writeForReal();
 
   const next = await Promise.allSettled([
     store.mutate((db) => db.guests.push(guest('c'))),

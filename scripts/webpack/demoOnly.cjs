@@ -4,6 +4,7 @@ const fs = require('node:fs');
 const path = require('node:path');
 const webpack = require('webpack');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { minifySync } = require('@swc/core');
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -39,7 +40,12 @@ function emulatorRedirects(config, kind) {
 
 /** Inlines the redirect script, with its rules, first in <head>: it costs no request. */
 function emulatorRedirectsShell(rules) {
-  const code = fs.readFileSync(path.join(ROOT, 'mock-api/emulators/emulator-redirects.js'), 'utf8');
+  const source = fs.readFileSync(
+    path.join(ROOT, 'mock-api/emulators/emulator-redirects.js'),
+    'utf8',
+  );
+  // Minified here: the build's JavaScript minifier (client.cjs) does not reach inline scripts.
+  const { code } = minifySync(source, { compress: true, mangle: true });
   return {
     apply(compiler) {
       compiler.hooks.compilation.tap('EmulatorRedirects', (compilation) => {

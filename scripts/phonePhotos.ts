@@ -41,30 +41,50 @@ function random(seed: number): () => number {
   };
 }
 
-/** Value noise: a grid of random values every `cell` pixels, smoothly interpolated. */
-function valueNoise(width: number, height: number, cell: number, next: () => number): Float32Array {
+/**
+ * Adds value noise times `amplitude` to `out`: a grid of random values every `cell` pixels,
+ * smoothly interpolated (each value rounded to single precision, as the photos have always been
+ * made, so that a seed makes the same file). Each column's and row's cell and weight are worked
+ * out once.
+ */
+function addValueNoise(
+  out: Float64Array,
+  width: number,
+  height: number,
+  { cell, amplitude }: { cell: number; amplitude: number },
+  next: () => number,
+): void {
   const cols = Math.ceil(width / cell) + 2;
   const rows = Math.ceil(height / cell) + 2;
   const grid = new Float32Array(cols * rows).map(() => next() - 0.5);
-  const out = new Float32Array(width * height);
+  const cellOf = (extent: number) => {
+    const index = new Int32Array(extent);
+    const weight = new Float64Array(extent);
+    for (let p = 0; p < extent; p += 1) {
+      const g = p / cell;
+      index[p] = Math.floor(g);
+      const f = g - index[p]!;
+      weight[p] = f * f * (3 - 2 * f);
+    }
+    return { index, weight };
+  };
+  const xs = cellOf(width);
+  const ys = cellOf(height);
   for (let y = 0; y < height; y += 1) {
-    const gy = y / cell;
-    const y0 = Math.floor(gy);
-    const fy = gy - y0;
-    const sy = fy * fy * (3 - 2 * fy);
+    const top = ys.index[y]! * cols;
+    const sy = ys.weight[y]!;
+    const row = y * width;
     for (let x = 0; x < width; x += 1) {
-      const gx = x / cell;
-      const x0 = Math.floor(gx);
-      const fx = gx - x0;
-      const sx = fx * fx * (3 - 2 * fx);
-      const a = grid[y0 * cols + x0]!;
-      const b = grid[y0 * cols + x0 + 1]!;
-      const c = grid[(y0 + 1) * cols + x0]!;
-      const d = grid[(y0 + 1) * cols + x0 + 1]!;
-      out[y * width + x] = a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy;
+      const i = top + xs.index[x]!;
+      const sx = xs.weight[x]!;
+      const a = grid[i]!;
+      const b = grid[i + 1]!;
+      const c = grid[i + cols]!;
+      const d = grid[i + cols + 1]!;
+      const value = Math.fround(a + (b - a) * sx + (c - a) * sy + (a - b - c + d) * sx * sy);
+      out[row + x]! += value * amplitude;
     }
   }
-  return out;
 }
 
 /** The raw RGB pixels of a photo-like picture. */
@@ -72,12 +92,17 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
   const next = random(seed);
   // Texture from large shapes down to grain, as a photo has (tuned so that a 12 MP picture is
   // about 3.5 MB at quality 92, and its 2048 px copy several hundred KB).
-  const octaves = [
+  const light = new Float64Array(width * height);
+  for (let y = 0; y < height; y += 1)
+    light.fill(110 + (y / height) * 40, y * width, (y + 1) * width);
+  for (const octave of [
     { cell: 160, amplitude: 90 },
     { cell: 40, amplitude: 45 },
     { cell: 9, amplitude: 14 },
     { cell: 3, amplitude: 6 },
-  ].map(({ cell, amplitude }) => ({ noise: valueNoise(width, height, cell, next), amplitude }));
+  ]) {
+    addValueNoise(light, width, height, octave, next);
+  }
   const tint = [next() * 60, next() * 60, next() * 60];
   const pixels = Buffer.alloc(width * height * 3);
   const marker = Math.round(Math.min(width, height) * MARKER_SHARE);
@@ -91,12 +116,10 @@ function photoPixels(width: number, height: number, seed: number): Buffer {
         pixels[o + 2] = 30;
         continue;
       }
-      let light = 110 + (y / height) * 40;
-      for (const { noise, amplitude } of octaves) light += noise[i]! * amplitude;
       const grain = (next() - 0.5) * 22;
-      pixels[o] = light + tint[0]! + grain;
-      pixels[o + 1] = light * 0.9 + tint[1]! + grain;
-      pixels[o + 2] = light * 0.8 + tint[2]! + grain;
+      pixels[o] = light[i]! + tint[0]! + grain;
+      pixels[o + 1] = light[i]! * 0.9 + tint[1]! + grain;
+      pixels[o + 2] = light[i]! * 0.8 + tint[2]! + grain;
     }
   }
   return pixels;

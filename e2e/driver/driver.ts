@@ -44,7 +44,7 @@ export interface Driver {
   recordBodies?(path: string): () => Promise<string[]>;
   /** Fails on any WCAG 2.x A/AA violation axe finds. */
   expectAccessible(): Promise<void>;
-  /** As e2e-artifacts/screenshots/{engine}-{name}.png. */
+  /** As e2e-artifacts/screenshots/{engine}-{name}.png (Chromium's: .jpg). */
   screenshot(name: string): Promise<void>;
 }
 
